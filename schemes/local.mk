@@ -1,0 +1,4 @@
+# Building schemes and profiling them: `make profile SCHEME=<id>`.
+profile: src/iccsprof
+	src/iccsprof --version
+.PHONY: profile

@@ -1,0 +1,38 @@
+# lib.sh - shell helpers shared by the end-to-end tests.  Sourced, not run.
+# Each test prints "ok - NAME" or "not ok - NAME" and calls finish at the end.
+
+: "${top_srcdir:?run through make check}"
+: "${top_builddir:?run through make check}"
+ICCSPROF="$top_builddir/src/iccsprof"
+failures=0
+count=0
+
+# pass NAME: record a passing check.
+pass() { count=$((count + 1)); echo "ok $count - $1"; }
+
+# fail NAME DETAIL: record a failing check with what was seen.
+fail() { count=$((count + 1)); failures=$((failures + 1)); echo "not ok $count - $1: $2"; }
+
+# expect_status NAME WANT CMD...: run CMD, compare its exit status with WANT.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    "$@" >"$work/out" 2>"$work/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass "$name"; else fail "$name" "exit $got, wanted $want; stderr: $(head -c 300 "$work/err")"; fi
+}
+
+# expect_grep NAME PATTERN FILE: FILE must contain a line matching PATTERN.
+expect_grep() {
+    if grep -q -- "$2" "$3"; then pass "$1"; else fail "$1" "no '$2' in $(head -c 300 "$3")"; fi
+}
+
+# finish: print the totals line and exit with the status make check reads.
+finish() {
+    echo "$((count - failures)) passed, $failures failed"
+    [ "$failures" -eq 0 ]
+    exit $?
+}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/iccsprof-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT

@@ -1,0 +1,20 @@
+# Tests: one Check runner with a suite per module, and end-to-end scripts.
+if HAVE_CHECK
+check_PROGRAMS += tests/check_iccsprof
+TESTS += tests/check_iccsprof
+endif
+tests_check_iccsprof_SOURCES = tests/check_main.c tests/suites.h
+tests_check_iccsprof_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS)
+tests_check_iccsprof_LDADD = $(CHECK_LIBS)
+
+TESTS_ENVIRONMENT = \
+	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
+	top_builddir='$(abs_top_builddir)'; export top_builddir;
+
+tests_check_iccsprof_SOURCES += tests/check_cmd.c
+tests_check_iccsprof_LDADD += src/libiccsprof.la
+
+# End-to-end scripts share one library of shell helpers.
+dist_noinst_DATA += tests/lib.sh
+TESTS += tests/cli.sh
+dist_noinst_SCRIPTS += tests/cli.sh

@@ -1,0 +1,14 @@
+/* suites.h - every Check suite the runner knows; one line per module. */
+#ifndef ICCSPROF_TESTS_SUITES_H
+#define ICCSPROF_TESTS_SUITES_H
+
+#include <check.h>
+
+/* ICCSPROF_SUITE(area) declares make_<area>_suite(); keep one per line. */
+#define ICCSPROF_SUITES(X) \
+    X(cmd)
+
+#define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
+ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)
+
+#endif

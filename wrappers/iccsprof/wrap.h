@@ -1,0 +1,125 @@
+/* iccsprof/wrap.h - query interface of the ICCS helper wrappers.
+ *
+ * A profiled library is a scheme's objects linked with libiccswrap and
+ * -Wl,--wrap=<helper> for each ICCS helper the objects define.  The driver
+ * finds the wrappers by dlsym(lib, "iccsprof_wrap_api") and checks the ABI
+ * version before using anything else; a library without that symbol is not
+ * a profiled build.
+ */
+#ifndef ICCSPROF_WRAP_H
+#define ICCSPROF_WRAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Bumped whenever a structure below or the table of functions changes. */
+#define ICCSPROF_WRAP_ABI 1
+
+/* The helpers, in the order used for every per-helper array. */
+enum iccsprof_helper {
+    ICCSPROF_PSEUDOHASH = 0,
+    ICCSPROF_PSEUDOXOF = 1,
+    ICCSPROF_SM3HASH = 2,
+    ICCSPROF_DRNG = 3, /* get_random_number */
+    ICCSPROF_NHELPERS = 4
+};
+
+/* Capacity of the shape table; further keys go to the overflow totals. */
+#define ICCSPROF_WRAP_MAX_SHAPES 256
+/* Capacity of the call-site table and the deepest chain it keeps. */
+#define ICCSPROF_WRAP_MAX_SITES 512
+#define ICCSPROF_WRAP_MAX_DEPTH 8
+
+/* One accounting key: (helper, input bits, output bits). */
+struct iccsprof_wrap_shape {
+    uint32_t helper;      /* enum iccsprof_helper */
+    uint64_t in_bits;     /* message length; 0 for the DRNG */
+    uint64_t out_bits;    /* digest or output length; bits requested for the DRNG */
+    uint64_t calls;       /* outermost calls, every one counted */
+    uint64_t timed_calls; /* calls whose ticks were measured (all, unless sampling) */
+    uint64_t ticks;       /* sum of the measured calls' ticks */
+    double ticks_sq;      /* sum of squares of the measured calls' ticks */
+};
+
+/* A copy of the accounting table, taken with the wrappers disabled. */
+struct iccsprof_wrap_snapshot {
+    size_t nshapes;
+    struct iccsprof_wrap_shape shapes[ICCSPROF_WRAP_MAX_SHAPES];
+    uint64_t nested[ICCSPROF_NHELPERS]; /* calls made inside another wrapped call */
+    uint64_t overflow_keys;             /* distinct keys that did not fit */
+    uint64_t overflow_calls;
+    uint64_t overflow_timed_calls;
+    uint64_t overflow_ticks;
+    uint64_t total_calls; /* outermost calls over all keys, overflow included */
+};
+
+/* The cost of the instrumentation itself, measured by the library. */
+struct iccsprof_wrap_overhead {
+    /* Ticks that an empty region timed by a shim reports: to subtract from
+     * each timed call's ticks. */
+    double inner_ticks;
+    /* Ticks one timed wrapped call adds to the span its caller measures:
+     * to subtract from the operation's ticks for each timed call. */
+    double outer_ticks;
+    /* Same two figures for a call that is counted but not timed. */
+    double untimed_outer_ticks;
+    /* Extra ticks the call-site capture adds per timed call at the depth
+     * currently set (0 when the mode is off). */
+    double callers_outer_ticks;
+};
+
+/* One call site: a helper and the chain of return addresses above its shim,
+ * innermost first. */
+struct iccsprof_wrap_site {
+    uint32_t helper;
+    uint32_t depth; /* entries used in frames */
+    uintptr_t frames[ICCSPROF_WRAP_MAX_DEPTH];
+    uint64_t calls;
+    uint64_t timed_calls;
+    uint64_t ticks;
+};
+
+struct iccsprof_wrap_sites {
+    size_t nsites;
+    struct iccsprof_wrap_site sites[ICCSPROF_WRAP_MAX_SITES];
+    uint64_t overflow_calls;
+    uint64_t overflow_ticks;
+};
+
+/* The table the driver obtains with dlsym. */
+struct iccsprof_wrap_api {
+    uint32_t abi;            /* ICCSPROF_WRAP_ABI */
+    const char *tick_source; /* "rdtsc", "cntvct_el0" or "clock_gettime" */
+    uint64_t (*ticks)(void); /* the tick reader the shims use */
+    void (*enable)(void);    /* start accounting (idempotent) */
+    void (*disable)(void);   /* stop accounting; shims pass straight through */
+    void (*reset)(void);     /* clear every counter and table */
+    /* Copy the table; 0 on success. */
+    int (*snapshot)(struct iccsprof_wrap_snapshot *out);
+    /* Measure (once, lazily) and return the instrumentation cost. */
+    void (*overhead)(struct iccsprof_wrap_overhead *out);
+    /* Time the first first_n calls of each shape, then about one call in k
+     * (k = 1 times every call, the default); 0 on success, -1 if k == 0. */
+    int (*set_sampling)(uint32_t k, uint32_t first_n);
+    /* Record call sites with chains of depth frames (0 turns it off);
+     * -1 when the library was built without libunwind or depth > 8. */
+    int (*set_callers)(uint32_t depth);
+    /* Copy the call-site table; 0 on success, -1 without libunwind. */
+    int (*sites)(struct iccsprof_wrap_sites *out);
+};
+
+/* Entry point of a profiled library. */
+const struct iccsprof_wrap_api *iccsprof_wrap_api(void);
+
+/* Names used in profiles, indexed by enum iccsprof_helper. */
+#define ICCSPROF_HELPER_NAMES {"pseudohash", "pseudoXOF", "sm3hash", "get_random_number"}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
