@@ -18,3 +18,8 @@ tests_check_iccsprof_LDADD += src/libiccsprof.la
 dist_noinst_DATA += tests/lib.sh
 TESTS += tests/cli.sh
 dist_noinst_SCRIPTS += tests/cli.sh
+include tests/iccs.mk
+include tests/wrap.mk
+include tests/run.mk
+include tests/report.mk
+include tests/schemes.mk
