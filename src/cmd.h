@@ -6,9 +6,9 @@
 
 /* Exit statuses shared by every subcommand. */
 enum {
-    EXIT_OK = 0,      /* success */
-    EXIT_FAIL = 1,    /* the job ran but something it checks failed */
-    EXIT_USAGE = 2    /* bad option, unreadable input or unwritable output */
+    EXIT_OK = 0,   /* success */
+    EXIT_FAIL = 1, /* the job ran but something it checks failed */
+    EXIT_USAGE = 2 /* bad option, unreadable input or unwritable output */
 };
 
 struct cmd_entry {

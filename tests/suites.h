@@ -5,8 +5,11 @@
 #include <check.h>
 
 /* ICCSPROF_SUITE(area) declares make_<area>_suite(); keep one per line. */
-#define ICCSPROF_SUITES(X) \
-    X(cmd)
+#define ICCSPROF_SUITES(X)                                                                         \
+    X(cmd)                                                                                         \
+    X(sm3)                                                                                         \
+    X(auxfunc)                                                                                     \
+    X(drng)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)
