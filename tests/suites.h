@@ -9,7 +9,8 @@
     X(cmd)                                                                                         \
     X(sm3)                                                                                         \
     X(auxfunc)                                                                                     \
-    X(drng)
+    X(drng) \
+    X(wrap)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -1,1 +1,39 @@
-# tests: wrap
+# tests: the wrappers, on a stand-in scheme built plain and profiled.
+WFIX_SOURCES = \
+	tests/fixtures/wrap/fixture.h \
+	tests/fixtures/wrap/helpers.c \
+	tests/fixtures/wrap/sm3.c \
+	tests/fixtures/wrap/caller.c
+WFIX_LDFLAGS = -module -avoid-version -rpath /nowhere -shared
+WFIX_PROF_LDFLAGS = $(WFIX_LDFLAGS) $(ICCSWRAP_LDFLAGS)
+WFIX_WRAP_ALL = -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF -Wl,--wrap=sm3hash \
+	-Wl,--wrap=get_random_number
+
+check_LTLIBRARIES += \
+	tests/fixtures/wrap/libwfix.la \
+	tests/fixtures/wrap/libwfix_prof.la \
+	tests/fixtures/wrap/libwxof_prof.la
+
+tests_fixtures_wrap_libwfix_la_SOURCES = $(WFIX_SOURCES)
+tests_fixtures_wrap_libwfix_la_CFLAGS = $(AM_CFLAGS)
+tests_fixtures_wrap_libwfix_la_LDFLAGS = $(WFIX_LDFLAGS)
+tests_fixtures_wrap_libwfix_la_LIBADD = -lpthread
+
+tests_fixtures_wrap_libwfix_prof_la_SOURCES = $(WFIX_SOURCES)
+tests_fixtures_wrap_libwfix_prof_la_CFLAGS = $(AM_CFLAGS)
+tests_fixtures_wrap_libwfix_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) $(WFIX_WRAP_ALL)
+tests_fixtures_wrap_libwfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_wrap_libwfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+# Only pseudoXOF, and only its --wrap: must link without the other shims.
+tests_fixtures_wrap_libwxof_prof_la_SOURCES = \
+	tests/fixtures/wrap/fixture.h \
+	tests/fixtures/wrap/xof_only.c \
+	tests/fixtures/wrap/xof_caller.c
+tests_fixtures_wrap_libwxof_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=pseudoXOF \
+	-Wl,--no-undefined
+tests_fixtures_wrap_libwxof_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_wrap_libwxof_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_check_iccsprof_SOURCES += tests/check_wrap.c
+tests_check_iccsprof_CPPFLAGS += -DWFIX_DIR='"$(abs_top_builddir)/tests/fixtures/wrap/.libs"'

@@ -1,1 +1,29 @@
-# wrappers
+# libiccswrap: the --wrap shims and their accounting, a static archive of
+# position-independent objects, because the shims must be linked into the
+# scheme's own shared object: --wrap resolves __real_<helper> only inside
+# that link.  Objects are built with hidden visibility and mark the query
+# interface and the __wrap_ symbols default, so a profiled library exports
+# nothing else of the archive.  Each shim is an object of its own: a
+# library that defines only some helpers pulls only their shims.
+lib_LIBRARIES += wrappers/libiccswrap.a
+wrappers_libiccswrap_a_SOURCES = \
+	wrappers/account.c wrappers/account.h \
+	wrappers/overhead.c \
+	wrappers/tick.h \
+	wrappers/wrap_digest.h \
+	wrappers/wrap_pseudohash.c \
+	wrappers/wrap_sm3hash.c \
+	wrappers/wrap_pseudoxof.c \
+	wrappers/wrap_drng.c
+wrappers_libiccswrap_a_CFLAGS = $(AM_CFLAGS) -fPIC -fvisibility=hidden
+
+iccsprofincludedir = $(includedir)/iccsprof
+iccsprofinclude_HEADERS = wrappers/iccsprof/wrap.h
+pkgconfig_DATA += wrappers/iccsprof-wrap.pc
+
+# How an in-tree build makes a profiled library: the scheme's objects, then
+# ICCSWRAP_LIBS, with ICCSWRAP_LDFLAGS and -Wl,--wrap=<helper> for each
+# helper they define.  The --undefined pulls in the query interface even
+# when no shim is needed, so the library is still recognised as profiled.
+ICCSWRAP_LDFLAGS = -Wl,--undefined=iccsprof_wrap_api
+ICCSWRAP_LIBS = $(top_builddir)/wrappers/libiccswrap.a -lpthread

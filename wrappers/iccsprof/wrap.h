@@ -50,7 +50,7 @@ struct iccsprof_wrap_snapshot {
     size_t nshapes;
     struct iccsprof_wrap_shape shapes[ICCSPROF_WRAP_MAX_SHAPES];
     uint64_t nested[ICCSPROF_NHELPERS]; /* calls made inside another wrapped call */
-    uint64_t overflow_keys;             /* distinct keys that did not fit */
+    uint64_t overflow_keys; /* 1 when some key did not fit (overflowing keys are not kept) */
     uint64_t overflow_calls;
     uint64_t overflow_timed_calls;
     uint64_t overflow_ticks;
@@ -116,7 +116,10 @@ struct iccsprof_wrap_api {
 const struct iccsprof_wrap_api *iccsprof_wrap_api(void);
 
 /* Names used in profiles, indexed by enum iccsprof_helper. */
-#define ICCSPROF_HELPER_NAMES {"pseudohash", "pseudoXOF", "sm3hash", "get_random_number"}
+#define ICCSPROF_HELPER_NAMES                                                                      \
+    {                                                                                              \
+        "pseudohash", "pseudoXOF", "sm3hash", "get_random_number"                                  \
+    }
 
 #ifdef __cplusplus
 }

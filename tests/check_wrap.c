@@ -1,0 +1,240 @@
+/* check_wrap.c - the --wrap shims and their accounting, on a stand-in
+ * scheme built plain (libwfix) and profiled (libwfix_prof). */
+#include "config.h"
+
+#include <check.h>
+#include <dlfcn.h>
+#include <string.h>
+
+#include "iccsprof/wrap.h"
+#include "suites.h"
+
+static void *plain, *prof;
+static const struct iccsprof_wrap_api *api;
+static struct iccsprof_wrap_snapshot snap;
+
+/* Open a fixture library of the build tree. */
+static void *open_fixture(const char *name)
+{
+    char path[4096];
+    void *h;
+
+    snprintf(path, sizeof path, "%s/%s", WFIX_DIR, name);
+    h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    ck_assert_msg(h != NULL, "dlopen %s: %s", path, dlerror());
+    return h;
+}
+
+/* Look up a symbol that must be there. */
+static void *must_sym(void *h, const char *name)
+{
+    void *p = dlsym(h, name);
+
+    ck_assert_msg(p != NULL, "no symbol %s", name);
+    return p;
+}
+
+static void setup(void)
+{
+    const struct iccsprof_wrap_api *(*entry)(void);
+
+    plain = open_fixture("libwfix.so");
+    prof = open_fixture("libwfix_prof.so");
+    *(void **)&entry = must_sym(prof, "iccsprof_wrap_api");
+    api = entry();
+    api->disable();
+    api->reset();
+}
+
+static void teardown(void)
+{
+    dlclose(prof);
+    dlclose(plain);
+}
+
+/* Find a shape in the snapshot; NULL when absent. */
+static const struct iccsprof_wrap_shape *shape(unsigned helper, uint64_t in, uint64_t out)
+{
+    for (size_t i = 0; i < snap.nshapes; i++)
+        if (snap.shapes[i].helper == helper && snap.shapes[i].in_bits == in &&
+            snap.shapes[i].out_bits == out)
+            return &snap.shapes[i];
+    return NULL;
+}
+
+/* Run the fixture's known pattern in LIB, into out. */
+static void run_pattern(void *lib, unsigned char out[32])
+{
+    void (*pattern)(unsigned char *);
+
+    *(void **)&pattern = must_sym(lib, "wfix_pattern");
+    pattern(out);
+}
+
+START_TEST(interface_is_versioned)
+{
+    ck_assert_uint_eq(api->abi, ICCSPROF_WRAP_ABI);
+    ck_assert_str_eq(api->tick_source, ICCSPROF_TICK_SOURCE_NAME);
+    ck_assert_ptr_null(dlsym(plain, "iccsprof_wrap_api"));
+}
+END_TEST
+
+START_TEST(exact_calls_and_keys)
+{
+    unsigned char a[32], b[32];
+
+    run_pattern(plain, a);
+    api->enable();
+    run_pattern(prof, b);
+    api->disable();
+    ck_assert_mem_eq(a, b, 32); /* outputs identical to the plain build */
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    ck_assert_uint_eq(snap.nshapes, 3);
+    ck_assert_ptr_nonnull(shape(ICCSPROF_PSEUDOXOF, 256, 1024));
+    ck_assert_uint_eq(shape(ICCSPROF_PSEUDOXOF, 256, 1024)->calls, 3);
+    ck_assert_uint_eq(shape(ICCSPROF_PSEUDOXOF, 256, 1024)->timed_calls, 3);
+    ck_assert_ptr_nonnull(shape(ICCSPROF_PSEUDOHASH, 256, 512));
+    ck_assert_uint_eq(shape(ICCSPROF_PSEUDOHASH, 256, 512)->calls, 1);
+    ck_assert_ptr_nonnull(shape(ICCSPROF_DRNG, 0, 256));
+    ck_assert_uint_eq(shape(ICCSPROF_DRNG, 0, 256)->calls, 7);
+    ck_assert_uint_eq(snap.total_calls, 11);
+    ck_assert_uint_eq(snap.overflow_calls, 0);
+}
+END_TEST
+
+START_TEST(disabled_by_default_and_reset_clears)
+{
+    unsigned char out[32];
+
+    run_pattern(prof, out);
+    api->snapshot(&snap);
+    ck_assert_uint_eq(snap.total_calls, 0);
+    ck_assert_uint_eq(snap.nested[ICCSPROF_SM3HASH], 0);
+    api->enable();
+    run_pattern(prof, out);
+    api->disable();
+    run_pattern(prof, out); /* not counted */
+    api->snapshot(&snap);
+    ck_assert_uint_eq(snap.total_calls, 11);
+    api->reset();
+    api->snapshot(&snap);
+    ck_assert_uint_eq(snap.total_calls, 0);
+    ck_assert_uint_eq(snap.nshapes, 0);
+}
+END_TEST
+
+START_TEST(nested_call_counted_apart_and_timed_with_outer)
+{
+    unsigned char out[32];
+    const struct iccsprof_wrap_shape *ph;
+
+    api->enable();
+    run_pattern(prof, out);
+    api->disable();
+    api->snapshot(&snap);
+    /* pseudohash calls sm3hash from another object: nested, not outer */
+    ck_assert_uint_eq(snap.nested[ICCSPROF_SM3HASH], 1);
+    ck_assert_ptr_null(shape(ICCSPROF_SM3HASH, 256, 256));
+    ph = shape(ICCSPROF_PSEUDOHASH, 256, 512);
+    /* the inner sm3hash loops 200 x 32 steps: the outer time holds it */
+    ck_assert_uint_gt(ph->ticks, shape(ICCSPROF_PSEUDOXOF, 256, 1024)->ticks / 3);
+}
+END_TEST
+
+START_TEST(two_threads_lose_nothing)
+{
+    int (*threads)(int, int);
+
+    *(void **)&threads = must_sym(prof, "wfix_threads");
+    api->enable();
+    ck_assert_int_eq(threads(2, 100000), 0);
+    api->disable();
+    api->snapshot(&snap);
+    ck_assert_ptr_nonnull(shape(ICCSPROF_SM3HASH, 64, 256));
+    ck_assert_uint_eq(shape(ICCSPROF_SM3HASH, 64, 256)->calls, 200000);
+    ck_assert_uint_eq(snap.total_calls, 200000);
+}
+END_TEST
+
+START_TEST(overflow_keeps_totals_exact)
+{
+    void (*many)(int);
+    uint64_t kept = 0;
+    int keys = ICCSPROF_WRAP_MAX_SHAPES + 44;
+
+    *(void **)&many = must_sym(prof, "wfix_many_keys");
+    api->enable();
+    many(keys);
+    api->disable();
+    api->snapshot(&snap);
+    ck_assert_uint_eq(snap.nshapes, ICCSPROF_WRAP_MAX_SHAPES);
+    for (size_t i = 0; i < snap.nshapes; i++)
+        kept += snap.shapes[i].calls;
+    ck_assert_uint_eq(kept, ICCSPROF_WRAP_MAX_SHAPES);
+    ck_assert_uint_eq(snap.overflow_calls, 44);
+    ck_assert_uint_eq(snap.overflow_keys, 1);
+    ck_assert_uint_eq(snap.total_calls, (uint64_t)keys);
+}
+END_TEST
+
+START_TEST(single_helper_library_links_alone)
+{
+    void *lib = open_fixture("libwxof_prof.so");
+    const struct iccsprof_wrap_api *(*entry)(void);
+    const struct iccsprof_wrap_api *x;
+    void (*op)(void);
+
+    *(void **)&entry = must_sym(lib, "iccsprof_wrap_api");
+    *(void **)&op = must_sym(lib, "wfix_xof_only");
+    ck_assert_ptr_null(dlsym(lib, "__wrap_sm3hash"));
+    x = entry();
+    x->enable();
+    op();
+    x->disable();
+    x->snapshot(&snap);
+    ck_assert_uint_eq(snap.nshapes, 1);
+    ck_assert_uint_eq(shape(ICCSPROF_PSEUDOXOF, 32, 512)->calls, 5);
+    dlclose(lib);
+}
+END_TEST
+
+START_TEST(overhead_is_measured_and_leaves_no_trace)
+{
+    struct iccsprof_wrap_overhead o;
+
+    api->overhead(&o);
+    ck_assert(o.inner_ticks > 0);
+    ck_assert(o.outer_ticks >= 0);
+    api->snapshot(&snap);
+    ck_assert_uint_eq(snap.total_calls, 0);
+}
+END_TEST
+
+START_TEST(unsupported_modes_are_refused)
+{
+    ck_assert_int_eq(api->set_sampling(1, 64), 0);
+    ck_assert_int_eq(api->set_sampling(7, 64), -1);
+    ck_assert_int_eq(api->set_callers(0), 0);
+    ck_assert_int_eq(api->set_callers(1), -1);
+}
+END_TEST
+
+Suite *make_wrap_suite(void)
+{
+    Suite *s = suite_create("wrap");
+    TCase *tc = tcase_create("accounting");
+
+    tcase_add_checked_fixture(tc, setup, teardown);
+    tcase_set_timeout(tc, 30);
+    tcase_add_test(tc, interface_is_versioned);
+    tcase_add_test(tc, exact_calls_and_keys);
+    tcase_add_test(tc, disabled_by_default_and_reset_clears);
+    tcase_add_test(tc, nested_call_counted_apart_and_timed_with_outer);
+    tcase_add_test(tc, two_threads_lose_nothing);
+    tcase_add_test(tc, overflow_keeps_totals_exact);
+    tcase_add_test(tc, single_helper_library_links_alone);
+    tcase_add_test(tc, overhead_is_measured_and_leaves_no_trace);
+    tcase_add_test(tc, unsupported_modes_are_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
