@@ -8,6 +8,7 @@
 #include "cmd.h"
 
 static const struct cmd_entry *const cmd_table[] = {
+    &cmd_audit_entry,
     &cmd_help_entry,
     &cmd_version_entry,
     NULL,

@@ -18,6 +18,7 @@ struct cmd_entry {
     int (*exec)(int argc, char **argv); /* argv[0] is the command name */
 };
 
+extern const struct cmd_entry cmd_audit_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_version_entry;
 

@@ -6,10 +6,11 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 
 src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
+	src/cmd-audit.c \
 	src/cmd-help.c \
 	src/cmd-version.c
-src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
-src_libiccsprof_la_LIBADD = $(JANSSON_LIBS)
+src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS)
+src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS)
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la

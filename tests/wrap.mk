@@ -37,3 +37,12 @@ EXTRA_tests_fixtures_wrap_libwxof_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_check_iccsprof_SOURCES += tests/check_wrap.c
 tests_check_iccsprof_CPPFLAGS += -DWFIX_DIR='"$(abs_top_builddir)/tests/fixtures/wrap/.libs"'
+
+# The coverage audit on objects compiled by the test itself.
+TESTS += tests/audit.sh
+dist_noinst_SCRIPTS += tests/audit.sh
+dist_noinst_DATA += \
+	tests/fixtures/audit/helpers.c \
+	tests/fixtures/audit/caller.c \
+	tests/fixtures/audit/internal.c \
+	tests/fixtures/audit/static_copy.c
