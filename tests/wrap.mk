@@ -46,3 +46,8 @@ dist_noinst_DATA += \
 	tests/fixtures/audit/caller.c \
 	tests/fixtures/audit/internal.c \
 	tests/fixtures/audit/static_copy.c
+
+# The installed pkg-config file, used the way a submitter's build would.
+TESTS += tests/pkgconfig.sh
+dist_noinst_SCRIPTS += tests/pkgconfig.sh
+dist_noinst_DATA += tests/fixtures/wrap/pc_main.c
