@@ -9,7 +9,8 @@ tests_check_iccsprof_LDADD = $(CHECK_LIBS)
 
 TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
-	top_builddir='$(abs_top_builddir)'; export top_builddir;
+	top_builddir='$(abs_top_builddir)'; export top_builddir; \
+	SANITIZER_CFLAGS='$(SANITIZER_CFLAGS)'; export SANITIZER_CFLAGS;
 
 tests_check_iccsprof_SOURCES += tests/check_cmd.c
 tests_check_iccsprof_LDADD += src/libiccsprof.la

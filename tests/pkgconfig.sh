@@ -16,7 +16,8 @@ echo "$libs" >"$work/libs"
 for h in pseudohash pseudoXOF sm3hash get_random_number; do
     expect_grep "Libs wrap $h" "-Wl,--wrap=$h" "$work/libs"
 done
-if ${cc:-cc} $cflags -I"$fix" "$fix/helpers.c" "$fix/sm3.c" "$fix/caller.c" "$fix/pc_main.c" \
+# A sanitizer build made the archive instrumented: the program must be too.
+if ${cc:-cc} $SANITIZER_CFLAGS $cflags -I"$fix" "$fix/helpers.c" "$fix/sm3.c" "$fix/caller.c" "$fix/pc_main.c" \
     $libs -o "$work/prog" 2>"$work/err"; then
     pass "a program links with the pkg-config flags alone"
 else
