@@ -17,7 +17,7 @@ for h in pseudohash pseudoXOF sm3hash get_random_number; do
     expect_grep "Libs wrap $h" "-Wl,--wrap=$h" "$work/libs"
 done
 # A sanitizer build made the archive instrumented: the program must be too.
-if ${cc:-cc} $SANITIZER_CFLAGS $cflags -I"$fix" "$fix/helpers.c" "$fix/sm3.c" "$fix/caller.c" "$fix/pc_main.c" \
+if ${cc:-cc} $SANITIZER_CFLAGS $cflags -I"$fix" -I"$top_srcdir/schemes/iccs" "$fix/helpers.c" "$fix/sm3.c" "$fix/caller.c" "$fix/pc_main.c" \
     $libs -o "$work/prog" 2>"$work/err"; then
     pass "a program links with the pkg-config flags alone"
 else

@@ -4,6 +4,7 @@ WFIX_SOURCES = \
 	tests/fixtures/wrap/helpers.c \
 	tests/fixtures/wrap/sm3.c \
 	tests/fixtures/wrap/caller.c
+WFIX_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/schemes/iccs
 WFIX_LDFLAGS = -module -avoid-version -rpath /nowhere -shared
 WFIX_PROF_LDFLAGS = $(WFIX_LDFLAGS) $(ICCSWRAP_LDFLAGS)
 WFIX_WRAP_ALL = -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF -Wl,--wrap=sm3hash \
@@ -14,11 +15,13 @@ check_LTLIBRARIES += \
 	tests/fixtures/wrap/libwfix_prof.la \
 	tests/fixtures/wrap/libwxof_prof.la
 
+tests_fixtures_wrap_libwfix_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwfix_la_SOURCES = $(WFIX_SOURCES)
 tests_fixtures_wrap_libwfix_la_CFLAGS = $(AM_CFLAGS)
 tests_fixtures_wrap_libwfix_la_LDFLAGS = $(WFIX_LDFLAGS)
 tests_fixtures_wrap_libwfix_la_LIBADD = -lpthread
 
+tests_fixtures_wrap_libwfix_prof_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwfix_prof_la_SOURCES = $(WFIX_SOURCES)
 tests_fixtures_wrap_libwfix_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_fixtures_wrap_libwfix_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) $(WFIX_WRAP_ALL)
@@ -26,6 +29,7 @@ tests_fixtures_wrap_libwfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_wrap_libwfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Only pseudoXOF, and only its --wrap: must link without the other shims.
+tests_fixtures_wrap_libwxof_prof_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwxof_prof_la_SOURCES = \
 	tests/fixtures/wrap/fixture.h \
 	tests/fixtures/wrap/xof_only.c \
