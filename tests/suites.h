@@ -10,7 +10,9 @@
     X(sm3)                                                                                         \
     X(auxfunc)                                                                                     \
     X(drng) \
-    X(wrap)
+    X(wrap)                                                                                        \
+    X(sampling)                                                                                    \
+    X(sites)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -13,7 +13,8 @@ WFIX_WRAP_ALL = -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF -Wl,--wrap=sm3hash \
 check_LTLIBRARIES += \
 	tests/fixtures/wrap/libwfix.la \
 	tests/fixtures/wrap/libwfix_prof.la \
-	tests/fixtures/wrap/libwxof_prof.la
+	tests/fixtures/wrap/libwxof_prof.la \
+	tests/fixtures/wrap/libwsamp_prof.la
 
 tests_fixtures_wrap_libwfix_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwfix_la_SOURCES = $(WFIX_SOURCES)
@@ -39,7 +40,20 @@ tests_fixtures_wrap_libwxof_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=ps
 tests_fixtures_wrap_libwxof_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_wrap_libwxof_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
-tests_check_iccsprof_SOURCES += tests/check_wrap.c
+# Sampling and call sites: a pseudoXOF of chosen cost, called from static
+# functions.
+tests_fixtures_wrap_libwsamp_prof_la_CPPFLAGS = $(WFIX_CPPFLAGS)
+tests_fixtures_wrap_libwsamp_prof_la_SOURCES = \
+	tests/fixtures/wrap/fixture.h \
+	tests/fixtures/wrap/samp_helpers.c \
+	tests/fixtures/wrap/samp_caller.c
+tests_fixtures_wrap_libwsamp_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=pseudoXOF
+tests_fixtures_wrap_libwsamp_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_wrap_libwsamp_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_check_iccsprof_SOURCES += tests/check_wrap.c tests/check_sampling.c tests/check_sites.c \
+	tests/wfix.c tests/wfix.h
+tests_check_iccsprof_LDADD += -lm
 tests_check_iccsprof_CPPFLAGS += -DWFIX_DIR='"$(abs_top_builddir)/tests/fixtures/wrap/.libs"'
 
 # The coverage audit on objects compiled by the test itself.

@@ -15,23 +15,27 @@
 #include "account.h"
 
 volatile int wrap_enabled;
-__thread unsigned wrap_depth;
+uint32_t wrap_k = 1, wrap_first = 64;
+__thread struct wrap_table *wrap_mine __attribute__((tls_model("initial-exec")));
 
-static __thread struct wrap_table *wrap_mine;
 static struct wrap_table *wrap_all;
 static pthread_mutex_t wrap_all_lock = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t wrap_seed = 0x2545f4914f6cdd1dull;
 
-/* This thread's table, created and registered on first use.  An allocation
- * failure leaves the thread with a shared static table rather than losing
- * its calls silently. */
-struct wrap_table *wrap_thread_table(void)
+/* Start a table's sampling stride from the current seed, distinct per
+ * table; never zero, which xorshift cannot leave. */
+static void wrap_seed_table(struct wrap_table *t)
+{
+    t->rng = (wrap_seed ^ ((uintptr_t)t * 0x9e3779b97f4a7c15ull)) | 1;
+}
+
+/* Create and register this thread's table.  An allocation failure leaves
+ * the thread with a shared static table rather than losing its calls. */
+struct wrap_table *wrap_new_table(void)
 {
     static struct wrap_table fallback;
-    struct wrap_table *t;
+    struct wrap_table *t = calloc(1, sizeof *t);
 
-    if (wrap_mine != NULL)
-        return wrap_mine;
-    t = calloc(1, sizeof *t);
     pthread_mutex_lock(&wrap_all_lock);
     if (t == NULL) {
         t = &fallback;
@@ -43,6 +47,8 @@ struct wrap_table *wrap_thread_table(void)
         t->next = wrap_all;
         wrap_all = t;
     }
+    if (t->rng == 0)
+        wrap_seed_table(t);
     pthread_mutex_unlock(&wrap_all_lock);
     return wrap_mine = t;
 }
@@ -55,9 +61,8 @@ static unsigned wrap_hash(unsigned helper, uint64_t in_bits, uint64_t out_bits)
     return (unsigned)((h ^ (h >> 29)) % WRAP_SLOTS);
 }
 
-/* Find or add the slot of a key; NULL when the table holds its maximum. */
-static struct iccsprof_wrap_shape *wrap_slot(struct wrap_table *t, unsigned helper,
-                                             uint64_t in_bits, uint64_t out_bits)
+/* Find or add the slot of a key; -1 when the table holds its maximum. */
+int wrap_slot(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits)
 {
     unsigned i = wrap_hash(helper, in_bits, out_bits);
 
@@ -66,35 +71,36 @@ static struct iccsprof_wrap_shape *wrap_slot(struct wrap_table *t, unsigned help
 
         if (!t->used[i]) {
             if (t->nshapes == ICCSPROF_WRAP_MAX_SHAPES)
-                return NULL;
+                return -1;
             t->used[i] = 1;
             t->nshapes++;
             s->helper = helper;
             s->in_bits = in_bits;
             s->out_bits = out_bits;
-            return s;
+            return (int)i;
         }
         if (s->helper == helper && s->in_bits == in_bits && s->out_bits == out_bits)
-            return s;
+            return (int)i;
         i = (i + 1) % WRAP_SLOTS;
     }
 }
 
-/* Add one outermost call of a shape to TABLE. */
-void wrap_record(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits,
-                 uint64_t ticks)
+/* Whether a call past a shape's first wrap_first is sampled: the gaps
+ * between sampled calls are drawn uniform in [1, 2k - 1] (mean k) from a
+ * per-thread xorshift, so a periodic pattern in the calls cannot line up
+ * with the samples. */
+int wrap_sampled(struct wrap_table *t, unsigned slot)
 {
-    struct iccsprof_wrap_shape *s = wrap_slot(t, helper, in_bits, out_bits);
+    if (t->left[slot] == 0) {
+        uint64_t x = t->rng;
 
-    if (s == NULL) {
-        t->overflow_calls++;
-        t->overflow_ticks += ticks;
-        return;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        t->rng = x;
+        t->left[slot] = 1 + (uint32_t)(((x >> 32) * (2 * (uint64_t)wrap_k - 1)) >> 32);
     }
-    s->calls++;
-    s->timed_calls++;
-    s->ticks += ticks;
-    s->ticks_sq += (double)ticks * (double)ticks;
+    return --t->left[slot] == 0;
 }
 
 /* Start accounting. */
@@ -109,59 +115,78 @@ static void wrap_disable(void)
     wrap_enabled = 0;
 }
 
-/* Clear every thread's table. */
-static void wrap_reset(void)
+/* Lock the list of every thread's table and return its head. */
+struct wrap_table *wrap_lock_tables(void)
 {
     pthread_mutex_lock(&wrap_all_lock);
-    for (struct wrap_table *t = wrap_all; t != NULL; t = t->next) {
+    return wrap_all;
+}
+
+/* Release the list taken with wrap_lock_tables. */
+void wrap_unlock_tables(void)
+{
+    pthread_mutex_unlock(&wrap_all_lock);
+}
+
+/* Clear every thread's table, its call sites and its sampling state. */
+static void wrap_reset(void)
+{
+    for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
         struct wrap_table *next = t->next;
+        struct wrap_site_table *sites = t->sites;
 
         memset(t, 0, sizeof *t);
         t->next = next;
+        t->sites = sites;
+        if (sites != NULL)
+            memset(sites, 0, sizeof *sites);
+        wrap_seed_table(t);
     }
-    pthread_mutex_unlock(&wrap_all_lock);
+    wrap_unlock_tables();
 }
 
 /* Merge every thread's table into OUT, overflowing where the merged table
  * is full. */
 static int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
 {
-    struct wrap_table merged;
+    static struct wrap_table merged; /* too large for the caller's stack */
+    struct wrap_table *t = wrap_lock_tables();
 
     memset(out, 0, sizeof *out);
     memset(&merged, 0, sizeof merged);
-    pthread_mutex_lock(&wrap_all_lock);
-    for (struct wrap_table *t = wrap_all; t != NULL; t = t->next) {
+    for (; t != NULL; t = t->next) {
         for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
             out->nested[h] += t->nested[h];
         out->overflow_calls += t->overflow_calls;
-        out->overflow_timed_calls += t->overflow_calls;
+        out->overflow_timed_calls += t->overflow_timed_calls;
         out->overflow_ticks += t->overflow_ticks;
         for (unsigned i = 0; i < WRAP_SLOTS; i++) {
             const struct iccsprof_wrap_shape *src = &t->slot[i];
             struct iccsprof_wrap_shape *dst;
+            int j;
 
             if (!t->used[i])
                 continue;
-            dst = wrap_slot(&merged, src->helper, src->in_bits, src->out_bits);
-            if (dst == NULL) {
+            j = wrap_slot(&merged, src->helper, src->in_bits, src->out_bits);
+            if (j < 0) {
                 out->overflow_calls += src->calls;
                 out->overflow_timed_calls += src->timed_calls;
                 out->overflow_ticks += src->ticks;
                 continue;
             }
+            dst = &merged.slot[j];
             dst->calls += src->calls;
             dst->timed_calls += src->timed_calls;
             dst->ticks += src->ticks;
             dst->ticks_sq += src->ticks_sq;
         }
     }
-    pthread_mutex_unlock(&wrap_all_lock);
     for (unsigned i = 0; i < WRAP_SLOTS; i++)
         if (merged.used[i]) {
             out->shapes[out->nshapes++] = merged.slot[i];
             out->total_calls += merged.slot[i].calls;
         }
+    wrap_unlock_tables();
     out->overflow_keys = out->overflow_calls != 0; /* at least one key did not fit */
     out->total_calls += out->overflow_calls;
     return 0;
@@ -173,24 +198,22 @@ static uint64_t wrap_ticks(void)
     return wrap_tick();
 }
 
-/* Sampling is not part of this build: only full timing (k = 1). */
+/* Set the sampling rate; every thread's stride restarts from a new seed,
+ * so successive runs draw different samples.  Like a reset, it is called
+ * with accounting disabled and no helper call in flight. */
 static int wrap_set_sampling(uint32_t k, uint32_t first_n)
 {
-    (void)first_n;
-    return k == 1 ? 0 : -1;
-}
-
-/* Call-site capture is not part of this build. */
-static int wrap_set_callers(uint32_t depth)
-{
-    return depth == 0 ? 0 : -1;
-}
-
-/* Call-site capture is not part of this build. */
-static int wrap_sites(struct iccsprof_wrap_sites *out)
-{
-    (void)out;
-    return -1;
+    if (k == 0)
+        return -1;
+    wrap_k = k;
+    wrap_first = first_n;
+    wrap_seed = wrap_seed * 6364136223846793005ull + 1442695040888963407ull;
+    for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
+        memset(t->left, 0, sizeof t->left);
+        wrap_seed_table(t);
+    }
+    wrap_unlock_tables();
+    return 0;
 }
 
 static const struct iccsprof_wrap_api wrap_api = {
@@ -204,7 +227,7 @@ static const struct iccsprof_wrap_api wrap_api = {
     .overhead = wrap_measure_overhead,
     .set_sampling = wrap_set_sampling,
     .set_callers = wrap_set_callers,
-    .sites = wrap_sites,
+    .sites = wrap_get_sites,
 };
 
 /* Entry point of a profiled library. */

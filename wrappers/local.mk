@@ -9,12 +9,14 @@ lib_LIBRARIES += wrappers/libiccswrap.a
 wrappers_libiccswrap_a_SOURCES = \
 	wrappers/account.c wrappers/account.h \
 	wrappers/overhead.c \
+	wrappers/sites.c \
 	wrappers/tick.h \
 	wrappers/wrap_digest.h \
 	wrappers/wrap_pseudohash.c \
 	wrappers/wrap_sm3hash.c \
 	wrappers/wrap_pseudoxof.c \
 	wrappers/wrap_drng.c
+wrappers_libiccswrap_a_CPPFLAGS = $(AM_CPPFLAGS) $(UNWIND_CFLAGS)
 wrappers_libiccswrap_a_CFLAGS = $(AM_CFLAGS) -fPIC -fvisibility=hidden
 
 iccsprofincludedir = $(includedir)/iccsprof
@@ -24,6 +26,7 @@ pkgconfig_DATA += wrappers/iccsprof-wrap.pc
 # How an in-tree build makes a profiled library: the scheme's objects, then
 # ICCSWRAP_LIBS, with ICCSWRAP_LDFLAGS and -Wl,--wrap=<helper> for each
 # helper they define.  The --undefined pulls in the query interface even
-# when no shim is needed, so the library is still recognised as profiled.
+# when no shim is needed, so the library is still recognised as profiled;
+# libunwind (when configured) takes the deeper call-site chains.
 ICCSWRAP_LDFLAGS = -Wl,--undefined=iccsprof_wrap_api
-ICCSWRAP_LIBS = $(top_builddir)/wrappers/libiccswrap.a -lpthread
+ICCSWRAP_LIBS = $(top_builddir)/wrappers/libiccswrap.a $(UNWIND_LIBS) -lpthread

@@ -12,18 +12,20 @@
                       unsigned long long msg_len_bits, unsigned char *digest);                     \
     WRAP_EXPORT int __wrap_##name(int digest_len_bits, const unsigned char *msg,                   \
                                   unsigned long long msg_len_bits, unsigned char *digest);         \
+    static __attribute__((noinline)) int wrap_##name##_accounted(                                  \
+        int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,            \
+        unsigned char *digest, void *ret)                                                          \
+    {                                                                                              \
+        WRAP_ACCOUNT(helper, msg_len_bits, (uint64_t)digest_len_bits, ret,                         \
+                     __real_##name(digest_len_bits, msg, msg_len_bits, digest));                   \
+    }                                                                                              \
     int __wrap_##name(int digest_len_bits, const unsigned char *msg,                               \
                       unsigned long long msg_len_bits, unsigned char *digest)                      \
     {                                                                                              \
-        struct wrap_call c;                                                                        \
-        int r;                                                                                     \
-                                                                                                   \
         if (__builtin_expect(!wrap_enabled, 1))                                                    \
             return __real_##name(digest_len_bits, msg, msg_len_bits, digest);                      \
-        wrap_enter(&c);                                                                            \
-        r = __real_##name(digest_len_bits, msg, msg_len_bits, digest);                             \
-        wrap_leave(&c, helper, msg_len_bits, (uint64_t)digest_len_bits);                           \
-        return r;                                                                                  \
+        return wrap_##name##_accounted(digest_len_bits, msg, msg_len_bits, digest,                 \
+                                       __builtin_return_address(0));                               \
     }
 
 #endif

@@ -10,16 +10,20 @@ WRAP_EXPORT int __wrap_get_random_number(void *drng, unsigned char *random_numbe
                                          unsigned long long random_number_len_bits);
 
 /* Account one DRNG request keyed (0, bits requested). */
+static __attribute__((noinline)) int
+wrap_get_random_number_accounted(void *drng, unsigned char *random_number,
+                                 unsigned long long random_number_len_bits, void *ret)
+{
+    WRAP_ACCOUNT(ICCSPROF_DRNG, 0, random_number_len_bits, ret,
+                 __real_get_random_number(drng, random_number, random_number_len_bits));
+}
+
+/* Pass straight through while disabled: one predictable branch. */
 int __wrap_get_random_number(void *drng, unsigned char *random_number,
                              unsigned long long random_number_len_bits)
 {
-    struct wrap_call c;
-    int r;
-
     if (__builtin_expect(!wrap_enabled, 1))
         return __real_get_random_number(drng, random_number, random_number_len_bits);
-    wrap_enter(&c);
-    r = __real_get_random_number(drng, random_number, random_number_len_bits);
-    wrap_leave(&c, ICCSPROF_DRNG, 0, random_number_len_bits);
-    return r;
+    return wrap_get_random_number_accounted(drng, random_number, random_number_len_bits,
+                                            __builtin_return_address(0));
 }
