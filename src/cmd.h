@@ -20,6 +20,7 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_audit_entry;
 extern const struct cmd_entry cmd_help_entry;
+extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_version_entry;
 
 /* Find a command by its exact name; NULL and a message when unknown. */

@@ -8,9 +8,37 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
 	src/cmd-audit.c \
 	src/cmd-help.c \
-	src/cmd-version.c
-src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS)
-src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS)
+	src/cmd-run.c \
+	src/cmd-version.c \
+	src/atomic-file.c src/atomic-file.h \
+	src/host.c src/host.h \
+	src/libfile.c src/libfile.h \
+	src/record-profile.c src/record-profile.h \
+	src/run-child.c src/run-child.h \
+	src/run-options.c src/run-options.h \
+	src/run-record.c src/run-record.h \
+	src/shares.c src/shares.h \
+	src/symbolize.c src/symbolize.h
+src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBEXECDIR='"$(pkglibexecdir)"'
+src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
+	$(CRYPTO_CFLAGS)
+src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) -lm
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la
+
+# The process each operation is measured in.  It links little beyond libc
+# and jansson, so that a scheme it loads binds to its own symbols rather
+# than to those of the tool's libraries.
+pkglibexec_PROGRAMS = src/iccsprof-measure
+src_iccsprof_measure_SOURCES = \
+	src/measure/measure.c \
+	src/measure/channel.c src/measure/channel.h \
+	src/measure/clock.c src/measure/clock.h \
+	src/measure/ops.c src/measure/ops.h \
+	src/measure/passes.h \
+	src/measure/plain.c \
+	src/measure/profile.c \
+	src/measure/scheme.c src/measure/scheme.h
+src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm

@@ -1,1 +1,57 @@
-# tests: run
+# tests: run.  Stand-in schemes with exactly known helper patterns, built
+# plain and profiled, that misbehave on request (fixtures/run/behaviour.h);
+# the driver's end-to-end test checks the records they produce.
+RUNFIX_ICCS = schemes/iccs/sm3.c schemes/iccs/auxfunc.c schemes/iccs/drng.c
+RUNFIX_CPPFLAGS = -I$(top_srcdir)/schemes/iccs -I$(top_srcdir)/tests/fixtures/run
+RUNFIX_LDFLAGS = -module -avoid-version -rpath /nowhere -shared
+RUNFIX_WRAP = $(ICCSWRAP_LDFLAGS) -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF \
+	-Wl,--wrap=sm3hash -Wl,--wrap=get_random_number
+
+check_LTLIBRARIES += \
+	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix.prof.la \
+	tests/fixtures/run/libkemfix.la tests/fixtures/run/libkemfix.prof.la \
+	tests/fixtures/run/libsignoverify.la tests/fixtures/run/libsignodrng.la \
+	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi.prof.la
+
+tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
+	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)
+tests_fixtures_run_libsigfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsigfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libsigfix_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
+tests_fixtures_run_libsigfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsigfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libsigfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libsigfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_fixtures_run_libkemfix_la_SOURCES = tests/fixtures/run/kemfix.c \
+	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)
+tests_fixtures_run_libkemfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libkemfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libkemfix_prof_la_SOURCES = $(tests_fixtures_run_libkemfix_la_SOURCES)
+tests_fixtures_run_libkemfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libkemfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libkemfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libkemfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+# Broken builds: an API function missing, the DRNG global missing, no API.
+tests_fixtures_run_libsignoverify_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
+tests_fixtures_run_libsignoverify_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_NO_VERIFY
+tests_fixtures_run_libsignoverify_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libsignodrng_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
+tests_fixtures_run_libsignodrng_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_NO_DRNG_GLOBAL
+tests_fixtures_run_libsignodrng_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libsigbadabi_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES) \
+	tests/fixtures/run/badabi.c
+tests_fixtures_run_libsigbadabi_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsigbadabi_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c
+tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+TESTS += tests/run.sh
+dist_noinst_SCRIPTS += tests/run.sh
+dist_noinst_DATA += tests/records.py

@@ -1,0 +1,98 @@
+/* atomic-file.c - whole-or-nothing files. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "atomic-file.h"
+
+/* Whether DIR is a folder a file can be created in.  Trying is the only
+ * test that holds for every user: root passes any permission check. */
+int atomic_dir_writable(const char *dir)
+{
+    char tmp[4096];
+    struct stat st;
+    int fd;
+
+    if (stat(dir, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.iccsprof-XXXXXX", dir) >= sizeof tmp) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    if ((fd = mkstemp(tmp)) < 0)
+        return -1;
+    close(fd);
+    unlink(tmp);
+    return 0;
+}
+
+/* Create a temporary file beside PATH. */
+int atomic_open(const char *path, char *tmp, size_t tmplen)
+{
+    const char *slash = strrchr(path, '/');
+    int dirlen = slash != NULL ? (int)(slash - path) : 1;
+    const char *dir = slash != NULL ? path : ".";
+
+    if (slash == path)
+        dirlen = 1; /* a file in the root folder */
+    if ((size_t)snprintf(tmp, tmplen, "%.*s/.iccsprof-XXXXXX", dirlen, dir) >= tmplen) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkstemp(tmp);
+}
+
+/* Give a temporary file (created 0600) the mode a new file gets. */
+static int atomic_set_mode(const char *tmp)
+{
+    mode_t mask = umask(0);
+
+    umask(mask);
+    return chmod(tmp, 0666 & ~mask);
+}
+
+/* Write JSON to PATH atomically. */
+int atomic_write_json(const char *path, json_t *json)
+{
+    char tmp[4096];
+    int fd = atomic_open(path, tmp, sizeof tmp), err;
+    FILE *f;
+
+    if (fd < 0)
+        return -1;
+    f = fdopen(fd, "w");
+    if (f == NULL) {
+        err = errno;
+        close(fd);
+        goto fail;
+    }
+    if (json_dumpf(json, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) != 0 ||
+        fputc('\n', f) == EOF || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+        err = errno != 0 ? errno : EIO;
+        fclose(f);
+        goto fail;
+    }
+    if (fclose(f) != 0) {
+        err = errno;
+        goto fail;
+    }
+    if (atomic_set_mode(tmp) != 0 || rename(tmp, path) != 0) {
+        err = errno;
+        goto fail;
+    }
+    return 0;
+fail:
+    unlink(tmp);
+    errno = err;
+    return -1;
+}

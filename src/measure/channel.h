@@ -1,0 +1,26 @@
+/* channel.h - how the measuring process reports to iccsprof run: one JSON
+ * object per line on file descriptor 3, progress first, then exactly one
+ * result or error.  Its stdout and stderr belong to the scheme. */
+#ifndef ICCSPROF_MEASURE_CHANNEL_H
+#define ICCSPROF_MEASURE_CHANNEL_H
+
+#include <jansson.h>
+
+/* The descriptor the parent reads; set up by the parent before exec. */
+#define CHANNEL_FD 3
+
+/* Say which phase the measurement is in, for progress and for naming the
+ * phase a crash or a time-out happened in. */
+void channel_phase(const char *phase);
+
+/* Send the result (stolen) and end the process with status 0. */
+__attribute__((noreturn)) void channel_result(json_t *result);
+
+/* Report input the user got wrong (a missing symbol, a library that is not
+ * a profiled build...) and end the process with status 2. */
+__attribute__((noreturn, format(printf, 1, 2))) void channel_input_error(const char *fmt, ...);
+
+/* Report a failing call of the scheme and end the process with status 1. */
+__attribute__((noreturn, format(printf, 1, 2))) void channel_call_error(const char *fmt, ...);
+
+#endif

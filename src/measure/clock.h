@@ -1,0 +1,25 @@
+/* clock.h - the measuring process's clocks: CLOCK_MONOTONIC seconds, the
+ * wrappers' tick counter, and user-mode hardware cycles from perf_event
+ * where the machine provides them. */
+#ifndef ICCSPROF_MEASURE_CLOCK_H
+#define ICCSPROF_MEASURE_CLOCK_H
+
+#include <stdint.h>
+
+/* Seconds of CLOCK_MONOTONIC. */
+double clock_seconds(void);
+
+/* The tick counter the wrappers time helper calls with. */
+uint64_t clock_ticks(void);
+
+/* Open the user-mode cycle counter; 0 when it counts, -1 when the machine
+ * or its settings give none (then cycles are ticks). */
+int clock_cycles_open(void);
+
+/* Cycles so far: the hardware counter when open, else ticks. */
+uint64_t clock_cycles(void);
+
+/* "perf_event" or "ticks": where clock_cycles reads from. */
+const char *clock_cycles_source(void);
+
+#endif

@@ -1,0 +1,178 @@
+/* measure.c - iccsprof-measure, the process iccsprof run measures an
+ * operation in.  It is a program of its own, linked with little beyond
+ * libc, so that the scheme it loads binds to its own symbols and not to
+ * those of the tool's libraries; iccsprof run starts it with the stack
+ * limit raised, its output captured, and one argument: the configuration
+ * as a JSON object.  It reports on descriptor 3 (channel.h). */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "channel.h"
+#include "clock.h"
+#include "passes.h"
+
+/* The tick rate is measured over at least this long. */
+#define MEASURE_RATE_SECONDS 0.02
+
+/* A member of the configuration that must be there. */
+static json_t *measure_get(json_t *cfg, const char *key)
+{
+    json_t *v = json_object_get(cfg, key);
+
+    if (v == NULL)
+        channel_input_error("configuration lacks \"%s\"", key);
+    return v;
+}
+
+/* An unsigned member of the configuration. */
+static unsigned measure_uint(json_t *cfg, const char *key)
+{
+    return (unsigned)json_integer_value(measure_get(cfg, key));
+}
+
+/* A library path of the configuration, or NULL for null. */
+static const char *measure_path(json_t *cfg, const char *key)
+{
+    return json_string_value(measure_get(cfg, key));
+}
+
+/* Decode the seed's hex into BUF; its length in bytes. */
+static size_t measure_seed(const char *hex, unsigned char *buf, size_t cap)
+{
+    size_t n = 0;
+    unsigned byte;
+
+    while (n < cap && sscanf(hex + 2 * n, "%2x", &byte) == 1)
+        buf[n++] = (unsigned char)byte;
+    return n;
+}
+
+/* The API's lengths as JSON. */
+static json_t *measure_sizes(const struct scheme *s)
+{
+    return json_pack("{s:I, s:I, s:I, s:I}", "pk", (json_int_t)s->pk_len, "sk",
+                     (json_int_t)s->sk_len, "out", (json_int_t)s->out_len, "ss",
+                     (json_int_t)s->ss_len);
+}
+
+/* The two builds must be the same scheme: same type and lengths. */
+static void measure_same_scheme(const struct scheme *a, const struct scheme *b)
+{
+    if (a->type != b->type || a->pk_len != b->pk_len || a->sk_len != b->sk_len ||
+        a->out_len != b->out_len || a->ss_len != b->ss_len)
+        channel_input_error("%s and %s are not builds of the same scheme instance (their API "
+                            "types or lengths differ)",
+                            a->path, b->path);
+}
+
+/* The soft stack limit in force, null when unlimited. */
+static json_t *measure_stack_limit(void)
+{
+    struct rlimit rl;
+
+    if (getrlimit(RLIMIT_STACK, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+        return json_null();
+    return json_integer((json_int_t)rl.rlim_cur);
+}
+
+/* Ticks per second since (T0, S0), spinning until the span is long
+ * enough to give a rate worth recording. */
+static double measure_tick_hz(uint64_t t0, double s0)
+{
+    double s1;
+
+    while ((s1 = clock_seconds()) - s0 < MEASURE_RATE_SECONDS)
+        ;
+    return (double)(clock_ticks() - t0) / (s1 - s0);
+}
+
+/* Load both builds, check they agree and report type and lengths. */
+static __attribute__((noreturn)) void measure_probe(json_t *cfg)
+{
+    const char *plain = measure_path(cfg, "plain"), *profiled = measure_path(cfg, "profiled");
+    struct scheme a, b;
+
+    if (plain != NULL)
+        scheme_load(&a, plain, 0);
+    if (profiled != NULL)
+        scheme_load(&b, profiled, 1);
+    if (plain != NULL && profiled != NULL)
+        measure_same_scheme(&a, &b);
+    channel_result(json_pack("{s:s, s:o}", "type", scheme_type_name(plain ? a.type : b.type),
+                             "sizes", measure_sizes(plain ? &a : &b)));
+}
+
+/* Measure one operation: the plain pass, then the profile pass. */
+static __attribute__((noreturn)) void measure_op(json_t *cfg)
+{
+    const char *plain = measure_path(cfg, "plain"), *profiled = measure_path(cfg, "profiled");
+    const char *sample = json_string_value(json_object_get(cfg, "sample"));
+    unsigned char seed[256];
+    struct op_events events = {.sig_min = ~0ull};
+    struct method m;
+    struct scheme a, b;
+    json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
+           *sites = json_null();
+    uint64_t t0 = clock_ticks();
+    double s0 = clock_seconds();
+    int op;
+
+    memset(&m, 0, sizeof m);
+    m.seed = seed;
+    m.seed_len = measure_seed(json_string_value(measure_get(cfg, "seed")), seed, sizeof seed);
+    m.message_bytes = measure_uint(cfg, "message_bytes");
+    m.trials = measure_uint(cfg, "trials");
+    m.min_calls = measure_uint(cfg, "min_calls");
+    m.max_sign_attempts = measure_uint(cfg, "max_sign_attempts");
+    m.first_n = measure_uint(cfg, "first_n");
+    m.callers = measure_uint(cfg, "callers");
+    m.sample = sample != NULL ? 0 : measure_uint(cfg, "sample");
+    m.target_seconds = json_number_value(measure_get(cfg, "target_seconds"));
+    m.max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
+    m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
+    clock_cycles_open();
+    if (plain != NULL) {
+        scheme_load(&a, plain, 0);
+        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), a.type)) < 0)
+            channel_input_error("%s: no operation %s", plain, json_string_value(measure_get(cfg, "op")));
+        m.op = (enum op)op;
+        timing = plain_pass(&a, &m, &events, &memory);
+    }
+    if (profiled != NULL) {
+        scheme_load(&b, profiled, 1);
+        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), b.type)) < 0)
+            channel_input_error("%s: no operation %s", profiled, json_string_value(measure_get(cfg, "op")));
+        m.op = (enum op)op;
+        profile = profile_pass(&b, &m, &events, &sites);
+    }
+    channel_result(json_pack(
+        "{s:o, s:f, s:s, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I}, s:o, s:o}", "stack_limit_bytes",
+        measure_stack_limit(), "tick_hz", measure_tick_hz(t0, s0), "cycles_source",
+        clock_cycles_source(), "timing", timing, "memory", memory, "profile", profile, "sites",
+        sites, "events", "sign_failures_retried", (json_int_t)events.sign_failures_retried,
+        "verify_rejections", (json_int_t)events.verify_rejections, "decaps_mismatches",
+        (json_int_t)events.decaps_mismatches, "sig_observed_min",
+        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
+        "sig_observed_max",
+        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null()));
+}
+
+int main(int argc, char **argv)
+{
+    json_error_t err;
+    json_t *cfg;
+
+    if (argc != 2) {
+        fprintf(stderr, "iccsprof-measure: started by iccsprof run, not by hand\n");
+        return 2;
+    }
+    cfg = json_loads(argv[1], 0, &err);
+    if (cfg == NULL)
+        channel_input_error("bad configuration: %s", err.text);
+    if (json_is_true(json_object_get(cfg, "probe")))
+        measure_probe(cfg);
+    measure_op(cfg);
+}

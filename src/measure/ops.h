@@ -1,0 +1,56 @@
+/* ops.h - the operations of a loaded scheme: their setup, which is never
+ * timed, and one call of the operation as it is measured, with the
+ * published method's handling of failing signers and rejecting verifiers. */
+#ifndef ICCSPROF_MEASURE_OPS_H
+#define ICCSPROF_MEASURE_OPS_H
+
+#include <stdint.h>
+
+#include "scheme.h"
+
+enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ENC, OP_DEC };
+
+/* What the operations counted; summed over both passes of a run. */
+struct op_events {
+    uint64_t sign_failures_retried;
+    uint64_t verify_rejections;
+    uint64_t decaps_mismatches;
+    ull sig_min, sig_max; /* lengths of the signatures produced; sig_min > sig_max: none */
+};
+
+struct op_state {
+    struct scheme *s;
+    enum op op;
+    unsigned max_sign_attempts;
+    unsigned char *msg;
+    ull msg_len;
+    unsigned char *pk, *sk, *out, *ss, *ss_ref; /* out: signature or ciphertext */
+    ull pk_used, sk_used, out_used, ss_used;
+    struct op_events *events;
+    const char *stage; /* "setup", "warm-up", "calibration", "timing", "profile" */
+    uint64_t calls;    /* calls of the operation made in this stage */
+};
+
+/* Parse an operation name for TYPE; -1 when it is not one of its. */
+int op_parse(const char *name, enum scheme_type type);
+
+/* The operation's name as records spell it. */
+const char *op_name(enum op op);
+
+/* Allocate ST's buffers for S, seed the DRNG with SEED and make the
+ * inputs OP needs (keys; a signature; a ciphertext), untimed. */
+void op_setup(struct op_state *st, struct scheme *s, enum op op, const unsigned char *seed,
+              size_t seed_len, ull msg_len, unsigned max_sign_attempts, struct op_events *events);
+
+/* One call of the operation, as measured; a failing call that is not
+ * handled by the method ends the process with a call error. */
+void op_call(struct op_state *st);
+
+/* Start a stage: its name goes into error messages, with the call number
+ * counted from here. */
+void op_stage(struct op_state *st, const char *stage);
+
+/* Free ST's buffers. */
+void op_free(struct op_state *st);
+
+#endif

@@ -1,0 +1,167 @@
+/* profile.c - profiling the operation on the profiled library: the
+ * wrappers count and time the helper calls of each measured operation,
+ * enabled exactly around it, while the driver times the operation itself
+ * with the same tick counter. */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "channel.h"
+#include "clock.h"
+#include "passes.h"
+
+/* The perturbation sampling=auto keeps the instrumentation under. */
+#define PROFILE_AUTO_PERTURBATION 0.005
+/* The sparsest sampling auto chooses. */
+#define PROFILE_MAX_K (1u << 20)
+
+static const char *const profile_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* Ticks of one operation with the wrappers on around it. */
+static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w)
+{
+    uint64_t t0 = w->ticks(), t1;
+
+    w->enable();
+    op_call(st);
+    w->disable();
+    t1 = w->ticks();
+    return t1 - t0;
+}
+
+/* The K that keeps the expected cost of counting every call and timing
+ * one in K under PROFILE_AUTO_PERTURBATION of the operation, from CALLS
+ * helper calls in an operation of OP_TICKS timed with every call timed. */
+static unsigned profile_auto_k(double calls, double op_ticks, const struct iccsprof_wrap_overhead *o)
+{
+    double timed_cost = o->outer_ticks + o->callers_outer_ticks;
+    double bare = op_ticks - calls * timed_cost; /* the operation without the wrappers */
+    double budget = PROFILE_AUTO_PERTURBATION * bare - calls * o->untimed_outer_ticks;
+    double k;
+
+    if (calls <= 0 || calls * timed_cost <= PROFILE_AUTO_PERTURBATION * bare)
+        return 1;
+    if (budget <= 0)
+        return PROFILE_MAX_K;
+    k = ceil(calls * (timed_cost - o->untimed_outer_ticks) / budget);
+    return k < 1 ? 1 : k > PROFILE_MAX_K ? PROFILE_MAX_K : (unsigned)k;
+}
+
+/* The wrappers' snapshot as JSON: every shape with its raw sums. */
+static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap)
+{
+    json_t *shapes = json_array(), *nested = json_object();
+
+    for (size_t i = 0; i < snap->nshapes; i++) {
+        const struct iccsprof_wrap_shape *s = &snap->shapes[i];
+
+        json_array_append_new(
+            shapes, json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "helper",
+                              profile_helper[s->helper], "in_bits", (json_int_t)s->in_bits,
+                              "out_bits", (json_int_t)s->out_bits, "calls", (json_int_t)s->calls,
+                              "timed_calls", (json_int_t)s->timed_calls, "ticks",
+                              (json_int_t)s->ticks, "ticks_sq", s->ticks_sq));
+    }
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        json_object_set_new(nested, profile_helper[h], json_integer((json_int_t)snap->nested[h]));
+    return json_pack("{s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested,
+                     "overflow", "keys", snap->overflow_keys != 0, "calls",
+                     (json_int_t)snap->overflow_calls, "timed_calls",
+                     (json_int_t)snap->overflow_timed_calls, "ticks",
+                     (json_int_t)snap->overflow_ticks, "total_calls",
+                     (json_int_t)snap->total_calls);
+}
+
+/* One return address as the object holding it and the offset in it, so
+ * that the parent can resolve it from the file after the run. */
+static json_t *profile_frame(uintptr_t addr)
+{
+    char hex[2 + 2 * sizeof addr + 1];
+    Dl_info info;
+
+    snprintf(hex, sizeof hex, "0x%lx", (unsigned long)addr);
+    if (dladdr((void *)addr, &info) == 0 || info.dli_fname == NULL)
+        return json_pack("{s:s, s:n, s:n}", "address", hex, "object", "offset");
+    return json_pack("{s:s, s:s, s:I}", "address", hex, "object", info.dli_fname, "offset",
+                     (json_int_t)(addr - (uintptr_t)info.dli_fbase));
+}
+
+/* The call-site table as JSON. */
+static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
+{
+    static struct iccsprof_wrap_sites table; /* too large for the stack */
+    json_t *sites = json_array();
+
+    if (w->sites(&table) != 0)
+        channel_call_error("the wrappers refused to give their call sites");
+    for (size_t i = 0; i < table.nsites; i++) {
+        const struct iccsprof_wrap_site *s = &table.sites[i];
+        json_t *frames = json_array();
+
+        for (uint32_t f = 0; f < s->depth; f++)
+            json_array_append_new(frames, profile_frame(s->frames[f]));
+        json_array_append_new(sites, json_pack("{s:s, s:I, s:I, s:I, s:o}", "helper",
+                                               profile_helper[s->helper], "calls",
+                                               (json_int_t)s->calls, "timed_calls",
+                                               (json_int_t)s->timed_calls, "ticks",
+                                               (json_int_t)s->ticks, "frames", frames));
+    }
+    return json_pack("{s:i, s:{s:I, s:I}, s:o}", "depth", (int)depth, "overflow", "calls",
+                     (json_int_t)table.overflow_calls, "ticks", (json_int_t)table.overflow_ticks,
+                     "sites", sites);
+}
+
+/* Profile the operation on the profiled library. */
+json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
+                     json_t **sites)
+{
+    static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
+    const struct iccsprof_wrap_api *w = s->wrap;
+    struct iccsprof_wrap_overhead o;
+    struct op_state st;
+    unsigned k = m->sample;
+    unsigned long long calls;
+    uint64_t cal_ticks, ticks = 0;
+    double t0, call_seconds;
+
+    w->disable();
+    w->reset();
+    w->set_sampling(1, m->first_n);
+    if (w->set_callers(m->callers) != 0)
+        channel_input_error("%s: call sites need a profiled build with libunwind; this one has "
+                            "none (reconfigure iccsprof --with-libunwind)",
+                            s->path);
+    op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
+    op_stage(&st, "profile warm-up");
+    for (int i = 0; i < METHOD_WARMUP_CALLS; i++)
+        op_call(&st);
+    op_stage(&st, "profile calibration");
+    w->overhead(&o);
+    t0 = clock_seconds();
+    cal_ticks = profile_call(&st, w);
+    call_seconds = clock_seconds() - t0;
+    w->snapshot(&snap);
+    if (k == 0)
+        k = profile_auto_k((double)snap.total_calls, (double)cal_ticks, &o);
+    w->reset();
+    w->set_sampling(k, m->first_n);
+    calls = pass_calls_for(m->profile_seconds, call_seconds, m->min_calls, m->max_seconds);
+    op_stage(&st, "profile");
+    for (unsigned long long i = 0; i < calls; i++)
+        ticks += profile_call(&st, w);
+    w->snapshot(&snap);
+    *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
+    w->set_callers(0);
+    w->set_sampling(1, m->first_n);
+    op_free(&st);
+    return json_pack("{s:I, s:I, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
+                     (json_int_t)calls, "ticks", (json_int_t)ticks, "overhead", "inner_ticks",
+                     o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks",
+                     o.untimed_outer_ticks, "callers_outer_ticks", o.callers_outer_ticks,
+                     "sampling", "k", (int)k, "auto", m->sample == 0, "first_n", (int)m->first_n,
+                     "snapshot", profile_snapshot(&snap));
+}

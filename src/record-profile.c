@@ -1,0 +1,223 @@
+/* record-profile.c - helper shares, shapes and call sites of a record. */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "iccsprof/wrap.h"
+#include "record-profile.h"
+#include "shares.h"
+#include "symbolize.h"
+
+static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* Index of a helper name, or -1. */
+static int record_helper_index(const char *name)
+{
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        if (name != NULL && strcmp(name, record_helper[h]) == 0)
+            return h;
+    return -1;
+}
+
+/* An unsigned member of a raw object. */
+static uint64_t record_u64(json_t *obj, const char *key)
+{
+    return (uint64_t)json_integer_value(json_object_get(obj, key));
+}
+
+/* A numeric member of a raw object, integer or real. */
+static double record_num(json_t *obj, const char *key)
+{
+    return json_number_value(json_object_get(obj, key));
+}
+
+/* The raw sums of a shape or a call site. */
+static struct share_sums record_sums(json_t *obj)
+{
+    struct share_sums s = {record_u64(obj, "calls"), record_u64(obj, "timed_calls"),
+                           record_num(obj, "ticks"), record_num(obj, "ticks_sq")};
+
+    return s;
+}
+
+/* The instrumentation's cost as the raw profile gives it. */
+static struct share_overhead record_overhead(json_t *raw)
+{
+    json_t *o = json_object_get(raw, "overhead");
+    struct share_overhead oh = {record_num(o, "inner_ticks"), record_num(o, "outer_ticks"),
+                                record_num(o, "untimed_outer_ticks"),
+                                record_num(o, "callers_outer_ticks")};
+
+    return oh;
+}
+
+/* The basis of every share of RAW: all wrapped calls, overflow included. */
+static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
+{
+    json_t *snap = json_object_get(raw, "snapshot"), *shape;
+    struct share_overhead oh = record_overhead(raw);
+    uint64_t timed = record_u64(json_object_get(snap, "overflow"), "timed_calls");
+    size_t i;
+
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
+        timed += record_u64(shape, "timed_calls");
+    *timed_out = timed;
+    return share_basis(record_num(raw, "ticks"), record_u64(snap, "total_calls"), timed, &oh);
+}
+
+/* Order shapes by estimated time, largest first. */
+static int record_by_estimate(const void *a, const void *b)
+{
+    double x = json_real_value(json_object_get(*(json_t *const *)a, "estimate"));
+    double y = json_real_value(json_object_get(*(json_t *const *)b, "estimate"));
+
+    return (x < y) - (x > y);
+}
+
+/* The shapes sorted by estimated time, without the sort key. */
+static json_t *record_shapes(json_t *raw_shapes)
+{
+    size_t n = json_array_size(raw_shapes), i;
+    json_t **rows = calloc(n ? n : 1, sizeof *rows), *shapes = json_array(), *shape;
+
+    json_array_foreach(raw_shapes, i, shape) {
+        struct share_sums s = record_sums(shape);
+        struct share_estimate e = share_estimate(&s);
+
+        rows[i] = json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:f}", "helper",
+                            json_object_get(shape, "helper"), "in_bits",
+                            json_object_get(shape, "in_bits"), "out_bits",
+                            json_object_get(shape, "out_bits"), "calls",
+                            json_object_get(shape, "calls"), "timed_calls",
+                            json_object_get(shape, "timed_calls"), "ticks",
+                            json_object_get(shape, "ticks"), "estimate", e.ticks);
+    }
+    qsort(rows, n, sizeof *rows, record_by_estimate);
+    for (i = 0; i < n; i++) {
+        json_object_del(rows[i], "estimate");
+        json_array_append_new(shapes, rows[i]);
+    }
+    free(rows);
+    return shapes;
+}
+
+/* The record's profile section from the measuring process's raw one. */
+json_t *record_profile(json_t *raw)
+{
+    json_t *snap = json_object_get(raw, "snapshot"), *shape, *helpers = json_object();
+    json_t *overflow = json_object_get(snap, "overflow");
+    struct share_estimate est[ICCSPROF_NHELPERS] = {{0, 0}}, hash = {0, 0};
+    uint64_t calls[ICCSPROF_NHELPERS] = {0}, timed[ICCSPROF_NHELPERS] = {0}, all_timed, hash_calls;
+    uint64_t ops = record_u64(raw, "calls");
+    struct share_basis b = record_basis(raw, &all_timed);
+    size_t i;
+
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape) {
+        int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
+        struct share_sums s = record_sums(shape);
+        struct share_estimate e = share_estimate(&s);
+
+        if (h < 0)
+            continue;
+        share_add(&est[h], &e);
+        calls[h] += s.calls;
+        timed[h] += s.timed_calls;
+    }
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        json_object_set_new(
+            helpers, record_helper[h],
+            json_pack("{s:I, s:f, s:I, s:f, s:f, s:f, s:f, s:O}", "calls", (json_int_t)calls[h],
+                      "calls_per_op", ops ? (double)calls[h] / (double)ops : 0.0, "timed_calls",
+                      (json_int_t)timed[h], "ticks", est[h].ticks, "share_raw",
+                      share_raw(&b, &est[h]), "share", share_of(&b, &est[h], calls[h]),
+                      "share_stderr", share_stderr(&b, &est[h]), "nested_calls",
+                      json_object_get(json_object_get(snap, "nested"), record_helper[h])));
+    for (int h = 0; h < ICCSPROF_DRNG; h++)
+        share_add(&hash, &est[h]);
+    hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
+    return json_pack(
+        "{s:I, s:O, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, s:{s:O, s:O, "
+        "s:O, s:I}}",
+        "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "overhead",
+        json_object_get(raw, "overhead"), "helpers", helpers, "shapes",
+        record_shapes(json_object_get(snap, "shapes")), "overflow", "keys",
+        json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",
+        json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
+        "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
+        "drng_share", share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
+        share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
+        share_stderr(&b, &est[ICCSPROF_DRNG]), "sampling", "k",
+        json_object_get(json_object_get(raw, "sampling"), "k"), "auto",
+        json_object_get(json_object_get(raw, "sampling"), "auto"), "first_n",
+        json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
+        (json_int_t)all_timed);
+}
+
+/* A raw frame resolved: the object's file name, and what the file says
+ * of the address. */
+static json_t *record_frame(struct symbolizer *sym, json_t *raw)
+{
+    const char *object = json_string_value(json_object_get(raw, "object"));
+    json_t *offset = json_object_get(raw, "offset");
+    const char *base = object != NULL && strrchr(object, '/') ? strrchr(object, '/') + 1 : object;
+    json_t *frame = json_pack("{s:O, s:o, s:O}", "address", json_object_get(raw, "address"),
+                              "object", base != NULL ? json_string(base) : json_null(), "offset",
+                              offset != NULL ? offset : json_null());
+
+    symbolizer_resolve(sym, object, (uint64_t)json_integer_value(offset), frame);
+    return frame;
+}
+
+/* Order call sites by share of the operation, largest first. */
+static int record_by_share(const void *a, const void *b)
+{
+    double x = json_real_value(json_object_get(*(json_t *const *)a, "share_of_op"));
+    double y = json_real_value(json_object_get(*(json_t *const *)b, "share_of_op"));
+
+    return (x < y) - (x > y);
+}
+
+/* The record's callers section from the raw call sites. */
+json_t *record_callers(json_t *sites, json_t *raw)
+{
+    json_t *helpers = record_profile(raw), *list = json_array(), *site, **rows;
+    struct symbolizer *sym = symbolizer_new();
+    uint64_t ops = record_u64(raw, "calls"), all_timed;
+    struct share_basis b = record_basis(raw, &all_timed);
+    size_t n = json_array_size(json_object_get(sites, "sites")), i;
+
+    rows = calloc(n ? n : 1, sizeof *rows);
+    json_array_foreach(json_object_get(sites, "sites"), i, site) {
+        struct share_sums s = record_sums(site);
+        struct share_estimate e = share_estimate(&s);
+        json_t *frames = json_array(), *f;
+        double helper_ticks = json_real_value(json_object_get(
+            json_object_get(json_object_get(helpers, "helpers"),
+                            json_string_value(json_object_get(site, "helper"))),
+            "ticks"));
+        size_t j;
+
+        json_array_foreach(json_object_get(site, "frames"), j, f)
+            json_array_append_new(frames, record_frame(sym, f));
+        rows[i] = json_pack("{s:O, s:I, s:f, s:f, s:f, s:f, s:o}", "helper",
+                            json_object_get(site, "helper"), "calls", (json_int_t)s.calls,
+                            "calls_per_op", ops ? (double)s.calls / (double)ops : 0.0, "ticks",
+                            e.ticks, "share_of_helper",
+                            helper_ticks > 0 ? (e.ticks > helper_ticks ? 1.0 : e.ticks / helper_ticks)
+                                             : 0.0,
+                            "share_of_op", share_of(&b, &e, s.calls), "frames", frames);
+    }
+    qsort(rows, n, sizeof *rows, record_by_share);
+    for (i = 0; i < n; i++)
+        json_array_append_new(list, rows[i]);
+    free(rows);
+    symbolizer_free(sym);
+    json_decref(helpers);
+    return json_pack("{s:O, s:O, s:{s:O, s:O}, s:o}", "depth", json_object_get(sites, "depth"),
+                     "overhead_ticks",
+                     json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"),
+                     "overflow", "calls",
+                     json_object_get(json_object_get(sites, "overflow"), "calls"), "ticks",
+                     json_object_get(json_object_get(sites, "overflow"), "ticks"), "sites", list);
+}

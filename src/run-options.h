@@ -1,0 +1,34 @@
+/* run-options.h - the options of `iccsprof run`, parsed and checked
+ * before anything is loaded or written. */
+#ifndef ICCSPROF_RUN_OPTIONS_H
+#define ICCSPROF_RUN_OPTIONS_H
+
+#include <stddef.h>
+
+/* The seed is at most this many bytes. */
+#define RUN_MAX_SEED 128
+
+struct run_options {
+    const char *plain, *profiled;
+    const char *ops; /* "all" or a comma-separated list */
+    const char *out, *out_dir;
+    const char *scheme, *instance, *build_info;
+    unsigned trials, min_calls, max_sign_attempts, first_n, callers;
+    unsigned sample; /* K; 0 = auto */
+    unsigned long long message_bytes;
+    double target_seconds, max_seconds, timeout, profile_seconds;
+    unsigned char seed[RUN_MAX_SEED];
+    size_t seed_len;
+    int no_plain, no_profile;
+};
+
+/* Parse ARGV (ARGV[0] is "run") into O with the published method's
+ * defaults; EXIT_OK, or EXIT_USAGE after a one-line message naming the
+ * option at fault. */
+int run_options_parse(struct run_options *o, int argc, char **argv);
+
+/* The time-out of one measuring process when --timeout is not given:
+ * room for both passes at their longest, and for setup. */
+double run_default_timeout(const struct run_options *o);
+
+#endif

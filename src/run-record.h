@@ -1,0 +1,30 @@
+/* run-record.h - assembling the profile record of one operation from the
+ * run's facts and the measuring process's outcome, and writing it. */
+#ifndef ICCSPROF_RUN_RECORD_H
+#define ICCSPROF_RUN_RECORD_H
+
+#include <jansson.h>
+
+#include "run-child.h"
+#include "run-options.h"
+
+/* What every record of one run shares. */
+struct run_facts {
+    const struct run_options *options;
+    const char *scheme_id, *algorithm, *instance;
+    const char *type;     /* "sig" or "kem" */
+    json_t *sizes;        /* the API's lengths: pk, sk, out, ss */
+    json_t *build;        /* the scheme build's description, or NULL */
+    json_t *plain_lib;    /* {path, sha256} or null */
+    json_t *profiled_lib; /* {path, sha256} or null */
+    long long image_bytes;
+    char cpu_model[256], kernel[256];
+    double timeout;
+};
+
+/* The record of operation OP from OUTCOME; LOG_NAME is the scheme's log
+ * beside it (NULL when it printed nothing). */
+json_t *run_record(const struct run_facts *facts, const char *op,
+                   const struct child_outcome *outcome, const char *log_name);
+
+#endif

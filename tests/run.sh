@@ -1,0 +1,250 @@
+#!/bin/sh
+# run.sh - `iccsprof run` end to end on the stand-in schemes of
+# tests/fixtures/run: exact calls per operation, the record's fields, the
+# method's handling of failing signers and rejecting verifiers, crashes and
+# hangs, the scheme's output kept apart, and every bad input.
+. "$top_srcdir/tests/lib.sh"
+
+fix="$top_builddir/tests/fixtures/run/.libs"
+PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+
+# run_sig NAME DIR [OPTIONS...]: profile the signature fixture into DIR.
+run_sig() {
+    name=$1 dir=$2
+    shift 2
+    mkdir -p "$dir"
+    expect_status "$name" "${want:-0}" "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+        --profiled "$fix/libsigfix.prof.so" --out-dir "$dir" $quick "$@"
+}
+
+# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
+py() {
+    name=$1
+    shift
+    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
+}
+
+# --- a clean signature run: every operation, exact calls ---
+run_sig "sig: all operations" "$work/sig" --op all --scheme fixture-sig
+expect_grep "sig: one summary line per operation" "^sigfix verify: " "$work/out"
+[ "$(wc -l <"$work/out")" -eq 3 ] && pass "sig: nothing else on stdout" || fail "sig: nothing else on stdout" "$(cat "$work/out")"
+sha=$(sha256sum "$fix/libsigfix.so" | cut -d' ' -f1)
+py "sig: records exact" '
+import sys, records
+from records import check, load, calls_per_op, shapes
+d, sha = sys.argv[1], sys.argv[2]
+expect = {
+    "keygen": {("get_random_number", 0, 256): 1, ("pseudoXOF", 256, 512): 1, ("sm3hash", 512, 256): 1},
+    "sign": {("get_random_number", 0, 128): 1, ("pseudohash", 896, 512): 1, ("sm3hash", 256, 256): 2},
+    "verify": {("pseudohash", 896, 512): 1},
+}
+for op, want in expect.items():
+    r = load(f"{d}/sigfix__{op}.json")
+    n = r["profile"]["calls"]
+    check(r["operation"] == op and r["scheme"] == {"id": "fixture-sig", "algorithm": "fixture-sig", "instance": "sigfix", "type": "sig"}, str(r["scheme"]))
+    check(shapes(r) == {k: v * n for k, v in want.items()}, f"{op}: {shapes(r)} for {n} ops")
+    check(r["status"] == {"state": "complete", "message": ""}, str(r["status"]))
+    t = r["timing"]
+    check(len(t["trials"]) == 2 and t["n"] == 2 * t["calls_per_trial"], str(t))
+    check(sum(x["calls"] for x in t["trials"]) == t["n"], "n is the sum of the trials")
+    check(abs(t["ops_per_second"] * t["mean_seconds"] - 1) < 1e-9, "ops/s is 1 / mean")
+    p = r["profile"]
+    check(0 < p["hash_share"] < 1 and p["hash_share"] + p["drng_share"] <= 1, f"shares {p}")
+    check(p["sampling"] == {"k": 1, "auto": False, "first_n": 64, "timed_calls": sum(want.values()) * n}, str(p["sampling"]))
+    check(all(h["timed_calls"] == h["calls"] and h["share_stderr"] == 0 for h in p["helpers"].values()), "every call timed")
+    check(r["sizes"] == {"pk": 32, "sk": 96, "sig": 96,
+                         "sig_observed_min": None if op == "keygen" else 48,
+                         "sig_observed_max": None if op == "keygen" else 48}, str(r["sizes"]))
+    check(r["build"]["plain"]["sha256"] == sha, "sha256 of the plain library")
+    check(r["memory"]["static_image_bytes"] > 0 and r["memory"]["peak_rss_kib"] >= r["memory"]["baseline_rss_kib"] > 0, str(r["memory"]))
+    check(r["events"] == {"sign_failures_retried": 0, "verify_rejections": 0, "decaps_mismatches": 0}, str(r["events"]))
+    check(r["log"] == {"path": None, "bytes": 0, "truncated": False}, str(r["log"]))
+    check(r["callers"] is None and r["coverage"] is None, "no call sites, no build description")
+    check(r["method"]["profile_calls"] == n and r["inputs"]["seed"] == bytes(range(48)).hex(), str(r["inputs"]))
+' "$work/sig" "$sha"
+
+# --- KEM ---
+mkdir -p "$work/kem"
+expect_status "kem: all operations" 0 "$ICCSPROF" run --plain "$fix/libkemfix.so" \
+    --profiled "$fix/libkemfix.prof.so" --out-dir "$work/kem" --op all $quick
+py "kem: records exact" '
+import sys
+from records import check, load, shapes
+d = sys.argv[1]
+expect = {
+    "keygen": {("get_random_number", 0, 256): 1, ("pseudoXOF", 256, 512): 1, ("sm3hash", 512, 256): 1},
+    "enc": {("get_random_number", 0, 256): 1, ("pseudoXOF", 256, 256): 1, ("sm3hash", 512, 256): 1},
+    "dec": {("pseudoXOF", 256, 256): 1, ("sm3hash", 512, 256): 1},
+}
+for op, want in expect.items():
+    r = load(f"{d}/kemfix__{op}.json")
+    n = r["profile"]["calls"]
+    check(r["scheme"]["type"] == "kem" and shapes(r) == {k: v * n for k, v in want.items()}, f"{op}: {shapes(r)}")
+    check(r["sizes"] == {"pk": 32, "sk": 96, "ct": 32, "ss": 32}, str(r["sizes"]))
+    check(r["status"]["state"] == "complete" and r["events"]["decaps_mismatches"] == 0, str(r["status"]))
+' "$work/kem"
+
+# --- a signer failing every third attempt: retries counted exactly ---
+ICCSPROF_FIXTURE=fail3 run_sig "fail3: sign" "$work/fail3" --op sign
+py "fail3: retries counted and timed" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+n, p = r["timing"]["n"], r["profile"]["calls"]
+# s successes need floor((s - 1) / 2) failed attempts; each pass makes
+# 3 warm-up calls, 1 calibration call, then its measured calls
+fails = lambda s: (s - 1) // 2
+check(r["events"]["sign_failures_retried"] == fails(4 + n) + fails(4 + p), "%s n=%d p=%d" % (r["events"], n, p))
+drng = r["profile"]["helpers"]["get_random_number"]["calls"]
+check(drng == p + fails(4 + p) - fails(4), f"failed attempts draw from the DRNG inside the timed span: {drng} for {p}")
+check(r["status"]["state"] == "complete", "retries alone leave the record complete")
+' "$work/fail3"
+
+# --- verifiers rejecting the honest signature, with 1 and with -1 ---
+for mode in reject reject-neg; do
+    ICCSPROF_FIXTURE=$mode run_sig "$mode: verify" "$work/$mode" --op verify
+    py "$mode: rejections counted, output not validated" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__verify.json")
+n, p = r["timing"]["n"], r["profile"]["calls"]
+check(r["events"]["verify_rejections"] == (1 + 4 + n) + (1 + 4 + p), "%s n=%d p=%d" % (r["events"], n, p))
+check(r["status"]["state"] == "partial", str(r["status"]))
+check(r["status"]["message"] == f"{(1 + 4 + n) + (1 + 4 + p)} verifications rejected the honest signature: output not validated", r["status"]["message"])
+' "$work/$mode"
+done
+
+# --- a KEM whose decapsulation disagrees ---
+mkdir -p "$work/mismatch"
+ICCSPROF_FIXTURE=mismatch expect_status "mismatch: dec" 0 "$ICCSPROF" run --plain "$fix/libkemfix.so" \
+    --profiled "$fix/libkemfix.prof.so" --out-dir "$work/mismatch" --op dec $quick
+py "mismatch: counted, output not validated" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/kemfix__dec.json")
+n, p = r["timing"]["n"], r["profile"]["calls"]
+check(r["events"]["decaps_mismatches"] == (4 + n) + (4 + p), str(r["events"]))
+check(r["status"]["state"] == "partial" and "decapsulations disagreed" in r["status"]["message"], str(r["status"]))
+' "$work/mismatch"
+
+# --- a signer that crashes: its records fail, the others are written ---
+ICCSPROF_FIXTURE=segv-sign want=1 run_sig "segv: exits 1" "$work/segv" --op all
+py "segv: signal named, keygen still measured" '
+import sys
+from records import check, load
+d = sys.argv[1]
+check(load(d + "/sigfix__keygen.json")["status"]["state"] == "complete", "keygen")
+s, v = load(d + "/sigfix__sign.json"), load(d + "/sigfix__verify.json")
+check(s["status"] == {"state": "failed", "message": "killed by signal 11 (Segmentation fault) during warm-up"}, str(s["status"]))
+check(v["status"] == {"state": "failed", "message": "killed by signal 11 (Segmentation fault) during setup"}, str(v["status"]))
+check(s["timing"] is None and s["profile"] is None and s["memory"]["baseline_rss_kib"] is None, "failed records measure nothing")
+' "$work/segv"
+
+# --- a signer that never returns ---
+ICCSPROF_FIXTURE=hang-sign want=1 run_sig "hang: exits 1" "$work/hang" --op sign --timeout 1
+py "hang: the time-out is named" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["status"] == {"state": "failed", "message": "timed out after 1 s during warm-up"}, str(r["status"]))
+check(r["method"]["timeout_seconds"] == 1, str(r["method"]))
+' "$work/hang"
+
+# --- a verifier that prints: its output goes to the log, not to ours ---
+ICCSPROF_FIXTURE=print run_sig "print: verify" "$work/print" --op verify
+if grep -q verifying "$work/out" "$work/err"; then fail "print: our output is ours alone" "$(cat "$work/out")"; else pass "print: our output is ours alone"; fi
+py "print: the log holds every line" '
+import sys
+from records import check, load
+d = sys.argv[1]
+r = load(d + "/sigfix__verify.json")
+n, p = r["timing"]["n"], r["profile"]["calls"]
+lines = (1 + 4 + n) + (1 + 4 + p)
+line = "verifying a 48-byte signature\n"
+check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "truncated": False}, str(r["log"]))
+check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
+' "$work/print"
+
+# --- single operation to a named file; either pass alone ---
+mkdir -p "$work/single"
+expect_status "--out writes one file" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+    --profiled "$fix/libsigfix.prof.so" --op keygen --out "$work/single/k.json" $quick
+[ "$(ls "$work/single")" = "k.json" ] && pass "--out: only that file" || fail "--out: only that file" "$(ls "$work/single")"
+mkdir -p "$work/noplain" "$work/noprof"
+expect_status "--no-plain" 0 "$ICCSPROF" run --no-plain --profiled "$fix/libsigfix.prof.so" \
+    --op sign --out-dir "$work/noplain" $quick
+expect_status "--no-profile" 0 "$ICCSPROF" run --no-profile --plain "$fix/libsigfix.so" \
+    --op sign --out-dir "$work/noprof" $quick
+py "--no-plain / --no-profile leave their sections null" '
+import sys
+from records import check, load
+a, b = load(sys.argv[1] + "/sigfix__sign.json"), load(sys.argv[2] + "/sigfix__sign.json")
+check(a["timing"] is None and a["build"]["plain"] is None and a["profile"]["calls"] > 0, "no plain")
+check(a["memory"] == {"static_image_bytes": None, "baseline_rss_kib": None, "peak_rss_kib": None}, str(a["memory"]))
+check(b["profile"] is None and b["build"]["profiled"] is None and b["timing"]["n"] > 0, "no profile")
+check(b["method"]["profile_calls"] is None, "no profile calls")
+' "$work/noplain" "$work/noprof"
+
+# --- bad input: one line naming the thing, status 2, nothing written ---
+mkdir -p "$work/bad"
+# bad NAME PATTERN ARGS...: a usage or input error whose first line matches PATTERN.
+bad() {
+    name=$1 pattern=$2
+    shift 2
+    expect_status "$name: exit 2" 2 "$ICCSPROF" run "$@"
+    if head -n 1 "$work/err" | grep -q -- "$pattern"; then pass "$name: message"; else fail "$name: message" "$(head -c 300 "$work/err")"; fi
+    if [ -z "$(ls -A "$work/bad")" ]; then pass "$name: nothing written"; else fail "$name: nothing written" "$(ls -A "$work/bad")"; ls -A "$work/bad" | sed "s|^|$work/bad/|" | xargs rm -f; fi
+}
+both="--plain $fix/libsigfix.so --profiled $fix/libsigfix.prof.so"
+echo "not a library" >"$work/junk.so"
+bad "missing library" "^iccsprof: $work/none.so: No such file or directory$" \
+    --plain "$work/none.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+bad "not ELF" "^iccsprof: $work/junk.so: .*" \
+    --plain "$work/junk.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+bad "neither sig nor kem" "^iccsprof: $fix/libnotscheme.so: neither a signature nor a KEM library" \
+    --plain "$fix/libnotscheme.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+bad "missing API symbol" "^iccsprof: $fix/libsignoverify.so: missing symbol sig_verify$" \
+    --plain "$fix/libsignoverify.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+bad "missing DRNG global" "^iccsprof: $fix/libsignodrng.so: undefined symbol: drng_algorithm$" \
+    --plain "$fix/libsignodrng.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+bad "not a profiled build" "^iccsprof: $fix/libsigfix.so: not a profiled build" \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix.so" --op all --out-dir "$work/bad"
+bad "wrapper ABI mismatch" "^iccsprof: $fix/libsigbadabi.prof.so: wrapper interface ABI 999, this iccsprof reads ABI [0-9]*$" \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libsigbadabi.prof.so" --op all --out-dir "$work/bad"
+bad "different schemes" "are not builds of the same scheme instance" \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libkemfix.prof.so" --op all --out-dir "$work/bad"
+ICCSPROF_FIXTURE=zero-pk bad "zero key length" "^iccsprof: $fix/libsigfix.so: sig_get_pk_len_bytes() returned 0 " \
+    $both --op all --out-dir "$work/bad"
+bad "unknown operation" "^iccsprof: --op: 'enc' is not an operation of a sig scheme (keygen, sign, verify or all)$" \
+    $both --op enc --out-dir "$work/bad"
+bad "--trials 0" "^iccsprof run: --trials: '0' is not a whole number from 1 to 1000000$" \
+    $both --op all --out-dir "$work/bad" --trials 0
+bad "negative --min-calls" "^iccsprof run: --min-calls: '-5' is not a whole number" \
+    $both --op all --out-dir "$work/bad" --min-calls -5
+bad "non-numeric --max-sign-attempts" "^iccsprof run: --max-sign-attempts: 'many' is not" \
+    $both --op all --out-dir "$work/bad" --max-sign-attempts many
+bad "negative seconds" "^iccsprof run: --target-seconds: '-2' is not a number of seconds above 0$" \
+    $both --op all --out-dir "$work/bad" --target-seconds -2
+bad "bad seed" "^iccsprof run: --seed: 'xyz' is not 1 to 128 bytes of hex digits" \
+    $both --op all --out-dir "$work/bad" --seed xyz
+bad "bad sample" "^iccsprof run: --sample: '0' is neither auto nor a whole number" \
+    $both --op all --out-dir "$work/bad" --sample 0
+bad "callers too deep" "^iccsprof run: --callers: '9' is not a whole number from 1 to 8$" \
+    $both --op all --out-dir "$work/bad" --callers=9
+bad "unknown option" "^iccsprof run: unknown option: --frobnicate$" \
+    $both --op all --out-dir "$work/bad" --frobnicate
+bad "no output" "^iccsprof run: give one of --out FILE.json or --out-dir DIR$" $both --op all
+bad "missing output folder" "^iccsprof: $work/nowhere: No such file or directory$" \
+    $both --op all --out-dir "$work/nowhere"
+bad "output folder is a file" "^iccsprof: $work/junk.so: Not a directory$" \
+    $both --op all --out-dir "$work/junk.so"
+if [ "$(id -u)" -ne 0 ]; then
+    mkdir -p "$work/ro" && chmod 555 "$work/ro"
+    bad "unwritable output folder" "^iccsprof: $work/ro: Permission denied$" $both --op all --out-dir "$work/ro"
+fi
+echo '{"scheme": ' >"$work/build.json"
+bad "corrupt build description" "^iccsprof: $work/build.json:2:0: " \
+    $both --op all --out-dir "$work/bad" --build-info "$work/build.json"
+finish
