@@ -11,7 +11,9 @@ check_LTLIBRARIES += \
 	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix.prof.la \
 	tests/fixtures/run/libkemfix.la tests/fixtures/run/libkemfix.prof.la \
 	tests/fixtures/run/libsignoverify.la tests/fixtures/run/libsignodrng.la \
-	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi.prof.la
+	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi.prof.la \
+	tests/fixtures/run/libsitesfix.la tests/fixtures/run/libsitesfix.prof.la \
+	tests/fixtures/run/libsitesfix.nounwind.prof.la
 
 tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
 	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)
@@ -49,8 +51,37 @@ tests_fixtures_run_libsigbadabi_prof_la_SOURCES = $(tests_fixtures_run_libsigfix
 tests_fixtures_run_libsigbadabi_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsigbadabi_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
+# Call sites: static functions calling pseudoXOF, profiled with the
+# wrappers as configured, and with a variant of them built without
+# libunwind, which must refuse --callers.
+tests_fixtures_run_libsitesfix_la_SOURCES = tests/fixtures/run/sitesfix.c \
+	tests/fixtures/run/api.h $(RUNFIX_ICCS)
+tests_fixtures_run_libsitesfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsitesfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libsitesfix_prof_la_SOURCES = $(tests_fixtures_run_libsitesfix_la_SOURCES)
+tests_fixtures_run_libsitesfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsitesfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libsitesfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libsitesfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+check_LIBRARIES = tests/fixtures/run/libiccswrap-nounwind.a
+tests_fixtures_run_libiccswrap_nounwind_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
+tests_fixtures_run_libiccswrap_nounwind_a_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_WITHOUT_LIBUNWIND
+tests_fixtures_run_libiccswrap_nounwind_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
+
+tests_fixtures_run_libsitesfix_nounwind_prof_la_SOURCES = $(tests_fixtures_run_libsitesfix_la_SOURCES)
+tests_fixtures_run_libsitesfix_nounwind_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsitesfix_nounwind_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libsitesfix_nounwind_prof_la_LIBADD = \
+	tests/fixtures/run/libiccswrap-nounwind.a -lpthread
+EXTRA_tests_fixtures_run_libsitesfix_nounwind_prof_la_DEPENDENCIES = \
+	tests/fixtures/run/libiccswrap-nounwind.a
+
 tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c
 tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c
 
 TESTS += tests/run.sh
 dist_noinst_SCRIPTS += tests/run.sh

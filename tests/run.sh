@@ -187,6 +187,81 @@ check(b["profile"] is None and b["build"]["profiled"] is None and b["timing"]["n
 check(b["method"]["profile_calls"] is None, "no profile calls")
 ' "$work/noplain" "$work/noprof"
 
+# --- call sites: static functions resolved, counts exact at depth 1 and 3 ---
+for depth in 1 3; do
+    mkdir -p "$work/sites$depth"
+    expect_status "callers depth $depth" 0 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
+        --profiled "$fix/libsitesfix.prof.so" --out-dir "$work/sites$depth" --op sign \
+        --callers=$depth $quick
+    py "callers depth $depth: sites exact and named" '
+import sys
+from records import check, load
+depth = int(sys.argv[2])
+r = load(sys.argv[1] + "/sitesfix__sign.json")
+c, n = r["callers"], r["profile"]["calls"]
+check(c["depth"] == depth and c["overflow"] == {"calls": 0, "ticks": 0}, str(c))
+# the chains, up to the driver's own frames, which the compiler may inline
+check(all(len(s["frames"]) == depth for s in c["sites"]), "chains of the depth asked")
+got = {tuple(f["function"] for f in s["frames"][:2]): s["calls_per_op"] for s in c["sites"]}
+want = {("sitesfix_commit", "sig_sign"): 5.0, ("sitesfix_leaf", "sitesfix_tree"): 3.0}
+want = {k[:depth]: v for k, v in want.items()}
+check(got == want, str(got))
+if depth == 3:
+    check([s["frames"][2]["function"] for s in c["sites"] if s["calls_per_op"] == 3.0] == ["sig_sign"], "third frame")
+check(sum(s["calls"] for s in c["sites"]) == r["profile"]["helpers"]["pseudoXOF"]["calls"] == 8 * n,
+      "sites add up to the helper table")
+for s in c["sites"]:
+    f = s["frames"][0]
+    check(s["helper"] == "pseudoXOF" and f["object"] == "libsitesfix.prof.so", str(f))
+    check(f["file"].endswith("tests/fixtures/run/sitesfix.c") and f["line"] > 0, str(f))
+    check(0 < s["share_of_op"] <= s["share_of_helper"] <= 1, str(s))
+check(abs(sum(s["share_of_helper"] for s in c["sites"]) - 1) < 1e-9, "helper shares add to 1")
+' "$work/sites$depth" "$depth"
+done
+py "callers off: no section" '
+import sys
+from records import check, load
+check(load(sys.argv[1] + "/sigfix__sign.json")["callers"] is None, "callers")
+' "$work/sig"
+mkdir -p "$work/nounwind"
+expect_status "callers without libunwind: exit 2" 2 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
+    --profiled "$fix/libsitesfix.nounwind.prof.so" --out-dir "$work/nounwind" --op sign --callers $quick
+expect_grep "callers without libunwind: the reason" \
+    "^iccsprof: $fix/libsitesfix.nounwind.prof.so: --callers needs wrappers built with libunwind" "$work/err"
+[ -z "$(ls -A "$work/nounwind")" ] && pass "callers without libunwind: nothing written" || fail "callers without libunwind: nothing written" "$(ls "$work/nounwind")"
+expect_status "no callers without libunwind: runs" 0 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
+    --profiled "$fix/libsitesfix.nounwind.prof.so" --out-dir "$work/nounwind" --op sign $quick
+
+# --- sampled timing: every call counted, one in K timed ---
+for k in 7 auto; do
+    run_sig "sample $k" "$work/sample-$k" --op sign --sample $k
+    py "sample $k: exact counts, sampled timing" '
+import sys
+from records import check, load, shapes
+r = load(sys.argv[1] + "/sigfix__sign.json")
+p, k = r["profile"], sys.argv[2]
+n = p["calls"]
+check(shapes(r) == {("get_random_number", 0, 128): n, ("pseudohash", 896, 512): n, ("sm3hash", 256, 256): 2 * n}, str(shapes(r)))
+s = p["sampling"]
+check(s["auto"] == (k == "auto") and (k == "auto" or s["k"] == int(k)), str(s))
+check(s["timed_calls"] == sum(h["timed_calls"] for h in p["helpers"].values()), "timed calls add up")
+if s["k"] > 1:
+    check(any(h["timed_calls"] < h["calls"] for h in p["helpers"].values()), "some calls untimed")
+check(0 < p["hash_share"] < 1 and p["hash_share_stderr"] >= 0, str(p["hash_share"]))
+' "$work/sample-$k" "$k"
+done
+
+# --- a signer with 64 MiB on its stack runs on the raised stack ---
+ICCSPROF_FIXTURE=bigstack run_sig "bigstack: sign" "$work/bigstack" --op sign
+py "bigstack: measured, stack limit recorded" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["status"]["state"] == "complete", str(r["status"]))
+limit = r["host"]["stack_limit_bytes"]
+check(limit is None or limit >= 64 << 20, str(limit))
+' "$work/bigstack"
+
 # --- bad input: one line naming the thing, status 2, nothing written ---
 mkdir -p "$work/bad"
 # bad NAME PATTERN ARGS...: a usage or input error whose first line matches PATTERN.

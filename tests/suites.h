@@ -9,10 +9,12 @@
     X(cmd)                                                                                         \
     X(sm3)                                                                                         \
     X(auxfunc)                                                                                     \
-    X(drng) \
+    X(drng)                                                                                        \
     X(wrap)                                                                                        \
     X(sampling)                                                                                    \
-    X(sites)
+    X(sites)                                                                                       \
+    X(shares)                                                                                      \
+    X(runopts)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

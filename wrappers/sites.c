@@ -8,7 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef HAVE_LIBUNWIND
+/* A build variant may leave libunwind out where configure found it: the
+ * tests build one to see call sites refused as a build without it must. */
+#if defined(HAVE_LIBUNWIND) && !defined(ICCSPROF_WITHOUT_LIBUNWIND)
+#define WRAP_UNWIND 1
+#endif
+
+#ifdef WRAP_UNWIND
 #define UNW_LOCAL_ONLY
 #include <libunwind.h>
 #endif
@@ -21,7 +27,7 @@ uint32_t wrap_callers;
  * RET, the shim's return address; the number of frames found. */
 static unsigned wrap_chain(uintptr_t *frames, void *ret)
 {
-#ifdef HAVE_LIBUNWIND
+#ifdef WRAP_UNWIND
     void *trace[ICCSPROF_WRAP_MAX_DEPTH + 8];
     int n;
 
@@ -101,7 +107,7 @@ struct iccsprof_wrap_site *wrap_capture(struct wrap_table *t, unsigned helper, v
 /* Record call sites with chains of DEPTH frames; 0 turns it off. */
 int wrap_set_callers(uint32_t depth)
 {
-#ifdef HAVE_LIBUNWIND
+#ifdef WRAP_UNWIND
     if (depth > ICCSPROF_WRAP_MAX_DEPTH)
         return -1;
 #else
@@ -115,7 +121,7 @@ int wrap_set_callers(uint32_t depth)
 /* Merge every thread's call sites into OUT; -1 without libunwind. */
 int wrap_get_sites(struct iccsprof_wrap_sites *out)
 {
-#ifdef HAVE_LIBUNWIND
+#ifdef WRAP_UNWIND
     static struct wrap_site_table merged; /* too large for the caller's stack */
     struct wrap_table *t = wrap_lock_tables();
 

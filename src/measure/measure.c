@@ -97,8 +97,11 @@ static __attribute__((noreturn)) void measure_probe(json_t *cfg)
 
     if (plain != NULL)
         scheme_load(&a, plain, 0);
-    if (profiled != NULL)
+    if (profiled != NULL) {
         scheme_load(&b, profiled, 1);
+        scheme_set_callers(&b, measure_uint(cfg, "callers"));
+        scheme_set_callers(&b, 0);
+    }
     if (plain != NULL && profiled != NULL)
         measure_same_scheme(&a, &b);
     channel_result(json_pack("{s:s, s:o}", "type", scheme_type_name(plain ? a.type : b.type),

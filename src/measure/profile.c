@@ -131,10 +131,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     w->disable();
     w->reset();
     w->set_sampling(1, m->first_n);
-    if (w->set_callers(m->callers) != 0)
-        channel_input_error("%s: call sites need a profiled build with libunwind; this one has "
-                            "none (reconfigure iccsprof --with-libunwind)",
-                            s->path);
+    scheme_set_callers(s, m->callers);
     op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
     op_stage(&st, "profile warm-up");
     for (int i = 0; i < METHOD_WARMUP_CALLS; i++)

@@ -110,6 +110,16 @@ void scheme_load(struct scheme *s, const char *path, int profiled)
         scheme_resolve_wrap(s);
 }
 
+/* Set the wrappers' call-site depth. */
+void scheme_set_callers(const struct scheme *s, unsigned depth)
+{
+    if (s->wrap->set_callers(depth) != 0)
+        channel_input_error("%s: --callers needs wrappers built with libunwind, and this "
+                            "profiled build has none (configure iccsprof --with-libunwind "
+                            "and relink it)",
+                            s->path);
+}
+
 /* The type's name as records spell it. */
 const char *scheme_type_name(enum scheme_type type)
 {

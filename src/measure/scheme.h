@@ -44,6 +44,10 @@ struct scheme {
  * Anything missing ends the process with an input error naming it. */
 void scheme_load(struct scheme *s, const char *path, int profiled);
 
+/* Set the wrappers' call-site depth (0: off); an input error naming the
+ * library when its wrappers were built without libunwind. */
+void scheme_set_callers(const struct scheme *s, unsigned depth);
+
 /* The type's name as records spell it: "sig" or "kem". */
 const char *scheme_type_name(enum scheme_type type);
 

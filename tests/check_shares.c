@@ -1,0 +1,103 @@
+/* check_shares.c - estimates, variances and compensated shares. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+
+#include "shares.h"
+#include "suites.h"
+
+START_TEST(fully_timed_shape_is_exact)
+{
+    struct share_sums s = {7, 7, 700, 70000};
+    struct share_estimate e = share_estimate(&s);
+
+    ck_assert_double_eq(e.ticks, 700);
+    ck_assert_double_eq(e.variance, 0);
+}
+END_TEST
+
+START_TEST(sampled_shape_is_scaled_with_its_variance)
+{
+    /* timed calls of 10, 20, 30 and 40 ticks out of 100 calls: mean 25,
+     * sample variance 500/3; N^2 s^2 / n (1 - n/N) = 400000 */
+    struct share_sums s = {100, 4, 100, 100 + 400 + 900 + 1600};
+    struct share_estimate e = share_estimate(&s);
+
+    ck_assert_double_eq_tol(e.ticks, 2500, 1e-9);
+    ck_assert_double_eq_tol(e.variance, 400000, 1e-6);
+}
+END_TEST
+
+START_TEST(untimed_shape_estimates_nothing)
+{
+    struct share_sums s = {50, 0, 0, 0};
+    struct share_estimate e = share_estimate(&s);
+
+    ck_assert_double_eq(e.ticks, 0);
+    ck_assert_double_eq(e.variance, 0);
+}
+END_TEST
+
+START_TEST(estimates_add)
+{
+    struct share_estimate a = {10, 4}, b = {5, 5};
+
+    share_add(&a, &b);
+    ck_assert_double_eq(a.ticks, 15);
+    ck_assert_double_eq(a.variance, 9);
+}
+END_TEST
+
+START_TEST(shares_are_compensated)
+{
+    struct share_overhead o = {5, 20, 2, 10};
+    /* 10 calls, 6 timed: 10000 - 6 * (20 + 10) - 4 * 2 = 9812 */
+    struct share_basis b = share_basis(10000, 10, 6, &o);
+    struct share_estimate e = {1000, 9812.0 * 9812.0 * 1e-4};
+
+    ck_assert_double_eq(b.op_ticks_comp, 9812);
+    ck_assert_double_eq_tol(share_of(&b, &e, 10), (1000.0 - 50) / 9812, 1e-12);
+    ck_assert_double_eq_tol(share_raw(&b, &e), 0.1, 1e-12);
+    ck_assert_double_eq_tol(share_stderr(&b, &e), 0.01, 1e-12);
+}
+END_TEST
+
+START_TEST(shares_are_clamped)
+{
+    struct share_overhead o = {50, 0, 0, 0};
+    struct share_basis b = share_basis(1000, 10, 10, &o);
+    struct share_estimate small = {100, 0}, big = {5000, 0};
+
+    ck_assert_double_eq(share_of(&b, &small, 10), 0); /* (100 - 500) / 1000 */
+    ck_assert_double_eq(share_of(&b, &big, 10), 1);
+    ck_assert_double_eq(share_raw(&b, &big), 1);
+}
+END_TEST
+
+START_TEST(no_time_left_gives_no_share)
+{
+    struct share_overhead o = {0, 200, 0, 0};
+    struct share_basis b = share_basis(1000, 10, 10, &o);
+    struct share_estimate e = {500, 100};
+
+    ck_assert_double_eq(share_of(&b, &e, 10), 0);
+    ck_assert_double_eq(share_stderr(&b, &e), 0);
+}
+END_TEST
+
+Suite *make_shares_suite(void)
+{
+    Suite *s = suite_create("shares");
+    TCase *tc = tcase_create("shares");
+
+    tcase_add_test(tc, fully_timed_shape_is_exact);
+    tcase_add_test(tc, sampled_shape_is_scaled_with_its_variance);
+    tcase_add_test(tc, untimed_shape_estimates_nothing);
+    tcase_add_test(tc, estimates_add);
+    tcase_add_test(tc, shares_are_compensated);
+    tcase_add_test(tc, shares_are_clamped);
+    tcase_add_test(tc, no_time_left_gives_no_share);
+    suite_add_tcase(s, tc);
+    return s;
+}
