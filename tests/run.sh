@@ -200,7 +200,7 @@ depth = int(sys.argv[2])
 r = load(sys.argv[1] + "/sitesfix__sign.json")
 c, n = r["callers"], r["profile"]["calls"]
 check(c["depth"] == depth and c["overflow"] == {"calls": 0, "ticks": 0}, str(c))
-# the chains, up to the driver's own frames, which the compiler may inline
+# the chains up to the frames of the driver, which the compiler may inline
 check(all(len(s["frames"]) == depth for s in c["sites"]), "chains of the depth asked")
 got = {tuple(f["function"] for f in s["frames"][:2]): s["calls_per_op"] for s in c["sites"]}
 want = {("sitesfix_commit", "sig_sign"): 5.0, ("sitesfix_leaf", "sitesfix_tree"): 3.0}
