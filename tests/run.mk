@@ -8,12 +8,12 @@ RUNFIX_WRAP = $(ICCSWRAP_LDFLAGS) -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF \
 	-Wl,--wrap=sm3hash -Wl,--wrap=get_random_number
 
 check_LTLIBRARIES += \
-	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix.prof.la \
-	tests/fixtures/run/libkemfix.la tests/fixtures/run/libkemfix.prof.la \
+	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix_prof.la \
+	tests/fixtures/run/libkemfix.la tests/fixtures/run/libkemfix_prof.la \
 	tests/fixtures/run/libsignoverify.la tests/fixtures/run/libsignodrng.la \
-	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi.prof.la \
-	tests/fixtures/run/libsitesfix.la tests/fixtures/run/libsitesfix.prof.la \
-	tests/fixtures/run/libsitesfix.nounwind.prof.la
+	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi_prof.la \
+	tests/fixtures/run/libsitesfix.la tests/fixtures/run/libsitesfix_prof.la \
+	tests/fixtures/run/libsitesfix_nounwind_prof.la
 
 tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
 	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)

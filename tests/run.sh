@@ -16,7 +16,7 @@ run_sig() {
     shift 2
     mkdir -p "$dir"
     expect_status "$name" "${want:-0}" "$ICCSPROF" run --plain "$fix/libsigfix.so" \
-        --profiled "$fix/libsigfix.prof.so" --out-dir "$dir" $quick "$@"
+        --profiled "$fix/libsigfix_prof.so" --out-dir "$dir" $quick "$@"
 }
 
 # py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
@@ -68,7 +68,7 @@ for op, want in expect.items():
 # --- KEM ---
 mkdir -p "$work/kem"
 expect_status "kem: all operations" 0 "$ICCSPROF" run --plain "$fix/libkemfix.so" \
-    --profiled "$fix/libkemfix.prof.so" --out-dir "$work/kem" --op all $quick
+    --profiled "$fix/libkemfix_prof.so" --out-dir "$work/kem" --op all $quick
 py "kem: records exact" '
 import sys
 from records import check, load, shapes
@@ -119,7 +119,7 @@ done
 # --- a KEM whose decapsulation disagrees ---
 mkdir -p "$work/mismatch"
 ICCSPROF_FIXTURE=mismatch expect_status "mismatch: dec" 0 "$ICCSPROF" run --plain "$fix/libkemfix.so" \
-    --profiled "$fix/libkemfix.prof.so" --out-dir "$work/mismatch" --op dec $quick
+    --profiled "$fix/libkemfix_prof.so" --out-dir "$work/mismatch" --op dec $quick
 py "mismatch: counted, output not validated" '
 import sys
 from records import check, load
@@ -170,11 +170,11 @@ check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
 # --- single operation to a named file; either pass alone ---
 mkdir -p "$work/single"
 expect_status "--out writes one file" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
-    --profiled "$fix/libsigfix.prof.so" --op keygen --out "$work/single/k.json" $quick
+    --profiled "$fix/libsigfix_prof.so" --op keygen --out "$work/single/k.json" $quick
 [ "$(ls "$work/single")" = "k.json" ] && pass "--out: only that file" || fail "--out: only that file" "$(ls "$work/single")"
 mkdir -p "$work/noplain" "$work/noprof"
-expect_status "--no-plain" 0 "$ICCSPROF" run --no-plain --profiled "$fix/libsigfix.prof.so" \
-    --op sign --out-dir "$work/noplain" $quick
+expect_status "--no-plain" 0 "$ICCSPROF" run --no-plain --profiled "$fix/libsigfix_prof.so" \
+    --op sign --instance sigfix --out-dir "$work/noplain" $quick
 expect_status "--no-profile" 0 "$ICCSPROF" run --no-profile --plain "$fix/libsigfix.so" \
     --op sign --out-dir "$work/noprof" $quick
 py "--no-plain / --no-profile leave their sections null" '
@@ -191,7 +191,7 @@ check(b["method"]["profile_calls"] is None, "no profile calls")
 for depth in 1 3; do
     mkdir -p "$work/sites$depth"
     expect_status "callers depth $depth" 0 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
-        --profiled "$fix/libsitesfix.prof.so" --out-dir "$work/sites$depth" --op sign \
+        --profiled "$fix/libsitesfix_prof.so" --out-dir "$work/sites$depth" --op sign \
         --callers=$depth $quick
     py "callers depth $depth: sites exact and named" '
 import sys
@@ -212,7 +212,7 @@ check(sum(s["calls"] for s in c["sites"]) == r["profile"]["helpers"]["pseudoXOF"
       "sites add up to the helper table")
 for s in c["sites"]:
     f = s["frames"][0]
-    check(s["helper"] == "pseudoXOF" and f["object"] == "libsitesfix.prof.so", str(f))
+    check(s["helper"] == "pseudoXOF" and f["object"] == "libsitesfix_prof.so", str(f))
     check(f["file"].endswith("tests/fixtures/run/sitesfix.c") and f["line"] > 0, str(f))
     check(0 < s["share_of_op"] <= s["share_of_helper"] <= 1, str(s))
 check(abs(sum(s["share_of_helper"] for s in c["sites"]) - 1) < 1e-9, "helper shares add to 1")
@@ -225,12 +225,12 @@ check(load(sys.argv[1] + "/sigfix__sign.json")["callers"] is None, "callers")
 ' "$work/sig"
 mkdir -p "$work/nounwind"
 expect_status "callers without libunwind: exit 2" 2 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
-    --profiled "$fix/libsitesfix.nounwind.prof.so" --out-dir "$work/nounwind" --op sign --callers $quick
+    --profiled "$fix/libsitesfix_nounwind_prof.so" --out-dir "$work/nounwind" --op sign --callers $quick
 expect_grep "callers without libunwind: the reason" \
-    "^iccsprof: $fix/libsitesfix.nounwind.prof.so: --callers needs wrappers built with libunwind" "$work/err"
+    "^iccsprof: $fix/libsitesfix_nounwind_prof.so: --callers needs wrappers built with libunwind" "$work/err"
 [ -z "$(ls -A "$work/nounwind")" ] && pass "callers without libunwind: nothing written" || fail "callers without libunwind: nothing written" "$(ls "$work/nounwind")"
 expect_status "no callers without libunwind: runs" 0 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
-    --profiled "$fix/libsitesfix.nounwind.prof.so" --out-dir "$work/nounwind" --op sign $quick
+    --profiled "$fix/libsitesfix_nounwind_prof.so" --out-dir "$work/nounwind" --op sign $quick
 
 # --- sampled timing: every call counted, one in K timed ---
 for k in 7 auto; do
@@ -272,24 +272,24 @@ bad() {
     if head -n 1 "$work/err" | grep -q -- "$pattern"; then pass "$name: message"; else fail "$name: message" "$(head -c 300 "$work/err")"; fi
     if [ -z "$(ls -A "$work/bad")" ]; then pass "$name: nothing written"; else fail "$name: nothing written" "$(ls -A "$work/bad")"; ls -A "$work/bad" | sed "s|^|$work/bad/|" | xargs rm -f; fi
 }
-both="--plain $fix/libsigfix.so --profiled $fix/libsigfix.prof.so"
+both="--plain $fix/libsigfix.so --profiled $fix/libsigfix_prof.so"
 echo "not a library" >"$work/junk.so"
 bad "missing library" "^iccsprof: $work/none.so: No such file or directory$" \
-    --plain "$work/none.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$work/none.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "not ELF" "^iccsprof: $work/junk.so: .*" \
-    --plain "$work/junk.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$work/junk.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "neither sig nor kem" "^iccsprof: $fix/libnotscheme.so: neither a signature nor a KEM library" \
-    --plain "$fix/libnotscheme.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$fix/libnotscheme.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "missing API symbol" "^iccsprof: $fix/libsignoverify.so: missing symbol sig_verify$" \
-    --plain "$fix/libsignoverify.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$fix/libsignoverify.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "missing DRNG global" "^iccsprof: $fix/libsignodrng.so: undefined symbol: drng_algorithm$" \
-    --plain "$fix/libsignodrng.so" --profiled "$fix/libsigfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$fix/libsignodrng.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "not a profiled build" "^iccsprof: $fix/libsigfix.so: not a profiled build" \
     --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix.so" --op all --out-dir "$work/bad"
-bad "wrapper ABI mismatch" "^iccsprof: $fix/libsigbadabi.prof.so: wrapper interface ABI 999, this iccsprof reads ABI [0-9]*$" \
-    --plain "$fix/libsigfix.so" --profiled "$fix/libsigbadabi.prof.so" --op all --out-dir "$work/bad"
+bad "wrapper ABI mismatch" "^iccsprof: $fix/libsigbadabi_prof.so: wrapper interface ABI 999, this iccsprof reads ABI [0-9]*$" \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libsigbadabi_prof.so" --op all --out-dir "$work/bad"
 bad "different schemes" "are not builds of the same scheme instance" \
-    --plain "$fix/libsigfix.so" --profiled "$fix/libkemfix.prof.so" --op all --out-dir "$work/bad"
+    --plain "$fix/libsigfix.so" --profiled "$fix/libkemfix_prof.so" --op all --out-dir "$work/bad"
 ICCSPROF_FIXTURE=zero-pk bad "zero key length" "^iccsprof: $fix/libsigfix.so: sig_get_pk_len_bytes() returned 0 " \
     $both --op all --out-dir "$work/bad"
 bad "unknown operation" "^iccsprof: --op: 'enc' is not an operation of a sig scheme (keygen, sign, verify or all)$" \
