@@ -12,6 +12,7 @@
     X(drng) \
     X(wrap)                                                                                        \
     X(sampling)                                                                                    \
+    X(intree)                                                                                      \
     X(sites)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
