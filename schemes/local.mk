@@ -2,3 +2,4 @@
 profile: src/iccsprof
 	src/iccsprof --version
 .PHONY: profile
+include schemes/intree.mk

@@ -24,3 +24,4 @@ include tests/wrap.mk
 include tests/run.mk
 include tests/report.mk
 include tests/schemes.mk
+include tests/intree.mk

@@ -12,6 +12,7 @@
     X(drng)                                                                                        \
     X(wrap)                                                                                        \
     X(sampling)                                                                                    \
+    X(intree)                                                                                      \
     X(sites)                                                                                       \
     X(shares)                                                                                      \
     X(runopts)

@@ -1,0 +1,1 @@
+../../../src/mlwe_hash.c

@@ -1,0 +1,1 @@
+../../../src/wots_hash.c
