@@ -65,7 +65,7 @@ tests_fixtures_run_libsitesfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP
 tests_fixtures_run_libsitesfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_run_libsitesfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
-check_LIBRARIES = tests/fixtures/run/libiccswrap-nounwind.a
+check_LIBRARIES += tests/fixtures/run/libiccswrap-nounwind.a
 tests_fixtures_run_libiccswrap_nounwind_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
 tests_fixtures_run_libiccswrap_nounwind_a_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_WITHOUT_LIBUNWIND
 tests_fixtures_run_libiccswrap_nounwind_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)

@@ -41,15 +41,23 @@ tests_fixtures_wrap_libwxof_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_wrap_libwxof_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Sampling and call sites: a pseudoXOF of chosen cost, called from static
-# functions.
+# functions, linked with a variant of the wrappers whose clock only the
+# fixture moves (wrappers/tick.h, ICCSPROF_TICK_TEST).
+check_LIBRARIES += tests/fixtures/wrap/libiccswrap-testclock.a
+tests_fixtures_wrap_libiccswrap_testclock_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
+tests_fixtures_wrap_libiccswrap_testclock_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) \
+	-DICCSPROF_TICK_TEST
+tests_fixtures_wrap_libiccswrap_testclock_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
+
 tests_fixtures_wrap_libwsamp_prof_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwsamp_prof_la_SOURCES = \
 	tests/fixtures/wrap/fixture.h \
 	tests/fixtures/wrap/samp_helpers.c \
 	tests/fixtures/wrap/samp_caller.c
 tests_fixtures_wrap_libwsamp_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=pseudoXOF
-tests_fixtures_wrap_libwsamp_prof_la_LIBADD = $(ICCSWRAP_LIBS)
-EXTRA_tests_fixtures_wrap_libwsamp_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+tests_fixtures_wrap_libwsamp_prof_la_LIBADD = tests/fixtures/wrap/libiccswrap-testclock.a \
+	$(UNWIND_LIBS) -lpthread
+EXTRA_tests_fixtures_wrap_libwsamp_prof_la_DEPENDENCIES = tests/fixtures/wrap/libiccswrap-testclock.a
 
 tests_check_iccsprof_SOURCES += tests/check_wrap.c tests/check_sampling.c tests/check_sites.c \
 	tests/wfix.c tests/wfix.h

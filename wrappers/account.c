@@ -21,6 +21,10 @@ __thread struct wrap_table *wrap_mine __attribute__((tls_model("initial-exec")))
 static struct wrap_table *wrap_all;
 static pthread_mutex_t wrap_all_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t wrap_seed = 0x2545f4914f6cdd1dull;
+static struct wrap_table wrap_fallback; /* for a thread whose table cannot be allocated */
+#ifdef ICCSPROF_TICK_TEST
+uint64_t wrap_test_clock;
+#endif /* for a thread whose table cannot be allocated */
 
 /* Start a table's sampling stride from the current seed, distinct per
  * table; never zero, which xorshift cannot leave. */
@@ -33,12 +37,11 @@ static void wrap_seed_table(struct wrap_table *t)
  * the thread with a shared static table rather than losing its calls. */
 struct wrap_table *wrap_new_table(void)
 {
-    static struct wrap_table fallback;
     struct wrap_table *t = calloc(1, sizeof *t);
 
     pthread_mutex_lock(&wrap_all_lock);
     if (t == NULL) {
-        t = &fallback;
+        t = &wrap_fallback;
         if (t->next == NULL && wrap_all != t) {
             t->next = wrap_all;
             wrap_all = t;
@@ -51,6 +54,28 @@ struct wrap_table *wrap_new_table(void)
         wrap_seed_table(t);
     pthread_mutex_unlock(&wrap_all_lock);
     return wrap_mine = t;
+}
+
+/* Free every thread's table when the library is unloaded: once a
+ * profiled library is closed nothing can reach them, and a driver that
+ * loads and closes many libraries would otherwise keep them all.  (A
+ * process ending normally runs this too; the measuring process ends with
+ * _exit and skips it.) */
+static __attribute__((destructor)) void wrap_free_tables(void)
+{
+    struct wrap_table *t = wrap_lock_tables();
+
+    while (t != NULL) {
+        struct wrap_table *next = t->next;
+
+        free(t->sites);
+        if (t != &wrap_fallback)
+            free(t);
+        t = next;
+    }
+    wrap_all = NULL;
+    wrap_mine = NULL;
+    wrap_unlock_tables();
 }
 
 /* Hash of an accounting key, for the open-addressing table. */
