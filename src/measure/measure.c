@@ -6,7 +6,6 @@
  * as a JSON object.  It reports on descriptor 3 (channel.h). */
 #include "config.h"
 
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -164,17 +163,6 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null()));
 }
 
-/* Let a crash of the scheme end the process by its signal, which the
- * parent names in the record, even where a runtime (a sanitizer) would
- * catch it and exit with a status instead. */
-static void measure_default_signals(void)
-{
-    static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
-
-    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
-        signal(fatal[i], SIG_DFL);
-}
-
 int main(int argc, char **argv)
 {
     json_error_t err;
@@ -184,7 +172,6 @@ int main(int argc, char **argv)
         fprintf(stderr, "iccsprof-measure: started by iccsprof run, not by hand\n");
         return 2;
     }
-    measure_default_signals();
     cfg = json_loads(argv[1], 0, &err);
     if (cfg == NULL)
         channel_input_error("bad configuration: %s", err.text);
