@@ -14,3 +14,4 @@ src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS)
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la
+include src/report.mk
