@@ -1,4 +1,5 @@
 # tests: report and compare.  Unit suites of the number formats and the
 # record reader, and the data-driven cases of tests/report/ run by one
 # script.
-tests_check_iccsprof_SOURCES += tests/check_format.c
+tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c
+EXTRA_DIST += tests/report

@@ -13,7 +13,8 @@
     X(wrap)                                                                                        \
     X(sampling)                                                                                    \
     X(sites)                                                                                       \
-    X(format)
+    X(format)                                                                                      \
+    X(record_read)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)
