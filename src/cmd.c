@@ -10,6 +10,7 @@
 static const struct cmd_entry *const cmd_table[] = {
     &cmd_audit_entry,
     &cmd_help_entry,
+    &cmd_report_entry,
     &cmd_version_entry,
     NULL,
 };

@@ -2,4 +2,6 @@
 # record reader, and the data-driven cases of tests/report/ run by one
 # script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c
+TESTS += tests/report.sh
+dist_noinst_SCRIPTS += tests/report.sh
 EXTRA_DIST += tests/report
