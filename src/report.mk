@@ -15,4 +15,8 @@ src_libiccsprof_la_SOURCES += \
 	src/report-symmetric.c \
 	src/report-shapes.c \
 	src/report-callers.c \
-	src/cmd-report.c
+	src/cmd-report.c \
+	src/compare.c src/compare.h \
+	src/compare-md.c \
+	src/compare-json.c \
+	src/cmd-compare.c

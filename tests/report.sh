@@ -110,6 +110,8 @@ done
 mkdir "$work/empty"
 expect_status "empty folder is an input error" 2 "$ICCSPROF" report "$work/empty"
 expect_grep "empty folder is named" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_status "compare refuses an empty side" 2 "$ICCSPROF" compare "$work/empty" "$cases/compare-identical/input/b"
+expect_grep "compare names the empty side" "^iccsprof: $work/empty: empty directory$" "$work/err"
 expect_status "a missing path is an input error" 2 "$ICCSPROF" report "$work/none.json"
 expect_grep "a missing path gives the reason" "^iccsprof: $work/none.json: No such file or directory$" "$work/err"
 
@@ -123,4 +125,21 @@ expect_status "unknown format" 2 "$ICCSPROF" report --format xml "$sections"
 expect_status "--top 0" 2 "$ICCSPROF" report --top 0 "$sections"
 expect_grep "--top 0 is named" "^iccsprof report: --top needs a whole number from 1: 0$" "$work/err"
 expect_status "report without inputs" 2 "$ICCSPROF" report --format md
+expect_status "compare with one side" 2 "$ICCSPROF" compare "$sections"
+expect_grep "compare wants two sides" "^iccsprof compare: give two profile sets, A and B$" "$work/err"
+expect_status "compare --format csv" 2 "$ICCSPROF" compare --format csv "$sections" "$sections"
+expect_status "bad --fail-on" 2 "$ICCSPROF" compare --fail-on share=x "$sections" "$sections"
+expect_grep "bad --fail-on is named" "^iccsprof compare: bad --fail-on condition: share=x" "$work/err"
+
+# make compare wraps the command, passing FAIL_ON through.
+changed="$cases/compare-changed-calls/input"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a" B="$changed/b") >"$work/out" 2>"$work/err"
+if [ $? -eq 0 ]; then pass "make compare"; else fail "make compare" "$(head -c 300 "$work/err")"; fi
+expect_grep "make compare prints the comparison" "^| \`Demo-128\` | sign | drng 1.03, pseudoXOF 22.9, sm3hash 48 | drng 1.03, pseudoXOF 23.9, sm3hash 48 | \*\*differ\*\* |$" "$work/out"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a" B="$changed/b" FAIL_ON=calls) >"$work/out" 2>"$work/err"
+if [ $? -ne 0 ]; then pass "make compare FAIL_ON=calls fails"; else fail "make compare FAIL_ON=calls fails" "exit 0"; fi
+expect_grep "make compare names the condition" "^iccsprof: compare: --fail-on calls holds" "$work/err"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a") >"$work/out" 2>"$work/err"
+if [ $? -ne 0 ]; then pass "make compare without B fails"; else fail "make compare without B fails" "exit 0"; fi
+expect_grep "make compare says what is missing" "make compare: give A=DIR and B=DIR" "$work/err"
 finish
