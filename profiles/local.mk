@@ -3,3 +3,12 @@
 # profiles/<id>/, which is not part of the tree.
 dist_pkgdata_DATA = profiles/profile.schema.json
 dist_noinst_DATA += profiles/README.md
+
+# `make compare A=dir B=dir [FAIL_ON=calls,share=PP,cycles=PCT]`: two
+# profile sets side by side; fails when a FAIL_ON condition holds.
+compare: src/iccsprof
+	@if test -z '$(A)' || test -z '$(B)'; then \
+	  echo "make compare: give A=DIR and B=DIR (and FAIL_ON=... to gate on)" >&2; exit 2; fi
+	@fail_on='$(FAIL_ON)'; \
+	src/iccsprof compare $${fail_on:+--fail-on "$$fail_on"} '$(A)' '$(B)'
+.PHONY: compare

@@ -9,7 +9,9 @@
 
 static const struct cmd_entry *const cmd_table[] = {
     &cmd_audit_entry,
+    &cmd_compare_entry,
     &cmd_help_entry,
+    &cmd_report_entry,
     &cmd_run_entry,
     &cmd_version_entry,
     NULL,

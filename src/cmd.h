@@ -19,6 +19,8 @@ struct cmd_entry {
 };
 
 extern const struct cmd_entry cmd_audit_entry;
+extern const struct cmd_entry cmd_compare_entry;
+extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_version_entry;

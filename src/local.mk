@@ -42,3 +42,5 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/scheme.c src/measure/scheme.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
+
+include src/report.mk

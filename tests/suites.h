@@ -15,7 +15,9 @@
     X(intree)                                                                                      \
     X(sites)                                                                                       \
     X(shares)                                                                                      \
-    X(runopts)
+    X(runopts)                                                                                     \
+    X(format)                                                                                      \
+    X(record_read)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -1,0 +1,371 @@
+/* compare.c - two sets of profile records side by side: matching, the
+ * differences that matter, and the conditions of --fail-on. */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "callsite.h"
+#include "cmd.h"
+#include "compare.h"
+
+/* Whether records X and Y have the same key (scheme, instance, operation);
+ * the operation is compared by name, so that a sig and a kem record of one
+ * key are found as a pair and refused. */
+static bool cmp_same_key(const struct rec *x, const struct rec *y)
+{
+    return strcmp(x->scheme_id, y->scheme_id) == 0 && strcmp(x->instance, y->instance) == 0 &&
+           rec_op_rank(x->op) == rec_op_rank(y->op);
+}
+
+/* The record of SET with R's key, or NULL. */
+static const struct rec *cmp_find(const struct rec_set *set, const struct rec *r)
+{
+    for (size_t i = 0; i < set->n; i++)
+        if (cmp_same_key(set->recs[i], r))
+            return set->recs[i];
+    return NULL;
+}
+
+/* False, after saying so, when SET (side SIDE) holds one key twice. */
+static bool cmp_unique(const struct rec_set *set, const char *side)
+{
+    for (size_t i = 0; i + 1 < set->n; i++)
+        for (size_t j = i + 1; j < set->n; j++)
+            if (cmp_same_key(set->recs[i], set->recs[j])) {
+                cmd_error("compare: %s holds %s %s %s twice: %s and %s", side,
+                          set->recs[i]->scheme_id, set->recs[i]->instance,
+                          rec_op_name(set->recs[i]->op), set->recs[i]->path, set->recs[j]->path);
+                return false;
+            }
+    return true;
+}
+
+/* Match the records of C->a and C->b. */
+bool cmp_match(struct cmp *c)
+{
+    if (!cmp_unique(c->a, "A") || !cmp_unique(c->b, "B"))
+        return false;
+    c->pairs = calloc(c->a->n + 1, sizeof *c->pairs);
+    c->only_a = calloc(c->a->n + 1, sizeof *c->only_a);
+    c->only_b = calloc(c->b->n + 1, sizeof *c->only_b);
+    for (size_t i = 0; i < c->a->n; i++) {
+        const struct rec *a = c->a->recs[i], *b = cmp_find(c->b, a);
+
+        if (b == NULL) {
+            c->only_a[c->nonly_a++] = a;
+        } else if (a->type != b->type) {
+            cmd_error("compare: %s %s %s is a %s record in A (%s) and a %s record in B (%s)",
+                      a->scheme_id, a->instance, rec_op_name(a->op), rec_type_name(a->type),
+                      a->path, rec_type_name(b->type), b->path);
+            return false;
+        } else {
+            c->pairs[c->npairs++] = (struct cmp_pair){a, b};
+        }
+    }
+    for (size_t i = 0; i < c->b->n; i++)
+        if (cmp_find(c->a, c->b->recs[i]) == NULL)
+            c->only_b[c->nonly_b++] = c->b->recs[i];
+    return true;
+}
+
+/* Free what cmp_match allocated. */
+void cmp_free(struct cmp *c)
+{
+    free(c->pairs);
+    free(c->only_a);
+    free(c->only_b);
+}
+
+const struct cmp_attr cmp_attrs[CMP_NATTRS] = {
+    {"compiler", "compiler", offsetof(struct rec, compiler)},
+    {"compiler flags", "cflags", offsetof(struct rec, cflags)},
+    {"CPU", "cpu_model", offsetof(struct rec, cpu_model)},
+    {"kernel", "kernel", offsetof(struct rec, kernel)},
+    {"tick source", "tick_source", offsetof(struct rec, tick_source)},
+    {"cycles source", "cycles_source", offsetof(struct rec, cycles_source)},
+};
+
+/* The value of attribute A of R. */
+const char *cmp_attr_value(const struct cmp_attr *a, const struct rec *r)
+{
+    return *(char *const *)((const char *)r + a->offset);
+}
+
+/* Whether two attribute values (NULL = unknown) are equal. */
+static bool cmp_value_eq(const char *x, const char *y)
+{
+    return x == NULL || y == NULL ? x == y : strcmp(x, y) == 0;
+}
+
+/* The distinct values of attribute A over SET, in record order. */
+size_t cmp_attr_values(const struct cmp_attr *a, const struct rec_set *set, const char **values)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < set->n; i++) {
+        const char *v = cmp_attr_value(a, set->recs[i]);
+        bool seen = false;
+
+        for (size_t j = 0; j < n && !seen; j++)
+            seen = cmp_value_eq(values[j], v);
+        if (!seen)
+            values[n++] = v;
+    }
+    return n;
+}
+
+/* Whether both sides of C have the same values of attribute A (as sets). */
+bool cmp_attr_same(const struct cmp *c, const struct cmp_attr *a)
+{
+    const char **va = calloc(c->a->n + 1, sizeof *va), **vb = calloc(c->b->n + 1, sizeof *vb);
+    size_t na = cmp_attr_values(a, c->a, va), nb = cmp_attr_values(a, c->b, vb);
+    bool same = na == nb;
+
+    for (size_t i = 0; i < na && same; i++) {
+        bool found = false;
+
+        for (size_t j = 0; j < nb && !found; j++)
+            found = cmp_value_eq(va[i], vb[j]);
+        same = found;
+    }
+    free(va);
+    free(vb);
+    return same;
+}
+
+/* How many matched pairs with both libraries' SHA-256 differ. */
+size_t cmp_libraries_differ(const struct cmp *c, bool profiled, size_t *compared)
+{
+    size_t differ = 0;
+
+    *compared = 0;
+    for (size_t i = 0; i < c->npairs; i++) {
+        const char *a = profiled ? c->pairs[i].a->profiled_sha256 : c->pairs[i].a->plain_sha256;
+        const char *b = profiled ? c->pairs[i].b->profiled_sha256 : c->pairs[i].b->plain_sha256;
+
+        if (a == NULL || b == NULL)
+            continue;
+        (*compared)++;
+        differ += strcmp(a, b) != 0;
+    }
+    return differ;
+}
+
+/* A share of both records of P, with its standard errors. */
+static struct cmp_share cmp_share(const struct cmp_pair *p, double a, double se_a, double b,
+                                  double se_b)
+{
+    struct cmp_share s = {p->a->has_profile && p->b->has_profile, a, b, se_a, se_b, NAN, false};
+
+    if (!s.known)
+        return s;
+    s.diff = b - a;
+    s.noise = s.diff != 0 && fabs(s.diff) <= 2 * sqrt(se_a * se_a + se_b * se_b);
+    return s;
+}
+
+/* The hash share of both records of P. */
+struct cmp_share cmp_hash_share(const struct cmp_pair *p)
+{
+    return cmp_share(p, p->a->hash_share, p->a->hash_share_stderr, p->b->hash_share,
+                     p->b->hash_share_stderr);
+}
+
+/* The DRNG share of both records of P. */
+struct cmp_share cmp_drng_share(const struct cmp_pair *p)
+{
+    return cmp_share(p, p->a->drng_share, p->a->drng_share_stderr, p->b->drng_share,
+                     p->b->drng_share_stderr);
+}
+
+/* B's mean cycles over A's. */
+double cmp_cycles_ratio(const struct cmp_pair *p)
+{
+    if (!p->a->has_timing || !p->b->has_timing || p->a->mean_cycles <= 0)
+        return NAN;
+    return p->b->mean_cycles / p->a->mean_cycles;
+}
+
+/* Whether two call rates differ, compared as integer cross products. */
+bool cmp_rates_differ(long long count_a, long long ops_a, long long count_b, long long ops_b)
+{
+    return (__int128)count_a * ops_b != (__int128)count_b * ops_a;
+}
+
+/* Whether some helper's calls per operation differ. */
+bool cmp_calls_differ(const struct cmp_pair *p)
+{
+    if (!p->a->has_profile || !p->b->has_profile)
+        return false;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        if (cmp_rates_differ(p->a->helper[h].calls, p->a->profile_calls, p->b->helper[h].calls,
+                             p->b->profile_calls))
+            return true;
+    return false;
+}
+
+/* Add the sites of R (side B when IS_B) to the merged list SITES. */
+static void cmp_sites_add(struct cmp_site **sites, size_t *n, const struct rec *r, bool is_b)
+{
+    for (size_t i = 0; i < r->nsites; i++) {
+        const struct rec_site *s = &r->sites[i];
+        char *names = callsite_names(s);
+        struct cmp_site *m = NULL;
+
+        for (size_t j = 0; j < *n && m == NULL; j++)
+            if ((*sites)[j].helper == (int)s->helper && strcmp((*sites)[j].names, names) == 0)
+                m = &(*sites)[j];
+        if (m == NULL) {
+            *sites = realloc(*sites, (*n + 1) * sizeof **sites);
+            m = &(*sites)[(*n)++];
+            *m = (struct cmp_site){.helper = (int)s->helper, .names = names};
+        } else {
+            free(names);
+        }
+        if (is_b) {
+            m->calls_b += s->calls;
+            m->calls_per_op_b += s->calls_per_op;
+            m->share_b += s->share_of_op;
+        } else {
+            m->calls_a += s->calls;
+            m->calls_per_op_a += s->calls_per_op;
+            m->share_a += s->share_of_op;
+        }
+    }
+}
+
+/* Order of merged sites: largest share on either side first, then by
+ * helper and names, so the order does not depend on the records' order. */
+static int cmp_site_order(const void *x, const void *y)
+{
+    const struct cmp_site *s = x, *t = y;
+    double ms = fmax(s->share_a, s->share_b), mt = fmax(t->share_a, t->share_b);
+
+    if (ms != mt)
+        return ms > mt ? -1 : 1;
+    if (s->helper != t->helper)
+        return s->helper < t->helper ? -1 : 1;
+    return strcmp(s->names, t->names);
+}
+
+/* The merged sites of P. */
+struct cmp_site *cmp_sites(const struct cmp_pair *p, size_t *n)
+{
+    struct cmp_site *sites = NULL;
+
+    *n = 0;
+    if (!p->a->has_callers && !p->b->has_callers)
+        return NULL;
+    cmp_sites_add(&sites, n, p->a, false);
+    cmp_sites_add(&sites, n, p->b, true);
+    if (*n > 1)
+        qsort(sites, *n, sizeof *sites, cmp_site_order);
+    return sites;
+}
+
+/* Whether a merged site's calls per operation differ between the sides. */
+bool cmp_site_calls_differ(const struct cmp_site *s, const struct cmp_pair *p)
+{
+    return cmp_rates_differ(s->calls_a, p->a->profile_calls, s->calls_b, p->b->profile_calls);
+}
+
+/* Free N merged sites. */
+void cmp_sites_free(struct cmp_site *sites, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        free(sites[i].names);
+    free(sites);
+}
+
+/* Parse a threshold (a number >= 0) after "name="; -1 when malformed. */
+static double cmp_parse_threshold(const char *s)
+{
+    char *end;
+    double v;
+
+    errno = 0;
+    v = strtod(s, &end);
+    if (errno != 0 || end == s || *end != '\0' || !(v >= 0) || isinf(v))
+        return -1;
+    return v;
+}
+
+/* Add the comma-separated conditions of LIST to F. */
+bool cmp_parse_fail_on(const char *list, struct cmp_fail_on *f)
+{
+    char *copy = strdup(list), *save = NULL;
+    bool ok = true;
+
+    for (char *item = strtok_r(copy, ",", &save); ok && item != NULL;
+         item = strtok_r(NULL, ",", &save)) {
+        if (strcmp(item, "calls") == 0)
+            f->calls = true;
+        else if (strncmp(item, "share=", 6) == 0)
+            ok = (f->share_pp = cmp_parse_threshold(item + 6)) >= 0;
+        else if (strncmp(item, "cycles=", 7) == 0)
+            ok = (f->cycles_pct = cmp_parse_threshold(item + 7)) >= 0;
+        else
+            ok = false;
+    }
+    free(copy);
+    return ok;
+}
+
+/* Whether condition COND of F is set. */
+bool cmp_condition_set(const struct cmp_fail_on *f, enum cmp_condition cond)
+{
+    switch (cond) {
+    case CMP_CALLS:
+        return f->calls;
+    case CMP_SHARE:
+        return f->share_pp >= 0;
+    default:
+        return f->cycles_pct >= 0;
+    }
+}
+
+/* Whether share S moved by more than PP percentage points, beyond noise. */
+static bool cmp_share_moved(const struct cmp_share *s, double pp)
+{
+    return s->known && !s->noise && fabs(s->diff) * 100 > pp;
+}
+
+/* Whether condition COND of F holds for pair P. */
+bool cmp_condition_holds(const struct cmp_fail_on *f, enum cmp_condition cond,
+                         const struct cmp_pair *p)
+{
+    struct cmp_share hash, drng;
+    double ratio;
+
+    if (!cmp_condition_set(f, cond))
+        return false;
+    switch (cond) {
+    case CMP_CALLS:
+        return cmp_calls_differ(p);
+    case CMP_SHARE:
+        hash = cmp_hash_share(p);
+        drng = cmp_drng_share(p);
+        return cmp_share_moved(&hash, f->share_pp) || cmp_share_moved(&drng, f->share_pp);
+    default:
+        ratio = cmp_cycles_ratio(p);
+        return !isnan(ratio) && ratio > 1 + f->cycles_pct / 100;
+    }
+}
+
+/* The condition as given: "calls", "share=1", "cycles=5". */
+char *cmp_condition_text(char *buf, size_t size, const struct cmp_fail_on *f,
+                         enum cmp_condition cond)
+{
+    if (cond == CMP_CALLS)
+        snprintf(buf, size, "calls");
+    else if (cond == CMP_SHARE)
+        snprintf(buf, size, "share=%g", f->share_pp);
+    else
+        snprintf(buf, size, "cycles=%g", f->cycles_pct);
+    return buf;
+}

@@ -1,0 +1,215 @@
+/* format.c - every number format of the reports, in one place. */
+#include "config.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+
+/* One unit of a scaled format: what one unit is worth and how it prints. */
+struct fmt_unit {
+    double scale;
+    const char *suffix;
+    bool significant; /* precision counts significant digits (%g), else decimals (%f) */
+    int precision;
+};
+
+/* Print VALUE in the smallest unit of UNITS (N of them, ascending) that
+ * keeps the printed number below 1000.  The choice is made on the printed
+ * text, so that 999960 cycles become "1.00 M" and not "1000.0 k". */
+static char *fmt_scaled(char *buf, size_t size, double value, const struct fmt_unit *units,
+                        size_t n)
+{
+    char num[FMT_CELL];
+    size_t u = 0;
+
+    while (u + 1 < n && fabs(value) >= units[u + 1].scale)
+        u++;
+    for (;; u++) {
+        if (units[u].significant)
+            snprintf(num, sizeof num, "%.*g", units[u].precision, value / units[u].scale);
+        else
+            snprintf(num, sizeof num, "%.*f", units[u].precision, value / units[u].scale);
+        if (u + 1 == n || fabs(strtod(num, NULL)) < 1000)
+            break;
+    }
+    snprintf(buf, size, "%s%s", num, units[u].suffix);
+    return buf;
+}
+
+/* Cycles: 272.2 k, 2.53 M, 405.85 M, 1.51 G (below 1000: an integer). */
+char *fmt_cycles(char *buf, size_t size, double cycles)
+{
+    static const struct fmt_unit units[] = {
+        {1, "", false, 0}, {1e3, " k", false, 1}, {1e6, " M", false, 2}, {1e9, " G", false, 2}};
+
+    if (isnan(cycles)) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    return fmt_scaled(buf, size, cycles, units, sizeof units / sizeof units[0]);
+}
+
+/* Seconds with three significant digits in ns, µs, ms or s: 818 µs, 30 ms.
+ * From 1000 s on the seconds print whole, never in exponent form. */
+char *fmt_seconds(char *buf, size_t size, double seconds)
+{
+    static const struct fmt_unit units[] = {{1e-9, " ns", true, 3},
+                                            {1e-6, " \xc2\xb5s", true, 3},
+                                            {1e-3, " ms", true, 3},
+                                            {1, " s", true, 3}};
+
+    if (isnan(seconds)) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    if (seconds == 0) {
+        snprintf(buf, size, "0 s");
+        return buf;
+    }
+    if (seconds >= 999.5) {
+        snprintf(buf, size, "%.0f s", seconds);
+        return buf;
+    }
+    return fmt_scaled(buf, size, seconds, units, sizeof units / sizeof units[0]);
+}
+
+/* Three significant digits as printf %.3g: ops/s and calls per operation. */
+char *fmt_g3(char *buf, size_t size, double value)
+{
+    if (isnan(value))
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        snprintf(buf, size, "%.3g", value);
+    return buf;
+}
+
+/* A share of 0..1 in percent: one decimal below 10 %, none from 10 %.  The
+ * value is rounded to one decimal first and the decision made on that, so
+ * 0.0995 prints "10%" (it would round to 10.0) and 0.09949 "9.9%"; the
+ * whole-number form is then rounded from the original value, never from
+ * the rounded one, so no value is rounded twice. */
+char *fmt_share(char *buf, size_t size, double share)
+{
+    char one_decimal[FMT_CELL];
+    double percent = share * 100;
+
+    if (isnan(share)) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    snprintf(one_decimal, sizeof one_decimal, "%.1f", percent);
+    if (strtod(one_decimal, NULL) >= 10)
+        snprintf(buf, size, "%.0f%%", percent);
+    else
+        snprintf(buf, size, "%s%%", one_decimal);
+    return buf;
+}
+
+/* A share followed by " ±<stderr>" when the standard error exceeds 0.1
+ * percentage point (sampled records), else the share alone. */
+char *fmt_share_stderr(char *buf, size_t size, double share, double se)
+{
+    char value[FMT_CELL], error[FMT_CELL];
+
+    fmt_share(value, sizeof value, share);
+    if (isnan(share) || isnan(se) || se <= 0.001)
+        snprintf(buf, size, "%s", value);
+    else
+        snprintf(buf, size, "%s \xc2\xb1%s", value, fmt_share(error, sizeof error, se));
+    return buf;
+}
+
+/* A difference of two shares in signed percentage points: +1.2 pp. */
+char *fmt_pp(char *buf, size_t size, double share_diff)
+{
+    if (isnan(share_diff))
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        /* adding 0.0 turns -0.0 into 0.0, so no "-0.0 pp" */
+        snprintf(buf, size, "%+.1f pp", round(share_diff * 1000) / 10 + 0.0);
+    return buf;
+}
+
+/* A ratio of two figures with three decimals: 1.021. */
+char *fmt_ratio(char *buf, size_t size, double ratio)
+{
+    if (isnan(ratio) || isinf(ratio))
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        snprintf(buf, size, "%.3f", ratio);
+    return buf;
+}
+
+/* A count of bytes or other units, as an integer; negative = missing. */
+char *fmt_count(char *buf, size_t size, long long count)
+{
+    if (count < 0)
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        snprintf(buf, size, "%lld", count);
+    return buf;
+}
+
+/* A count of KiB: 1732 KiB; negative = missing. */
+char *fmt_kib(char *buf, size_t size, long long kib)
+{
+    if (kib < 0)
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        snprintf(buf, size, "%lld KiB", kib);
+    return buf;
+}
+
+/* Compare two digit runs by value: leading zeros skipped, then the longer
+ * run is larger, then the digits decide.  *A and *B advance past the runs. */
+static int fmt_digits_cmp(const char **a, const char **b)
+{
+    const char *pa = *a, *pb = *b;
+    size_t la, lb;
+    int c;
+
+    while (*pa == '0' && isdigit((unsigned char)pa[1]))
+        pa++;
+    while (*pb == '0' && isdigit((unsigned char)pb[1]))
+        pb++;
+    for (la = 0; isdigit((unsigned char)pa[la]); la++)
+        ;
+    for (lb = 0; isdigit((unsigned char)pb[lb]); lb++)
+        ;
+    *a = pa + la;
+    *b = pb + lb;
+    if (la != lb)
+        return la < lb ? -1 : 1;
+    c = memcmp(pa, pb, la);
+    return c < 0 ? -1 : c > 0;
+}
+
+/* Compare two names in natural order: digit runs by numeric value, so that
+ * "X-128" < "X-256" < "X-1024"; everything else byte by byte.  Names equal
+ * in that order (only leading zeros differ) fall back to byte order, so the
+ * order is total. */
+int fmt_natural_cmp(const char *a, const char *b)
+{
+    const char *pa = a, *pb = b;
+
+    while (*pa != '\0' && *pb != '\0') {
+        if (isdigit((unsigned char)*pa) && isdigit((unsigned char)*pb)) {
+            int c = fmt_digits_cmp(&pa, &pb);
+
+            if (c != 0)
+                return c;
+        } else if (*pa != *pb) {
+            return (unsigned char)*pa < (unsigned char)*pb ? -1 : 1;
+        } else {
+            pa++, pb++;
+        }
+    }
+    if (*pa != *pb)
+        return *pa == '\0' ? -1 : 1;
+    return strcmp(a, b) < 0 ? -1 : strcmp(a, b) > 0;
+}

@@ -1,0 +1,51 @@
+/* format.h - every number format of the reports, in one place.
+ *
+ * The cells follow the published NICCS measurement pages; each function
+ * writes one cell into BUF (at most SIZE bytes, always terminated) and
+ * returns BUF, so calls can sit inside a printf argument list.  A value the
+ * record does not have (NAN, or a negative count) prints as FMT_MISSING. */
+#ifndef ICCSPROF_FORMAT_H
+#define ICCSPROF_FORMAT_H
+
+#include <stddef.h>
+
+/* The cell of a figure that was not measured (U+2013, as on the pages). */
+#define FMT_MISSING "\xe2\x80\x93"
+
+/* Room for any cell these functions write. */
+#define FMT_CELL 64
+
+/* Cycles: 272.2 k, 2.53 M, 405.85 M, 1.51 G (below 1000: an integer). */
+char *fmt_cycles(char *buf, size_t size, double cycles);
+
+/* Seconds with three significant digits in ns, µs, ms or s: 818 µs, 30 ms. */
+char *fmt_seconds(char *buf, size_t size, double seconds);
+
+/* Three significant digits as printf %.3g: ops/s and calls per operation. */
+char *fmt_g3(char *buf, size_t size, double value);
+
+/* A share of 0..1 in percent: one decimal below 10 % (4.7%), none from 10 %
+ * (98%); the choice is made on the value rounded to one decimal. */
+char *fmt_share(char *buf, size_t size, double share);
+
+/* A share followed by " ±<stderr>" when the standard error exceeds 0.1
+ * percentage point (sampled records), else the share alone. */
+char *fmt_share_stderr(char *buf, size_t size, double share, double se);
+
+/* A difference of two shares in signed percentage points: +1.2 pp. */
+char *fmt_pp(char *buf, size_t size, double share_diff);
+
+/* A ratio of two figures with three decimals: 1.021. */
+char *fmt_ratio(char *buf, size_t size, double ratio);
+
+/* A count of bytes or other units, as an integer; negative = missing. */
+char *fmt_count(char *buf, size_t size, long long count);
+
+/* A count of KiB: 1732 KiB; negative = missing. */
+char *fmt_kib(char *buf, size_t size, long long kib);
+
+/* Compare two names in natural order: digit runs by numeric value, so that
+ * "X-128" < "X-256" < "X-1024"; everything else byte by byte. */
+int fmt_natural_cmp(const char *a, const char *b);
+
+#endif

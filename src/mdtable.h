@@ -1,0 +1,34 @@
+/* mdtable.h - a Markdown section: a heading, a pipe table and note lines.
+ *
+ * The report and compare sections fill one of these cell by cell and print
+ * it; the table owns copies of everything given to it. */
+#ifndef ICCSPROF_MDTABLE_H
+#define ICCSPROF_MDTABLE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+struct mdtable;
+
+/* A table titled TITLE (no heading when NULL) with NCOLS columns named by
+ * HEADERS; ALIGN holds one letter per column, 'l' or 'r'. */
+struct mdtable *mdtable_new(const char *title, size_t ncols, const char *const *headers,
+                            const char *align);
+
+/* Append a row of NCOLS cells; a '|' in a cell is escaped. */
+void mdtable_row(struct mdtable *t, const char *const *cells);
+
+/* Append a note line printed under the table (as a list item). */
+void mdtable_note(struct mdtable *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Number of rows so far. */
+size_t mdtable_rows(const struct mdtable *t);
+
+/* Print the heading, the table (when it has rows) and the notes; a blank
+ * line separates the parts and ends the section. */
+void mdtable_print(const struct mdtable *t, FILE *out);
+
+/* Free the table (NULL is allowed). */
+void mdtable_free(struct mdtable *t);
+
+#endif

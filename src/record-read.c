@@ -1,0 +1,667 @@
+/* record-read.c - read and check one profile record for report and compare.
+ *
+ * The reader walks the document once, checking each member it copies.  The
+ * first problem found is the one reported: reading goes on harmlessly (the
+ * getters return empty values once a problem is recorded), so the code can
+ * read the record top to bottom without testing after every member. */
+#include "config.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format.h"
+#include "record-read.h"
+
+static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+static const char *const rec_op_names[] = {"keygen", "sign", "verify", "enc", "dec"};
+static const char *const rec_type_names[] = {"sig", "kem"};
+static const char *const rec_state_names[] = {"complete", "partial", "failed"};
+
+/* What a member may be besides its type. */
+enum rr_presence {
+    RR_REQUIRED,   /* present and not null */
+    RR_NULLABLE,   /* present, may be null */
+    RR_SINCE_V2,   /* present and not null from version 2; a /1 record lacks it */
+    RR_NULLABLE_V2 /* present (may be null) from version 2; a /1 record lacks it */
+};
+
+/* The state of one reading: the file, the version, the first problem. */
+struct rr {
+    const char *path;
+    int version;
+    char *err;
+    size_t err_size;
+    bool failed;
+};
+
+/* Record the first problem as "PATH: MESSAGE". */
+static void rr_fail(struct rr *rr, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void rr_fail(struct rr *rr, const char *fmt, ...)
+{
+    va_list ap;
+    int n;
+
+    if (rr->failed)
+        return;
+    rr->failed = true;
+    n = snprintf(rr->err, rr->err_size, "%s: ", rr->path);
+    if (n < 0 || (size_t)n >= rr->err_size)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(rr->err + n, rr->err_size - (size_t)n, fmt, ap);
+    va_end(ap);
+}
+
+/* How a JSON value is named in messages. */
+static const char *rr_kind(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT:
+        return "an object";
+    case JSON_ARRAY:
+        return "an array";
+    case JSON_STRING:
+        return "a string";
+    case JSON_INTEGER:
+        return "an integer";
+    case JSON_REAL:
+        return "a number with a fraction";
+    case JSON_TRUE:
+    case JSON_FALSE:
+        return "a boolean";
+    default:
+        return "null";
+    }
+}
+
+/* Member KEY of OBJ (whose field path is WHERE) with its presence checked;
+ * NULL when absent-and-allowed, null-and-allowed, or after a problem. */
+static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const char *key,
+                         enum rr_presence presence)
+{
+    json_t *v;
+    bool v1_may_lack = presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2;
+    bool nullable = presence == RR_NULLABLE || presence == RR_NULLABLE_V2;
+
+    if (rr->failed || obj == NULL)
+        return NULL;
+    v = json_object_get(obj, key);
+    if (v == NULL) {
+        if (!(v1_may_lack && rr->version == 1))
+            rr_fail(rr, "field %s%s%s is missing", where, *where ? "." : "", key);
+        return NULL;
+    }
+    if (json_is_null(v)) {
+        if (!nullable)
+            rr_fail(rr, "field %s%s%s is null", where, *where ? "." : "", key);
+        return NULL;
+    }
+    return v;
+}
+
+/* Report that the field WHERE.KEY holds V where WANTED was expected. */
+static void rr_wrong(struct rr *rr, const char *where, const char *key, const char *wanted,
+                     const json_t *v)
+{
+    rr_fail(rr, "field %s%s%s: expected %s, found %s", where, *where ? "." : "", key, wanted,
+            rr_kind(v));
+}
+
+/* An object member; NULL when null, absent-and-allowed, or wrong. */
+static json_t *rr_object(struct rr *rr, json_t *obj, const char *where, const char *key,
+                         enum rr_presence presence)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+
+    if (v != NULL && !json_is_object(v)) {
+        rr_wrong(rr, where, key, "an object", v);
+        return NULL;
+    }
+    return v;
+}
+
+/* An array member; NULL when null, absent-and-allowed, or wrong. */
+static json_t *rr_array(struct rr *rr, json_t *obj, const char *where, const char *key,
+                        enum rr_presence presence)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+
+    if (v != NULL && !json_is_array(v)) {
+        rr_wrong(rr, where, key, "an array", v);
+        return NULL;
+    }
+    return v;
+}
+
+/* A number member; FALLBACK when null or absent-and-allowed. */
+static double rr_number(struct rr *rr, json_t *obj, const char *where, const char *key,
+                        enum rr_presence presence, double fallback)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+
+    if (v == NULL)
+        return fallback;
+    if (!json_is_number(v)) {
+        rr_wrong(rr, where, key, "a number", v);
+        return fallback;
+    }
+    return json_number_value(v);
+}
+
+/* A count member (an integer >= 0; 12.0 counts, as in JSON Schema);
+ * FALLBACK when null or absent-and-allowed. */
+static long long rr_count(struct rr *rr, json_t *obj, const char *where, const char *key,
+                          enum rr_presence presence, long long fallback)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+    double d;
+
+    if (v == NULL)
+        return fallback;
+    if (json_is_integer(v) && json_integer_value(v) >= 0)
+        return (long long)json_integer_value(v);
+    d = json_is_real(v) ? json_real_value(v) : -1;
+    if (d >= 0 && d == floor(d) && d < 9e18)
+        return (long long)d;
+    rr_wrong(rr, where, key, "a whole number >= 0", v);
+    return fallback;
+}
+
+/* A boolean member; false when null or absent-and-allowed. */
+static bool rr_bool(struct rr *rr, json_t *obj, const char *where, const char *key,
+                    enum rr_presence presence)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+
+    if (v != NULL && !json_is_boolean(v)) {
+        rr_wrong(rr, where, key, "true or false", v);
+        return false;
+    }
+    return json_is_true(v);
+}
+
+/* A string member, copied; NULL when null, absent-and-allowed, or wrong. */
+static char *rr_string(struct rr *rr, json_t *obj, const char *where, const char *key,
+                       enum rr_presence presence)
+{
+    json_t *v = rr_member(rr, obj, where, key, presence);
+
+    if (v == NULL)
+        return NULL;
+    if (!json_is_string(v)) {
+        rr_wrong(rr, where, key, "a string", v);
+        return NULL;
+    }
+    return strdup(json_string_value(v));
+}
+
+/* A string member that must be one of NAMES (N of them); its index, or 0
+ * after a problem. */
+static int rr_enum(struct rr *rr, json_t *obj, const char *where, const char *key,
+                   const char *const *names, int n)
+{
+    json_t *v = rr_member(rr, obj, where, key, RR_REQUIRED);
+
+    if (v == NULL)
+        return 0;
+    if (!json_is_string(v)) {
+        rr_wrong(rr, where, key, "a string", v);
+        return 0;
+    }
+    for (int i = 0; i < n; i++)
+        if (strcmp(json_string_value(v), names[i]) == 0)
+            return i;
+    rr_fail(rr, "field %s%s%s: unknown value \"%s\"", where, *where ? "." : "", key,
+            json_string_value(v));
+    return 0;
+}
+
+/* The field path of element I of the array WHERE.KEY, into BUF. */
+static const char *rr_element(char *buf, size_t size, const char *where, const char *key, size_t i)
+{
+    snprintf(buf, size, "%s%s%s[%zu]", where, *where ? "." : "", key, i);
+    return buf;
+}
+
+/* Check the declared schema and set the version; false (and the reason)
+ * when the document is not a record this reader accepts. */
+static bool rr_schema(struct rr *rr, json_t *root)
+{
+    static const char prefix[] = "iccsprof.profile/";
+    json_t *schema = json_object_get(root, "schema");
+    const char *s, *digits;
+    char *end;
+    long version;
+
+    if (!json_is_string(schema)) {
+        rr_fail(rr, "not an iccsprof profile (no \"schema\" string member)");
+        return false;
+    }
+    s = json_string_value(schema);
+    digits = s + strlen(prefix);
+    if (strncmp(s, prefix, strlen(prefix)) != 0 || *digits < '1' || *digits > '9') {
+        rr_fail(rr, "schema \"%s\" is not an iccsprof profile", s);
+        return false;
+    }
+    errno = 0;
+    version = strtol(digits, &end, 10);
+    if (*end != '\0') {
+        rr_fail(rr, "schema \"%s\" is not an iccsprof profile", s);
+        return false;
+    }
+    if (version > REC_VERSION_MAX || errno == ERANGE) {
+        rr_fail(rr, "schema \"%s\" is newer than this iccsprof reads (up to iccsprof.profile/%d)",
+                s, REC_VERSION_MAX);
+        return false;
+    }
+    rr->version = (int)version;
+    return true;
+}
+
+/* Identity: scheme, operation (which must belong to the scheme's type). */
+static void rr_identity(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *scheme = rr_object(rr, root, "", "scheme", RR_REQUIRED);
+
+    r->scheme_id = rr_string(rr, scheme, "scheme", "id", RR_REQUIRED);
+    r->algorithm = rr_string(rr, scheme, "scheme", "algorithm", RR_REQUIRED);
+    r->instance = rr_string(rr, scheme, "scheme", "instance", RR_REQUIRED);
+    r->type = (enum rec_type)rr_enum(rr, scheme, "scheme", "type", rec_type_names, 2);
+    r->op = (enum rec_op)rr_enum(rr, root, "", "operation", rec_op_names, 5);
+    if (!rr->failed && r->op != REC_KEYGEN && (r->type == REC_SIG) != (r->op <= REC_VERIFY))
+        rr_fail(rr, "field operation: \"%s\" is not an operation of a %s scheme",
+                rec_op_names[r->op], rec_type_names[r->type]);
+}
+
+/* Build and host: what compare puts side by side. */
+static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *build = rr_object(rr, root, "", "build", RR_REQUIRED);
+    json_t *host = rr_object(rr, root, "", "host", RR_REQUIRED);
+    json_t *plain = rr_object(rr, build, "build", "plain", RR_NULLABLE);
+    json_t *profiled = rr_object(rr, build, "build", "profiled", RR_NULLABLE);
+
+    r->compiler = rr_string(rr, build, "build", "compiler", RR_NULLABLE);
+    r->cflags = rr_string(rr, build, "build", "cflags", RR_NULLABLE);
+    r->plain_sha256 = rr_string(rr, plain, "build.plain", "sha256", RR_REQUIRED);
+    r->profiled_sha256 = rr_string(rr, profiled, "build.profiled", "sha256", RR_REQUIRED);
+    r->cpu_model = rr_string(rr, host, "host", "cpu_model", RR_REQUIRED);
+    r->kernel = rr_string(rr, host, "host", "kernel", RR_REQUIRED);
+    r->tick_source = rr_string(rr, host, "host", "tick_source", RR_REQUIRED);
+    r->cycles_source = rr_string(rr, host, "host", "cycles_source", RR_REQUIRED);
+}
+
+/* Timing of the plain library. */
+static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *t = rr_object(rr, root, "", "timing", RR_NULLABLE);
+    json_t *trials = rr_array(rr, t, "timing", "trials", RR_REQUIRED);
+
+    r->has_timing = t != NULL;
+    r->calls_per_trial = rr_count(rr, t, "timing", "calls_per_trial", RR_REQUIRED, -1);
+    r->trials = trials != NULL ? (long long)json_array_size(trials) : -1;
+    if (trials != NULL && json_array_size(trials) == 0)
+        rr_fail(rr, "field timing.trials: expected at least one trial, found none");
+    r->n = rr_count(rr, t, "timing", "n", RR_REQUIRED, -1);
+    r->mean_cycles = rr_number(rr, t, "timing", "mean_cycles", RR_REQUIRED, NAN);
+    r->mean_seconds = rr_number(rr, t, "timing", "mean_seconds", RR_REQUIRED, NAN);
+    r->ops_per_second = rr_number(rr, t, "timing", "ops_per_second", RR_REQUIRED, NAN);
+    r->median_trial_seconds = rr_number(rr, t, "timing", "median_trial_seconds", RR_REQUIRED, NAN);
+    r->median_trial_cycles = rr_number(rr, t, "timing", "median_trial_cycles", RR_REQUIRED, NAN);
+}
+
+/* Memory and sizes; the members of sizes depend on the type. */
+static void rr_memory_sizes(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *m = rr_object(rr, root, "", "memory", RR_REQUIRED);
+    json_t *s = rr_object(rr, root, "", "sizes", RR_NULLABLE);
+    bool sig = r->type == REC_SIG;
+
+    r->static_image_bytes = rr_count(rr, m, "memory", "static_image_bytes", RR_NULLABLE, -1);
+    r->baseline_rss_kib = rr_count(rr, m, "memory", "baseline_rss_kib", RR_NULLABLE, -1);
+    r->peak_rss_kib = rr_count(rr, m, "memory", "peak_rss_kib", RR_NULLABLE, -1);
+    r->has_sizes = s != NULL;
+    r->pk = rr_count(rr, s, "sizes", "pk", RR_REQUIRED, -1);
+    r->sk = rr_count(rr, s, "sizes", "sk", RR_REQUIRED, -1);
+    r->sig = r->sig_observed_min = r->sig_observed_max = r->ct = r->ss = -1;
+    if (sig) {
+        r->sig = rr_count(rr, s, "sizes", "sig", RR_REQUIRED, -1);
+        r->sig_observed_min = rr_count(rr, s, "sizes", "sig_observed_min", RR_NULLABLE, -1);
+        r->sig_observed_max = rr_count(rr, s, "sizes", "sig_observed_max", RR_NULLABLE, -1);
+    } else {
+        r->ct = rr_count(rr, s, "sizes", "ct", RR_REQUIRED, -1);
+        r->ss = rr_count(rr, s, "sizes", "ss", RR_REQUIRED, -1);
+    }
+}
+
+/* profile.helpers: all four helpers.  A /1 record times every call and
+ * gives no standard errors. */
+static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
+{
+    json_t *helpers = rr_object(rr, profile, "profile", "helpers", RR_REQUIRED);
+    char where[64];
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        struct rec_helper *x = &r->helper[h];
+        json_t *o;
+
+        snprintf(where, sizeof where, "profile.helpers.%s", rec_helper_name[h]);
+        o = rr_object(rr, helpers, "profile.helpers", rec_helper_name[h], RR_REQUIRED);
+        x->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
+        x->calls_per_op = rr_number(rr, o, where, "calls_per_op", RR_REQUIRED, 0);
+        x->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, x->calls);
+        x->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
+        x->share_raw = rr_number(rr, o, where, "share_raw", RR_REQUIRED, 0);
+        x->share = rr_number(rr, o, where, "share", RR_REQUIRED, 0);
+        x->share_stderr = rr_number(rr, o, where, "share_stderr", RR_SINCE_V2, 0);
+        x->nested_calls = rr_count(rr, o, where, "nested_calls", RR_REQUIRED, 0);
+    }
+}
+
+/* profile.shapes: one row per (helper, in bits, out bits). */
+static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
+{
+    json_t *shapes = rr_array(rr, profile, "profile", "shapes", RR_REQUIRED), *o;
+    char where[64];
+    size_t i;
+
+    if (shapes == NULL || json_array_size(shapes) == 0)
+        return;
+    r->shapes = calloc(json_array_size(shapes), sizeof *r->shapes);
+    json_array_foreach(shapes, i, o)
+    {
+        struct rec_shape *s = &r->shapes[i];
+        rr_element(where, sizeof where, "profile", "shapes", i);
+        if (!rr->failed && !json_is_object(o))
+            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        s->helper = (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name,
+                                                  ICCSPROF_NHELPERS);
+        s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
+        s->out_bits = rr_count(rr, o, where, "out_bits", RR_REQUIRED, 0);
+        s->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
+        s->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, s->calls);
+        s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
+        r->nshapes = i + 1;
+    }
+}
+
+/* The profile of the profiled library. */
+static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *p = rr_object(rr, root, "", "profile", RR_NULLABLE);
+    json_t *overhead = rr_object(rr, p, "profile", "overhead", RR_REQUIRED);
+    json_t *overflow = rr_object(rr, p, "profile", "overflow", RR_REQUIRED);
+    json_t *sampling = rr_object(rr, p, "profile", "sampling", RR_SINCE_V2);
+
+    r->has_profile = p != NULL;
+    r->profile_calls = rr_count(rr, p, "profile", "calls", RR_REQUIRED, -1);
+    r->profile_ticks = rr_number(rr, p, "profile", "ticks", RR_REQUIRED, NAN);
+    r->inner_ticks = rr_number(rr, overhead, "profile.overhead", "inner_ticks", RR_REQUIRED, 0);
+    r->outer_ticks = rr_number(rr, overhead, "profile.overhead", "outer_ticks", RR_REQUIRED, 0);
+    r->untimed_outer_ticks =
+        rr_number(rr, overhead, "profile.overhead", "untimed_outer_ticks", RR_SINCE_V2, 0);
+    r->callers_outer_ticks =
+        rr_number(rr, overhead, "profile.overhead", "callers_outer_ticks", RR_SINCE_V2, 0);
+    rr_helpers(rr, p, r);
+    rr_shapes(rr, p, r);
+    r->overflow_keys = rr_bool(rr, overflow, "profile.overflow", "keys", RR_REQUIRED);
+    r->overflow_calls = rr_count(rr, overflow, "profile.overflow", "calls", RR_REQUIRED, 0);
+    r->hash_share = rr_number(rr, p, "profile", "hash_share", RR_REQUIRED, NAN);
+    r->hash_share_stderr = rr_number(rr, p, "profile", "hash_share_stderr", RR_SINCE_V2, 0);
+    r->drng_share = rr_number(rr, p, "profile", "drng_share", RR_REQUIRED, NAN);
+    r->drng_share_stderr = rr_number(rr, p, "profile", "drng_share_stderr", RR_SINCE_V2, 0);
+    r->sampling_k = rr_count(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
+    r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
+}
+
+/* One frame of a call site, at field path WHERE. */
+static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_frame *f)
+{
+    if (!rr->failed && !json_is_object(o))
+        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+    f->address = rr_string(rr, o, where, "address", RR_REQUIRED);
+    f->object = rr_string(rr, o, where, "object", RR_NULLABLE);
+    f->offset = rr_count(rr, o, where, "offset", RR_NULLABLE, -1);
+    f->function = rr_string(rr, o, where, "function", RR_NULLABLE);
+    f->function_offset = rr_count(rr, o, where, "function_offset", RR_NULLABLE, -1);
+    f->file = rr_string(rr, o, where, "file", RR_NULLABLE);
+    f->line = rr_count(rr, o, where, "line", RR_NULLABLE, -1);
+}
+
+/* One call site, at field path WHERE. */
+static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
+{
+    json_t *frames, *f;
+    char fwhere[96];
+    size_t i;
+
+    if (!rr->failed && !json_is_object(o))
+        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+    s->helper =
+        (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS);
+    s->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
+    s->calls_per_op = rr_number(rr, o, where, "calls_per_op", RR_REQUIRED, 0);
+    s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
+    s->share_of_helper = rr_number(rr, o, where, "share_of_helper", RR_REQUIRED, 0);
+    s->share_of_op = rr_number(rr, o, where, "share_of_op", RR_REQUIRED, 0);
+    frames = rr_array(rr, o, where, "frames", RR_REQUIRED);
+    if (frames != NULL && json_array_size(frames) == 0)
+        rr_fail(rr, "field %s.frames: expected at least one frame, found none", where);
+    if (rr->failed || frames == NULL)
+        return;
+    s->frames = calloc(json_array_size(frames), sizeof *s->frames);
+    json_array_foreach(frames, i, f)
+    {
+        rr_frame(rr, f, rr_element(fwhere, sizeof fwhere, where, "frames", i), &s->frames[i]);
+        s->nframes = i + 1;
+    }
+}
+
+/* Call sites; a /1 record has none. */
+static void rr_callers(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *c = rr_object(rr, root, "", "callers", RR_NULLABLE_V2);
+    json_t *overflow = rr_object(rr, c, "callers", "overflow", RR_REQUIRED);
+    json_t *sites = rr_array(rr, c, "callers", "sites", RR_REQUIRED), *o;
+    char where[64];
+    size_t i;
+
+    r->has_callers = c != NULL;
+    r->callers_depth = rr_count(rr, c, "callers", "depth", RR_REQUIRED, 0);
+    r->callers_overflow_calls = rr_count(rr, overflow, "callers.overflow", "calls", RR_REQUIRED, 0);
+    if (rr->failed || sites == NULL || json_array_size(sites) == 0)
+        return;
+    r->sites = calloc(json_array_size(sites), sizeof *r->sites);
+    json_array_foreach(sites, i, o)
+    {
+        rr_site(rr, o, rr_element(where, sizeof where, "callers", "sites", i), &r->sites[i]);
+        r->nsites = i + 1;
+    }
+}
+
+/* Coverage: whether every helper call was visible to --wrap, and if not
+ * which helpers and how many references were not. */
+static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *c = rr_object(rr, root, "", "coverage", RR_NULLABLE);
+    json_t *internal = rr_array(rr, c, "coverage", "internal_calls", RR_REQUIRED), *o;
+    bool seen[ICCSPROF_NHELPERS] = {false};
+    char where[64], names[128] = "";
+    size_t i;
+
+    r->has_coverage = c != NULL;
+    r->coverage_complete = rr_bool(rr, c, "coverage", "complete", RR_REQUIRED);
+    r->invisible_references = 0;
+    if (internal == NULL)
+        return;
+    json_array_foreach(internal, i, o)
+    {
+        rr_element(where, sizeof where, "coverage", "internal_calls", i);
+        if (!rr->failed && !json_is_object(o))
+            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        seen[rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS)] = true;
+        r->invisible_references += rr_count(rr, o, where, "references", RR_REQUIRED, 0);
+    }
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        if (seen[h])
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     names[0] ? ", " : "", rec_helper_name[h]);
+    r->invisible_helpers = strdup(names);
+}
+
+/* Events and status. */
+static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *e = rr_object(rr, root, "", "events", RR_REQUIRED);
+    json_t *s = rr_object(rr, root, "", "status", RR_REQUIRED);
+
+    r->sign_failures_retried = rr_count(rr, e, "events", "sign_failures_retried", RR_REQUIRED, 0);
+    r->verify_rejections = rr_count(rr, e, "events", "verify_rejections", RR_REQUIRED, 0);
+    r->decaps_mismatches = rr_count(rr, e, "events", "decaps_mismatches", RR_REQUIRED, 0);
+    r->state = (enum rec_state)rr_enum(rr, s, "status", "state", rec_state_names, 3);
+    r->message = rr_string(rr, s, "status", "message", RR_REQUIRED);
+}
+
+/* Parse PATH with jansson; NULL and the reason (with line and column when
+ * the text is not JSON) in RR. */
+static json_t *rr_parse(struct rr *rr)
+{
+    FILE *f = fopen(rr->path, "r");
+    json_error_t e;
+    json_t *root;
+
+    if (f == NULL) {
+        rr_fail(rr, "%s", strerror(errno));
+        return NULL;
+    }
+    root = json_loadf(f, JSON_REJECT_DUPLICATES, &e);
+    if (root == NULL && ferror(f))
+        rr_fail(rr, "%s", strerror(errno));
+    else if (root == NULL && !rr->failed) {
+        rr->failed = true;
+        snprintf(rr->err, rr->err_size, "%s:%d:%d: not JSON: %s", rr->path, e.line, e.column,
+                 e.text);
+    }
+    fclose(f);
+    return root;
+}
+
+/* Load and check the record in PATH. */
+struct rec *rec_load(const char *path, char *err, size_t err_size)
+{
+    struct rr rr = {.path = path, .err = err, .err_size = err_size};
+    struct rec *r;
+    json_t *root;
+
+    if ((root = rr_parse(&rr)) == NULL)
+        return NULL;
+    if (!json_is_object(root)) {
+        rr_fail(&rr, "not an iccsprof profile (the document is %s, not an object)", rr_kind(root));
+        json_decref(root);
+        return NULL;
+    }
+    if (!rr_schema(&rr, root)) {
+        json_decref(root);
+        return NULL;
+    }
+    r = calloc(1, sizeof *r);
+    r->path = strdup(path);
+    r->version = rr.version;
+    rr_identity(&rr, root, r);
+    rr_build_host(&rr, root, r);
+    rr_timing(&rr, root, r);
+    rr_memory_sizes(&rr, root, r);
+    rr_profile(&rr, root, r);
+    rr_callers(&rr, root, r);
+    rr_coverage(&rr, root, r);
+    rr_events_status(&rr, root, r);
+    json_decref(root);
+    if (rr.failed) {
+        rec_free(r);
+        return NULL;
+    }
+    return r;
+}
+
+/* Free the strings of one frame. */
+static void rec_free_frame(struct rec_frame *f)
+{
+    free(f->address);
+    free(f->object);
+    free(f->function);
+    free(f->file);
+}
+
+/* Free a record from rec_load (NULL is allowed). */
+void rec_free(struct rec *r)
+{
+    if (r == NULL)
+        return;
+    for (size_t i = 0; i < r->nsites; i++) {
+        for (size_t j = 0; j < r->sites[i].nframes; j++)
+            rec_free_frame(&r->sites[i].frames[j]);
+        free(r->sites[i].frames);
+    }
+    free(r->sites);
+    free(r->shapes);
+    free(r->path);
+    free(r->scheme_id);
+    free(r->algorithm);
+    free(r->instance);
+    free(r->compiler);
+    free(r->cflags);
+    free(r->plain_sha256);
+    free(r->profiled_sha256);
+    free(r->cpu_model);
+    free(r->kernel);
+    free(r->tick_source);
+    free(r->cycles_source);
+    free(r->invisible_helpers);
+    free(r->message);
+    free(r);
+}
+
+/* Name of an operation as in the record. */
+const char *rec_op_name(enum rec_op op)
+{
+    return rec_op_names[op];
+}
+
+/* Name of a type as in the record. */
+const char *rec_type_name(enum rec_type type)
+{
+    return rec_type_names[type];
+}
+
+/* Name of a state as in the record. */
+const char *rec_state_name(enum rec_state state)
+{
+    return rec_state_names[state];
+}
+
+/* Position of an operation in its type's API order. */
+int rec_op_rank(enum rec_op op)
+{
+    return op <= REC_VERIFY ? (int)op : (int)op - REC_ENC + 1;
+}
+
+/* Order of report rows: instance in natural order, then operation in API
+ * order, then scheme id and path. */
+int rec_cmp(const void *a, const void *b)
+{
+    const struct rec *x = *(const struct rec *const *)a, *y = *(const struct rec *const *)b;
+    int c = fmt_natural_cmp(x->instance, y->instance);
+
+    if (c == 0)
+        c = rec_op_rank(x->op) - rec_op_rank(y->op);
+    if (c == 0)
+        c = strcmp(x->scheme_id, y->scheme_id);
+    if (c == 0)
+        c = strcmp(x->path, y->path);
+    return c;
+}

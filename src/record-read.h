@@ -1,0 +1,120 @@
+/* record-read.h - read and check one profile record for report and compare.
+ *
+ * A record is loaded with jansson, its declared schema and version checked
+ * (iccsprof.profile/1 and /2 are read; another schema or a newer version is
+ * refused), and every field that report and compare use is checked for
+ * presence and type and copied into a struct rec.  A figure the record
+ * gives as null is NAN (numbers) or -1 (counts); a section given as null
+ * has its has_* flag false. */
+#ifndef ICCSPROF_RECORD_READ_H
+#define ICCSPROF_RECORD_READ_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "iccsprof/wrap.h"
+
+/* The newest record version this reader knows. */
+#define REC_VERSION_MAX 2
+
+enum rec_type { REC_SIG, REC_KEM };
+
+/* Operations, numbered in API order within each type. */
+enum rec_op { REC_KEYGEN, REC_SIGN, REC_VERIFY, REC_ENC, REC_DEC };
+
+enum rec_state { REC_COMPLETE, REC_PARTIAL, REC_FAILED };
+
+struct rec_helper {
+    long long calls, timed_calls, nested_calls;
+    double calls_per_op, ticks, share_raw, share, share_stderr;
+};
+
+struct rec_shape {
+    enum iccsprof_helper helper;
+    long long in_bits, out_bits, calls, timed_calls;
+    double ticks; /* of the timed calls */
+};
+
+/* One frame of a call site; NULL strings and -1 numbers were null. */
+struct rec_frame {
+    char *address, *object, *function, *file;
+    long long offset, function_offset, line;
+};
+
+struct rec_site {
+    enum iccsprof_helper helper;
+    long long calls;
+    double calls_per_op, ticks, share_of_helper, share_of_op;
+    size_t nframes;
+    struct rec_frame *frames;
+};
+
+struct rec {
+    char *path;
+    int version;
+    char *scheme_id, *algorithm, *instance;
+    enum rec_type type;
+    enum rec_op op;
+
+    char *compiler, *cflags;              /* NULL when unknown */
+    char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
+    char *cpu_model, *kernel, *tick_source, *cycles_source;
+
+    bool has_timing;
+    long long n, trials, calls_per_trial;
+    double mean_cycles, mean_seconds, ops_per_second, median_trial_seconds, median_trial_cycles;
+
+    long long static_image_bytes, baseline_rss_kib, peak_rss_kib;
+
+    bool has_sizes;
+    long long pk, sk, sig, sig_observed_min, sig_observed_max, ct, ss;
+
+    bool has_profile;
+    long long profile_calls;
+    double profile_ticks;
+    double inner_ticks, outer_ticks, untimed_outer_ticks, callers_outer_ticks;
+    struct rec_helper helper[ICCSPROF_NHELPERS];
+    size_t nshapes;
+    struct rec_shape *shapes;
+    bool overflow_keys;
+    long long overflow_calls;
+    double hash_share, hash_share_stderr, drng_share, drng_share_stderr;
+    long long sampling_k;
+    bool sampling_auto;
+
+    bool has_callers;
+    long long callers_depth, callers_overflow_calls;
+    size_t nsites;
+    struct rec_site *sites;
+
+    bool has_coverage, coverage_complete;
+    long long invisible_references; /* summed over coverage.internal_calls */
+    char *invisible_helpers;        /* "pseudoXOF, sm3hash": helpers with such calls */
+
+    long long sign_failures_retried, verify_rejections, decaps_mismatches;
+    enum rec_state state;
+    char *message;
+};
+
+/* Load and check the record in PATH.  NULL when it cannot be read, is not
+ * JSON, is not a record this reader accepts or lacks a field, with one line
+ * saying so (naming PATH and the field) in ERR. */
+struct rec *rec_load(const char *path, char *err, size_t err_size);
+
+/* Free a record from rec_load (NULL is allowed). */
+void rec_free(struct rec *r);
+
+/* Name of an operation, of a type, of a state, as in the record. */
+const char *rec_op_name(enum rec_op op);
+const char *rec_type_name(enum rec_type type);
+const char *rec_state_name(enum rec_state state);
+
+/* Position of an operation in its type's API order (keygen 0, sign/enc 1,
+ * verify/dec 2). */
+int rec_op_rank(enum rec_op op);
+
+/* Order of report rows: instance in natural order, then operation in API
+ * order, then scheme id and path (qsort comparator of struct rec *). */
+int rec_cmp(const void *a, const void *b);
+
+#endif

@@ -1,0 +1,144 @@
+/* record-scan.c - the records named on a command line, files and folders. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cmd.h"
+#include "record-scan.h"
+
+/* Room for one error line of the reader. */
+#define SCAN_ERR 1024
+
+/* Note PATH as a bad input (its message is already printed). */
+static void scan_bad(struct rec_set *set, const char *path)
+{
+    set->bad = realloc(set->bad, (set->nbad + 1) * sizeof *set->bad);
+    set->bad[set->nbad++] = strdup(path);
+}
+
+/* Load one record file into SET, or report it as bad. */
+static void scan_file(struct rec_set *set, const char *path)
+{
+    char err[SCAN_ERR];
+    struct rec *r = rec_load(path, err, sizeof err);
+
+    if (r == NULL) {
+        cmd_error("%s", err);
+        scan_bad(set, path);
+        return;
+    }
+    if (set->n == set->cap) {
+        set->cap = set->cap ? 2 * set->cap : 32;
+        set->recs = realloc(set->recs, set->cap * sizeof *set->recs);
+    }
+    set->recs[set->n++] = r;
+}
+
+/* Whether a folder entry takes part: not hidden, not . or .. */
+static int scan_visible(const struct dirent *e)
+{
+    return e->d_name[0] != '.';
+}
+
+/* Whether NAME ends in ".json". */
+static int scan_is_json(const char *name)
+{
+    size_t n = strlen(name);
+
+    return n > 5 && strcmp(name + n - 5, ".json") == 0;
+}
+
+/* Load every *.json under folder DIR (symbolic links to folders are not
+ * followed, so a link cycle cannot loop); returns the number of *.json
+ * files met, or -1 when DIR cannot be read (reported). */
+static long scan_dir(struct rec_set *set, const char *dir)
+{
+    struct dirent **entries;
+    int n = scandir(dir, &entries, scan_visible, alphasort);
+    long found = 0;
+
+    if (n < 0) {
+        cmd_error("%s: %s", dir, strerror(errno));
+        scan_bad(set, dir);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(dir);
+        char *path;
+        struct stat st;
+
+        if (asprintf(&path, "%s%s%s", dir, len > 0 && dir[len - 1] == '/' ? "" : "/",
+                     entries[i]->d_name) < 0)
+            abort();
+        if (lstat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+            long sub = scan_dir(set, path);
+
+            found += sub > 0 ? sub : 0;
+        } else if (scan_is_json(entries[i]->d_name)) {
+            scan_file(set, path);
+            found++;
+        }
+        free(path);
+        free(entries[i]);
+    }
+    free(entries);
+    return found;
+}
+
+/* Whether folder DIR holds nothing at all (not even hidden files). */
+static int scan_dir_empty(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    int empty = 1;
+
+    if (d == NULL)
+        return 0;
+    while (empty && (e = readdir(d)) != NULL)
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0)
+            empty = 0;
+    closedir(d);
+    return empty;
+}
+
+/* Add the records of the NPATHS PATHS to SET and sort them. */
+size_t rec_set_scan(struct rec_set *set, char *const *paths, size_t npaths)
+{
+    for (size_t i = 0; i < npaths; i++) {
+        struct stat st;
+
+        if (stat(paths[i], &st) != 0) {
+            cmd_error("%s: %s", paths[i], strerror(errno));
+            scan_bad(set, paths[i]);
+        } else if (!S_ISDIR(st.st_mode)) {
+            scan_file(set, paths[i]);
+        } else if (scan_dir_empty(paths[i])) {
+            cmd_error("%s: empty directory", paths[i]);
+            scan_bad(set, paths[i]);
+        } else if (scan_dir(set, paths[i]) == 0) {
+            cmd_error("%s: no profiles (no *.json file in it)", paths[i]);
+            scan_bad(set, paths[i]);
+        }
+    }
+    if (set->n > 1)
+        qsort(set->recs, set->n, sizeof *set->recs, rec_cmp);
+    return set->nbad;
+}
+
+/* Free everything SET holds. */
+void rec_set_free(struct rec_set *set)
+{
+    for (size_t i = 0; i < set->n; i++)
+        rec_free(set->recs[i]);
+    for (size_t i = 0; i < set->nbad; i++)
+        free(set->bad[i]);
+    free(set->recs);
+    free(set->bad);
+    set->recs = NULL;
+    set->bad = NULL;
+    set->n = set->cap = set->nbad = 0;
+}

@@ -1,0 +1,94 @@
+/* report-perf.c - the Performance section: mean cycles, time, ops/s, the
+ * median trial and n, as on the published pages. */
+#include "config.h"
+
+#include "flat.h"
+#include "format.h"
+#include "report.h"
+
+/* The n cell: "4005 (5 × 801)", with retried signing attempts after it as
+ * the pages print them ("360 (5 × 72); 15 failed signing attempts
+ * retried"). */
+static char *perf_n_cell(char *buf, size_t size, const struct rec *r)
+{
+    int len;
+
+    if (!r->has_timing) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    len = snprintf(buf, size, "%lld (%lld \xc3\x97 %lld)", r->n, r->trials, r->calls_per_trial);
+    if (r->sign_failures_retried > 0 && len > 0 && (size_t)len < size)
+        snprintf(buf + len, size - (size_t)len, "; %lld failed signing attempt%s retried",
+                 r->sign_failures_retried, r->sign_failures_retried == 1 ? "" : "s");
+    return buf;
+}
+
+/* Print the Performance table of RECS. */
+static void perf_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                          FILE *out)
+{
+    static const char *const headers[] = {"instance",
+                                          "operation",
+                                          "mean cycles",
+                                          "mean time",
+                                          "ops/s",
+                                          "median trial",
+                                          "n (trials \xc3\x97 calls)"};
+    struct mdtable *t = mdtable_new(report_perf.title, 7, headers, "llrrrrr");
+
+    (void)opts;
+    for (size_t i = 0; i < n; i++) {
+        const struct rec *r = recs[i];
+        char c[7][REPORT_CELL];
+        const char *cells[7] = {c[0], rec_op_name(r->op), c[2], c[3], c[4], c[5], c[6]};
+
+        report_instance_cell(c[0], sizeof c[0], r);
+        fmt_cycles(c[2], sizeof c[2], r->mean_cycles);
+        fmt_seconds(c[3], sizeof c[3], r->mean_seconds);
+        fmt_g3(c[4], sizeof c[4], r->ops_per_second);
+        fmt_seconds(c[5], sizeof c[5], r->median_trial_seconds);
+        perf_n_cell(c[6], sizeof c[6], r);
+        mdtable_row(t, cells);
+    }
+    report_notes(t, recs, n, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS);
+    mdtable_print(t, out);
+    mdtable_free(t);
+}
+
+/* The Performance columns of CSV/JSON. */
+static void perf_columns(json_t *keys)
+{
+    static const char *const names[] = {"n",
+                                        "trials",
+                                        "calls_per_trial",
+                                        "mean_cycles",
+                                        "mean_seconds",
+                                        "ops_per_second",
+                                        "median_trial_seconds",
+                                        "median_trial_cycles"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+}
+
+/* The Performance fields of R. */
+static void perf_fields(const struct rec *r, json_t *row)
+{
+    json_object_set_new(row, "n", flat_count(r->n));
+    json_object_set_new(row, "trials", flat_count(r->trials));
+    json_object_set_new(row, "calls_per_trial", flat_count(r->calls_per_trial));
+    json_object_set_new(row, "mean_cycles", flat_number(r->mean_cycles));
+    json_object_set_new(row, "mean_seconds", flat_number(r->mean_seconds));
+    json_object_set_new(row, "ops_per_second", flat_number(r->ops_per_second));
+    json_object_set_new(row, "median_trial_seconds", flat_number(r->median_trial_seconds));
+    json_object_set_new(row, "median_trial_cycles", flat_number(r->median_trial_cycles));
+}
+
+const struct report_section report_perf = {
+    .name = "perf",
+    .title = "Performance",
+    .markdown = perf_markdown,
+    .columns = perf_columns,
+    .fields = perf_fields,
+};

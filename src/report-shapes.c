@@ -1,0 +1,175 @@
+/* report-shapes.c - the Shapes section: per record, the call shapes
+ * (helper, input bits, output bits) by share of the operation's time, with
+ * calls per operation and mean ticks per call.
+ *
+ * A shape's time is estimated as the record does for helpers (mean ticks
+ * of its timed calls × its calls), and its share and mean are compensated
+ * for the instrumentation in the same way as the helper shares, so the
+ * shapes of a helper add up to the helper's share. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "flat.h"
+#include "format.h"
+#include "report.h"
+
+static const char *const shapes_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* A shape with the figures derived from it. */
+struct shapes_row {
+    const struct rec_shape *shape;
+    double estimated_ticks; /* of all its calls; NAN when none was timed */
+    double mean_ticks;      /* per call, compensated; NAN when none was timed */
+    double share;           /* of the operation, compensated; NAN when unknown */
+};
+
+/* The operation's ticks less what the instrumentation added to them: the
+ * denominator of every compensated share of R. */
+static double shapes_denominator(const struct rec *r)
+{
+    double d = r->profile_ticks;
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        const struct rec_helper *x = &r->helper[h];
+
+        d -= (double)x->timed_calls * (r->outer_ticks + r->callers_outer_ticks);
+        d -= (double)(x->calls - x->timed_calls) * r->untimed_outer_ticks;
+    }
+    return d;
+}
+
+/* The figures of shape S of R. */
+static struct shapes_row shapes_derive(const struct rec *r, const struct rec_shape *s)
+{
+    struct shapes_row row = {s, NAN, NAN, NAN};
+    double denominator = shapes_denominator(r);
+
+    if (s->timed_calls == 0)
+        return row;
+    row.estimated_ticks = s->ticks / (double)s->timed_calls * (double)s->calls;
+    row.mean_ticks = fmax(0, s->ticks / (double)s->timed_calls - r->inner_ticks);
+    if (denominator > 0)
+        row.share = fmin(
+            1, fmax(0, (row.estimated_ticks - (double)s->calls * r->inner_ticks) / denominator));
+    return row;
+}
+
+/* Order of shapes: largest estimated time first, then helper and bits. */
+static int shapes_cmp(const void *a, const void *b)
+{
+    const struct shapes_row *x = a, *y = b;
+    double tx = isnan(x->estimated_ticks) ? -1 : x->estimated_ticks;
+    double ty = isnan(y->estimated_ticks) ? -1 : y->estimated_ticks;
+
+    if (tx != ty)
+        return tx > ty ? -1 : 1;
+    if (x->shape->helper != y->shape->helper)
+        return x->shape->helper < y->shape->helper ? -1 : 1;
+    if (x->shape->in_bits != y->shape->in_bits)
+        return x->shape->in_bits < y->shape->in_bits ? -1 : 1;
+    return (x->shape->out_bits > y->shape->out_bits) - (x->shape->out_bits < y->shape->out_bits);
+}
+
+/* The shapes of R with their figures, sorted; the caller frees them. */
+static struct shapes_row *shapes_sorted(const struct rec *r)
+{
+    struct shapes_row *rows = calloc(r->nshapes + 1, sizeof *rows);
+
+    for (size_t i = 0; i < r->nshapes; i++)
+        rows[i] = shapes_derive(r, &r->shapes[i]);
+    qsort(rows, r->nshapes, sizeof *rows, shapes_cmp);
+    return rows;
+}
+
+/* Print the Shapes table of RECS. */
+static void shapes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                            FILE *out)
+{
+    static const char *const headers[] = {"instance", "operation",          "helper",
+                                          "in bits",  "out bits",           "calls per operation",
+                                          "share",    "mean ticks per call"};
+    struct mdtable *t = mdtable_new(report_shapes.title, 8, headers, "lllrrrrr");
+
+    (void)opts;
+    for (size_t i = 0; i < n; i++) {
+        const struct rec *r = recs[i];
+        struct shapes_row *rows = shapes_sorted(r);
+        char c[8][REPORT_CELL];
+        const char *cells[8] = {c[0], rec_op_name(r->op), c[2], c[3], c[4], c[5], c[6], c[7]};
+
+        report_instance_cell(c[0], sizeof c[0], r);
+        if (!r->has_profile || r->nshapes == 0) {
+            for (int k = 2; k < 8; k++)
+                snprintf(c[k], sizeof c[k], "%s", r->has_profile ? "" : FMT_MISSING);
+            if (r->has_profile)
+                snprintf(c[2], sizeof c[2], "no helper calls");
+            mdtable_row(t, cells);
+        }
+        for (size_t s = 0; r->has_profile && s < r->nshapes; s++) {
+            const struct rec_shape *shape = rows[s].shape;
+
+            snprintf(c[2], sizeof c[2], "%s", shapes_helper_name[shape->helper]);
+            fmt_count(c[3], sizeof c[3], shape->in_bits);
+            fmt_count(c[4], sizeof c[4], shape->out_bits);
+            fmt_g3(c[5], sizeof c[5], (double)shape->calls / (double)r->profile_calls);
+            fmt_share(c[6], sizeof c[6], rows[s].share);
+            fmt_cycles(c[7], sizeof c[7], rows[s].mean_ticks);
+            mdtable_row(t, cells);
+        }
+        free(rows);
+    }
+    report_notes(t, recs, n, NOTE_FAILED | NOTE_COVERAGE | NOTE_OVERFLOW);
+    mdtable_print(t, out);
+    mdtable_free(t);
+}
+
+/* The Shapes columns of CSV/JSON (one row per shape). */
+static void shapes_columns(json_t *keys)
+{
+    static const char *const names[] = {
+        "helper",      "in_bits",     "out_bits",        "calls",      "calls_per_op",
+        "timed_calls", "timed_ticks", "estimated_ticks", "mean_ticks", "share"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+}
+
+/* One row per shape of R, largest first. */
+static void shapes_rows(const struct rec *r, const struct report_opts *opts, json_t *out)
+{
+    struct shapes_row *rows;
+
+    (void)opts;
+    if (!r->has_profile)
+        return;
+    rows = shapes_sorted(r);
+    for (size_t s = 0; s < r->nshapes; s++) {
+        const struct rec_shape *shape = rows[s].shape;
+        json_t *row = json_object();
+
+        report_identity_fields(r, row);
+        json_object_set_new(row, "helper", json_string(shapes_helper_name[shape->helper]));
+        json_object_set_new(row, "in_bits", json_integer(shape->in_bits));
+        json_object_set_new(row, "out_bits", json_integer(shape->out_bits));
+        json_object_set_new(row, "calls", json_integer(shape->calls));
+        json_object_set_new(row, "calls_per_op",
+                            json_real((double)shape->calls / (double)r->profile_calls));
+        json_object_set_new(row, "timed_calls", json_integer(shape->timed_calls));
+        json_object_set_new(row, "timed_ticks", json_real(shape->ticks));
+        json_object_set_new(row, "estimated_ticks", flat_number(rows[s].estimated_ticks));
+        json_object_set_new(row, "mean_ticks", flat_number(rows[s].mean_ticks));
+        json_object_set_new(row, "share", flat_number(rows[s].share));
+        json_array_append_new(out, row);
+    }
+    free(rows);
+}
+
+const struct report_section report_shapes = {
+    .name = "shapes",
+    .title = "Shapes",
+    .markdown = shapes_markdown,
+    .columns = shapes_columns,
+    .rows = shapes_rows,
+};

@@ -1,0 +1,158 @@
+/* report-sizes.c - the Sizes section: one row per instance with its key,
+ * signature or ciphertext and shared-secret sizes in bytes.
+ *
+ * The sizes are the API's; a signature prints plain when every signature
+ * the runs produced had exactly that size (fixed-size signatures), else as
+ * "<size> (maximum)", the page's wording for a variable size. */
+#include "config.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "flat.h"
+#include "format.h"
+#include "report.h"
+
+/* The sizes of one instance, merged over its records. */
+struct sizes_row {
+    const struct rec *first; /* the instance's first record, for its name */
+    const struct rec *sized; /* first record with sizes, or NULL */
+    long long observed_min, observed_max;
+};
+
+/* Whether records A and B are of the same scheme and instance. */
+static bool sizes_same_instance(const struct rec *a, const struct rec *b)
+{
+    return strcmp(a->instance, b->instance) == 0 && strcmp(a->scheme_id, b->scheme_id) == 0;
+}
+
+/* Merge the records of RECS[i]'s instance (none of them before i). */
+static struct sizes_row sizes_merge(struct rec *const *recs, size_t n, size_t i)
+{
+    struct sizes_row row = {recs[i], NULL, -1, -1};
+
+    for (size_t j = i; j < n; j++) {
+        const struct rec *r = recs[j];
+
+        if (!sizes_same_instance(r, recs[i]) || !r->has_sizes)
+            continue;
+        if (row.sized == NULL)
+            row.sized = r;
+        if (r->sig_observed_min >= 0 &&
+            (row.observed_min < 0 || r->sig_observed_min < row.observed_min))
+            row.observed_min = r->sig_observed_min;
+        if (r->sig_observed_max > row.observed_max)
+            row.observed_max = r->sig_observed_max;
+    }
+    return row;
+}
+
+/* The signature cell: plain when all observed signatures had the API size,
+ * else "<size> (maximum)". */
+static char *sizes_sig_cell(char *buf, size_t size, const struct sizes_row *row)
+{
+    long long sig = row->sized->sig;
+
+    if (row->observed_min == sig && row->observed_max == sig)
+        snprintf(buf, size, "%lld", sig);
+    else
+        snprintf(buf, size, "%lld (maximum)", sig);
+    return buf;
+}
+
+/* The table of the instances of type TYPE, or NULL when there are none. */
+static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_type type,
+                                   const char *title)
+{
+    static const char *const sig_headers[] = {"instance", "public key", "secret key", "signature"};
+    static const char *const kem_headers[] = {"instance", "public key", "secret key", "ciphertext",
+                                              "shared secret"};
+    size_t ncols = type == REC_SIG ? 4 : 5;
+    struct mdtable *t = mdtable_new(title, ncols, type == REC_SIG ? sig_headers : kem_headers,
+                                    type == REC_SIG ? "lrrr" : "lrrrr");
+
+    for (size_t i = 0; i < n; i++) {
+        struct sizes_row row;
+        char c[5][REPORT_CELL];
+        const char *cells[5] = {c[0], c[1], c[2], c[3], c[4]};
+        bool seen = false;
+
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = sizes_same_instance(recs[j], recs[i]);
+        if (seen || recs[i]->type != type)
+            continue;
+        row = sizes_merge(recs, n, i);
+        report_instance_cell(c[0], sizeof c[0], row.first);
+        for (size_t k = 1; k < ncols; k++)
+            snprintf(c[k], sizeof c[k], "%s", FMT_MISSING);
+        if (row.sized != NULL) {
+            fmt_count(c[1], sizeof c[1], row.sized->pk);
+            fmt_count(c[2], sizeof c[2], row.sized->sk);
+            if (type == REC_SIG) {
+                sizes_sig_cell(c[3], sizeof c[3], &row);
+            } else {
+                fmt_count(c[3], sizeof c[3], row.sized->ct);
+                fmt_count(c[4], sizeof c[4], row.sized->ss);
+            }
+        }
+        mdtable_row(t, cells);
+    }
+    if (mdtable_rows(t) == 0) {
+        mdtable_free(t);
+        return NULL;
+    }
+    return t;
+}
+
+/* Print the Sizes tables of RECS: signature schemes, then KEMs, under one
+ * heading; the notes are those of every record shown. */
+static void sizes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                           FILE *out)
+{
+    struct mdtable *sig = sizes_table(recs, n, REC_SIG, report_sizes.title);
+    struct mdtable *kem = sizes_table(recs, n, REC_KEM, sig == NULL ? report_sizes.title : NULL);
+    struct mdtable *last = kem != NULL ? kem : sig;
+
+    (void)opts;
+    if (last == NULL)
+        return;
+    report_notes(last, recs, n, NOTE_FAILED);
+    if (sig != NULL)
+        mdtable_print(sig, out);
+    if (kem != NULL)
+        mdtable_print(kem, out);
+    mdtable_free(sig);
+    mdtable_free(kem);
+}
+
+/* The Sizes columns of CSV/JSON (signature or KEM members, the others
+ * empty). */
+static void sizes_columns(json_t *keys)
+{
+    static const char *const names[] = {"pk", "sk", "sig", "sig_observed_min", "sig_observed_max",
+                                        "ct", "ss"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+}
+
+/* The Sizes fields of R. */
+static void sizes_fields(const struct rec *r, json_t *row)
+{
+    json_object_set_new(row, "pk", flat_count(r->pk));
+    json_object_set_new(row, "sk", flat_count(r->sk));
+    json_object_set_new(row, "sig", flat_count(r->sig));
+    json_object_set_new(row, "sig_observed_min", flat_count(r->sig_observed_min));
+    json_object_set_new(row, "sig_observed_max", flat_count(r->sig_observed_max));
+    json_object_set_new(row, "ct", flat_count(r->ct));
+    json_object_set_new(row, "ss", flat_count(r->ss));
+}
+
+const struct report_section report_sizes = {
+    .name = "sizes",
+    .title = "Sizes",
+    .markdown = sizes_markdown,
+    .columns = sizes_columns,
+    .fields = sizes_fields,
+};

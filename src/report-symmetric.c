@@ -1,0 +1,152 @@
+/* report-symmetric.c - the Symmetric primitives section: the share of each
+ * operation spent in the three hash helpers together and in the DRNG, and
+ * the calls per operation of each helper, in the published cell formats. */
+#include "config.h"
+
+#include <string.h>
+
+#include "flat.h"
+#include "format.h"
+#include "report.h"
+
+/* The helpers in the byte order of their names in the calls cell (the
+ * DRNG is "drng" there, which sorts first). */
+static const struct {
+    enum iccsprof_helper helper;
+    const char *cell_name;
+} symmetric_order[ICCSPROF_NHELPERS] = {
+    {ICCSPROF_DRNG, "drng"},
+    {ICCSPROF_PSEUDOXOF, "pseudoXOF"},
+    {ICCSPROF_PSEUDOHASH, "pseudohash"},
+    {ICCSPROF_SM3HASH, "sm3hash"},
+};
+
+static const char *const symmetric_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* The calls cell: "drng 1.03, pseudoXOF 2.29e+03, pseudohash 1.03", the
+ * helpers without calls left out (empty when none is called). */
+char *report_calls_cell(char *buf, size_t size, const struct rec *r)
+{
+    char num[FMT_CELL];
+
+    buf[0] = '\0';
+    if (!r->has_profile) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    for (int i = 0; i < ICCSPROF_NHELPERS; i++) {
+        const struct rec_helper *h = &r->helper[symmetric_order[i].helper];
+        size_t len = strlen(buf);
+
+        if (h->calls == 0)
+            continue;
+        snprintf(buf + len, size - len, "%s%s %s", len > 0 ? ", " : "",
+                 symmetric_order[i].cell_name, fmt_g3(num, sizeof num, h->calls_per_op));
+    }
+    return buf;
+}
+
+/* Whether a share of R prints with its standard error. */
+static bool symmetric_has_stderr(const struct rec *r)
+{
+    return r->has_profile && (r->hash_share_stderr > 0.001 || r->drng_share_stderr > 0.001);
+}
+
+/* Print the Symmetric primitives table of RECS. */
+static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                               FILE *out)
+{
+    static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
+                                          "calls per operation"};
+    struct mdtable *t = mdtable_new(report_symmetric.title, 5, headers, "llrrl");
+    bool any_stderr = false;
+
+    (void)opts;
+    for (size_t i = 0; i < n; i++) {
+        const struct rec *r = recs[i];
+        char c[5][REPORT_CELL];
+        const char *cells[5] = {c[0], rec_op_name(r->op), c[2], c[3], c[4]};
+
+        report_instance_cell(c[0], sizeof c[0], r);
+        fmt_share_stderr(c[2], sizeof c[2], r->hash_share, r->hash_share_stderr);
+        fmt_share_stderr(c[3], sizeof c[3], r->drng_share, r->drng_share_stderr);
+        report_calls_cell(c[4], sizeof c[4], r);
+        mdtable_row(t, cells);
+        any_stderr |= symmetric_has_stderr(r);
+    }
+    report_notes(t, recs, n, NOTE_ALL);
+    for (size_t i = 0; i < n; i++)
+        if (recs[i]->has_profile && recs[i]->sampling_k > 1)
+            mdtable_note(t, "`%s` %s: timing sampled, about one call in %lld timed%s",
+                         recs[i]->instance, rec_op_name(recs[i]->op), recs[i]->sampling_k,
+                         recs[i]->sampling_auto ? " (chosen by --sample=auto)" : "");
+    if (any_stderr)
+        mdtable_note(t, "\xc2\xb1: one standard error of a share estimated from sampled timing, "
+                        "shown when above 0.1 percentage point");
+    mdtable_print(t, out);
+    mdtable_free(t);
+}
+
+/* The per-helper fields of CSV/JSON, after the helper's C name. */
+static const char *const symmetric_helper_fields[] = {"calls",        "calls_per_op", "timed_calls",
+                                                      "ticks",        "share_raw",    "share",
+                                                      "share_stderr", "nested_calls"};
+#define SYMMETRIC_NFIELDS (sizeof symmetric_helper_fields / sizeof symmetric_helper_fields[0])
+
+/* The Symmetric primitives columns of CSV/JSON. */
+static void symmetric_columns(json_t *keys)
+{
+    static const char *const names[] = {"profile_calls",     "profile_ticks", "hash_share",
+                                        "hash_share_stderr", "drng_share",    "drng_share_stderr",
+                                        "sampling_k"};
+    char key[64];
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        for (size_t f = 0; f < SYMMETRIC_NFIELDS; f++) {
+            snprintf(key, sizeof key, "%s_%s", symmetric_helper_name[h],
+                     symmetric_helper_fields[f]);
+            json_array_append_new(keys, json_string(key));
+        }
+}
+
+/* The Symmetric primitives fields of R (all null without a profile). */
+static void symmetric_fields(const struct rec *r, json_t *row)
+{
+    char key[64];
+
+    json_object_set_new(row, "profile_calls", flat_count(r->profile_calls));
+    json_object_set_new(row, "profile_ticks", flat_number(r->profile_ticks));
+    json_object_set_new(row, "hash_share", flat_number(r->hash_share));
+    json_object_set_new(row, "hash_share_stderr",
+                        r->has_profile ? json_real(r->hash_share_stderr) : json_null());
+    json_object_set_new(row, "drng_share", flat_number(r->drng_share));
+    json_object_set_new(row, "drng_share_stderr",
+                        r->has_profile ? json_real(r->drng_share_stderr) : json_null());
+    json_object_set_new(row, "sampling_k",
+                        r->has_profile ? json_integer(r->sampling_k) : json_null());
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        const struct rec_helper *x = &r->helper[h];
+        json_t *v[SYMMETRIC_NFIELDS] = {
+            json_integer(x->calls),     json_real(x->calls_per_op),   json_integer(x->timed_calls),
+            json_real(x->ticks),        json_real(x->share_raw),      json_real(x->share),
+            json_real(x->share_stderr), json_integer(x->nested_calls)};
+
+        for (size_t f = 0; f < SYMMETRIC_NFIELDS; f++) {
+            snprintf(key, sizeof key, "%s_%s", symmetric_helper_name[h],
+                     symmetric_helper_fields[f]);
+            json_object_set_new(row, key, r->has_profile ? v[f] : json_null());
+            if (!r->has_profile)
+                json_decref(v[f]);
+        }
+    }
+}
+
+const struct report_section report_symmetric = {
+    .name = "symmetric",
+    .title = "Symmetric primitives",
+    .markdown = symmetric_markdown,
+    .columns = symmetric_columns,
+    .fields = symmetric_fields,
+};

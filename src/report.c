@@ -1,0 +1,120 @@
+/* report.c - print the chosen sections of a report in one format. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "flat.h"
+#include "report.h"
+
+const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
+    &report_perf,   &report_memory,  &report_sizes, &report_symmetric,
+    &report_shapes, &report_callers, NULL,
+};
+
+/* The identity columns leading every CSV/JSON row. */
+void report_identity_columns(json_t *keys)
+{
+    static const char *const names[] = {"scheme",
+                                        "algorithm",
+                                        "instance",
+                                        "operation",
+                                        "type",
+                                        "status",
+                                        "sign_failures_retried",
+                                        "verify_rejections",
+                                        "decaps_mismatches",
+                                        "file"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+}
+
+/* The values of the identity columns of R. */
+void report_identity_fields(const struct rec *r, json_t *row)
+{
+    json_object_set_new(row, "scheme", json_string(r->scheme_id));
+    json_object_set_new(row, "algorithm", json_string(r->algorithm));
+    json_object_set_new(row, "instance", json_string(r->instance));
+    json_object_set_new(row, "operation", json_string(rec_op_name(r->op)));
+    json_object_set_new(row, "type", json_string(rec_type_name(r->type)));
+    json_object_set_new(row, "status", json_string(rec_state_name(r->state)));
+    json_object_set_new(row, "sign_failures_retried", json_integer(r->sign_failures_retried));
+    json_object_set_new(row, "verify_rejections", json_integer(r->verify_rejections));
+    json_object_set_new(row, "decaps_mismatches", json_integer(r->decaps_mismatches));
+    json_object_set_new(row, "file", json_string(r->path));
+}
+
+/* The instance cell of a row: the instance in backticks. */
+char *report_instance_cell(char *buf, size_t size, const struct rec *r)
+{
+    snprintf(buf, size, "`%s`", r->instance);
+    return buf;
+}
+
+/* The CSV/JSON table of the sections SEL: one row per record of the
+ * record-level sections, or the rows of the one section that has its own. */
+static bool report_flat(const struct report_section *const *sel, size_t nsel,
+                        struct rec *const *recs, size_t n, enum report_format format,
+                        const struct report_opts *opts, FILE *out)
+{
+    json_t *keys = json_array(), *rows = json_array();
+    bool own_rows = false;
+
+    for (size_t s = 0; s < nsel; s++)
+        own_rows |= sel[s]->rows != NULL;
+    if (own_rows && nsel > 1) {
+        json_decref(keys);
+        json_decref(rows);
+        return false;
+    }
+    report_identity_columns(keys);
+    for (size_t s = 0; s < nsel; s++)
+        sel[s]->columns(keys);
+    for (size_t i = 0; i < n; i++) {
+        json_t *row;
+
+        if (own_rows) {
+            sel[0]->rows(recs[i], opts, rows);
+            continue;
+        }
+        row = json_object();
+        report_identity_fields(recs[i], row);
+        for (size_t s = 0; s < nsel; s++)
+            sel[s]->fields(recs[i], row);
+        json_array_append_new(rows, row);
+    }
+    if (format == REPORT_CSV)
+        flat_print_csv(keys, rows, out);
+    else
+        flat_print_json(keys, rows, out);
+    json_decref(keys);
+    json_decref(rows);
+    return true;
+}
+
+/* Print the sections SEL for the records RECS in FORMAT. */
+bool report_print(const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
+                  size_t n, enum report_format format, const struct report_opts *opts, FILE *out)
+{
+    if (format != REPORT_MD)
+        return report_flat(sel, nsel, recs, n, format, opts, out);
+    for (size_t s = 0; s < nsel; s++)
+        sel[s]->markdown(recs, n, opts, out);
+    return true;
+}
+
+/* Parse a --top value: a whole number from 1 (at most a million); 0 when
+ * it is not one. */
+size_t report_parse_top(const char *s)
+{
+    char *end;
+    unsigned long long v;
+
+    errno = 0;
+    v = strtoull(s, &end, 10);
+    if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || v == 0 || v > 1000000)
+        return 0;
+    return (size_t)v;
+}

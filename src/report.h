@@ -1,0 +1,96 @@
+/* report.h - the sections of `iccsprof report` and how they are printed.
+ *
+ * Each section prints itself as Markdown (a heading, a table in the layout
+ * of the published NICCS pages, note lines), and gives its fields for CSV
+ * and JSON: record-level sections add fields to one row per record, the
+ * shapes and call sites have rows of their own. */
+#ifndef ICCSPROF_REPORT_H
+#define ICCSPROF_REPORT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "mdtable.h"
+#include "record-read.h"
+
+/* Room for one cell of a section, instance names and call chains aside. */
+#define REPORT_CELL 512
+/* Room for the note line of a record. */
+#define REPORT_NOTE 2048
+
+enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON };
+
+struct report_opts {
+    size_t top; /* call sites shown per record */
+};
+
+struct report_section {
+    const char *name;  /* as given to --section */
+    const char *title; /* Markdown heading */
+    /* Print the section for the N sorted records RECS as Markdown. */
+    void (*markdown)(struct rec *const *recs, size_t n, const struct report_opts *opts, FILE *out);
+    /* Append the section's CSV/JSON column names to KEYS. */
+    void (*columns)(json_t *keys);
+    /* Record-level section: set its fields of R in ROW (else NULL). */
+    void (*fields)(const struct rec *r, json_t *row);
+    /* Section with rows of its own: append R's rows to ROWS, identity
+     * fields included (else NULL). */
+    void (*rows)(const struct rec *r, const struct report_opts *opts, json_t *rows);
+};
+
+extern const struct report_section report_perf, report_memory, report_sizes, report_symmetric,
+    report_shapes, report_callers;
+
+/* Every section in report order, NULL-terminated. */
+#define REPORT_NSECTIONS 6
+extern const struct report_section *const report_sections[REPORT_NSECTIONS + 1];
+
+/* Print the sections of the NSEL SEL for the N records RECS in FORMAT.
+ * CSV and JSON print one table: either record-level sections or one
+ * section with rows of its own; false (nothing printed) otherwise. */
+bool report_print(
+    const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
+    size_t n, /* Room for one cell of a section, instance names and call chains aside. */
+#define REPORT_CELL 512
+/* Room for the note line of a record. */
+#define REPORT_NOTE 2048
+
+    enum report_format format, const struct report_opts *opts, FILE *out);
+
+/* The identity columns leading every CSV/JSON row, and their values. */
+void report_identity_columns(json_t *keys);
+void report_identity_fields(const struct rec *r, json_t *row);
+
+/* The instance cell of a row: the instance in backticks. */
+char *report_instance_cell(char *buf, size_t size, const struct rec *r);
+
+/* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2.29e+03,
+ * pseudohash 1.03" (names in byte order, %.3g each, helpers without calls
+ * left out; empty when none is called, FMT_MISSING without a profile). */
+char *report_calls_cell(char *buf, size_t size, const struct rec *r);
+
+/* What can make a record not clean; a section notes the kinds that bear
+ * on its figures. */
+enum report_note_kind {
+    NOTE_FAILED = 1 << 0,     /* failed, with the status message */
+    NOTE_PARTIAL = 1 << 1,    /* partial, with the status message */
+    NOTE_COVERAGE = 1 << 2,   /* helper calls invisible to --wrap */
+    NOTE_RETRIES = 1 << 3,    /* signing attempts failed and retried */
+    NOTE_REJECTIONS = 1 << 4, /* verifications or decapsulations that failed */
+    NOTE_OVERFLOW = 1 << 5,   /* calls beyond the wrappers' shape table */
+    NOTE_ALL = (1 << 6) - 1
+};
+
+/* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;
+ * empty when nothing does). */
+char *report_note_text(char *note, size_t size, const struct rec *r, unsigned kinds);
+
+/* The notes of KINDS of every record of RECS (N of them) on T, in order,
+ * one line per record: "`instance` operation: what". */
+void report_notes(struct mdtable *t, struct rec *const *recs, size_t n, unsigned kinds);
+
+/* Parse a --top value: a whole number from 1; 0 when it is not one. */
+size_t report_parse_top(const char *s);
+
+#endif

@@ -1,0 +1,22 @@
+# src: `iccsprof report` and `iccsprof compare`, their record reader and
+# the number formats, in the command's convenience library.
+src_libiccsprof_la_SOURCES += \
+	src/format.c src/format.h \
+	src/record-read.c src/record-read.h \
+	src/record-scan.c src/record-scan.h \
+	src/mdtable.c src/mdtable.h \
+	src/flat.c src/flat.h \
+	src/callsite.c src/callsite.h \
+	src/report.c src/report.h \
+	src/report-notes.c \
+	src/report-perf.c \
+	src/report-memory.c \
+	src/report-sizes.c \
+	src/report-symmetric.c \
+	src/report-shapes.c \
+	src/report-callers.c \
+	src/cmd-report.c \
+	src/compare.c src/compare.h \
+	src/compare-md.c \
+	src/compare-json.c \
+	src/cmd-compare.c

@@ -1,0 +1,377 @@
+/* check_record_read.c - the record reader: every field report and compare
+ * use, the /1 form, and the one-line errors naming the file and field.
+ *
+ * The records are the hand-written ones of tests/report/; the faulty ones
+ * are made here by changing one member of a good record with jansson. */
+#include "config.h"
+
+#include <check.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record-read.h"
+#include "suites.h"
+
+/* A record of tests/report/ by its path below that folder. */
+static char *case_path(const char *rel)
+{
+    const char *top = getenv("top_srcdir");
+    char *path;
+
+    ck_assert_msg(top != NULL, "top_srcdir is not set (run through make check)");
+    ck_assert_int_ge(asprintf(&path, "%s/tests/report/%s", top, rel), 0);
+    return path;
+}
+
+/* Load a record of tests/report/, which must be good. */
+static struct rec *load_case(const char *rel)
+{
+    char *path = case_path(rel), err[1024] = "";
+    struct rec *r = rec_load(path, err, sizeof err);
+
+    ck_assert_msg(r != NULL, "%s", err);
+    free(path);
+    return r;
+}
+
+/* A temporary file holding TEXT; the caller unlinks and frees it. */
+static char *temp_file(const char *text)
+{
+    char *path = strdup("/tmp/iccsprof-check-record-XXXXXX");
+    int fd = mkstemp(path);
+    FILE *f;
+
+    ck_assert_int_ge(fd, 0);
+    f = fdopen(fd, "w");
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
+/* Load TEXT as a record and return the reader's error, with the file name
+ * replaced by "F" (the caller frees it); NULL when the record was read. */
+static char *load_error(const char *text)
+{
+    char *path = temp_file(text), err[1024] = "", *out = NULL;
+    struct rec *r = rec_load(path, err, sizeof err);
+
+    if (r == NULL) {
+        ck_assert_msg(strncmp(err, path, strlen(path)) == 0, "error does not name the file: %s",
+                      err);
+        ck_assert_int_ge(asprintf(&out, "F%s", err + strlen(path)), 0);
+    }
+    rec_free(r);
+    unlink(path);
+    free(path);
+    return out;
+}
+
+/* The good signing record of tests/report/sections-md as a JSON tree. */
+static json_t *good_tree(void)
+{
+    char *path = case_path("sections-md/input/sign-demo/Demo-128__sign.json");
+    json_error_t e;
+    json_t *root = json_load_file(path, 0, &e);
+
+    ck_assert_msg(root != NULL, "%s: %s", path, e.text);
+    free(path);
+    return root;
+}
+
+/* The reader's error for TREE (which is consumed). */
+static char *tree_error(json_t *tree)
+{
+    char *text = json_dumps(tree, JSON_INDENT(1)), *err = load_error(text);
+
+    free(text);
+    json_decref(tree);
+    return err;
+}
+
+/* Assert that TREE (consumed) fails to load with WANT (file name as F). */
+static void assert_tree_error(json_t *tree, const char *want)
+{
+    char *err = tree_error(tree);
+
+    ck_assert_msg(err != NULL, "accepted, wanted: %s", want);
+    ck_assert_str_eq(err, want);
+    free(err);
+}
+
+/* The JSON object at the dotted path P below ROOT (members only). */
+static json_t *at(json_t *root, const char *p)
+{
+    char *copy = strdup(p), *save = NULL;
+
+    for (char *key = strtok_r(copy, ".", &save); key != NULL; key = strtok_r(NULL, ".", &save))
+        root = json_object_get(root, key);
+    free(copy);
+    ck_assert_ptr_nonnull(root);
+    return root;
+}
+
+START_TEST(reads_every_used_field)
+{
+    struct rec *r = load_case("sections-md/input/sign-demo/Demo-128__sign.json");
+
+    ck_assert_int_eq(r->version, 2);
+    ck_assert_str_eq(r->scheme_id, "sign-demo");
+    ck_assert_str_eq(r->algorithm, "Demo");
+    ck_assert_str_eq(r->instance, "Demo-128");
+    ck_assert_int_eq(r->type, REC_SIG);
+    ck_assert_int_eq(r->op, REC_SIGN);
+    ck_assert_str_eq(r->cflags, "-std=c99 -Wpedantic -Wall -Wextra -O2 -fPIC");
+    ck_assert_str_eq(r->tick_source, "rdtsc");
+    ck_assert(r->has_timing);
+    ck_assert_int_eq(r->n, 4005);
+    ck_assert_int_eq(r->trials, 5);
+    ck_assert_int_eq(r->calls_per_trial, 801);
+    ck_assert_double_eq(r->mean_cycles, 2530000);
+    ck_assert_double_eq(r->mean_seconds, 0.00121);
+    ck_assert_int_eq(r->static_image_bytes, 41989);
+    ck_assert_int_eq(r->peak_rss_kib, 1900);
+    ck_assert_int_eq(r->sig, 560);
+    ck_assert_int_eq(r->sig_observed_min, 540);
+    ck_assert_int_eq(r->ct, -1);
+    ck_assert(r->has_profile);
+    ck_assert_int_eq(r->profile_calls, 100);
+    ck_assert_int_eq(r->helper[ICCSPROF_PSEUDOXOF].calls, 2290);
+    ck_assert_double_eq(r->helper[ICCSPROF_PSEUDOXOF].share, 0.55);
+    ck_assert_int_eq(r->helper[ICCSPROF_PSEUDOHASH].calls, 0);
+    ck_assert_double_eq(r->helper[ICCSPROF_DRNG].calls_per_op, 1.03);
+    ck_assert_uint_eq(r->nshapes, 4);
+    ck_assert_int_eq(r->shapes[1].helper, ICCSPROF_SM3HASH);
+    ck_assert_int_eq(r->shapes[1].in_bits, 512);
+    ck_assert_double_eq(r->hash_share, 0.75);
+    ck_assert_int_eq(r->sampling_k, 1);
+    ck_assert(r->has_callers);
+    ck_assert_int_eq(r->callers_depth, 2);
+    ck_assert_uint_eq(r->nsites, 4);
+    ck_assert_uint_eq(r->sites[0].nframes, 2);
+    ck_assert_str_eq(r->sites[0].frames[0].function, "expand_matrix");
+    ck_assert_int_eq(r->sites[0].frames[0].function_offset, 0x5b);
+    ck_assert_int_eq(r->sites[0].frames[0].line, 42);
+    ck_assert_ptr_null(r->sites[2].frames[0].function);
+    ck_assert_int_eq(r->sites[2].frames[0].offset, 0x4100);
+    ck_assert_ptr_null(r->sites[3].frames[0].object);
+    ck_assert(r->has_coverage && !r->coverage_complete);
+    ck_assert_int_eq(r->invisible_references, 2);
+    ck_assert_str_eq(r->invisible_helpers, "sm3hash");
+    ck_assert_int_eq(r->sign_failures_retried, 3);
+    ck_assert_int_eq(r->state, REC_PARTIAL);
+    rec_free(r);
+}
+END_TEST
+
+START_TEST(failed_record_has_no_figures)
+{
+    struct rec *r = load_case("sections-md/input/sign-demo/Demo-256__keygen.json");
+
+    ck_assert_int_eq(r->state, REC_FAILED);
+    ck_assert_str_eq(r->message, "killed by signal 11 (Segmentation fault) in sig_keygen");
+    ck_assert(!r->has_timing && !r->has_sizes && !r->has_profile && !r->has_callers);
+    ck_assert(isnan(r->mean_cycles) && isnan(r->hash_share));
+    ck_assert_int_eq(r->n, -1);
+    ck_assert_int_eq(r->static_image_bytes, -1);
+    ck_assert_int_eq(r->pk, -1);
+    rec_free(r);
+}
+END_TEST
+
+START_TEST(kem_record)
+{
+    struct rec *r = load_case("sections-md/input/kem-demo/Kyb-512__dec.json");
+
+    ck_assert_int_eq(r->type, REC_KEM);
+    ck_assert_int_eq(r->op, REC_DEC);
+    ck_assert_int_eq(r->ct, 768);
+    ck_assert_int_eq(r->ss, 32);
+    ck_assert_int_eq(r->sig, -1);
+    ck_assert_int_eq(r->decaps_mismatches, 2);
+    rec_free(r);
+}
+END_TEST
+
+/* A /1 record reads as full timing, standard errors 0, no call sites. */
+START_TEST(version_1_defaults)
+{
+    struct rec *r = load_case("version-1/input/Demo-128__keygen.json");
+
+    ck_assert_int_eq(r->version, 1);
+    ck_assert(!r->has_callers);
+    ck_assert_int_eq(r->sampling_k, 1);
+    ck_assert_int_eq(r->helper[ICCSPROF_PSEUDOXOF].timed_calls, 1000);
+    ck_assert_double_eq(r->helper[ICCSPROF_PSEUDOXOF].share_stderr, 0);
+    ck_assert_double_eq(r->hash_share_stderr, 0);
+    ck_assert_double_eq(r->untimed_outer_ticks, 0);
+    ck_assert_int_eq(r->shapes[0].timed_calls, r->shapes[0].calls);
+    rec_free(r);
+}
+END_TEST
+
+START_TEST(errors_name_the_field)
+{
+    json_t *t;
+
+    t = good_tree();
+    json_object_del(at(t, "profile.helpers.sm3hash"), "share");
+    assert_tree_error(t, "F: field profile.helpers.sm3hash.share is missing");
+
+    t = good_tree();
+    json_object_set_new(at(t, "timing"), "mean_cycles", json_string("2.53 M"));
+    assert_tree_error(t, "F: field timing.mean_cycles: expected a number, found a string");
+
+    t = good_tree();
+    json_object_set_new(at(t, "timing"), "n", json_real(4005.5));
+    assert_tree_error(t, "F: field timing.n: expected a whole number >= 0, found a number with "
+                         "a fraction");
+
+    t = good_tree();
+    json_object_set_new(at(t, "memory"), "peak_rss_kib", json_integer(-3));
+    assert_tree_error(t, "F: field memory.peak_rss_kib: expected a whole number >= 0, found an "
+                         "integer");
+
+    t = good_tree();
+    json_object_set_new(at(t, "scheme"), "type", json_string("hash"));
+    assert_tree_error(t, "F: field scheme.type: unknown value \"hash\"");
+
+    t = good_tree();
+    json_object_set_new(t, "operation", json_string("enc"));
+    assert_tree_error(t, "F: field operation: \"enc\" is not an operation of a sig scheme");
+
+    t = good_tree();
+    json_object_set_new(t, "status", json_null());
+    assert_tree_error(t, "F: field status is null");
+
+    t = good_tree();
+    json_object_del(t, "callers");
+    assert_tree_error(t, "F: field callers is missing");
+
+    t = good_tree();
+    json_object_set_new(json_array_get(at(t, "profile.shapes"), 2), "helper",
+                        json_string("sha256"));
+    assert_tree_error(t, "F: field profile.shapes[2].helper: unknown value \"sha256\"");
+
+    t = good_tree();
+    json_object_set_new(
+        json_array_get(json_object_get(json_array_get(at(t, "callers.sites"), 1), "frames"), 0),
+        "line", json_string("42"));
+    assert_tree_error(t, "F: field callers.sites[1].frames[0].line: expected a whole number >= 0, "
+                         "found a string");
+
+    t = good_tree();
+    json_array_clear(at(t, "timing.trials"));
+    assert_tree_error(t, "F: field timing.trials: expected at least one trial, found none");
+}
+END_TEST
+
+/* A whole number written as 4005.0 is a count, as in JSON Schema. */
+START_TEST(integral_reals_are_counts)
+{
+    json_t *t = good_tree();
+    char *err;
+
+    json_object_set_new(at(t, "timing"), "n", json_real(4005.0));
+    err = tree_error(t);
+    ck_assert_msg(err == NULL, "%s", err);
+}
+END_TEST
+
+START_TEST(schema_and_version)
+{
+    static const struct {
+        const char *schema, *want;
+    } cases[] = {
+        {"iccsprof.profile/3",
+         "F: schema \"iccsprof.profile/3\" is newer than this iccsprof reads (up to "
+         "iccsprof.profile/2)"},
+        {"iccsprof.profile/10",
+         "F: schema \"iccsprof.profile/10\" is newer than this iccsprof reads (up to "
+         "iccsprof.profile/2)"},
+        {"iccsprof.profile/0", "F: schema \"iccsprof.profile/0\" is not an iccsprof profile"},
+        {"iccsprof.profile/2x", "F: schema \"iccsprof.profile/2x\" is not an iccsprof profile"},
+        {"iccsprof.build/1", "F: schema \"iccsprof.build/1\" is not an iccsprof profile"},
+    };
+    json_t *t;
+
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t = good_tree();
+        json_object_set_new(t, "schema", json_string(cases[i].schema));
+        assert_tree_error(t, cases[i].want);
+    }
+    t = good_tree();
+    json_object_del(t, "schema");
+    assert_tree_error(t, "F: not an iccsprof profile (no \"schema\" string member)");
+}
+END_TEST
+
+START_TEST(not_json_gives_line_and_column)
+{
+    char *err = load_error("{\n  \"schema\": \"iccsprof.profile/2\",\n  \"tool\": ,\n}\n");
+
+    ck_assert_str_eq(err, "F:3:11: not JSON: unexpected token near ','");
+    free(err);
+    err = load_error("{\"schema\": 1, \"schema\": 2}");
+    ck_assert_msg(strncmp(err, "F:1:", 4) == 0 && strstr(err, "duplicate object key") != NULL, "%s",
+                  err);
+    free(err);
+    err = load_error("[1, 2]");
+    ck_assert_str_eq(err, "F: not an iccsprof profile (the document is an array, not an object)");
+    free(err);
+}
+END_TEST
+
+START_TEST(missing_file)
+{
+    char err[256];
+
+    ck_assert_ptr_null(rec_load("/nonexistent/x.json", err, sizeof err));
+    ck_assert_str_eq(err, "/nonexistent/x.json: No such file or directory");
+}
+END_TEST
+
+/* Sort order of rows: natural instance order, then API order. */
+START_TEST(row_order)
+{
+    struct rec r[5] = {
+        {.instance = "X-1024", .op = REC_KEYGEN, .scheme_id = "s", .path = "a"},
+        {.instance = "X-128", .op = REC_VERIFY, .scheme_id = "s", .path = "b"},
+        {.instance = "X-128", .op = REC_KEYGEN, .scheme_id = "s", .path = "c"},
+        {.instance = "X-256", .op = REC_DEC, .scheme_id = "k", .path = "d"},
+        {.instance = "X-256", .op = REC_ENC, .scheme_id = "k", .path = "e"},
+    };
+    struct rec *p[5] = {&r[0], &r[1], &r[2], &r[3], &r[4]};
+    const char *const want[5] = {"c", "b", "e", "d", "a"};
+
+    qsort(p, 5, sizeof p[0], rec_cmp);
+    for (int i = 0; i < 5; i++)
+        ck_assert_str_eq(p[i]->path, want[i]);
+    ck_assert_int_eq(rec_op_rank(REC_KEYGEN), 0);
+    ck_assert_int_eq(rec_op_rank(REC_ENC), 1);
+    ck_assert_int_eq(rec_op_rank(REC_DEC), 2);
+    ck_assert_int_eq(rec_op_rank(REC_VERIFY), 2);
+}
+END_TEST
+
+Suite *make_record_read_suite(void)
+{
+    Suite *s = suite_create("record_read");
+    TCase *tc = tcase_create("records");
+
+    tcase_add_test(tc, reads_every_used_field);
+    tcase_add_test(tc, failed_record_has_no_figures);
+    tcase_add_test(tc, kem_record);
+    tcase_add_test(tc, version_1_defaults);
+    tcase_add_test(tc, errors_name_the_field);
+    tcase_add_test(tc, integral_reals_are_counts);
+    tcase_add_test(tc, schema_and_version);
+    tcase_add_test(tc, not_json_gives_line_and_column);
+    tcase_add_test(tc, missing_file);
+    tcase_add_test(tc, row_order);
+    suite_add_tcase(s, tc);
+    return s;
+}

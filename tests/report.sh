@@ -1,0 +1,145 @@
+#!/bin/sh
+# report.sh - `iccsprof report` and `iccsprof compare` on the cases under
+# tests/report/.  Each case folder holds:
+#   args             the command line after `iccsprof`; paths are relative to
+#                    the folder (a case may read another case's input/)
+#   input/           the profile records it reads
+#   expected         its standard output, byte for byte
+#   expected_status  its exit status (0 when absent)
+#   expected_stderr  its standard error (empty when absent)
+#   invalid          input files that are deliberately not valid records
+#   page-cells       rows of the published pages, "section<TAB>cell<TAB>...":
+#                    each must be a row of the Markdown tables, cell for cell
+# Every other input file must validate against profiles/profile.schema.json
+# (a /1 record against that schema as README says version 1 differs).
+. "$top_srcdir/tests/lib.sh"
+
+cases="$top_srcdir/tests/report"
+
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+    fail "python3 jsonschema" "not installed (./bootstrap installs python3-jsonschema)"
+    finish
+fi
+
+# The hand-written records follow the published schema.
+python3 - "$top_srcdir/profiles/profile.schema.json" "$cases" >"$work/schema" 2>&1 <<'EOS'
+import copy, json, os, sys
+import jsonschema
+
+v2 = json.load(open(sys.argv[1]))
+
+def version_1(schema):
+    """Version 2 without call sites and sampling, as profiles/README.md says."""
+    s = copy.deepcopy(schema)
+    s["properties"]["schema"] = {"const": "iccsprof.profile/1"}
+    s["required"].remove("callers")
+    del s["properties"]["callers"]
+    profile = s["properties"]["profile"]["oneOf"][1]
+    for k in ("sampling", "hash_share_stderr", "drng_share_stderr"):
+        profile["required"].remove(k)
+        del profile["properties"][k]
+    for k in ("timed_calls", "share_stderr"):
+        s["$defs"]["helper"]["required"].remove(k)
+        del s["$defs"]["helper"]["properties"][k]
+    # README does not say whether /1 had these; accept them absent or present
+    profile["properties"]["overhead"]["required"] = ["inner_ticks", "outer_ticks"]
+    profile["properties"]["shapes"]["items"]["required"].remove("timed_calls")
+    return s
+
+validators = {"iccsprof.profile/2": jsonschema.Draft202012Validator(v2),
+              "iccsprof.profile/1": jsonschema.Draft202012Validator(version_1(v2))}
+bad = checked = 0
+for case in sorted(os.listdir(sys.argv[2])):
+    folder = os.path.join(sys.argv[2], case)
+    invalid = set()
+    if os.path.exists(os.path.join(folder, "invalid")):
+        invalid = set(open(os.path.join(folder, "invalid")).read().split())
+    for root, _, files in os.walk(os.path.join(folder, "input")):
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            rel = os.path.relpath(path, folder)
+            if not name.endswith(".json") or rel in invalid:
+                continue
+            record = json.load(open(path))
+            errors = list(validators[record["schema"]].iter_errors(record))
+            checked += 1
+            if errors:
+                bad += 1
+                print("%s/%s: %s at %s" % (case, rel, errors[0].message, list(errors[0].path)))
+print("%d records checked" % checked)
+sys.exit(1 if bad else 0)
+EOS
+if [ $? -eq 0 ]; then pass "input records validate ($(tail -n 1 "$work/schema"))"; else fail "input records validate" "$(cat "$work/schema")"; fi
+
+# rows_of MARKDOWN: its table rows as "section<TAB>cell<TAB>...".
+rows_of() {
+    python3 - "$1" <<'EOS'
+import sys
+section = None
+for line in open(sys.argv[1], encoding="utf-8"):
+    line = line.rstrip("\n")
+    if line.startswith("## "):
+        section = line[3:]
+    elif line.startswith("| ") and not line.startswith("|---"):
+        print("\t".join([section] + line[2:-2].split(" | ")))
+EOS
+}
+
+for dir in "$cases"/*/; do
+    dir=${dir%/}
+    case=$(basename "$dir")
+    want=0
+    [ -f "$dir/expected_status" ] && want=$(cat "$dir/expected_status")
+    (cd "$dir" && eval "set -- $(cat args)" && exec "$ICCSPROF" "$@") >"$work/out" 2>"$work/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then pass "$case: exit $want"; else fail "$case: exit status" "exit $got, wanted $want; stderr: $(head -c 300 "$work/err")"; fi
+    if diff -u "$dir/expected" "$work/out" >"$work/diff"; then pass "$case: output"; else fail "$case: output" "$(head -n 40 "$work/diff")"; fi
+    if [ -f "$dir/expected_stderr" ]; then
+        if diff -u "$dir/expected_stderr" "$work/err" >"$work/diff"; then pass "$case: errors"; else fail "$case: errors" "$(cat "$work/diff")"; fi
+    elif [ -s "$work/err" ]; then
+        fail "$case: no errors" "$(head -c 300 "$work/err")"
+    fi
+    if [ -f "$dir/page-cells" ]; then
+        rows_of "$work/out" >"$work/rows"
+        missing=$(grep -c -v -x -F -f "$work/rows" "$dir/page-cells")
+        if [ "$missing" -eq 0 ]; then pass "$case: every page row reproduced"; else fail "$case: page rows" "$missing rows not reproduced, first: $(grep -v -x -F -f "$work/rows" "$dir/page-cells" | head -n 1)"; fi
+    fi
+done
+
+# A folder with nothing in it (git keeps no empty folder, so it is made here).
+mkdir "$work/empty"
+expect_status "empty folder is an input error" 2 "$ICCSPROF" report "$work/empty"
+expect_grep "empty folder is named" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_status "compare refuses an empty side" 2 "$ICCSPROF" compare "$work/empty" "$cases/compare-identical/input/b"
+expect_grep "compare names the empty side" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_status "a missing path is an input error" 2 "$ICCSPROF" report "$work/none.json"
+expect_grep "a missing path gives the reason" "^iccsprof: $work/none.json: No such file or directory$" "$work/err"
+
+# Usage errors.
+sections="$cases/sections-md/input"
+expect_status "unknown section" 2 "$ICCSPROF" report --section perf,speed "$sections"
+expect_grep "unknown section is named" "^iccsprof report: unknown section: speed" "$work/err"
+expect_status "CSV of shapes with other sections" 2 "$ICCSPROF" report --format csv --section perf,shapes "$sections"
+expect_grep "CSV mix is explained" "^iccsprof report: --format csv prints one table: give shapes or callers alone$" "$work/err"
+expect_status "unknown format" 2 "$ICCSPROF" report --format xml "$sections"
+expect_status "--top 0" 2 "$ICCSPROF" report --top 0 "$sections"
+expect_grep "--top 0 is named" "^iccsprof report: --top needs a whole number from 1: 0$" "$work/err"
+expect_status "report without inputs" 2 "$ICCSPROF" report --format md
+expect_status "compare with one side" 2 "$ICCSPROF" compare "$sections"
+expect_grep "compare wants two sides" "^iccsprof compare: give two profile sets, A and B$" "$work/err"
+expect_status "compare --format csv" 2 "$ICCSPROF" compare --format csv "$sections" "$sections"
+expect_status "bad --fail-on" 2 "$ICCSPROF" compare --fail-on share=x "$sections" "$sections"
+expect_grep "bad --fail-on is named" "^iccsprof compare: bad --fail-on condition: share=x" "$work/err"
+
+# make compare wraps the command, passing FAIL_ON through.
+changed="$cases/compare-changed-calls/input"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a" B="$changed/b") >"$work/out" 2>"$work/err"
+if [ $? -eq 0 ]; then pass "make compare"; else fail "make compare" "$(head -c 300 "$work/err")"; fi
+expect_grep "make compare prints the comparison" "^| \`Demo-128\` | sign | drng 1.03, pseudoXOF 22.9, sm3hash 48 | drng 1.03, pseudoXOF 23.9, sm3hash 48 | \*\*differ\*\* |$" "$work/out"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a" B="$changed/b" FAIL_ON=calls) >"$work/out" 2>"$work/err"
+if [ $? -ne 0 ]; then pass "make compare FAIL_ON=calls fails"; else fail "make compare FAIL_ON=calls fails" "exit 0"; fi
+expect_grep "make compare names the condition" "^iccsprof: compare: --fail-on calls holds" "$work/err"
+(cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a") >"$work/out" 2>"$work/err"
+if [ $? -ne 0 ]; then pass "make compare without B fails"; else fail "make compare without B fails" "exit 0"; fi
+expect_grep "make compare says what is missing" "make compare: give A=DIR and B=DIR" "$work/err"
+finish
