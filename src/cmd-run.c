@@ -10,6 +10,7 @@
 
 #include "atomic-file.h"
 #include "cmd.h"
+#include "format.h"
 #include "host.h"
 #include "libfile.h"
 #include "run-child.h"
@@ -227,21 +228,27 @@ static void run_record_path(const struct run_options *o, const char *instance, c
             *p = '_';
 }
 
-/* Print the one-line summary of a record. */
+/* Print the one-line summary of a record, in the reports' formats. */
 static void run_summary(json_t *rec)
 {
     json_t *timing = json_object_get(rec, "timing"), *profile = json_object_get(rec, "profile");
     json_t *status = json_object_get(rec, "status");
     const char *state = json_string_value(json_object_get(status, "state"));
+    char cycles[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
 
     printf("%s %s:", json_string_value(json_object_get(json_object_get(rec, "scheme"), "instance")),
            json_string_value(json_object_get(rec, "operation")));
     if (json_is_object(timing))
-        printf(" %.4g cycles", json_number_value(json_object_get(timing, "mean_cycles")));
+        printf(" %s cycles", fmt_cycles(cycles, sizeof cycles,
+                                         json_number_value(json_object_get(timing, "mean_cycles"))));
     if (json_is_object(profile))
-        printf(", hash %.1f%%, DRNG %.1f%%",
-               100 * json_number_value(json_object_get(profile, "hash_share")),
-               100 * json_number_value(json_object_get(profile, "drng_share")));
+        printf("%s hash %s, DRNG %s", json_is_object(timing) ? "," : "",
+               fmt_share_stderr(hash, sizeof hash,
+                                json_number_value(json_object_get(profile, "hash_share")),
+                                json_number_value(json_object_get(profile, "hash_share_stderr"))),
+               fmt_share_stderr(drng, sizeof drng,
+                                json_number_value(json_object_get(profile, "drng_share")),
+                                json_number_value(json_object_get(profile, "drng_share_stderr"))));
     if (strcmp(state, "complete") == 0)
         printf("\n");
     else
