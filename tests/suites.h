@@ -12,7 +12,8 @@
     X(drng) \
     X(wrap)                                                                                        \
     X(sampling)                                                                                    \
-    X(sites)
+    X(sites)                                                                                       \
+    X(buildinfo)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)
