@@ -9,6 +9,7 @@
 
 static const struct cmd_entry *const cmd_table[] = {
     &cmd_audit_entry,
+    &cmd_buildinfo_entry,
     &cmd_compare_entry,
     &cmd_help_entry,
     &cmd_report_entry,

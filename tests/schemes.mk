@@ -1,1 +1,15 @@
-# tests: schemes
+# tests: building scheme packages plain and profiled (make profile-plan,
+# make profile-build), on fixture packages in the NGCC layout.
+dist_noinst_DATA += tests/schemes-lib.sh
+TESTS += tests/schemes-plan.sh
+dist_noinst_SCRIPTS += tests/schemes-plan.sh
+EXTRA_DIST += tests/fixtures/packages tests/fixtures/toysig
+TESTS += tests/schemes-build.sh
+dist_noinst_SCRIPTS += tests/schemes-build.sh
+TESTS += tests/schemes-errors.sh tests/schemes-fallback.sh
+dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
+
+# The build.json writer behind `iccsprof buildinfo`.
+tests_check_iccsprof_SOURCES += tests/check_buildinfo.c
+TESTS += tests/schemes-run.sh
+dist_noinst_SCRIPTS += tests/schemes-run.sh

@@ -17,7 +17,8 @@
     X(shares)                                                                                      \
     X(runopts)                                                                                     \
     X(format)                                                                                      \
-    X(record_read)
+    X(record_read)                                                                                 \
+    X(buildinfo)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -1,0 +1,82 @@
+#!/bin/sh
+# schemes-run.sh - make profile up to the driver, with a stand-in for
+# iccsprof that records how `run` is called: the arguments each built
+# instance gets (OPS, TRIALS, TARGET_SECONDS, SAMPLE, CALLERS), instances
+# run one after the other, a failing build or run reported without
+# stopping the others, the exit status, and the report at the end.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/schemes-lib.sh"
+
+stub=$work/iccsprof
+cat >"$stub" <<EOF
+#!/bin/sh
+# A stand-in for iccsprof run and report; the rest goes to the real tool.
+case "\$1" in
+run)
+    shift
+    inst=\$(printf '%s\n' "\$@" | sed -n '/^--instance\$/{n;p;}')
+    printf '%s\n' "\$@" >"$work/run.\$inst"
+    echo "\$inst" >>"$work/run.order"
+    [ "\$inst" != "\${STUB_FAIL:-}" ] || exit 1
+    ;;
+report) echo "REPORT \$2" ;;
+help) [ "\$2" = run ] || [ "\$2" = report ] || exec "$ICCSPROF" "\$@" ;;
+*) exec "$ICCSPROF" "\$@" ;;
+esac
+EOF
+chmod +x "$stub"
+
+pkg=$PKGS/two
+B=$work/build/t-run
+expect_make "a failed build fails make profile" 2 profile SCHEME=t-run SCHEME_DIR="$pkg" ICCSPROF="$stub" \
+    PROFILE_DIR="$work/prof" OPS=sign,verify TRIALS=3 TARGET_SECONDS=0.5 SAMPLE=auto CALLERS=2
+cat >"$work/want" <<EOF
+--plain
+$B/Good/libGood.so
+--profiled
+$B/Good/libGood.prof.so
+--op
+sign,verify
+--out-dir
+$work/prof
+--scheme
+t-run
+--instance
+Good
+--build-info
+$B/Good/build.json
+--trials
+3
+--target-seconds
+0.5
+--sample
+auto
+--callers=2
+EOF
+expect_same "the driver gets the built instance and the settings" "$work/want" "$work/run.Good"
+[ ! -e "$work/run.Broken" ] && pass "an instance that did not build is not run" || fail "an instance that did not build is not run" "it was"
+expect_grep "progress: profiling" "^profile: Good: profiling (--op sign,verify)\$" "$work/out"
+expect_grep "progress: done with the time" "^profile: Good: profiled in [0-9.]* s\$" "$work/out"
+expect_grep "summary counts" "^profile: 1 of 2 instances of t-run profiled into $work/prof\$" "$work/out"
+expect_grep "summary names the build failure" "^profile: failed: Broken: build failed (compilation failed under" "$work/out"
+expect_grep "the report ends it" "^REPORT $work/prof\$" "$work/out"
+
+rm -f "$work"/run.*
+expect_make "defaults" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" PROFILE_DIR="$work/prof"
+printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" --op all --out-dir "$work/prof" \
+    --scheme t-run --instance Good --build-info "$B/Good/build.json" >"$work/want"
+expect_same "by default --op all and nothing else" "$work/want" "$work/run.Good"
+
+# A run failing does not stop the next instance; make fails at the end.
+cp -RL "$PKGS/two" "$work/two" && chmod -R u+w "$work/two"
+rm "$work/two/Two/Implementations/Reference_Implementation/Broken/extra.c"
+rm -f "$work"/run.*
+STUB_FAIL=Broken
+export STUB_FAIL
+expect_make "a failed run fails make profile" 2 profile SCHEME=t-run2 SCHEME_DIR="$work/two" ICCSPROF="$stub" PROFILE_DIR="$work/prof2" CALLERS=yes
+printf '%s\n' Broken Good >"$work/want"
+expect_same "both instances run, in turn" "$work/want" "$work/run.order"
+expect_grep "CALLERS=yes gives --callers" "^--callers\$" "$work/run.Good"
+expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record says why; see $work/prof2/Broken__\*.log)\$" "$work/out"
+expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/out"
+finish
