@@ -5,7 +5,7 @@
 # run, then the report of the profile folder.  With --build-only it only
 # summarizes the builds.  Exit 1 when any instance failed.
 # Environment (from build.mk): SCHEME SCHEME_BUILDDIR PROFILE_DIR ICCSPROF
-# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS.
+# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS RUN_FLAGS.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -46,10 +46,6 @@ if [ "$build_only" = yes ]; then
 fi
 
 profiled=0
-if [ -n "$built" ] && ! "$ICCSPROF" help run >/dev/null 2>&1; then
-    echo "profile: this iccsprof has no run command: nothing was profiled" >&2
-    exit 1
-fi
 mkdir -p "$PROFILE_DIR" || exit 1
 for name in $built; do
     B=$SB/$name
@@ -63,6 +59,9 @@ for name in $built; do
     yes) set -- "$@" --callers ;;
     *) set -- "$@" --callers="$CALLERS" ;;
     esac
+    # RUN_FLAGS: further driver options, split at blanks like a command line
+    # shellcheck disable=SC2086
+    [ -z "$RUN_FLAGS" ] || set -- "$@" $RUN_FLAGS
     start=$(now)
     echo "profile: $name: profiling (--op ${OPS:-all})"
     "$ICCSPROF" run "$@"
@@ -72,7 +71,7 @@ for name in $built; do
         profiled=$((profiled + 1))
         echo "profile: $name: profiled in $(since "$start") s"
         ;;
-    1) failures="$failures$name: an operation failed (its record says why; see $PROFILE_DIR/${name}__*.log)
+    1) failures="$failures$name: an operation failed (its record in $PROFILE_DIR says why)
 " ;;
     *) failures="$failures$name: iccsprof run refused its input (exit $rc)
 " ;;
@@ -81,8 +80,7 @@ done
 
 echo "profile: $profiled of $total instances of $SCHEME profiled into $PROFILE_DIR"
 printf '%s' "$failures" | sed 's/^/profile: failed: /'
-# The report command comes with a later release of the tool.
-if [ -n "$built" ] && "$ICCSPROF" help report >/dev/null 2>&1; then
+if [ -n "$built" ]; then
     "$ICCSPROF" report "$PROFILE_DIR" || failures="${failures}the report of $PROFILE_DIR
 "
 fi

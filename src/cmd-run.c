@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "atomic-file.h"
@@ -228,8 +229,18 @@ static void run_record_path(const struct run_options *o, const char *instance, c
             *p = '_';
 }
 
-/* Print the one-line summary of a record, in the reports' formats. */
-static void run_summary(json_t *rec)
+/* Seconds of CLOCK_MONOTONIC, for the elapsed time of an operation. */
+static double run_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Print the one-line summary of a record, in the reports' formats, with
+ * the ELAPSED seconds its measurement took. */
+static void run_summary(json_t *rec, double elapsed)
 {
     json_t *timing = json_object_get(rec, "timing"), *profile = json_object_get(rec, "profile");
     json_t *status = json_object_get(rec, "status");
@@ -249,10 +260,9 @@ static void run_summary(json_t *rec)
                fmt_share_stderr(drng, sizeof drng,
                                 json_number_value(json_object_get(profile, "drng_share")),
                                 json_number_value(json_object_get(profile, "drng_share_stderr"))));
-    if (strcmp(state, "complete") == 0)
-        printf("\n");
-    else
-        printf(" [%s: %s]\n", state, json_string_value(json_object_get(status, "message")));
+    if (strcmp(state, "complete") != 0)
+        printf(" [%s: %s]", state, json_string_value(json_object_get(status, "message")));
+    printf(" (%.2f s)\n", elapsed);
     fflush(stdout);
 }
 
@@ -267,6 +277,7 @@ static int run_one(const struct run_facts *facts, const char *op)
     struct run_progress progress = {facts->instance, op};
     struct child_outcome out;
     json_t *cfg, *rec;
+    double start;
     int log_fd, rc;
 
     run_record_path(o, facts->instance, op, path, sizeof path);
@@ -276,6 +287,7 @@ static int run_one(const struct run_facts *facts, const char *op)
         return EXIT_USAGE;
     }
     cfg = run_config(o, op);
+    start = run_now();
     rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd,
                    isatty(2) ? run_show_phase : NULL, &progress, &out);
     json_decref(cfg);
@@ -310,7 +322,7 @@ static int run_one(const struct run_facts *facts, const char *op)
         json_decref(rec);
         return EXIT_USAGE;
     }
-    run_summary(rec);
+    run_summary(rec, run_now() - start);
     rc = strcmp(json_string_value(json_object_get(json_object_get(rec, "status"), "state")),
                 "failed") == 0
              ? EXIT_FAIL

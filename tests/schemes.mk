@@ -13,3 +13,9 @@ dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 tests_check_iccsprof_SOURCES += tests/check_buildinfo.c
 TESTS += tests/schemes-run.sh
 dist_noinst_SCRIPTS += tests/schemes-run.sh
+
+# make profile end to end: the in-tree schemes and the packages of real
+# reference code's habits, profiled by the real driver.
+TESTS += tests/profile.sh
+dist_noinst_SCRIPTS += tests/profile.sh
+EXTRA_DIST += tests/fixtures/quirks
