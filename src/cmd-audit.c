@@ -26,12 +26,17 @@ struct audit_result {
 };
 
 /* Index of the helper a symbol names, or -1.  A local symbol may carry a
- * compiler clone suffix (sm3hash.constprop.0, .isra.0, .part.0, .cold):
- * it is still a private copy of the helper. */
+ * compiler clone suffix (sm3hash.constprop.0, .isra.0, .part.0): it is
+ * still a private copy of the helper, callable from its object.  A .cold
+ * part is not: it is the helper's own out-of-line error path, entered
+ * only from the helper itself. */
 static int audit_helper_index(const char *name, int local)
 {
-    size_t len =
-        local && strchr(name, '.') != NULL ? (size_t)(strchr(name, '.') - name) : strlen(name);
+    const char *dot = local ? strchr(name, '.') : NULL;
+    size_t len = dot != NULL ? (size_t)(dot - name) : strlen(name);
+
+    if (dot != NULL && strncmp(dot, ".cold", 5) == 0)
+        return -1;
 
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         if (strlen(audit_helper[h]) == len && strncmp(name, audit_helper[h], len) == 0)

@@ -71,7 +71,8 @@ dist_noinst_DATA += \
 	tests/fixtures/audit/helpers.c \
 	tests/fixtures/audit/caller.c \
 	tests/fixtures/audit/internal.c \
-	tests/fixtures/audit/static_copy.c
+	tests/fixtures/audit/static_copy.c \
+	tests/fixtures/audit/cold.c
 
 # The installed pkg-config file, used the way a submitter's build would.
 TESTS += tests/pkgconfig.sh
