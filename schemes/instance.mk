@@ -23,8 +23,8 @@ include $(B)/plan.mk
 
 tab := $(shell printf '\t')
 O := $(B)/$(MODE)
-GUIDE_FLAGS := $(strip $(SCHEME_CFLAGS) $(SCHEME_STRICT_CFLAGS) -fPIC $(I_CFLAGS) $(SANITIZER_CFLAGS))
-LENIENT_FLAGS := $(strip $(SCHEME_LENIENT_CFLAGS) -fPIC $(I_CFLAGS) $(SANITIZER_CFLAGS))
+GUIDE_FLAGS := $(strip $(SCHEME_CFLAGS) $(SCHEME_STRICT_CFLAGS) -fPIC -g $(I_CFLAGS) $(SANITIZER_CFLAGS))
+LENIENT_FLAGS := $(strip $(SCHEME_LENIENT_CFLAGS) -fPIC -g $(I_CFLAGS) $(SANITIZER_CFLAGS))
 FLAGS := $(if $(filter lenient,$(MODE)),$(LENIENT_FLAGS),$(GUIDE_FLAGS))
 INCLUDES := $(patsubst %/.,%,$(addprefix -I$(B)/src/,$(I_INCDIRS)))
 OBJS := $(I_SOURCES:%.c=$(O)/obj/%.o)

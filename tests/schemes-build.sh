@@ -48,7 +48,7 @@ import json, sys
 b = json.load(open(sys.argv[1]))
 inst, compiler, san = sys.argv[2], sys.argv[3], sys.argv[4]
 coverage = json.load(open(sys.argv[5]))
-flags = "-std=c99 -Wpedantic -Wall -Wextra -O2 -Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion -Werror=incompatible-pointer-types -fPIC"
+flags = "-std=c99 -Wpedantic -Wall -Wextra -O2 -Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion -Werror=incompatible-pointer-types -fPIC -g"
 assert list(b) == ["scheme", "algorithm", "instance", "implementation", "source_dir", "compiler",
                    "cflags", "fallback", "drng_global", "sources", "excluded", "coverage"], list(b)
 assert b["scheme"] == "t-awk" and b["algorithm"] == "Awk" and b["instance"] == "Awk-128", b

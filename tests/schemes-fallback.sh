@@ -19,11 +19,11 @@ import json, sys
 b = json.load(open(sys.argv[1]))
 lenient, san = sys.argv[2], sys.argv[3]
 assert b["fallback"] == lenient, b["fallback"]
-assert b["cflags"] == (lenient + " -fPIC " + san).strip(), b["cflags"]
+assert b["cflags"] == (lenient + " -fPIC -g " + san).strip(), b["cflags"]
 assert "old.c" in b["sources"] and "fill.c" in b["sources"], b["sources"]
 EOS
 expect_make "the plan shows it" 0 profile-plan SCHEME=t-old SCHEME_DIR="$pkg"
-expect_grep "plan: lenient flags in use" "^  flags        lenient: $lenient -fPIC" "$work/out"
+expect_grep "plan: lenient flags in use" "^  flags        lenient: $lenient -fPIC -g" "$work/out"
 expect_grep "plan: fallback used" "^  fallback     used: the guide flags failed\$" "$work/out"
 
 # GCC 12 accepts an implicit declaration with a warning, GCC 14 rejects

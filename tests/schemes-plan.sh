@@ -35,7 +35,7 @@ instance Awk-128
   include      include
   excluded     KAT_SIG.c (defines main)
   excluded     test_speed.c (defines main)
-  flags        guide: $guide -fPIC$san
+  flags        guide: $guide -fPIC -g$san
   fallback     when the guide flags fail: $lenient
   drng_global  package (defined in src/rng.c)
   wrap         get_random_number pseudoXOF pseudohash sm3hash
@@ -65,7 +65,7 @@ expect_grep "algorithm from the descriptor" "^  algorithm    Awkward (scheme.con
 expect_grep "pattern exclude with its line" "^  excluded     test_speed.c (scheme.conf line 5: exclude = test_\*.c)\$" "$work/out"
 expect_grep "programs still found" "^  excluded     KAT_SIG.c (defines main)\$" "$work/out"
 expect_grep "defines and flags" "^  scheme.conf  -DTOY_ONE -DTOY_TWO=2 -g\$" "$work/out"
-expect_grep "lenient flags asked for" "^  flags        lenient: $lenient -fPIC -DTOY_ONE -DTOY_TWO=2 -g$san\$" "$work/out"
+expect_grep "lenient flags asked for" "^  flags        lenient: $lenient -fPIC -g -DTOY_ONE -DTOY_TWO=2 -g$san\$" "$work/out"
 expect_grep "fallback always" "^  fallback     always (lenient = yes)\$" "$work/out"
 if grep -q "^  source       test_speed.c" "$work/out"; then fail "excluded file not a source" "listed"; else pass "excluded file not a source"; fi
 
