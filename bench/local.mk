@@ -1,14 +1,116 @@
-# `make bench`: figures measured as ratios in one run, never part of
-# `make check`.  Results go to stdout and bench/results.md.
-EXTRA_PROGRAMS = bench/overhead
+# `make bench`: the profiler's cost, perturbation, accuracy and its peers,
+# measured as ratios in one run and printed as one Markdown report (also
+# bench/results.md).  Nothing here is built by `make` or `make check`: the
+# programs and fixture libraries are EXTRA_, built only for `make bench`.
+EXTRA_PROGRAMS = bench/overhead bench/opbench
+
+# The per-call cost of the wrappers, against two tick reads and the direct
+# call.
 bench_overhead_SOURCES = bench/overhead.c bench/xof_stub.c
 bench_overhead_CFLAGS = $(AM_CFLAGS) -O2
 bench_overhead_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
 bench_overhead_LDADD = $(ICCSWRAP_LIBS)
 EXTRA_bench_overhead_DEPENDENCIES = wrappers/libiccswrap.a
-CLEANFILES += bench/overhead bench/results.md
 
-bench: bench/overhead
-	@mkdir -p bench
-	bench/overhead | tee bench/results.md
+# The driver: an operation timed alternately in several configurations,
+# with the measuring process's own loading and operation code.
+bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-channel.c \
+	src/measure/ops.c src/measure/scheme.c src/measure/clock.c src/shares.c
+bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
+bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2
+bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
+
+# Synthetic signature schemes: signing makes SYNTH_CALLS sm3hash calls,
+# each after SYNTH_WORK multiply-adds (about 2.9 ticks each), built plain,
+# without the helper calls (_noh: the true share is what they remove) and
+# profiled (_prof).  dense: one call per ~3000 cycles of other work (about
+# a 26 % share); s05 and s80: shares near 5 % and 80 %.
+SYNTH_SOURCES = bench/fixtures/synth.c schemes/iccs/sm3.c schemes/iccs/auxfunc.c \
+	schemes/iccs/drng.c
+SYNTH_CPPFLAGS = -I$(top_srcdir)/schemes/iccs
+SYNTH_CFLAGS = $(AM_CFLAGS) -O2
+SYNTH_LDFLAGS = -module -avoid-version -rpath /nowhere -shared
+SYNTH_PROF_LDFLAGS = $(SYNTH_LDFLAGS) $(ICCSWRAP_LDFLAGS) -Wl,--wrap=pseudohash \
+	-Wl,--wrap=pseudoXOF -Wl,--wrap=sm3hash -Wl,--wrap=get_random_number
+
+EXTRA_LTLIBRARIES = \
+	bench/fixtures/libsynth_dense.la \
+	bench/fixtures/libsynth_dense_noh.la \
+	bench/fixtures/libsynth_dense_prof.la \
+	bench/fixtures/libsynth_s05.la \
+	bench/fixtures/libsynth_s05_noh.la \
+	bench/fixtures/libsynth_s05_prof.la \
+	bench/fixtures/libsynth_s80.la \
+	bench/fixtures/libsynth_s80_noh.la \
+	bench/fixtures/libsynth_s80_prof.la \
+	bench/fixtures/libsynth_dense_pg.la
+
+bench_fixtures_libsynth_dense_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000
+bench_fixtures_libsynth_dense_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense_noh_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense_noh_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000 -DSYNTH_NO_HELPERS
+bench_fixtures_libsynth_dense_noh_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense_noh_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000
+bench_fixtures_libsynth_dense_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_dense_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_bench_fixtures_libsynth_dense_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+bench_fixtures_libsynth_s05_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s05_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=20 -DSYNTH_WORK=7000
+bench_fixtures_libsynth_s05_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s05_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s05_noh_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s05_noh_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=20 -DSYNTH_WORK=7000 -DSYNTH_NO_HELPERS
+bench_fixtures_libsynth_s05_noh_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s05_noh_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s05_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s05_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=20 -DSYNTH_WORK=7000
+bench_fixtures_libsynth_s05_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s05_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s05_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_bench_fixtures_libsynth_s05_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+bench_fixtures_libsynth_s80_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
+bench_fixtures_libsynth_s80_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s80_noh_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_noh_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80 -DSYNTH_NO_HELPERS
+bench_fixtures_libsynth_s80_noh_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_noh_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s80_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
+bench_fixtures_libsynth_s80_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s80_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_bench_fixtures_libsynth_s80_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+# The dense scheme compiled with -pg, for uftrace.
+bench_fixtures_libsynth_dense_pg_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense_pg_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000
+bench_fixtures_libsynth_dense_pg_la_CFLAGS = $(SYNTH_CFLAGS) -pg
+bench_fixtures_libsynth_dense_pg_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+BENCH_BUILT = bench/overhead bench/opbench src/iccsprof src/iccsprof-measure \
+	$(EXTRA_LTLIBRARIES)
+CLEANFILES += bench/overhead bench/opbench bench/results.md bench/results.md.tmp bench/lib*.pg.so \
+	$(EXTRA_LTLIBRARIES)
+dist_noinst_SCRIPTS += bench/bench.py bench/peers.py bench/peers-setup.sh
+
+# BENCH_QUICK=1 shortens every measurement, for a smoke run.
+bench: $(BENCH_BUILT)
+	@sh $(top_srcdir)/bench/peers-setup.sh
+	python3 $(top_srcdir)/bench/bench.py --srcdir '$(top_srcdir)' --builddir '$(top_builddir)' \
+		--out bench/results.md
 .PHONY: bench

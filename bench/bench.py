@@ -1,0 +1,582 @@
+"""bench.py - `make bench`: measures the profiler and prints one Markdown
+report (also written to --out), every figure a ratio or a difference
+measured in this run on this machine:
+
+  1. instrumentation cost of the wrappers (bench/overhead);
+  2. perturbation: profiled over plain time, alternated in one process
+     (bench/opbench), for the dense synthetic scheme and every operation of
+     the in-tree schemes;
+  3. share accuracy: iccsprof run's compensated share against the true
+     share of synthetic schemes built with and without their helper calls;
+  4. other profilers on the same workload (peers.py);
+  5. campaign time of `make profile` for the in-tree schemes.
+
+BENCH_QUICK=1 shortens every measurement, for a smoke run.  Rows that
+cannot be measured here are printed as skipped, with the reason.
+"""
+
+import argparse
+import glob
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import peers
+
+QUICK = os.environ.get("BENCH_QUICK") == "1"
+ROUNDS, BLOCK_MS = (11, 4) if QUICK else (101, 5)
+# Runs of iccsprof run per accuracy point, whose median is reported.
+RUNS = 1 if QUICK else 3
+
+# The in-tree schemes, their type, and the instance peers are run on.
+INTREE = (("sign-wots", "sig"), ("kem-mlwe", "kem"))
+DEFAULT_INTREE = ("sign-wots", "WOTS-SM3-16", "sign")
+OPS = {"sig": ("keygen", "sign", "verify"), "kem": ("keygen", "enc", "dec")}
+# Synthetic schemes for the share accuracy, by the share they aim at.
+SYNTH_SHARES = (("s05", "~5 %"), ("dense", "~30 %"), ("s80", "~80 %"))
+
+TARGETS = []  # (what, figure, target, met, why) for the summary
+
+
+def target(what, figure, goal, met, why=""):
+    """Record a target's outcome for the summary."""
+    TARGETS.append((what, figure, goal, met, why))
+    return "met" if met else "**missed**"
+
+
+class Ctx:
+    """Paths of the build and the tools the bench runs."""
+
+    def __init__(self, srcdir, builddir):
+        self.srcdir, self.builddir = srcdir, builddir
+        self.opbench = os.path.join(builddir, "bench", "opbench")
+        self.iccsprof = os.path.join(builddir, "src", "iccsprof")
+        self.fix = os.path.join(builddir, "bench", "fixtures", ".libs")
+        self.env = dict(os.environ,
+                        ICCSPROF_MEASURE=os.path.join(builddir, "src", "iccsprof-measure"))
+        self.helper_symbols = peers.helper_symbols(builddir)
+
+    def synth(self, name, variant=""):
+        """The library of a synthetic scheme."""
+        return os.path.join(self.fix, f"libsynth_{name}{variant}.so")
+
+    def intree(self, scheme, inst, prof=False):
+        """Where the scheme build puts an in-tree instance's library."""
+        return os.path.join(self.builddir, "build", "schemes", scheme, inst,
+                            f"lib{inst}{'.prof' if prof else ''}.so")
+
+
+def sh(cmd, **kw):
+    """Run CMD, return its stdout; raise with its last error line."""
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode != 0:
+        tail = ((p.stderr or p.stdout).strip().splitlines() or ["(no output)"])[-1]
+        raise RuntimeError(f"{os.path.basename(cmd[0])} exited {p.returncode}: {tail}")
+    return p.stdout
+
+
+def first_line(cmd):
+    """The first line a command prints, or '?'."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.splitlines()[0]
+    except (OSError, IndexError):
+        return "?"
+
+
+def host(ctx):
+    """The machine, as the report's header describes it."""
+    cpu = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    osname = "?"
+    if os.path.exists("/etc/os-release"):
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    osname = line.split("=", 1)[1].strip().strip('"')
+    hw = subprocess.run(["perf", "stat", "-x,", "-e", "cycles", "true"], capture_output=True,
+                        text=True) if shutil.which("perf") else None
+    hw_cycles = hw is not None and hw.returncode == 0 and "<not" not in hw.stderr
+    return {"cpu": cpu, "cores": os.cpu_count(), "os": osname,
+            "kernel": f"{platform.system()} {platform.release()}",
+            "compiler": first_line(["gcc", "--version"]), "load": os.getloadavg(),
+            "hw_cycles": hw_cycles}
+
+
+def fmt_ratio(a):
+    """A ratio with its interquartile range over rounds."""
+    return f"{a['ratio']:.4f} ({a['ratio_q1']:.3f}-{a['ratio_q3']:.3f})"
+
+
+def pp(x):
+    """A share difference in percentage points."""
+    return f"{100 * x:+.2f} pp"
+
+
+def pct(x):
+    """A share in percent."""
+    return f"{100 * x:.2f} %"
+
+
+# ---------------------------------------------------------------- part 1
+
+
+def part_overhead(ctx, out):
+    """The wrappers' per-call cost, from bench/overhead."""
+    o = json.loads(sh([os.path.join(ctx.builddir, "bench", "overhead")]))
+    rate = o["ticks_per_ns"]
+    timed, pair = o["timed_added"], o["pair_cost"]
+    dis_ns = o["disabled_added"] / rate
+    out.append("## 1. Instrumentation cost\n")
+    out.append(
+        f"A one-byte pseudoXOF stub called {o['calls']} times per path per round, {o['rounds']} "
+        f"rounds alternating every path; each figure is the median over rounds of the ticks per "
+        f"call minus the direct call's ticks in the same round. Tick source {o['tick_source']} at "
+        f"{rate:.3f} ticks/ns.\n")
+    out.append(
+        "*Two tick reads* is the cost of executing two reads: a loop whose body reads the counter "
+        "twice and keeps the difference (as a timed call does), per iteration, minus the same loop "
+        "without the reads. *Single-read latency* is the smallest difference between two "
+        "consecutive reads: the time from one read to the next, not the cost of executing two, "
+        "so it is not the basis of the target.\n")
+    out.append("| figure | ticks | ns | vs. | target | result |\n|---|---|---|---|---|---|")
+    out.append(f"| direct call of the stub | {o['direct']:.1f} | {o['direct'] / rate:.2f} | | | |")
+    out.append(f"| single-read latency | {o['read_latency']:.1f} | {o['read_latency'] / rate:.2f} "
+               f"| | | |")
+    out.append(f"| two tick reads (executed) | {pair:.1f} | {pair / rate:.2f} | | | |")
+    out.append(f"| added per timed call (K = 1) | {timed:.1f} | {timed / rate:.2f} | "
+               f"{timed / pair:.2f} x two reads | <= 1.5 x | "
+               + target("timed call <= 1.5 x two tick reads", f"{timed / pair:.2f} x", "<= 1.5 x",
+                        timed <= 1.5 * pair,
+                        "besides the two reads, a timed call pays the table lookup and the "
+                        "update of calls, ticks and the sum of squares") + " |")
+    out.append(f"| added per counted, untimed call (sampling) | {o['untimed_added']:.1f} | "
+               f"{o['untimed_added'] / rate:.2f} | {o['untimed_added'] / timed:.2f} x timed | | |")
+    out.append(f"| added per disabled call | {o['disabled_added']:.2f} | {dis_ns:.2f} | | <= 2 ns | "
+               + target("disabled call <= 2 ns", f"{dis_ns:.2f} ns", "<= 2 ns", dis_ns <= 2.0)
+               + " |")
+    if o["callers1_added"] is None:
+        out.append("| call sites, depth 1 and 4 | skipped: the wrappers were built without "
+                   "libunwind | | | | |")
+    else:
+        c1, c4 = o["callers1_added"], o["callers4_added"]
+        out.append(f"| call sites depth 1, added over a timed call | {c1:.1f} | {c1 / rate:.2f} | "
+                   f"{c1 / timed:.2f} x timed (total {(timed + c1) / timed:.2f} x) | <= 2 x | "
+                   + target("call-site capture at depth 1 <= 2 x the timed cost",
+                            f"{c1 / timed:.2f} x", "<= 2 x", c1 <= 2 * timed) + " |")
+        out.append(f"| call sites depth 4, added over a timed call | {c4:.1f} | {c4 / rate:.2f} | "
+                   f"{c4 / timed:.2f} x timed (total {(timed + c4) / timed:.2f} x) | | |")
+    lib = o["library"]
+    out.append(
+        f"\nThe library's own estimates, which iccsprof run subtracts when it compensates shares: "
+        f"{lib['outer']:.1f} ticks per timed call, {lib['untimed_outer']:.1f} per untimed call"
+        + (f", {lib['callers1']:.1f} and {lib['callers4']:.1f} for call sites at depth 1 and 4"
+           if lib["callers1"] is not None else "") + ".\n")
+    return o
+
+
+# ---------------------------------------------------------------- part 2
+
+
+def auto_k(ctx, lib, op):
+    """The K iccsprof run --sample auto picks for LIB's OP."""
+    with tempfile.TemporaryDirectory() as tmp:
+        rec = os.path.join(tmp, "auto.json")
+        sh([ctx.iccsprof, "run", "--no-plain", "--profiled", lib, "--op", op, "--sample", "auto",
+            "--profile-seconds", "0.2", "--min-calls", "3", "--out", rec], env=ctx.env)
+        with open(rec) as f:
+            return json.load(f)["profile"]["sampling"]["k"]
+
+
+def alternate(ctx, op, arms):
+    """bench/opbench alternate over ARMS; its JSON result."""
+    return json.loads(sh([ctx.opbench, "alternate", "--op", op, "--rounds", str(ROUNDS),
+                          "--block-ms", str(BLOCK_MS)] + arms))
+
+
+def perturb(ctx, name, plain, prof, op, dense):
+    """One row of part 2: plain, K = 1 and auto alternated."""
+    k = auto_k(ctx, prof, op)
+    r = alternate(ctx, op, [f"plain:{plain}", f"prof:{prof}:1", f"prof:{prof}:{k}"])
+    _, one, auto = r["arms"]
+    calls = sum(one["profile"]["calls_per_op"].values())
+    gap = auto["profile"]["hash_share"] - one["profile"]["hash_share"]
+    base = r["arms"][0]
+    cpu_ticks = base["cpu_seconds_per_op"] * r["tick_hz"]
+    row = {"name": name, "op": op, "ticks": cpu_ticks, "calls": calls,
+           "k": k, "one": one, "auto": auto, "gap": gap}
+    limit = 1.03 if dense else 1.01
+    per_call = cpu_ticks / calls if calls else float("inf")
+    o = one["profile"]["overhead"]
+
+    def implied(a):
+        """Ticks per helper call the arm's measured slowdown amounts to."""
+        return (a["ratio"] - 1) * cpu_ticks / calls if calls else 0.0
+
+    row["one_result"] = target(
+        f"perturbation K = 1, {name} {op}", f"{one['ratio']:.4f}", f"<= {limit}",
+        one["ratio"] <= limit,
+        f"{calls:.0f} helper calls per operation, one per {per_call:.0f} ticks; the slowdown "
+        f"amounts to {implied(one):.0f} ticks per call, against {o['outer_ticks']:.0f} that "
+        "the library measures for a timed call in a tight loop, where its code and table stay "
+        "in cache (inside a real operation they compete with the scheme's own)")
+    if dense:
+        expect = o["untimed_outer_ticks"] + (o["outer_ticks"] - o["untimed_outer_ticks"]) / k
+        row["auto_result"] = target(
+            f"perturbation auto (K = {k}), {name} {op}", f"{auto['ratio']:.4f}", "<= 1.005",
+            auto["ratio"] <= 1.005,
+            f"auto chose K from the library's tight-loop estimates ({expect:.0f} ticks per call "
+            f"expected), but the slowdown amounts to {implied(auto):.0f} ticks per call; the "
+            f"ratios' interquartile range ({auto['ratio_q1']:.3f}-{auto['ratio_q3']:.3f}) is "
+            "the noise of this machine")
+    else:
+        row["auto_result"] = ""
+    row["gap_result"] = target(f"auto share within 0.5 pp of K = 1, {name} {op}", pp(gap),
+                               "|d| <= 0.5 pp", abs(gap) <= 0.005,
+                               "sampling error of the estimate with K = "
+                               f"{k}, plus noise between the two arms")
+    return row
+
+
+def part_perturbation(ctx, out, skips):
+    """Profiled over plain time for the dense scheme and the in-tree ones."""
+    rows = [perturb(ctx, "synthetic dense", ctx.synth("dense"), ctx.synth("dense", "_prof"),
+                    "sign", True)]
+    for scheme, typ in INTREE:
+        insts = intree_instances(ctx, scheme)
+        if isinstance(insts, str):
+            skips.append(f"{scheme}: {insts}")
+            continue
+        for inst in insts:
+            for op in OPS[typ]:
+                try:
+                    rows.append(perturb(ctx, f"{scheme} {inst}", ctx.intree(scheme, inst),
+                                        ctx.intree(scheme, inst, True), op, False))
+                except (RuntimeError, ValueError) as e:
+                    skips.append(f"{scheme} {inst} {op}: {e}")
+    out.append("## 2. Perturbation\n")
+    out.append(
+        "The profiled library with its wrappers enabled around each operation, every call timed "
+        "(K = 1) and sampled with the K that `iccsprof run --sample auto` picks, over the plain "
+        f"library: one process, {ROUNDS} rounds of one block (about {BLOCK_MS} ms) per "
+        "configuration, the order rotating each round; each figure is the median over rounds of "
+        "the block's CPU time (CLOCK_THREAD_CPUTIME_ID, so time taken by other processes does "
+        "not count) over the plain block's of the same round, with the interquartile range. "
+        "ticks/op is the plain operation's CPU time in ticks. Shares are the compensated hash "
+        "shares of the same blocks, the median over blocks.\n")
+    out.append("| workload | op | ticks/op | helper calls/op | K=1 ratio | result | auto K | "
+               "auto ratio | result | share K=1 | share auto | difference | result |")
+    out.append("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        out.append(f"| {r['name']} | {r['op']} | {r['ticks']:.0f} | {r['calls']:.0f} | "
+                   f"{fmt_ratio(r['one'])} | {r['one_result']} | {r['k']} | {fmt_ratio(r['auto'])} "
+                   f"| {r['auto_result']} | {pct(r['one']['profile']['hash_share'])} | "
+                   f"{pct(r['auto']['profile']['hash_share'])} | {pp(r['gap'])} | "
+                   f"{r['gap_result']} |")
+    out.append("\nTargets: K = 1 at most 1.03 on the dense scheme and 1.01 on the in-tree "
+               "schemes; auto at most 1.005 on the dense scheme; auto's share within 0.5 pp of "
+               "K = 1.\n")
+    for s in skips:
+        out.append(f"- skipped: {s}")
+    if skips:
+        out.append("")
+    return rows
+
+
+def intree_instances(ctx, scheme):
+    """The instances of an in-tree scheme that the scheme build has built,
+    or why there are none."""
+    src = os.path.join(ctx.srcdir, "schemes", scheme)
+    if not os.path.isdir(src):
+        return f"schemes/{scheme} is not in this tree"
+    built = sorted(os.path.basename(os.path.dirname(p)) for p in
+                   glob.glob(os.path.join(ctx.builddir, "build", "schemes", scheme, "*",
+                                          "lib*.prof.so")))
+    insts = [i for i in built if os.path.exists(ctx.intree(scheme, i))
+             and os.path.exists(ctx.intree(scheme, i, True))]
+    if not insts:
+        return (f"no build/schemes/{scheme}/<instance>/lib<instance>.so and .prof.so "
+                f"(make profile SCHEME={scheme} builds them)")
+    return insts
+
+
+# ---------------------------------------------------------------- part 3
+
+
+def part_accuracy(ctx, out):
+    """iccsprof run's compensated share against the true share."""
+    out.append("## 3. Share accuracy\n")
+    out.append(
+        "Synthetic schemes whose signing makes sm3hash calls between fixed amounts of other "
+        "work, built with and without the helper calls (a compile-time flag). True share = "
+        "(T_with - T_without) / T_with, the two plain builds timed alternately as in part 2. "
+        "Measured: the compensated `hash_share` of the record that `iccsprof run --no-plain "
+        "--profiled ... --op sign` writes for the profiled build (defaults otherwise), median "
+        f"of {RUNS} run{'s' if RUNS > 1 else ''}.\n")
+    out.append("| scheme | aim | true share (IQR) | iccsprof share | raw share | error | target "
+               "| result |\n|---|---|---|---|---|---|---|---|")
+    rows = []
+    for name, aim in SYNTH_SHARES:
+        r = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_noh')}"])
+        noh = r["arms"][1]
+        true, lo, hi = 1 - noh["ratio"], 1 - noh["ratio_q3"], 1 - noh["ratio_q1"]
+        runs = []
+        with tempfile.TemporaryDirectory() as tmp:
+            rec = os.path.join(tmp, "r.json")
+            for _ in range(RUNS):
+                sh([ctx.iccsprof, "run", "--no-plain", "--profiled", ctx.synth(name, "_prof"),
+                    "--op", "sign", "--out", rec], env=ctx.env)
+                with open(rec) as f:
+                    runs.append(json.load(f)["profile"])
+        runs.sort(key=lambda p: p["hash_share"])
+        p = runs[len(runs) // 2]
+        err = p["hash_share"] - true
+        plain_ticks = r["arms"][0]["cpu_seconds_per_op"] * r["tick_hz"]
+        calls = sum(h["calls"] for h in p["helpers"].values()) / p["calls"]
+        stretch = (p["ticks"] / p["calls"]) / plain_ticks
+        expect = 1 + calls * p["overhead"]["outer_ticks"] / plain_ticks
+        why = (f"the error amounts to {err * plain_ticks / calls:+.0f} ticks per helper call "
+               f"(one call per {plain_ticks / calls:.0f} ticks); the profile pass's operations "
+               f"took {stretch:.3f} x the plain build's CPU time, where the library's estimate "
+               f"of its own cost ({p['overhead']['outer_ticks']:.0f} ticks per timed call) "
+               f"predicts {expect:.3f} x: "
+               + ("the cost a timed call has inside a real operation beyond that tight-loop "
+                  "estimate (part 2) is left in the compensated operation time and lowers the "
+                  "share" if err < 0 else
+                  "the share comes out high, so the helpers' timed regions keep more of the "
+                  f"instrumentation than the {p['overhead']['inner_ticks']:.0f} ticks per call "
+                  "the compensation removes")
+               + "; raw share error " + pp(p["hash_share_raw"] - true)
+               + ", the true share's interquartile range spans " + pp(hi - lo))
+        if stretch > expect + 0.02:
+            why += "; part of the stretch is preemption by other processes, which the tick " \
+                   "counter counts"
+        res = target(f"share accuracy {aim}", pp(err), "|e| <= 0.5 pp", abs(err) <= 0.005, why)
+        out.append(f"| {name} | {aim} | {pct(true)} ({pct(lo)}-{pct(hi)}) | "
+                   f"{pct(p['hash_share'])} | {pct(p['hash_share_raw'])} | {pp(err)} | "
+                   f"<= 0.5 pp | {res} |")
+        rows.append((name, true, p))
+    out.append("")
+    return rows
+
+
+# ---------------------------------------------------------------- part 4
+
+
+def peer_workloads(ctx, skips):
+    """The workloads the profilers are compared on."""
+    ws = [{"name": "synthetic dense, sign", "op": "sign", "type": "sig",
+           "arm": f"plain:{ctx.synth('dense')}", "prof_lib": ctx.synth("dense", "_prof"),
+           "pg_lib": ctx.synth("dense", "_pg"), "calls": 300 if QUICK else 2000,
+           "callgrind_calls": 20 if QUICK else 100}]
+    scheme, inst, op = DEFAULT_INTREE
+    insts = intree_instances(ctx, scheme)
+    if isinstance(insts, str) or inst not in insts:
+        skips.append(f"{scheme} {inst} {op}: " + (insts if isinstance(insts, str)
+                                                   else f"{inst} not built"))
+        return ws
+    plain = ctx.intree(scheme, inst)
+    one = json.loads(sh([ctx.opbench, "loop", "--op", op, "--calls", "3", f"plain:{plain}"]))
+    per_op = max(one["seconds"] / 3, 1e-6)
+    w = {"name": f"{scheme} {inst}, {op}", "op": op, "type": "sig", "arm": f"plain:{plain}",
+         "prof_lib": ctx.intree(scheme, inst, True),
+         "calls": max(3, int((0.2 if QUICK else 1.0) / per_op)),
+         "callgrind_calls": max(1, int((0.01 if QUICK else 0.03) / per_op))}
+    try:
+        w["pg_lib"] = build_pg(ctx, scheme, inst)
+    except (RuntimeError, OSError) as e:
+        w["pg_lib"], w["pg_why"] = None, f"no -pg build: {e}"
+    ws.append(w)
+    return ws
+
+
+def build_pg(ctx, scheme, inst):
+    """Compile an in-tree instance's folder with -pg for uftrace: every .c
+    file but the KAT program, with the folder on the include path."""
+    folder = os.path.join(ctx.srcdir, "schemes", scheme, "Implementations",
+                          "Reference_Implementation", inst)
+    srcs = sorted(p for p in glob.glob(os.path.join(folder, "*.c"))
+                  if not os.path.basename(p).startswith("KAT_"))
+    if not srcs:
+        raise RuntimeError(f"no sources in {folder}")
+    out = os.path.join(ctx.builddir, "bench", f"lib{inst}.pg.so")
+    sh(["gcc", "-std=c99", "-O2", "-g", "-fPIC", "-shared", "-pg", "-I", folder, "-o", out] + srcs)
+    return out
+
+
+def part_peers(ctx, out):
+    """Every profiler on the same workloads."""
+    skips = []
+    out.append("## 4. Other profilers on the same workload\n")
+    out.append(
+        "Each tool watches the bench driver running the operation in a loop on the plain "
+        "library (`opbench loop`). Time ratios: the loop's wall time, and its thread's CPU "
+        "time, under the tool over the same loop alone (medians of alternated runs; the tool's "
+        "start-up and post-processing are not counted; on a machine shared with other work the "
+        "CPU-time ratio is the steadier one). uftrace needs a `-pg` build, so it runs on one (every function of "
+        "the library is traced) and its ratio is against the plain build. callgrind counts "
+        "instructions, not time, and collects only inside the operation's API function. perf "
+        "samples; its share is the samples in the helpers' own functions (those of "
+        "schemes/iccs) over all samples of the loop. iccsprof's row is the same loop on the "
+        "profiled build with the wrappers enabled around each operation.\n")
+    rows = []
+    for w in peer_workloads(ctx, skips):
+        out.append(f"### {w['name']}\n")
+        out.append("| profiler | wall-time ratio | CPU-time ratio | hash share | what the share is "
+                   "| calls per op |\n|---|---|---|---|---|---|")
+        for name, r in peers.run_peers(ctx, w):
+            if "skip" in r:
+                out.append(f"| {name} | skipped: {r['skip']} | | | | |")
+                continue
+            calls = ", ".join(f"{h} {v:.4g}" for h, v in sorted(r["calls_per_op"].items())) \
+                if r["calls_per_op"] else "none (sampling)"
+            out.append(f"| {name} | {r['ratio']['wall']:.3f} | {r['ratio']['cpu']:.3f} | "
+                       f"{pct(r['share'])} | {r['what']} | {calls} |")
+            rows.append((w["name"], name, r))
+        out.append("")
+    for s in skips:
+        out.append(f"- skipped: {s}")
+    if skips:
+        out.append("")
+    return rows
+
+
+# ---------------------------------------------------------------- part 5
+
+
+def records(ctx, scheme):
+    """The records make profile wrote for SCHEME."""
+    out = []
+    for p in sorted(glob.glob(os.path.join(ctx.builddir, "profiles", scheme, "*__*.json"))):
+        with open(p) as f:
+            out.append(json.load(f))
+    return out
+
+
+def timed_make(ctx, scheme):
+    """Wall seconds of `make profile SCHEME=...` in the build tree."""
+    t0 = time.monotonic()
+    sh(["make", "-C", ctx.builddir, "profile", f"SCHEME={scheme}"])
+    return time.monotonic() - t0
+
+
+def campaign(ctx):
+    """Run make profile for each in-tree scheme from a clean state (and a
+    second time with the libraries built, to tell building from
+    measuring); one result or skip per scheme.  Runs first, as it builds
+    what parts 2 and 4 measure."""
+    res = []
+    for scheme, _ in INTREE:
+        if not os.path.isdir(os.path.join(ctx.srcdir, "schemes", scheme)):
+            res.append((scheme, {"skip": f"schemes/{scheme} is not in this tree"}))
+            continue
+        builds = os.path.join(ctx.builddir, "build", "schemes", scheme)
+        profs = os.path.join(ctx.builddir, "profiles", scheme)
+        try:
+            shutil.rmtree(builds, ignore_errors=True)
+            shutil.rmtree(profs, ignore_errors=True)
+            total = timed_make(ctx, scheme)
+            recs = records(ctx, scheme)
+            if not recs:
+                res.append((scheme, {"skip": f"make profile SCHEME={scheme} wrote no "
+                                              f"profiles/{scheme}/*.json"}))
+                continue
+            again = None
+            if not QUICK:
+                shutil.rmtree(profs, ignore_errors=True)
+                again = timed_make(ctx, scheme)
+                recs = records(ctx, scheme)
+        except RuntimeError as e:
+            res.append((scheme, {"skip": str(e)}))
+            continue
+        plain = sum(t["seconds"] for r in recs if r.get("timing") for t in r["timing"]["trials"])
+        prof = sum(r["profile"]["ticks"] / r["host"]["tick_hz"] for r in recs
+                   if r.get("profile") and r["host"].get("tick_hz"))
+        res.append((scheme, {"total": total, "again": again, "plain": plain, "profile": prof,
+                             "records": len(recs)}))
+    return res
+
+
+def part_campaign(res, out):
+    """The campaign's wall time and how it splits."""
+    out.append("## 5. Campaign time\n")
+    out.append(
+        "Wall time of `make profile SCHEME=<id>` with default settings, from a clean state "
+        "(the scheme's build folder and profiles removed). Plain timing: the records' trial "
+        "seconds; profiling: the profile passes' measured operations (ticks over the tick "
+        "rate). Building: the first run's time minus a second run's with the libraries already "
+        "built; the rest of the second run is set-up, warm-up, calibration and process start.\n")
+    out.append("| scheme | records | total | building | plain timing | profiling | rest |\n"
+               "|---|---|---|---|---|---|---|")
+    for scheme, r in res:
+        if "skip" in r:
+            out.append(f"| {scheme} | skipped: {r['skip']} | | | | | |")
+            continue
+        if r["again"] is not None:
+            build = f"{r['total'] - r['again']:.1f} s"
+            rest = f"{r['again'] - r['plain'] - r['profile']:.1f} s"
+        else:
+            build = "(not split under BENCH_QUICK)"
+            rest = f"{r['total'] - r['plain'] - r['profile']:.1f} s with building"
+        out.append(f"| {scheme} | {r['records']} | {r['total']:.1f} s | {build} | "
+                   f"{r['plain']:.1f} s | {r['profile']:.1f} s | {rest} |")
+    out.append("")
+
+
+# ---------------------------------------------------------------- report
+
+
+def summary(out):
+    """Every target, met or missed, with the reason for a miss."""
+    out.append("## Targets\n")
+    met = sum(1 for t in TARGETS if t[3])
+    out.append(f"{met} of {len(TARGETS)} met.\n")
+    missed = [t for t in TARGETS if not t[3]]
+    if missed:
+        out.append("Missed:\n")
+        for what, fig, goal, _, why in missed:
+            out.append(f"- {what}: {fig}, target {goal}. {why[0].upper() + why[1:] if why else ''}")
+        out.append("")
+
+
+def main():
+    ap = argparse.ArgumentParser(description="make bench")
+    ap.add_argument("--srcdir", required=True)
+    ap.add_argument("--builddir", required=True)
+    ap.add_argument("--out", required=True)
+    a = ap.parse_args()
+    ctx = Ctx(os.path.abspath(a.srcdir), os.path.abspath(a.builddir))
+    t0 = time.monotonic()
+    h = host(ctx)
+    camp = campaign(ctx)
+    body = []
+    part_overhead(ctx, body)
+    part_perturbation(ctx, body, [])
+    part_accuracy(ctx, body)
+    part_peers(ctx, body)
+    part_campaign(camp, body)
+    summary(body)
+    head = ["# iccsprof bench\n",
+            f"Host: {h['cpu']}, {h['cores']} cores; {h['os']}, {h['kernel']}; {h['compiler']}; "
+            f"hardware cycle counter {'available' if h['hw_cycles'] else 'not available'} to "
+            f"perf_event; load average {h['load'][0]:.2f} at the start. "
+            f"{'BENCH_QUICK=1 (shortened). ' if QUICK else ''}"
+            f"Run took {time.monotonic() - t0:.0f} s.\n"]
+    text = "\n".join(head + body) + "\n"
+    tmp = a.out + ".tmp"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, a.out)
+    sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()
