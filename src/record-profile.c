@@ -41,29 +41,20 @@ static struct share_sums record_sums(json_t *obj)
     return s;
 }
 
-/* The instrumentation's cost as the raw profile gives it. */
-static struct share_overhead record_overhead(json_t *raw)
-{
-    json_t *o = json_object_get(raw, "overhead");
-    struct share_overhead oh = {record_num(o, "inner_ticks"), record_num(o, "outer_ticks"),
-                                record_num(o, "untimed_outer_ticks"),
-                                record_num(o, "callers_outer_ticks")};
-
-    return oh;
-}
-
-/* The basis of every share of RAW: all wrapped calls, overflow included. */
+/* The basis of every share of RAW: the operations' ticks with the
+ * wrappers on and off, and the inner cost of a timed call; *TIMED_OUT gets
+ * the timed calls of every shape, overflow included. */
 static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
 {
     json_t *snap = json_object_get(raw, "snapshot"), *shape;
-    struct share_overhead oh = record_overhead(raw);
     uint64_t timed = record_u64(json_object_get(snap, "overflow"), "timed_calls");
     size_t i;
 
     json_array_foreach(json_object_get(snap, "shapes"), i, shape)
         timed += record_u64(shape, "timed_calls");
     *timed_out = timed;
-    return share_basis(record_num(raw, "ticks"), record_u64(snap, "total_calls"), timed, &oh);
+    return share_basis(record_num(raw, "ticks"), record_num(raw, "baseline_ticks"),
+                       record_num(json_object_get(raw, "overhead"), "inner_ticks"));
 }
 
 /* Order shapes by estimated time, largest first. */
@@ -137,9 +128,10 @@ json_t *record_profile(json_t *raw)
         share_add(&hash, &est[h]);
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
-        "{s:I, s:O, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, s:{s:O, s:O, "
-        "s:O, s:I}}",
-        "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "overhead",
+        "{s:I, s:O, s:O, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, s:{s:O, "
+        "s:O, s:O, s:I}}",
+        "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
+        json_object_get(raw, "baseline_ticks"), "overhead",
         json_object_get(raw, "overhead"), "helpers", helpers, "shapes",
         record_shapes(json_object_get(snap, "shapes")), "overflow", "keys",
         json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",

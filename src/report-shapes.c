@@ -4,8 +4,8 @@
  *
  * A shape's time is estimated as the record does for helpers (mean ticks
  * of its timed calls × its calls), and its share and mean are compensated
- * for the instrumentation in the same way as the helper shares, so the
- * shapes of a helper add up to the helper's share. */
+ * for the instrumentation over the same denominator as the helper shares,
+ * so the shapes of a helper add up to the helper's share. */
 #include "config.h"
 
 #include <math.h>
@@ -25,19 +25,25 @@ struct shapes_row {
     double share;           /* of the operation, compensated; NAN when unknown */
 };
 
-/* The operation's ticks less what the instrumentation added to them: the
- * denominator of every compensated share of R. */
+/* The denominator of R's compensated shares, derived from the helper
+ * whose share is the least rounded (the largest strictly inside (0, 1)):
+ * a share is (ticks - calls x inner) / denominator.  Records say how they
+ * compensated only through their shares (version 1 was compensated from
+ * the wrappers' overhead figures, version 2 from a measured baseline), so
+ * this serves both.  NAN when no helper has such a share. */
 static double shapes_denominator(const struct rec *r)
 {
-    double d = r->profile_ticks;
+    const struct rec_helper *best = NULL;
 
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         const struct rec_helper *x = &r->helper[h];
 
-        d -= (double)x->timed_calls * (r->outer_ticks + r->callers_outer_ticks);
-        d -= (double)(x->calls - x->timed_calls) * r->untimed_outer_ticks;
+        if (x->share > 0 && x->share < 1 && (best == NULL || x->share > best->share))
+            best = x;
     }
-    return d;
+    if (best == NULL)
+        return NAN;
+    return (best->ticks - (double)best->calls * r->inner_ticks) / best->share;
 }
 
 /* The figures of shape S of R. */
@@ -50,7 +56,7 @@ static struct shapes_row shapes_derive(const struct rec *r, const struct rec_sha
         return row;
     row.estimated_ticks = s->ticks / (double)s->timed_calls * (double)s->calls;
     row.mean_ticks = fmax(0, s->ticks / (double)s->timed_calls - r->inner_ticks);
-    if (denominator > 0)
+    if (!isnan(denominator) && denominator > 0)
         row.share = fmin(
             1, fmax(0, (row.estimated_ticks - (double)s->calls * r->inner_ticks) / denominator));
     return row;

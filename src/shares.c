@@ -39,26 +39,20 @@ void share_add(struct share_estimate *a, const struct share_estimate *b)
     a->variance += b->variance;
 }
 
-/* The basis of shares for operations measured at OP_TICKS in total. */
-struct share_basis share_basis(double op_ticks, uint64_t calls, uint64_t timed,
-                               const struct share_overhead *o)
+/* The basis of shares. */
+struct share_basis share_basis(double op_ticks, double baseline_ticks, double inner)
 {
-    struct share_basis b;
-    uint64_t untimed = calls > timed ? calls - timed : 0;
+    struct share_basis b = {op_ticks, baseline_ticks, inner};
 
-    b.op_ticks = op_ticks;
-    b.op_ticks_comp =
-        op_ticks - (double)timed * (o->outer + o->callers) - (double)untimed * o->untimed_outer;
-    b.inner = o->inner;
     return b;
 }
 
 /* The compensated share of the operations' time that E took. */
 double share_of(const struct share_basis *b, const struct share_estimate *e, uint64_t calls)
 {
-    if (b->op_ticks_comp <= 0)
+    if (b->baseline_ticks <= 0)
         return 0;
-    return share_clamp((e->ticks - (double)calls * b->inner) / b->op_ticks_comp);
+    return share_clamp((e->ticks - (double)calls * b->inner) / b->baseline_ticks);
 }
 
 /* The raw share, E's ticks over the measured ticks. */
@@ -70,5 +64,5 @@ double share_raw(const struct share_basis *b, const struct share_estimate *e)
 /* The standard error of share_of from E's variance. */
 double share_stderr(const struct share_basis *b, const struct share_estimate *e)
 {
-    return b->op_ticks_comp > 0 ? sqrt(e->variance) / b->op_ticks_comp : 0;
+    return b->baseline_ticks > 0 ? sqrt(e->variance) / b->baseline_ticks : 0;
 }

@@ -17,19 +17,12 @@ struct share_estimate {
     double ticks, variance;
 };
 
-/* What the instrumentation costs, per call, in ticks. */
-struct share_overhead {
-    double inner;         /* reported by an empty timed region */
-    double outer;         /* added to the caller by a timed call */
-    double untimed_outer; /* added to the caller by a counted, untimed call */
-    double callers;       /* added per timed call by call-site capture */
-};
-
-/* The denominator of compensated shares. */
+/* The denominator of shares, and what each timed call's own ticks hold
+ * of the instrumentation. */
 struct share_basis {
-    double op_ticks;      /* the operations' ticks as measured */
-    double op_ticks_comp; /* the same without the instrumentation's cost */
-    double inner;
+    double op_ticks;       /* the operations' ticks with the wrappers on */
+    double baseline_ticks; /* the same operations' ticks with them off */
+    double inner;          /* reported by an empty timed region */
 };
 
 /* Estimate the time of all of S's calls: the mean of its timed calls
@@ -40,17 +33,17 @@ struct share_estimate share_estimate(const struct share_sums *s);
 /* Add B's estimate to A's (independent samples: variances add). */
 void share_add(struct share_estimate *a, const struct share_estimate *b);
 
-/* The basis of shares for operations measured at OP_TICKS in total, whose
- * wrapped calls were CALLS, TIMED of them timed, at overhead O. */
-struct share_basis share_basis(double op_ticks, uint64_t calls, uint64_t timed,
-                               const struct share_overhead *o);
+/* The basis of shares: the operations took OP_TICKS with the wrappers on
+ * and BASELINE_TICKS with them off; an empty timed region reports INNER. */
+struct share_basis share_basis(double op_ticks, double baseline_ticks, double inner);
 
-/* The share of the operations' time that E (over CALLS calls) took:
- * compensated (inner cost off each call, the instrumentation's cost off
- * the operations) and clamped to [0, 1]. */
+/* The share of the operations' time that E (over CALLS calls) took,
+ * compensated: the inner cost off each call, over the baseline, the
+ * operations' time without the instrumentation; clamped to [0, 1]. */
 double share_of(const struct share_basis *b, const struct share_estimate *e, uint64_t calls);
 
-/* The raw share, E's ticks over the measured ticks, clamped. */
+/* The raw share, E's ticks over the ticks measured with the wrappers on,
+ * clamped. */
 double share_raw(const struct share_basis *b, const struct share_estimate *e);
 
 /* The standard error of share_of from E's variance. */

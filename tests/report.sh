@@ -29,13 +29,13 @@ import jsonschema
 v2 = json.load(open(sys.argv[1]))
 
 def version_1(schema):
-    """Version 2 without call sites and sampling, as profiles/README.md says."""
+    """Version 2 without call sites, sampling and baseline, as profiles/README.md says."""
     s = copy.deepcopy(schema)
     s["properties"]["schema"] = {"const": "iccsprof.profile/1"}
     s["required"].remove("callers")
     del s["properties"]["callers"]
     profile = s["properties"]["profile"]["oneOf"][1]
-    for k in ("sampling", "hash_share_stderr", "drng_share_stderr"):
+    for k in ("sampling", "hash_share_stderr", "drng_share_stderr", "baseline_ticks"):
         profile["required"].remove(k)
         del profile["properties"][k]
     for k in ("timed_calls", "share_stderr"):

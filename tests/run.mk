@@ -54,7 +54,7 @@ tests_fixtures_run_libsigbadabi_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 # Call sites: static functions calling pseudoXOF, profiled with the
 # wrappers as configured, and with a variant of them built without
 # libunwind, which must refuse --callers.
-tests_fixtures_run_libsitesfix_la_SOURCES = tests/fixtures/run/sitesfix.c \
+tests_fixtures_run_libsitesfix_la_SOURCES = tests/fixtures/run/sitesfix.c tests/fixtures/run/behaviour.h \
 	tests/fixtures/run/api.h $(RUNFIX_ICCS)
 tests_fixtures_run_libsitesfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsitesfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)

@@ -16,39 +16,52 @@
 
 /* The perturbation sampling=auto keeps the instrumentation under. */
 #define PROFILE_AUTO_PERTURBATION 0.005
-/* The sparsest sampling auto chooses. */
-#define PROFILE_MAX_K (1u << 20)
+/* The sparsest sampling auto chooses: where even counting costs more than
+ * the budget, sparser timing saves little and leaves too few samples. */
+#define PROFILE_AUTO_MAX_K 64
 
 static const char *const profile_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
-/* Ticks of one operation with the wrappers on around it. */
-static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w)
+/* Ticks of one operation, with the wrappers on around it or not. */
+static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on)
 {
     uint64_t t0 = w->ticks(), t1;
 
-    w->enable();
+    if (on)
+        w->enable();
     op_call(st);
-    w->disable();
+    if (on)
+        w->disable();
     t1 = w->ticks();
     return t1 - t0;
 }
 
 /* The K that keeps the expected cost of counting every call and timing
- * one in K under PROFILE_AUTO_PERTURBATION of the operation, from CALLS
- * helper calls in an operation of OP_TICKS timed with every call timed. */
-static unsigned profile_auto_k(double calls, double op_ticks, const struct iccsprof_wrap_overhead *o)
+ * one in K under PROFILE_AUTO_PERTURBATION of the operation.  CALLS helper
+ * calls, all timed, made an operation of ON ticks that takes OFF ticks
+ * with the wrappers off: that difference is what a timed call costs in
+ * this operation, which can exceed the library's tight-loop estimate
+ * (its code and table then compete with the scheme's for the caches).
+ * A counted, untimed call is taken to cost more in the same proportion. */
+static unsigned profile_auto_k(double calls, double on, double off,
+                               const struct iccsprof_wrap_overhead *o)
 {
-    double timed_cost = o->outer_ticks + o->callers_outer_ticks;
-    double bare = op_ticks - calls * timed_cost; /* the operation without the wrappers */
-    double budget = PROFILE_AUTO_PERTURBATION * bare - calls * o->untimed_outer_ticks;
-    double k;
+    double timed = o->outer_ticks + o->callers_outer_ticks, untimed = o->untimed_outer_ticks;
+    double k, budget;
 
-    if (calls <= 0 || calls * timed_cost <= PROFILE_AUTO_PERTURBATION * bare)
+    if (calls <= 0)
         return 1;
+    if ((on - off) / calls > timed && timed > 0) {
+        untimed *= (on - off) / calls / timed;
+        timed = (on - off) / calls;
+    }
+    if (calls * timed <= PROFILE_AUTO_PERTURBATION * off)
+        return 1;
+    budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
     if (budget <= 0)
-        return PROFILE_MAX_K;
-    k = ceil(calls * (timed_cost - o->untimed_outer_ticks) / budget);
-    return k < 1 ? 1 : k > PROFILE_MAX_K ? PROFILE_MAX_K : (unsigned)k;
+        return PROFILE_AUTO_MAX_K;
+    k = ceil(calls * (timed - untimed) / budget);
+    return k < 1 ? 1 : k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
 }
 
 /* The wrappers' snapshot as JSON: every shape with its raw sums. */
@@ -115,7 +128,11 @@ static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
                      "sites", sites);
 }
 
-/* Profile the operation on the profiled library. */
+/* Profile the operation on the profiled library.  The measured
+ * operations alternate with the wrappers on and off: the first give the
+ * helpers' calls and ticks, the second the operation's ticks without the
+ * instrumentation, in the same process state, which is what the shares
+ * are taken of. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
                      json_t **sites)
 {
@@ -125,7 +142,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     unsigned k = m->sample;
     unsigned long long calls;
-    uint64_t cal_ticks, ticks = 0;
+    uint64_t on, off, ticks = 0, baseline = 0;
     double t0, call_seconds;
 
     w->disable();
@@ -139,26 +156,30 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_stage(&st, "profile calibration");
     w->overhead(&o);
     t0 = clock_seconds();
-    cal_ticks = profile_call(&st, w);
+    off = profile_call(&st, w, 0);
     call_seconds = clock_seconds() - t0;
+    on = profile_call(&st, w, 1);
     w->snapshot(&snap);
     if (k == 0)
-        k = profile_auto_k((double)snap.total_calls, (double)cal_ticks, &o);
+        k = profile_auto_k((double)snap.total_calls, (double)on, (double)off, &o);
     w->reset();
     w->set_sampling(k, m->first_n);
-    calls = pass_calls_for(m->profile_seconds, call_seconds, m->min_calls, m->max_seconds);
+    calls = pass_calls_for(m->profile_seconds / 2, call_seconds, m->min_calls, m->max_seconds / 2);
     op_stage(&st, "profile");
-    for (unsigned long long i = 0; i < calls; i++)
-        ticks += profile_call(&st, w);
+    for (unsigned long long i = 0; i < calls; i++) {
+        ticks += profile_call(&st, w, 1);
+        baseline += profile_call(&st, w, 0);
+    }
     w->snapshot(&snap);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
     w->set_callers(0);
     w->set_sampling(1, m->first_n);
     op_free(&st);
-    return json_pack("{s:I, s:I, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
-                     (json_int_t)calls, "ticks", (json_int_t)ticks, "overhead", "inner_ticks",
-                     o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks",
-                     o.untimed_outer_ticks, "callers_outer_ticks", o.callers_outer_ticks,
-                     "sampling", "k", (int)k, "auto", m->sample == 0, "first_n", (int)m->first_n,
-                     "snapshot", profile_snapshot(&snap));
+    return json_pack("{s:I, s:I, s:I, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
+                     (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
+                     (json_int_t)baseline, "overhead", "inner_ticks", o.inner_ticks, "outer_ticks",
+                     o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
+                     "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
+                     m->sample == 0, "first_n", (int)m->first_n, "snapshot",
+                     profile_snapshot(&snap));
 }
