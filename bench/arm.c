@@ -149,13 +149,13 @@ void arm_forget(struct arm *arm)
     memset(&arm->total, 0, sizeof arm->total);
 }
 
-/* The shares of SUMS, compensated as iccsprof run compensates them. */
-void arm_shares(const struct arm *arm, const struct arm_sums *sums, double *hash, double *hash_raw,
-                double *drng)
+/* The shares of SUMS, compensated as iccsprof run compensates them: over
+ * BASELINE, the ticks of as many operations without the instrumentation
+ * (the plain arm's, timed alternately). */
+void arm_shares(const struct arm *arm, const struct arm_sums *sums, double baseline, double *hash,
+                double *hash_raw, double *drng)
 {
-    struct share_overhead o = {arm->overhead.inner_ticks, arm->overhead.outer_ticks,
-                               arm->overhead.untimed_outer_ticks, 0};
-    struct share_basis b = share_basis(sums->ticks, sums->calls, sums->timed, &o);
+    struct share_basis b = share_basis(sums->ticks, baseline, arm->overhead.inner_ticks);
     uint64_t hash_calls = sums->helper_calls[ICCSPROF_PSEUDOHASH] +
                           sums->helper_calls[ICCSPROF_PSEUDOXOF] +
                           sums->helper_calls[ICCSPROF_SM3HASH];

@@ -47,10 +47,10 @@ double arm_block(struct arm *arm, uint64_t n);
 /* Drop the arm's sums: what ran so far was warming up. */
 void arm_forget(struct arm *arm);
 
-/* The compensated hash and DRNG shares (and the raw hash share) of SUMS,
- * the arm's total or last block; zeros for a plain arm. */
-void arm_shares(const struct arm *arm, const struct arm_sums *sums, double *hash, double *hash_raw,
-                double *drng);
+/* The shares of SUMS, compensated as iccsprof run compensates them: over
+ * BASELINE, the ticks of as many operations without the instrumentation. */
+void arm_shares(const struct arm *arm, const struct arm_sums *sums, double baseline, double *hash,
+                double *hash_raw, double *drng);
 
 /* Free the arm's buffers. */
 void arm_free(struct arm *arm);

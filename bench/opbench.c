@@ -69,10 +69,12 @@ static double opbench_tick_hz(void)
 }
 
 /* What a profiled arm counted over all its blocks, as JSON: shares and
- * calls per operation; HASH_MEDIAN, when not negative, is the median of
- * the blocks' own hash shares, which a block stretched by preemption
- * cannot pull. */
-static json_t *opbench_counts(const struct arm *arm, double hash_median)
+ * calls per operation.  BASELINE is the ticks of as many operations on the
+ * plain arm, timed alternately (negative in the loop mode, which has none:
+ * the compensated shares are then null); HASH_MEDIAN, when not negative,
+ * is the median of the blocks' own hash shares, which a block stretched by
+ * preemption cannot pull. */
+static json_t *opbench_counts(const struct arm *arm, double baseline, double hash_median)
 {
     const struct arm_sums *t = &arm->total;
     json_t *calls = json_object();
@@ -80,13 +82,15 @@ static json_t *opbench_counts(const struct arm *arm, double hash_median)
 
     if (arm->k == 0)
         return json_null();
-    arm_shares(arm, t, &hash, &hash_raw, &drng);
+    arm_shares(arm, t, baseline > 0 ? baseline : 0, &hash, &hash_raw, &drng);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_object_set_new(calls, opbench_helper[h],
                             json_real((double)t->helper_calls[h] / (double)t->ops));
-    return json_pack("{s:f, s:f, s:f, s:f, s:f, s:o, s:{s:f, s:f, s:f}}", "hash_share",
-                     hash_median >= 0 ? hash_median : hash, "hash_share_pooled", hash,
-                     "hash_share_raw", hash_raw, "drng_share", drng, "timed_fraction",
+    return json_pack("{s:o, s:o, s:f, s:o, s:f, s:o, s:{s:f, s:f, s:f}}", "hash_share",
+                     baseline < 0 ? json_null() : json_real(hash_median >= 0 ? hash_median : hash),
+                     "hash_share_pooled", baseline < 0 ? json_null() : json_real(hash),
+                     "hash_share_raw", hash_raw, "drng_share",
+                     baseline < 0 ? json_null() : json_real(drng), "timed_fraction",
                      t->calls ? (double)t->timed / (double)t->calls : 0.0, "calls_per_op", calls,
                      "overhead", "inner_ticks", arm->overhead.inner_ticks, "outer_ticks",
                      arm->overhead.outer_ticks, "untimed_outer_ticks",
@@ -123,15 +127,20 @@ static int opbench_alternate(const char *op, int rounds, double block_ms, struct
         arm_block(&arms[a], n);
         arm_forget(&arms[a]);
     }
-    for (int r = 0; r < rounds; r++)
+    for (int r = 0; r < rounds; r++) {
         for (int i = 0; i < narms; i++) {
             int a = (r + i) % narms;
 
+            t[r][a] = arm_block(&arms[a], n);
+        }
+        /* shares over the plain arm's operations of the same round */
+        for (int a = 0; a < narms; a++) {
             double hash_raw, drng;
 
-            t[r][a] = arm_block(&arms[a], n);
-            arm_shares(&arms[a], &arms[a].last, &share[r][a], &hash_raw, &drng);
+            arm_shares(&arms[a], &arms[a].last, arms[0].last.ticks, &share[r][a], &hash_raw,
+                       &drng);
         }
+    }
     for (int a = 0; a < narms; a++) {
         double ticks = arms[a].total.ticks / (double)arms[a].total.ops, ratio, lo, hi, cpu, hash;
 
@@ -150,7 +159,12 @@ static int opbench_alternate(const char *op, int rounds, double block_ms, struct
                               json_pack("{s:s, s:i, s:f, s:f, s:f, s:f, s:f, s:o}", "arm",
                                         arms[a].spec, "k", (int)arms[a].k, "ticks_per_op", ticks,
                                         "cpu_seconds_per_op", cpu, "ratio", ratio, "ratio_q1", lo,
-                                        "ratio_q3", hi, "profile", opbench_counts(&arms[a], hash)));
+                                        "ratio_q3", hi, "profile",
+                                        opbench_counts(&arms[a],
+                                                       arms[0].total.ticks *
+                                                           (double)arms[a].total.ops /
+                                                           (double)arms[0].total.ops,
+                                                       hash)));
     }
     json_dumpf(json_pack("{s:s, s:I, s:i, s:f, s:o}", "op", op, "block_ops", (json_int_t)n,
                          "rounds", rounds, "tick_hz", tick_hz, "arms", out),
@@ -171,7 +185,7 @@ static int opbench_loop(const char *op, uint64_t calls, struct arm *arm)
     seconds = clock_seconds() - s0;
     json_dumpf(json_pack("{s:s, s:s, s:I, s:f, s:f, s:f, s:o}", "op", op, "arm", arm->spec, "calls",
                          (json_int_t)calls, "seconds", seconds, "cpu_seconds", cpu, "ticks_per_op",
-                         arm->total.ticks / (double)calls, "profile", opbench_counts(arm, -1)),
+                         arm->total.ticks / (double)calls, "profile", opbench_counts(arm, -1, -1)),
                stdout, JSON_COMPACT);
     putchar('\n');
     return 0;

@@ -40,9 +40,10 @@ static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api
  * one in K under PROFILE_AUTO_PERTURBATION of the operation.  CALLS helper
  * calls, all timed, made an operation of ON ticks that takes OFF ticks
  * with the wrappers off: that difference is what a timed call costs in
- * this operation, which can exceed the library's tight-loop estimate
- * (its code and table then compete with the scheme's for the caches).
- * A counted, untimed call is taken to cost more in the same proportion. */
+ * this operation, when it exceeds the library's tight-loop estimate (its
+ * code and table then compete with the scheme's for the caches).  One
+ * pair of operations is a noisy measure of it, so it only ever raises
+ * the estimate of the timed cost, never the counted call's. */
 static unsigned profile_auto_k(double calls, double on, double off,
                                const struct iccsprof_wrap_overhead *o)
 {
@@ -51,10 +52,8 @@ static unsigned profile_auto_k(double calls, double on, double off,
 
     if (calls <= 0)
         return 1;
-    if ((on - off) / calls > timed && timed > 0) {
-        untimed *= (on - off) / calls / timed;
+    if ((on - off) / calls > timed)
         timed = (on - off) / calls;
-    }
     if (calls * timed <= PROFILE_AUTO_PERTURBATION * off)
         return 1;
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
