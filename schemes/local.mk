@@ -10,7 +10,7 @@ SCHEMES_MAKE = $(MAKE) --no-print-directory -f $(top_srcdir)/schemes/build.mk \
 	ICCSWRAP_LIBS='$(ICCSWRAP_LIBS)' \
 	ICCSWRAP_LDFLAGS='$(ICCSWRAP_LDFLAGS)'
 
-profile: src/iccsprof wrappers/libiccswrap.a
+profile: src/iccsprof src/iccsprof-measure wrappers/libiccswrap.a
 	+@$(SCHEMES_MAKE) profile
 profile-build: src/iccsprof wrappers/libiccswrap.a
 	+@$(SCHEMES_MAKE) build

@@ -277,6 +277,10 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
 
     memset(out, 0, sizeof *out);
     memset(&lines, 0, sizeof lines);
+    if (access(measure, X_OK) != 0) {
+        free(cfg_text);
+        return -1;
+    }
     if (cfg_text == NULL || pipe2(chan, O_CLOEXEC) != 0) {
         free(cfg_text);
         return -1;

@@ -341,6 +341,11 @@ if [ "$(id -u)" -ne 0 ]; then
     mkdir -p "$work/ro" && chmod 555 "$work/ro"
     bad "unwritable output folder" "^iccsprof: $work/ro: Permission denied$" $both --op all --out-dir "$work/ro"
 fi
+# an installation without its measuring program says which one it lacks
+ICCSPROF_MEASURE=$work/no-measure expect_status "no measuring program: exit 1" 1 "$ICCSPROF" run \
+    $both --op all --out-dir "$work/bad"
+expect_grep "no measuring program: named" \
+    "^iccsprof: $work/no-measure: cannot start the measuring program: No such file or directory$" "$work/err"
 echo '{"scheme": ' >"$work/build.json"
 bad "corrupt build description" "^iccsprof: $work/build.json:2:0: " \
     $both --op all --out-dir "$work/bad" --build-info "$work/build.json"
