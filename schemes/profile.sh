@@ -80,7 +80,8 @@ done
 
 echo "profile: $profiled of $total instances of $SCHEME profiled into $PROFILE_DIR"
 printf '%s' "$failures" | sed 's/^/profile: failed: /'
-if [ -n "$built" ]; then
+# the report of whatever records there are (failed ones included)
+if [ -n "$built" ] && ls "$PROFILE_DIR"/*.json >/dev/null 2>&1; then
     "$ICCSPROF" report "$PROFILE_DIR" || failures="${failures}the report of $PROFILE_DIR
 "
 fi

@@ -15,7 +15,9 @@ case "\$1" in
 run)
     shift
     inst=\$(printf '%s\n' "\$@" | sed -n '/^--instance\$/{n;p;}')
+    dir=\$(printf '%s\n' "\$@" | sed -n '/^--out-dir\$/{n;p;}')
     printf '%s\n' "\$@" >"$work/run.\$inst"
+    : >"\$dir/\${inst}__stub.json"
     echo "\$inst" >>"$work/run.order"
     [ "\$inst" != "\${STUB_FAIL:-}" ] || exit 1
     ;;
