@@ -2,7 +2,8 @@
 # plain and profiled, that misbehave on request (fixtures/run/behaviour.h);
 # the driver's end-to-end test checks the records they produce.
 RUNFIX_ICCS = schemes/iccs/sm3.c schemes/iccs/auxfunc.c schemes/iccs/drng.c
-RUNFIX_CPPFLAGS = -I$(top_srcdir)/schemes/iccs -I$(top_srcdir)/tests/fixtures/run
+RUNFIX_CPPFLAGS = -I$(top_srcdir)/schemes/iccs -I$(top_srcdir)/tests/fixtures/run \
+	-I$(top_srcdir)/tests/fixtures
 RUNFIX_LDFLAGS = -module -avoid-version -rpath /nowhere -shared
 RUNFIX_WRAP = $(ICCSWRAP_LDFLAGS) -Wl,--wrap=pseudohash -Wl,--wrap=pseudoXOF \
 	-Wl,--wrap=sm3hash -Wl,--wrap=get_random_number
@@ -16,7 +17,7 @@ check_LTLIBRARIES += \
 	tests/fixtures/run/libsitesfix_nounwind_prof.la
 
 tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
-	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)
+	tests/fixtures/run/behaviour.h tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
 tests_fixtures_run_libsigfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsigfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
@@ -27,7 +28,7 @@ tests_fixtures_run_libsigfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_run_libsigfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_fixtures_run_libkemfix_la_SOURCES = tests/fixtures/run/kemfix.c \
-	tests/fixtures/run/behaviour.h tests/fixtures/run/api.h $(RUNFIX_ICCS)
+	tests/fixtures/run/behaviour.h tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
 tests_fixtures_run_libkemfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libkemfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
@@ -55,7 +56,7 @@ tests_fixtures_run_libsigbadabi_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 # wrappers as configured, and with a variant of them built without
 # libunwind, which must refuse --callers.
 tests_fixtures_run_libsitesfix_la_SOURCES = tests/fixtures/run/sitesfix.c tests/fixtures/run/behaviour.h \
-	tests/fixtures/run/api.h $(RUNFIX_ICCS)
+	tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
 tests_fixtures_run_libsitesfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsitesfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
