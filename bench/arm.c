@@ -149,9 +149,10 @@ void arm_forget(struct arm *arm)
     memset(&arm->total, 0, sizeof arm->total);
 }
 
-/* The shares of SUMS, compensated as iccsprof run compensates them: over
- * BASELINE, the ticks of as many operations without the instrumentation
- * (the plain arm's, timed alternately). */
+/* The shares of SUMS over BASELINE, the ticks of as many operations
+ * without the instrumentation (the plain arm's, timed alternately in the
+ * same round), the inner cost of each timed call taken off as iccsprof
+ * run does. */
 void arm_shares(const struct arm *arm, const struct arm_sums *sums, double baseline, double *hash,
                 double *hash_raw, double *drng)
 {

@@ -47,8 +47,9 @@ double arm_block(struct arm *arm, uint64_t n);
 /* Drop the arm's sums: what ran so far was warming up. */
 void arm_forget(struct arm *arm);
 
-/* The shares of SUMS, compensated as iccsprof run compensates them: over
- * BASELINE, the ticks of as many operations without the instrumentation. */
+/* The shares of SUMS over BASELINE, the ticks of as many operations
+ * without the instrumentation, the inner cost of each timed call taken
+ * off as iccsprof run does. */
 void arm_shares(const struct arm *arm, const struct arm_sums *sums, double baseline, double *hash,
                 double *hash_raw, double *drng);
 

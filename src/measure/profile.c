@@ -127,11 +127,30 @@ static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
                      "sites", sites);
 }
 
+/* Order signed tick differences, for their median. */
+static int profile_cmp(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The median of N differences (sorted in place). */
+static double profile_median(int64_t *d, unsigned long long n)
+{
+    qsort(d, (size_t)n, sizeof d[0], profile_cmp);
+    return n % 2 ? (double)d[n / 2] : ((double)d[n / 2 - 1] + (double)d[n / 2]) / 2;
+}
+
 /* Profile the operation on the profiled library.  The measured
- * operations alternate with the wrappers on and off: the first give the
- * helpers' calls and ticks, the second the operation's ticks without the
- * instrumentation, in the same process state, which is what the shares
- * are taken of. */
+ * operations alternate with the wrappers on and off.  Those with the
+ * wrappers on give every helper call, its shape and its ticks; each pair
+ * gives the ticks the instrumentation added to one operation, of which
+ * the median is taken: a pair that the scheduler interrupted is an
+ * outlier the median ignores.  The operations' time without the
+ * instrumentation, which shares are taken of, is their measured time
+ * less that median per operation: time the machine took away from the
+ * process is then in the numerator and the denominator alike. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
                      json_t **sites)
 {
@@ -141,8 +160,9 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     unsigned k = m->sample;
     unsigned long long calls;
-    uint64_t on, off, ticks = 0, baseline = 0;
-    double t0, call_seconds;
+    uint64_t on, off, ticks = 0;
+    double t0, call_seconds, added;
+    int64_t *diff;
 
     w->disable();
     w->reset();
@@ -164,21 +184,27 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     w->reset();
     w->set_sampling(k, m->first_n);
     calls = pass_calls_for(m->profile_seconds / 2, call_seconds, m->min_calls, m->max_seconds / 2);
+    if ((diff = malloc((size_t)calls * sizeof *diff)) == NULL)
+        channel_call_error("out of memory for %llu operations' timings", calls);
     op_stage(&st, "profile");
     for (unsigned long long i = 0; i < calls; i++) {
-        ticks += profile_call(&st, w, 1);
-        baseline += profile_call(&st, w, 0);
+        on = profile_call(&st, w, 1);
+        off = profile_call(&st, w, 0);
+        ticks += on;
+        diff[i] = (int64_t)(on - off);
     }
+    added = profile_median(diff, calls);
+    free(diff);
     w->snapshot(&snap);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
     w->set_callers(0);
     w->set_sampling(1, m->first_n);
     op_free(&st);
-    return json_pack("{s:I, s:I, s:I, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
+    return json_pack("{s:I, s:I, s:f, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
                      (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
-                     (json_int_t)baseline, "overhead", "inner_ticks", o.inner_ticks, "outer_ticks",
-                     o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
-                     "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
-                     m->sample == 0, "first_n", (int)m->first_n, "snapshot",
-                     profile_snapshot(&snap));
+                     (double)ticks - (double)calls * added, "overhead", "inner_ticks",
+                     o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks",
+                     o.untimed_outer_ticks, "callers_outer_ticks", o.callers_outer_ticks,
+                     "sampling", "k", (int)k, "auto", m->sample == 0, "first_n", (int)m->first_n,
+                     "snapshot", profile_snapshot(&snap));
 }
