@@ -185,6 +185,22 @@ check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "tr
 check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
 ' "$work/print"
 
+# --- a scheme that prints without end: its log is cut at 1 MiB ---
+ICCSPROF_FIXTURE=print run_sig "print: a long run" "$work/flood" --op verify --trials 1 --target-seconds 1
+py "print: the log is cut, the record says how much there was" '
+import os, sys
+from records import check, load
+d = sys.argv[1]
+r = load(d + "/sigfix__verify.json")
+n, p = r["timing"]["n"], r["profile"]["calls"]
+lines = (1 + 4 + n) + (1 + 5 + 2 * p)
+line = "verifying a 48-byte signature\n"
+check(lines * len(line) > 1 << 20, "the run printed more than 1 MiB: %d lines" % lines)
+check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "truncated": True}, str(r["log"]))
+check(os.path.getsize(d + "/sigfix__verify.log") == 1 << 20, "the log holds 1 MiB")
+check(open(d + "/sigfix__verify.log").read() == (line * lines)[: 1 << 20], "the first 1 MiB")
+' "$work/flood"
+
 # --- single operation to a named file; either pass alone ---
 mkdir -p "$work/single"
 expect_status "--out writes one file" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
