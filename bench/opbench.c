@@ -86,15 +86,14 @@ static json_t *opbench_counts(const struct arm *arm, double baseline, double has
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_object_set_new(calls, opbench_helper[h],
                             json_real((double)t->helper_calls[h] / (double)t->ops));
-    return json_pack("{s:o, s:o, s:f, s:o, s:f, s:o, s:{s:f, s:f, s:f}}", "hash_share",
-                     baseline < 0 ? json_null() : json_real(hash_median >= 0 ? hash_median : hash),
-                     "hash_share_pooled", baseline < 0 ? json_null() : json_real(hash),
-                     "hash_share_raw", hash_raw, "drng_share",
-                     baseline < 0 ? json_null() : json_real(drng), "timed_fraction",
-                     t->calls ? (double)t->timed / (double)t->calls : 0.0, "calls_per_op", calls,
-                     "overhead", "inner_ticks", arm->overhead.inner_ticks, "outer_ticks",
-                     arm->overhead.outer_ticks, "untimed_outer_ticks",
-                     arm->overhead.untimed_outer_ticks);
+    return json_pack(
+        "{s:o, s:o, s:f, s:o, s:f, s:o, s:{s:f, s:f, s:f}}", "hash_share",
+        baseline < 0 ? json_null() : json_real(hash_median >= 0 ? hash_median : hash),
+        "hash_share_pooled", baseline < 0 ? json_null() : json_real(hash), "hash_share_raw",
+        hash_raw, "drng_share", baseline < 0 ? json_null() : json_real(drng), "timed_fraction",
+        t->calls ? (double)t->timed / (double)t->calls : 0.0, "calls_per_op", calls, "overhead",
+        "inner_ticks", arm->overhead.inner_ticks, "outer_ticks", arm->overhead.outer_ticks,
+        "untimed_outer_ticks", arm->overhead.untimed_outer_ticks);
 }
 
 /* Operations per block: about BLOCK_MS of CPU time on ARM, at least one. */
@@ -137,8 +136,7 @@ static int opbench_alternate(const char *op, int rounds, double block_ms, struct
         for (int a = 0; a < narms; a++) {
             double hash_raw, drng;
 
-            arm_shares(&arms[a], &arms[a].last, arms[0].last.ticks, &share[r][a], &hash_raw,
-                       &drng);
+            arm_shares(&arms[a], &arms[a].last, arms[0].last.ticks, &share[r][a], &hash_raw, &drng);
         }
     }
     for (int a = 0; a < narms; a++) {
@@ -155,16 +153,14 @@ static int opbench_alternate(const char *op, int rounds, double block_ms, struct
         ratio = opbench_quantile(v, rounds, 0.5);
         lo = opbench_quantile(v, rounds, 0.25);
         hi = opbench_quantile(v, rounds, 0.75);
-        json_array_append_new(out,
-                              json_pack("{s:s, s:i, s:f, s:f, s:f, s:f, s:f, s:o}", "arm",
-                                        arms[a].spec, "k", (int)arms[a].k, "ticks_per_op", ticks,
-                                        "cpu_seconds_per_op", cpu, "ratio", ratio, "ratio_q1", lo,
-                                        "ratio_q3", hi, "profile",
-                                        opbench_counts(&arms[a],
-                                                       arms[0].total.ticks *
-                                                           (double)arms[a].total.ops /
-                                                           (double)arms[0].total.ops,
-                                                       hash)));
+        json_array_append_new(
+            out, json_pack("{s:s, s:i, s:f, s:f, s:f, s:f, s:f, s:o}", "arm", arms[a].spec, "k",
+                           (int)arms[a].k, "ticks_per_op", ticks, "cpu_seconds_per_op", cpu,
+                           "ratio", ratio, "ratio_q1", lo, "ratio_q3", hi, "profile",
+                           opbench_counts(&arms[a],
+                                          arms[0].total.ticks * (double)arms[a].total.ops /
+                                              (double)arms[0].total.ops,
+                                          hash)));
     }
     json_dumpf(json_pack("{s:s, s:I, s:i, s:f, s:o}", "op", op, "block_ops", (json_int_t)n,
                          "rounds", rounds, "tick_hz", tick_hz, "arms", out),

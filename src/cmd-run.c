@@ -118,17 +118,16 @@ static json_t *run_config(const struct run_options *o, const char *op)
 
     for (size_t i = 0; i < o->seed_len; i++)
         snprintf(seed + 2 * i, 3, "%02x", o->seed[i]);
-    return json_pack("{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f}",
-                     "probe", op == NULL, "plain",
-                     o->plain != NULL ? json_string(o->plain) : json_null(), "profiled",
-                     o->profiled != NULL ? json_string(o->profiled) : json_null(), "op",
-                     op != NULL ? op : "", "seed", seed, "message_bytes",
-                     (json_int_t)o->message_bytes, "trials", (int)o->trials, "min_calls",
-                     (int)o->min_calls, "max_sign_attempts", (int)o->max_sign_attempts,
-                     "first_n", (int)o->first_n, "callers", (int)o->callers, "sample",
-                     o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
-                     "target_seconds", o->target_seconds, "max_seconds", o->max_seconds,
-                     "profile_seconds", o->profile_seconds);
+    return json_pack(
+        "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f}", "probe",
+        op == NULL, "plain", o->plain != NULL ? json_string(o->plain) : json_null(), "profiled",
+        o->profiled != NULL ? json_string(o->profiled) : json_null(), "op", op != NULL ? op : "",
+        "seed", seed, "message_bytes", (json_int_t)o->message_bytes, "trials", (int)o->trials,
+        "min_calls", (int)o->min_calls, "max_sign_attempts", (int)o->max_sign_attempts, "first_n",
+        (int)o->first_n, "callers", (int)o->callers, "sample",
+        o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
+        "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
+        o->profile_seconds);
 }
 
 /* Load both libraries in a measuring process and learn the scheme's type
@@ -251,7 +250,7 @@ static void run_summary(json_t *rec, double elapsed)
            json_string_value(json_object_get(rec, "operation")));
     if (json_is_object(timing))
         printf(" %s cycles", fmt_cycles(cycles, sizeof cycles,
-                                         json_number_value(json_object_get(timing, "mean_cycles"))));
+                                        json_number_value(json_object_get(timing, "mean_cycles"))));
     if (json_is_object(profile))
         printf("%s hash %s, DRNG %s", json_is_object(timing) ? "," : "",
                fmt_share_stderr(hash, sizeof hash,

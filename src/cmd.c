@@ -8,14 +8,8 @@
 #include "cmd.h"
 
 static const struct cmd_entry *const cmd_table[] = {
-    &cmd_audit_entry,
-    &cmd_buildinfo_entry,
-    &cmd_compare_entry,
-    &cmd_help_entry,
-    &cmd_report_entry,
-    &cmd_run_entry,
-    &cmd_version_entry,
-    NULL,
+    &cmd_audit_entry,  &cmd_buildinfo_entry, &cmd_compare_entry, &cmd_help_entry,
+    &cmd_report_entry, &cmd_run_entry,       &cmd_version_entry, NULL,
 };
 
 /* Find a command by its exact name; NULL and a message when unknown. */

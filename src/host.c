@@ -20,8 +20,8 @@ static int host_cpuinfo(const char *key, char *buf, size_t len)
     while (!found && fgets(line, sizeof line, f) != NULL) {
         char *colon = strchr(line, ':'), *value;
 
-        if (colon == NULL || strncmp(line, key, klen) != 0 || strspn(line + klen, " \t") !=
-                                                                 (size_t)(colon - line) - klen)
+        if (colon == NULL || strncmp(line, key, klen) != 0 ||
+            strspn(line + klen, " \t") != (size_t)(colon - line) - klen)
             continue;
         value = colon + 1 + strspn(colon + 1, " \t");
         value[strcspn(value, "\n")] = '\0';

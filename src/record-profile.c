@@ -50,8 +50,8 @@ static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
     uint64_t timed = record_u64(json_object_get(snap, "overflow"), "timed_calls");
     size_t i;
 
-    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
-        timed += record_u64(shape, "timed_calls");
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape) timed +=
+        record_u64(shape, "timed_calls");
     *timed_out = timed;
     return share_basis(record_num(raw, "ticks"), record_num(raw, "baseline_ticks"),
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
@@ -72,17 +72,17 @@ static json_t *record_shapes(json_t *raw_shapes)
     size_t n = json_array_size(raw_shapes), i;
     json_t **rows = calloc(n ? n : 1, sizeof *rows), *shapes = json_array(), *shape;
 
-    json_array_foreach(raw_shapes, i, shape) {
+    json_array_foreach(raw_shapes, i, shape)
+    {
         struct share_sums s = record_sums(shape);
         struct share_estimate e = share_estimate(&s);
 
-        rows[i] = json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:f}", "helper",
-                            json_object_get(shape, "helper"), "in_bits",
-                            json_object_get(shape, "in_bits"), "out_bits",
-                            json_object_get(shape, "out_bits"), "calls",
-                            json_object_get(shape, "calls"), "timed_calls",
-                            json_object_get(shape, "timed_calls"), "ticks",
-                            json_object_get(shape, "ticks"), "estimate", e.ticks);
+        rows[i] = json_pack(
+            "{s:O, s:O, s:O, s:O, s:O, s:O, s:f}", "helper", json_object_get(shape, "helper"),
+            "in_bits", json_object_get(shape, "in_bits"), "out_bits",
+            json_object_get(shape, "out_bits"), "calls", json_object_get(shape, "calls"),
+            "timed_calls", json_object_get(shape, "timed_calls"), "ticks",
+            json_object_get(shape, "ticks"), "estimate", e.ticks);
     }
     qsort(rows, n, sizeof *rows, record_by_estimate);
     for (i = 0; i < n; i++) {
@@ -104,7 +104,8 @@ json_t *record_profile(json_t *raw)
     struct share_basis b = record_basis(raw, &all_timed);
     size_t i;
 
-    json_array_foreach(json_object_get(snap, "shapes"), i, shape) {
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
+    {
         int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
         struct share_sums s = record_sums(shape);
         struct share_estimate e = share_estimate(&s);
@@ -131,11 +132,10 @@ json_t *record_profile(json_t *raw)
         "{s:I, s:O, s:O, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, s:{s:O, "
         "s:O, s:O, s:I}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "overhead",
-        json_object_get(raw, "overhead"), "helpers", helpers, "shapes",
-        record_shapes(json_object_get(snap, "shapes")), "overflow", "keys",
-        json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",
-        json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
+        json_object_get(raw, "baseline_ticks"), "overhead", json_object_get(raw, "overhead"),
+        "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes")), "overflow",
+        "keys", json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"),
+        "ticks", json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
         "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
         "drng_share", share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
         share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
@@ -180,25 +180,25 @@ json_t *record_callers(json_t *sites, json_t *raw)
     size_t n = json_array_size(json_object_get(sites, "sites")), i;
 
     rows = calloc(n ? n : 1, sizeof *rows);
-    json_array_foreach(json_object_get(sites, "sites"), i, site) {
+    json_array_foreach(json_object_get(sites, "sites"), i, site)
+    {
         struct share_sums s = record_sums(site);
         struct share_estimate e = share_estimate(&s);
         json_t *frames = json_array(), *f;
-        double helper_ticks = json_real_value(json_object_get(
-            json_object_get(json_object_get(helpers, "helpers"),
-                            json_string_value(json_object_get(site, "helper"))),
-            "ticks"));
+        double helper_ticks = json_real_value(
+            json_object_get(json_object_get(json_object_get(helpers, "helpers"),
+                                            json_string_value(json_object_get(site, "helper"))),
+                            "ticks"));
         size_t j;
 
         json_array_foreach(json_object_get(site, "frames"), j, f)
             json_array_append_new(frames, record_frame(sym, f));
-        rows[i] = json_pack("{s:O, s:I, s:f, s:f, s:f, s:f, s:o}", "helper",
-                            json_object_get(site, "helper"), "calls", (json_int_t)s.calls,
-                            "calls_per_op", ops ? (double)s.calls / (double)ops : 0.0, "ticks",
-                            e.ticks, "share_of_helper",
-                            helper_ticks > 0 ? (e.ticks > helper_ticks ? 1.0 : e.ticks / helper_ticks)
-                                             : 0.0,
-                            "share_of_op", share_of(&b, &e, s.calls), "frames", frames);
+        rows[i] = json_pack(
+            "{s:O, s:I, s:f, s:f, s:f, s:f, s:o}", "helper", json_object_get(site, "helper"),
+            "calls", (json_int_t)s.calls, "calls_per_op", ops ? (double)s.calls / (double)ops : 0.0,
+            "ticks", e.ticks, "share_of_helper",
+            helper_ticks > 0 ? (e.ticks > helper_ticks ? 1.0 : e.ticks / helper_ticks) : 0.0,
+            "share_of_op", share_of(&b, &e, s.calls), "frames", frames);
     }
     qsort(rows, n, sizeof *rows, record_by_share);
     for (i = 0; i < n; i++)
@@ -206,10 +206,9 @@ json_t *record_callers(json_t *sites, json_t *raw)
     free(rows);
     symbolizer_free(sym);
     json_decref(helpers);
-    return json_pack("{s:O, s:O, s:{s:O, s:O}, s:o}", "depth", json_object_get(sites, "depth"),
-                     "overhead_ticks",
-                     json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"),
-                     "overflow", "calls",
-                     json_object_get(json_object_get(sites, "overflow"), "calls"), "ticks",
-                     json_object_get(json_object_get(sites, "overflow"), "ticks"), "sites", list);
+    return json_pack(
+        "{s:O, s:O, s:{s:O, s:O}, s:o}", "depth", json_object_get(sites, "depth"), "overhead_ticks",
+        json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"), "overflow",
+        "calls", json_object_get(json_object_get(sites, "overflow"), "calls"), "ticks",
+        json_object_get(json_object_get(sites, "overflow"), "ticks"), "sites", list);
 }

@@ -74,7 +74,7 @@ const char *child_measure_path(void)
 /* In the new process: raise the stack limit, wire the descriptors, exec.
  * Only async-signal-safe calls: the parent may have threads of its own. */
 static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg, int chan,
-                                                  int output)
+                                                 int output)
 {
     static const char failed[] = "{\"error\":{\"kind\":\"call\",\"message\":\"cannot start the "
                                  "measuring program\"}}\n";

@@ -144,8 +144,9 @@ static int run_sample(struct run_options *o, const char *arg)
             return 0;
         }
     }
-    cmd_usage_error(&cmd_run_entry, "--sample: '%s' is neither auto nor a whole number from 1 to %u",
-                    arg, 1u << 20);
+    cmd_usage_error(&cmd_run_entry,
+                    "--sample: '%s' is neither auto nor a whole number from 1 to %u", arg,
+                    1u << 20);
     return -1;
 }
 
@@ -173,36 +174,66 @@ static int run_apply(struct run_options *o, int opt, const char *arg)
     unsigned long long v;
 
     switch (opt) {
-    case OPT_PLAIN: o->plain = arg; return 0;
-    case OPT_PROFILED: o->profiled = arg; return 0;
-    case OPT_OP: o->ops = arg; return 0;
-    case OPT_OUT: o->out = arg; return 0;
-    case OPT_OUT_DIR: o->out_dir = arg; return 0;
-    case OPT_SCHEME: o->scheme = arg; return 0;
-    case OPT_INSTANCE: o->instance = arg; return 0;
-    case OPT_BUILD_INFO: o->build_info = arg; return 0;
-    case OPT_TRIALS: return run_unsigned("trials", arg, 1, 1000000, &o->trials);
-    case OPT_MIN_CALLS: return run_unsigned("min-calls", arg, 1, 100000000, &o->min_calls);
-    case OPT_TARGET_SECONDS: return run_seconds("target-seconds", arg, &o->target_seconds);
-    case OPT_MAX_SECONDS: return run_seconds("max-seconds", arg, &o->max_seconds);
-    case OPT_PROFILE_SECONDS: return run_seconds("profile-seconds", arg, &o->profile_seconds);
+    case OPT_PLAIN:
+        o->plain = arg;
+        return 0;
+    case OPT_PROFILED:
+        o->profiled = arg;
+        return 0;
+    case OPT_OP:
+        o->ops = arg;
+        return 0;
+    case OPT_OUT:
+        o->out = arg;
+        return 0;
+    case OPT_OUT_DIR:
+        o->out_dir = arg;
+        return 0;
+    case OPT_SCHEME:
+        o->scheme = arg;
+        return 0;
+    case OPT_INSTANCE:
+        o->instance = arg;
+        return 0;
+    case OPT_BUILD_INFO:
+        o->build_info = arg;
+        return 0;
+    case OPT_TRIALS:
+        return run_unsigned("trials", arg, 1, 1000000, &o->trials);
+    case OPT_MIN_CALLS:
+        return run_unsigned("min-calls", arg, 1, 100000000, &o->min_calls);
+    case OPT_TARGET_SECONDS:
+        return run_seconds("target-seconds", arg, &o->target_seconds);
+    case OPT_MAX_SECONDS:
+        return run_seconds("max-seconds", arg, &o->max_seconds);
+    case OPT_PROFILE_SECONDS:
+        return run_seconds("profile-seconds", arg, &o->profile_seconds);
     case OPT_MAX_SIGN_ATTEMPTS:
         return run_unsigned("max-sign-attempts", arg, 1, 1000000, &o->max_sign_attempts);
-    case OPT_TIMEOUT: return run_seconds("timeout", arg, &o->timeout);
-    case OPT_SEED: return run_seed(o, arg);
+    case OPT_TIMEOUT:
+        return run_seconds("timeout", arg, &o->timeout);
+    case OPT_SEED:
+        return run_seed(o, arg);
     case OPT_MESSAGE_BYTES:
         if (run_uint("message-bytes", arg, 0, 1ull << 30, &v) != 0)
             return -1;
         o->message_bytes = v;
         return 0;
-    case OPT_SAMPLE: return run_sample(o, arg);
-    case OPT_FIRST_N: return run_unsigned("first-n", arg, 0, 1000000000, &o->first_n);
+    case OPT_SAMPLE:
+        return run_sample(o, arg);
+    case OPT_FIRST_N:
+        return run_unsigned("first-n", arg, 0, 1000000000, &o->first_n);
     case OPT_CALLERS:
         o->callers = 1;
         return arg == NULL ? 0 : run_unsigned("callers", arg, 1, 8, &o->callers);
-    case OPT_NO_PLAIN: o->no_plain = 1; return 0;
-    case OPT_NO_PROFILE: o->no_profile = 1; return 0;
-    default: return -1;
+    case OPT_NO_PLAIN:
+        o->no_plain = 1;
+        return 0;
+    case OPT_NO_PROFILE:
+        o->no_profile = 1;
+        return 0;
+    default:
+        return -1;
     }
 }
 
@@ -214,7 +245,8 @@ static int run_check(const struct run_options *o)
     if (!o->no_plain && o->plain == NULL)
         return cmd_usage_error(&cmd_run_entry, "--plain LIB.so is required (or --no-plain)");
     if (!o->no_profile && o->profiled == NULL)
-        return cmd_usage_error(&cmd_run_entry, "--profiled LIB.prof.so is required (or --no-profile)");
+        return cmd_usage_error(&cmd_run_entry,
+                               "--profiled LIB.prof.so is required (or --no-profile)");
     if (o->ops == NULL)
         return cmd_usage_error(&cmd_run_entry, "--op is required (an operation, a list, or all)");
     if ((o->out == NULL) == (o->out_dir == NULL))
@@ -223,7 +255,8 @@ static int run_check(const struct run_options *o)
         return cmd_usage_error(&cmd_run_entry, "--out takes one operation; use --out-dir for %s",
                                o->ops);
     if (o->callers != 0 && o->no_profile)
-        return cmd_usage_error(&cmd_run_entry, "--callers needs the profile pass (drop --no-profile)");
+        return cmd_usage_error(&cmd_run_entry,
+                               "--callers needs the profile pass (drop --no-profile)");
     if (o->target_seconds > o->max_seconds)
         return cmd_usage_error(&cmd_run_entry, "--target-seconds %g exceeds --max-seconds %g",
                                o->target_seconds, o->max_seconds);

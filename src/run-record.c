@@ -45,7 +45,8 @@ static json_t *record_timing(json_t *raw)
     double *sec = calloc(n ? n : 1, sizeof *sec), *cyc = calloc(n ? n : 1, sizeof *cyc);
     double seconds = 0, cycles = 0, calls = 0, mean_s, med_s, med_c;
 
-    json_array_foreach(trials, i, t) {
+    json_array_foreach(trials, i, t)
+    {
         double c = (double)json_integer_value(json_object_get(t, "calls"));
 
         calls += c;
@@ -62,8 +63,8 @@ static json_t *record_timing(json_t *raw)
     return json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f}", "calls_per_trial",
                      json_object_get(raw, "calls_per_trial"), "trials", trials, "n",
                      (json_int_t)calls, "mean_cycles", cycles / calls, "mean_seconds", mean_s,
-                     "ops_per_second", mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds",
-                     med_s, "median_trial_cycles", med_c);
+                     "ops_per_second", mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds", med_s,
+                     "median_trial_cycles", med_c);
 }
 
 /* The sizes section: the API's lengths under the type's names. */
@@ -112,8 +113,8 @@ static json_t *record_status(json_t *events, json_t *coverage)
                  "coverage partial",
                  len ? "; " : "");
     return json_pack("{s:s, s:s}", "state",
-                     rejected || mismatched || partial_coverage ? "partial" : "complete",
-                     "message", message);
+                     rejected || mismatched || partial_coverage ? "partial" : "complete", "message",
+                     message);
 }
 
 /* The current time as the record's created stamp. */
@@ -187,11 +188,10 @@ static json_t *record_memory(const struct run_facts *f, json_t *memory)
 {
     int have = memory != NULL && json_is_object(memory);
 
-    return json_pack("{s:o, s:o, s:o}", "static_image_bytes", record_or_null(f->image_bytes),
-                     "baseline_rss_kib",
-                     have ? json_incref(json_object_get(memory, "baseline_rss_kib")) : json_null(),
-                     "peak_rss_kib",
-                     have ? json_incref(json_object_get(memory, "peak_rss_kib")) : json_null());
+    return json_pack(
+        "{s:o, s:o, s:o}", "static_image_bytes", record_or_null(f->image_bytes), "baseline_rss_kib",
+        have ? json_incref(json_object_get(memory, "baseline_rss_kib")) : json_null(),
+        "peak_rss_kib", have ? json_incref(json_object_get(memory, "peak_rss_kib")) : json_null());
 }
 
 /* A member of R that is not null, or NULL. */
@@ -230,7 +230,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                                   (json_int_t)f->options->message_bytes));
     json_object_set_new(rec, "method", record_method(f, raw_profile));
     json_object_set_new(rec, "timing", raw_timing ? record_timing(raw_timing) : json_null());
-    json_object_set_new(rec, "memory", record_memory(f, r != NULL ? json_object_get(r, "memory") : NULL));
+    json_object_set_new(rec, "memory",
+                        record_memory(f, r != NULL ? json_object_get(r, "memory") : NULL));
     json_object_set_new(rec, "sizes", record_sizes(f, r));
     json_object_set_new(rec, "profile", raw_profile ? record_profile(raw_profile) : json_null());
     json_object_set_new(rec, "callers",
@@ -238,14 +239,13 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                                                  : json_null());
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
     json_object_set_new(rec, "events", events);
-    json_object_set_new(rec, "log",
-                        json_pack("{s:o, s:I, s:b}", "path",
-                                  log_name != NULL ? json_string(log_name) : json_null(), "bytes",
-                                  (json_int_t)outcome->log_bytes, "truncated",
-                                  outcome->log_truncated));
-    json_object_set_new(rec, "status",
-                        r != NULL ? record_status(events, coverage)
-                                  : json_pack("{s:s, s:s}", "state", "failed", "message",
-                                              outcome->message));
+    json_object_set_new(
+        rec, "log",
+        json_pack("{s:o, s:I, s:b}", "path", log_name != NULL ? json_string(log_name) : json_null(),
+                  "bytes", (json_int_t)outcome->log_bytes, "truncated", outcome->log_truncated));
+    json_object_set_new(
+        rec, "status",
+        r != NULL ? record_status(events, coverage)
+                  : json_pack("{s:s, s:s}", "state", "failed", "message", outcome->message));
     return rec;
 }

@@ -62,8 +62,7 @@ static struct symbolizer_object *symbolizer_object(struct symbolizer *sym, const
  * address after a call may already be the next function's first byte
  * (a call to a function that does not return), so the byte before it is
  * the one looked up. */
-void symbolizer_resolve(struct symbolizer *sym, const char *object, uint64_t offset,
-                        json_t *frame)
+void symbolizer_resolve(struct symbolizer *sym, const char *object, uint64_t offset, json_t *frame)
 {
     struct symbolizer_object *o = object != NULL ? symbolizer_object(sym, object) : NULL;
     const char *name = NULL, *file = NULL;

@@ -14,8 +14,7 @@ struct symbolizer *symbolizer_new(void);
 
 /* Set "function", "function_offset", "file" and "line" of FRAME for the
  * return address at OFFSET in the file OBJECT (null when unknown). */
-void symbolizer_resolve(struct symbolizer *sym, const char *object, uint64_t offset,
-                        json_t *frame);
+void symbolizer_resolve(struct symbolizer *sym, const char *object, uint64_t offset, json_t *frame);
 
 /* Close every object. */
 void symbolizer_free(struct symbolizer *sym);

@@ -45,8 +45,9 @@ END_TEST
 START_TEST(values_are_parsed)
 {
     struct run_options o;
-    const char *args[] = {BASE, "--trials", "7", "--seed", "0aFF", "--sample", "auto",
-                          "--callers", "--target-seconds", "0.25", "--message-bytes", "0", NULL};
+    const char *args[] = {
+        BASE,        "--trials",         "7",    "--seed",          "0aFF", "--sample", "auto",
+        "--callers", "--target-seconds", "0.25", "--message-bytes", "0",    NULL};
 
     ck_assert_int_eq(parse(&o, args), EXIT_OK);
     ck_assert_uint_eq(o.trials, 7);
@@ -74,11 +75,11 @@ END_TEST
 START_TEST(bad_values_are_usage_errors)
 {
     static const char *const bad[][2] = {
-        {"--trials", "0"},         {"--trials", "-1"},        {"--trials", "5x"},
-        {"--trials", ""},          {"--min-calls", "+3"},     {"--target-seconds", "0"},
-        {"--max-seconds", "nan"},  {"--timeout", "inf"},      {"--seed", "abc"},
-        {"--seed", "zz"},          {"--sample", "0"},         {"--sample", "often"},
-        {"--message-bytes", "-1"}, {"--callers=0", NULL},     {"--callers=9", NULL},
+        {"--trials", "0"},         {"--trials", "-1"},    {"--trials", "5x"},
+        {"--trials", ""},          {"--min-calls", "+3"}, {"--target-seconds", "0"},
+        {"--max-seconds", "nan"},  {"--timeout", "inf"},  {"--seed", "abc"},
+        {"--seed", "zz"},          {"--sample", "0"},     {"--sample", "often"},
+        {"--message-bytes", "-1"}, {"--callers=0", NULL}, {"--callers=9", NULL},
     };
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -97,13 +98,13 @@ START_TEST(combinations_are_checked)
     const char *both_off[] = {"--no-plain", "--no-profile", "--op", "all", "--out-dir", ".", NULL};
     const char *no_output[] = {"--plain", "a.so", "--profiled", "b.so", "--op", "all", NULL};
     const char *two_outputs[] = {BASE, "--out", "x.json", NULL};
-    const char *out_many[] = {"--plain", "a", "--profiled", "b", "--op", "sign,verify",
-                              "--out", "x.json", NULL};
+    const char *out_many[] = {"--plain",     "a",     "--profiled", "b", "--op",
+                              "sign,verify", "--out", "x.json",     NULL};
     const char *no_profiled[] = {"--plain", "a.so", "--op", "all", "--out-dir", ".", NULL};
-    const char *callers_alone[] = {"--no-profile", "--plain", "a.so", "--op", "all",
-                                   "--out-dir", ".", "--callers", NULL};
-    const char *plain_only[] = {"--no-profile", "--plain", "a.so", "--op", "sign",
-                                "--out", "x.json", NULL};
+    const char *callers_alone[] = {"--no-profile", "--plain", "a.so",      "--op", "all",
+                                   "--out-dir",    ".",       "--callers", NULL};
+    const char *plain_only[] = {"--no-profile", "--plain", "a.so",   "--op",
+                                "sign",         "--out",   "x.json", NULL};
 
     ck_assert_int_eq(parse(&o, both_off), EXIT_USAGE);
     ck_assert_int_eq(parse(&o, no_output), EXIT_USAGE);

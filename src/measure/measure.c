@@ -140,14 +140,16 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     if (plain != NULL) {
         scheme_load(&a, plain, 0);
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), a.type)) < 0)
-            channel_input_error("%s: no operation %s", plain, json_string_value(measure_get(cfg, "op")));
+            channel_input_error("%s: no operation %s", plain,
+                                json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
         timing = plain_pass(&a, &m, &events, &memory);
     }
     if (profiled != NULL) {
         scheme_load(&b, profiled, 1);
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), b.type)) < 0)
-            channel_input_error("%s: no operation %s", profiled, json_string_value(measure_get(cfg, "op")));
+            channel_input_error("%s: no operation %s", profiled,
+                                json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
         profile = profile_pass(&b, &m, &events, &sites);
     }

@@ -44,16 +44,16 @@ static void op_check_len(const struct op_state *st, const char *fn, const char *
                          ull cap)
 {
     if (used > cap)
-        channel_call_error("%s reported a %llu-byte %s, above the API's length %llu (%s, call %llu)",
-                           fn, used, what, cap, st->stage, (ull)st->calls + 1);
+        channel_call_error(
+            "%s reported a %llu-byte %s, above the API's length %llu (%s, call %llu)", fn, used,
+            what, cap, st->stage, (ull)st->calls + 1);
 }
 
 /* Fail the process for a non-zero return of FN. */
 static void op_check_rc(const struct op_state *st, const char *fn, int rc)
 {
     if (rc != 0)
-        channel_call_error("%s returned %d (%s, call %llu)", fn, rc, st->stage,
-                           (ull)st->calls + 1);
+        channel_call_error("%s returned %d (%s, call %llu)", fn, rc, st->stage, (ull)st->calls + 1);
 }
 
 /* Key generation into ST's key buffers. */
@@ -125,7 +125,8 @@ static void op_dec(struct op_state *st)
     struct scheme *s = st->s;
     ull ss_len = s->ss_len;
 
-    op_check_rc(st, "kem_dec", s->kem.dec(st->sk, st->sk_used, st->out, st->out_used, st->ss, &ss_len));
+    op_check_rc(st, "kem_dec",
+                s->kem.dec(st->sk, st->sk_used, st->out, st->out_used, st->ss, &ss_len));
     op_check_len(st, "kem_dec", "shared secret", ss_len, s->ss_len);
     if (ss_len != st->ss_used || memcmp(st->ss, st->ss_ref, (size_t)ss_len) != 0)
         st->events->decaps_mismatches++;

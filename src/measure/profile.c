@@ -72,20 +72,19 @@ static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap)
         const struct iccsprof_wrap_shape *s = &snap->shapes[i];
 
         json_array_append_new(
-            shapes, json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "helper",
-                              profile_helper[s->helper], "in_bits", (json_int_t)s->in_bits,
-                              "out_bits", (json_int_t)s->out_bits, "calls", (json_int_t)s->calls,
-                              "timed_calls", (json_int_t)s->timed_calls, "ticks",
-                              (json_int_t)s->ticks, "ticks_sq", s->ticks_sq));
+            shapes,
+            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "helper", profile_helper[s->helper],
+                      "in_bits", (json_int_t)s->in_bits, "out_bits", (json_int_t)s->out_bits,
+                      "calls", (json_int_t)s->calls, "timed_calls", (json_int_t)s->timed_calls,
+                      "ticks", (json_int_t)s->ticks, "ticks_sq", s->ticks_sq));
     }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_object_set_new(nested, profile_helper[h], json_integer((json_int_t)snap->nested[h]));
-    return json_pack("{s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested,
-                     "overflow", "keys", snap->overflow_keys != 0, "calls",
-                     (json_int_t)snap->overflow_calls, "timed_calls",
-                     (json_int_t)snap->overflow_timed_calls, "ticks",
-                     (json_int_t)snap->overflow_ticks, "total_calls",
-                     (json_int_t)snap->total_calls);
+    return json_pack(
+        "{s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested, "overflow",
+        "keys", snap->overflow_keys != 0, "calls", (json_int_t)snap->overflow_calls, "timed_calls",
+        (json_int_t)snap->overflow_timed_calls, "ticks", (json_int_t)snap->overflow_ticks,
+        "total_calls", (json_int_t)snap->total_calls);
 }
 
 /* One return address as the object holding it and the offset in it, so
@@ -116,11 +115,11 @@ static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
 
         for (uint32_t f = 0; f < s->depth; f++)
             json_array_append_new(frames, profile_frame(s->frames[f]));
-        json_array_append_new(sites, json_pack("{s:s, s:I, s:I, s:I, s:o}", "helper",
-                                               profile_helper[s->helper], "calls",
-                                               (json_int_t)s->calls, "timed_calls",
-                                               (json_int_t)s->timed_calls, "ticks",
-                                               (json_int_t)s->ticks, "frames", frames));
+        json_array_append_new(sites,
+                              json_pack("{s:s, s:I, s:I, s:I, s:o}", "helper",
+                                        profile_helper[s->helper], "calls", (json_int_t)s->calls,
+                                        "timed_calls", (json_int_t)s->timed_calls, "ticks",
+                                        (json_int_t)s->ticks, "frames", frames));
     }
     return json_pack("{s:i, s:{s:I, s:I}, s:o}", "depth", (int)depth, "overflow", "calls",
                      (json_int_t)table.overflow_calls, "ticks", (json_int_t)table.overflow_ticks,
