@@ -48,13 +48,13 @@ INTREE_MLWE768_LIB = \
 
 EXTRA_DIST += \
 	schemes/sign-wots/README.md \
-	schemes/sign-wots/src/SIG_WOTS.c schemes/sign-wots/src/KAT_SIG.c \
+	schemes/sign-wots/src/SIG_WOTS.c schemes/sign-wots/src/SIG_WOTS.h schemes/sign-wots/src/KAT_SIG.c \
 	schemes/sign-wots/src/wots.c schemes/sign-wots/src/wots.h \
 	schemes/sign-wots/src/wots_hash.c schemes/sign-wots/src/wots_hash.h \
 	$(INTREE_WOTS16_LIB) $(INTREE_WOTS)/WOTS-SM3-16/KAT_SIG.c \
 	$(INTREE_WOTS32_LIB) $(INTREE_WOTS)/WOTS-SM3-32/KAT_SIG.c \
 	schemes/kem-mlwe/README.md \
-	schemes/kem-mlwe/src/KEM_MLWE.c schemes/kem-mlwe/src/KAT_KEM.c \
+	schemes/kem-mlwe/src/KEM_MLWE.c schemes/kem-mlwe/src/KEM_MLWE.h schemes/kem-mlwe/src/KAT_KEM.c \
 	schemes/kem-mlwe/src/mlwe.h schemes/kem-mlwe/src/zq.h \
 	schemes/kem-mlwe/src/pke.c schemes/kem-mlwe/src/pke.h \
 	schemes/kem-mlwe/src/poly.c schemes/kem-mlwe/src/poly.h \
