@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "atomic-file.h"
 #include "cmd.h"
 #include "format.h"
+#include "hex.h"
 #include "host.h"
 #include "libfile.h"
 #include "run-child.h"
@@ -116,8 +116,7 @@ static json_t *run_config(const struct run_options *o, const char *op)
 {
     char seed[2 * RUN_MAX_SEED + 1];
 
-    for (size_t i = 0; i < o->seed_len; i++)
-        snprintf(seed + 2 * i, 3, "%02x", o->seed[i]);
+    hex_encode(o->seed, o->seed_len, seed);
     return json_pack(
         "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f}", "probe",
         op == NULL, "plain", o->plain != NULL ? json_string(o->plain) : json_null(), "profiled",
@@ -228,15 +227,6 @@ static void run_record_path(const struct run_options *o, const char *instance, c
             *p = '_';
 }
 
-/* Seconds of CLOCK_MONOTONIC, for the elapsed time of an operation. */
-static double run_now(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Print the one-line summary of a record, in the reports' formats, with
  * the ELAPSED seconds its measurement took. */
 static void run_summary(json_t *rec, double elapsed)
@@ -286,7 +276,7 @@ static int run_one(const struct run_facts *facts, const char *op)
         return EXIT_USAGE;
     }
     cfg = run_config(o, op);
-    start = run_now();
+    start = child_seconds();
     rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd,
                    isatty(2) ? run_show_phase : NULL, &progress, &out);
     json_decref(cfg);
@@ -321,7 +311,7 @@ static int run_one(const struct run_facts *facts, const char *op)
         json_decref(rec);
         return EXIT_USAGE;
     }
-    run_summary(rec, run_now() - start);
+    run_summary(rec, child_seconds() - start);
     rc = strcmp(json_string_value(json_object_get(json_object_get(rec, "status"), "state")),
                 "failed") == 0
              ? EXIT_FAIL

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include "hex.h"
 #include "libfile.h"
 
 /* The SHA-256 of the file at PATH in hex. */
@@ -38,8 +39,7 @@ int libfile_sha256(const char *path, char hex[65])
         errno = err;
         return -1;
     }
-    for (unsigned int i = 0; i < mdlen; i++)
-        snprintf(hex + 2 * i, 3, "%02x", md[i]);
+    hex_encode(md, mdlen, hex);
     return 0;
 }
 

@@ -11,6 +11,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-run.c \
 	src/cmd-version.c \
 	src/atomic-file.c src/atomic-file.h \
+	src/hex.c src/hex.h \
 	src/host.c src/host.h \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \

@@ -22,7 +22,7 @@
 #define CHILD_STACK_DEFAULT (1ull << 30)
 
 /* Seconds of CLOCK_MONOTONIC. */
-static double child_now(void)
+double child_seconds(void)
 {
     struct timespec ts;
 
@@ -218,12 +218,12 @@ static int child_collect(pid_t pid, int chan, int output, int log_fd, double tim
                          child_progress_fn progress, void *arg, struct child_lines *l,
                          struct child_outcome *out)
 {
-    double deadline = child_now() + timeout;
+    double deadline = child_seconds() + timeout;
     int timed_out = 0;
     struct pollfd fds[2] = {{.fd = chan, .events = POLLIN}, {.fd = output, .events = POLLIN}};
 
     while (fds[0].fd >= 0 || fds[1].fd >= 0) {
-        double left = deadline - child_now();
+        double left = deadline - child_seconds();
         int ready;
 
         if (left <= 0 && !timed_out) {

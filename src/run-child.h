@@ -34,6 +34,10 @@ typedef void (*child_progress_fn)(const char *phase, void *arg);
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out);
 
+/* Seconds of CLOCK_MONOTONIC: the clock of the time-out, and of the
+ * time a measurement takes. */
+double child_seconds(void);
+
 /* The path of the measuring program: $ICCSPROF_MEASURE, else beside this
  * executable (the build tree), else where it is installed. */
 const char *child_measure_path(void);

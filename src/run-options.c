@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "hex.h"
 #include "run-options.h"
 
 enum {
@@ -108,21 +109,15 @@ static int run_seconds(const char *option, const char *arg, double *out)
 /* Parse the seed's hex digits. */
 static int run_seed(struct run_options *o, const char *arg)
 {
-    size_t len = strlen(arg);
+    long n = hex_decode(arg, o->seed, RUN_MAX_SEED);
 
-    if (len == 0 || len % 2 != 0 || len / 2 > RUN_MAX_SEED ||
-        strspn(arg, "0123456789abcdefABCDEF") != len) {
+    if (n < 0) {
         cmd_usage_error(&cmd_run_entry,
                         "--seed: '%s' is not 1 to %d bytes of hex digits (two per byte)", arg,
                         RUN_MAX_SEED);
         return -1;
     }
-    o->seed_len = len / 2;
-    for (size_t i = 0; i < o->seed_len; i++) {
-        char pair[3] = {arg[2 * i], arg[2 * i + 1], '\0'};
-
-        o->seed[i] = (unsigned char)strtoul(pair, NULL, 16);
-    }
+    o->seed_len = (size_t)n;
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "hex.h"
 #include "record-profile.h"
 #include "run-record.h"
 
@@ -133,8 +134,7 @@ static json_t *record_seed(const struct run_options *o)
 {
     char hex[2 * RUN_MAX_SEED + 1];
 
-    for (size_t i = 0; i < o->seed_len; i++)
-        snprintf(hex + 2 * i, 3, "%02x", o->seed[i]);
+    hex_encode(o->seed, o->seed_len, hex);
     return json_string(hex);
 }
 

@@ -82,7 +82,7 @@ EXTRA_tests_fixtures_run_libsitesfix_nounwind_prof_la_DEPENDENCIES = \
 tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c
 tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
-tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c
+tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c
 
 TESTS += tests/run.sh
 dist_noinst_SCRIPTS += tests/run.sh

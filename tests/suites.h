@@ -16,6 +16,7 @@
     X(sites)                                                                                       \
     X(shares)                                                                                      \
     X(runopts)                                                                                     \
+    X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(buildinfo)
