@@ -22,15 +22,18 @@ static struct wrap_table *wrap_all;
 static pthread_mutex_t wrap_all_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t wrap_seed = 0x2545f4914f6cdd1dull;
 static struct wrap_table wrap_fallback; /* for a thread whose table cannot be allocated */
+static unsigned wrap_tables_made;       /* numbers the tables, for their seeds */
 #ifdef ICCSPROF_TICK_TEST
 uint64_t wrap_test_clock;
-#endif /* for a thread whose table cannot be allocated */
+#endif
 
 /* Start a table's sampling stride from the current seed, distinct per
- * table; never zero, which xorshift cannot leave. */
+ * table but the same from run to run (the table's number, not its
+ * address, which changes with every run); never zero, which xorshift
+ * cannot leave. */
 static void wrap_seed_table(struct wrap_table *t)
 {
-    t->rng = (wrap_seed ^ ((uintptr_t)t * 0x9e3779b97f4a7c15ull)) | 1;
+    t->rng = (wrap_seed ^ ((uint64_t)(t->serial + 1) * 0x9e3779b97f4a7c15ull)) | 1;
 }
 
 /* Create and register this thread's table.  An allocation failure leaves
@@ -50,8 +53,10 @@ struct wrap_table *wrap_new_table(void)
         t->next = wrap_all;
         wrap_all = t;
     }
-    if (t->rng == 0)
+    if (t->rng == 0) {
+        t->serial = wrap_tables_made++;
         wrap_seed_table(t);
+    }
     pthread_mutex_unlock(&wrap_all_lock);
     return wrap_mine = t;
 }
@@ -159,10 +164,12 @@ static void wrap_reset(void)
     for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
         struct wrap_table *next = t->next;
         struct wrap_site_table *sites = t->sites;
+        unsigned serial = t->serial;
 
         memset(t, 0, sizeof *t);
         t->next = next;
         t->sites = sites;
+        t->serial = serial;
         if (sites != NULL)
             memset(sites, 0, sizeof *sites);
         wrap_seed_table(t);

@@ -37,6 +37,7 @@ struct wrap_table {
     uint64_t nested[ICCSPROF_NHELPERS];
     uint64_t overflow_calls, overflow_timed_calls, overflow_ticks;
     struct wrap_site_table *sites;
+    unsigned serial;         /* the table's number, which seeds its stride */
     struct wrap_table *next; /* every thread's table, for snapshots */
 };
 
