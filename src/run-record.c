@@ -158,16 +158,17 @@ static json_t *record_build(const struct run_facts *f)
 static json_t *record_host(const struct run_facts *f, json_t *r)
 {
     const char *cycles = r != NULL ? json_string_value(json_object_get(r, "cycles_source")) : NULL;
+    const char *ticks = r != NULL ? json_string_value(json_object_get(r, "tick_source")) : NULL;
     json_t *stack = r != NULL ? json_object_get(r, "stack_limit_bytes") : NULL;
 
     if (cycles == NULL)
         cycles = "ticks";
-    return json_pack("{s:s, s:s, s:s, s:o, s:s, s:b, s:o}", "cpu_model", f->cpu_model, "kernel",
-                     f->kernel, "tick_source", ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
-                     r != NULL ? json_real(json_number_value(json_object_get(r, "tick_hz")))
-                               : json_null(),
-                     "cycles_source", cycles, "hardware_cycles", strcmp(cycles, "perf_event") == 0,
-                     "stack_limit_bytes", stack != NULL ? json_incref(stack) : json_null());
+    return json_pack(
+        "{s:s, s:s, s:s, s:o, s:s, s:b, s:o}", "cpu_model", f->cpu_model, "kernel", f->kernel,
+        "tick_source", ticks != NULL ? ticks : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
+        r != NULL ? json_real(json_number_value(json_object_get(r, "tick_hz"))) : json_null(),
+        "cycles_source", cycles, "hardware_cycles", strcmp(cycles, "perf_event") == 0,
+        "stack_limit_bytes", stack != NULL ? json_incref(stack) : json_null());
 }
 
 /* The method section: the options in force. */
