@@ -72,6 +72,7 @@ struct rec {
     bool has_profile;
     long long profile_calls;
     double profile_ticks;
+    double baseline_ticks; /* NAN in a version 1 record */
     double inner_ticks, outer_ticks, untimed_outer_ticks, callers_outer_ticks;
     struct rec_helper helper[ICCSPROF_NHELPERS];
     size_t nshapes;

@@ -96,9 +96,10 @@ static const char *const symmetric_helper_fields[] = {"calls",        "calls_per
 /* The Symmetric primitives columns of CSV/JSON. */
 static void symmetric_columns(json_t *keys)
 {
-    static const char *const names[] = {"profile_calls",     "profile_ticks", "hash_share",
-                                        "hash_share_stderr", "drng_share",    "drng_share_stderr",
-                                        "sampling_k"};
+    static const char *const names[] = {
+        "profile_calls",     "profile_ticks",       "profile_baseline_ticks", "inner_ticks",
+        "outer_ticks",       "untimed_outer_ticks", "callers_outer_ticks",    "hash_share",
+        "hash_share_stderr", "drng_share",          "drng_share_stderr",      "sampling_k"};
     char key[64];
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -118,6 +119,15 @@ static void symmetric_fields(const struct rec *r, json_t *row)
 
     json_object_set_new(row, "profile_calls", flat_count(r->profile_calls));
     json_object_set_new(row, "profile_ticks", flat_number(r->profile_ticks));
+    json_object_set_new(row, "profile_baseline_ticks", flat_number(r->baseline_ticks));
+    json_object_set_new(row, "inner_ticks",
+                        r->has_profile ? json_real(r->inner_ticks) : json_null());
+    json_object_set_new(row, "outer_ticks",
+                        r->has_profile ? json_real(r->outer_ticks) : json_null());
+    json_object_set_new(row, "untimed_outer_ticks",
+                        r->has_profile ? json_real(r->untimed_outer_ticks) : json_null());
+    json_object_set_new(row, "callers_outer_ticks",
+                        r->has_profile ? json_real(r->callers_outer_ticks) : json_null());
     json_object_set_new(row, "hash_share", flat_number(r->hash_share));
     json_object_set_new(row, "hash_share_stderr",
                         r->has_profile ? json_real(r->hash_share_stderr) : json_null());
