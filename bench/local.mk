@@ -24,7 +24,8 @@ bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
 # each after SYNTH_WORK multiply-adds (about 2.9 ticks each), built plain,
 # without the helper calls (_noh: the true share is what they remove) and
 # profiled (_prof).  dense: one call per ~3000 cycles of other work (about
-# a 26 % share); s05 and s80: shares near 5 % and 80 %.
+# a 26 % share); s05 and s80: shares near 5 % and 80 %; s95: calls nearly
+# back to back, like the chains of a hash-based signature.
 SYNTH_SOURCES = bench/fixtures/synth.c schemes/iccs/sm3.c schemes/iccs/auxfunc.c \
 	schemes/iccs/drng.c
 SYNTH_CPPFLAGS = -I$(top_srcdir)/schemes/iccs
@@ -43,6 +44,9 @@ EXTRA_LTLIBRARIES = \
 	bench/fixtures/libsynth_s80.la \
 	bench/fixtures/libsynth_s80_noh.la \
 	bench/fixtures/libsynth_s80_prof.la \
+	bench/fixtures/libsynth_s95.la \
+	bench/fixtures/libsynth_s95_noh.la \
+	bench/fixtures/libsynth_s95_prof.la \
 	bench/fixtures/libsynth_dense_pg.la
 
 bench_fixtures_libsynth_dense_la_SOURCES = $(SYNTH_SOURCES)
@@ -95,6 +99,23 @@ bench_fixtures_libsynth_s80_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_s80_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_s80_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_bench_fixtures_libsynth_s80_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+bench_fixtures_libsynth_s95_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
+bench_fixtures_libsynth_s95_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s95_noh_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_noh_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8 -DSYNTH_NO_HELPERS
+bench_fixtures_libsynth_s95_noh_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_noh_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s95_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
+bench_fixtures_libsynth_s95_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s95_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_bench_fixtures_libsynth_s95_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # The dense scheme compiled with -pg, for uftrace.
 bench_fixtures_libsynth_dense_pg_la_SOURCES = $(SYNTH_SOURCES)
