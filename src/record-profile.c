@@ -171,9 +171,9 @@ static int record_by_share(const void *a, const void *b)
 }
 
 /* The record's callers section from the raw call sites. */
-json_t *record_callers(json_t *sites, json_t *raw)
+json_t *record_callers(json_t *sites, json_t *raw, json_t *profile)
 {
-    json_t *helpers = record_profile(raw), *list = json_array(), *site, **rows;
+    json_t *helpers = json_object_get(profile, "helpers"), *list = json_array(), *site, **rows;
     struct symbolizer *sym = symbolizer_new();
     uint64_t ops = record_u64(raw, "calls"), all_timed;
     struct share_basis b = record_basis(raw, &all_timed);
@@ -185,10 +185,8 @@ json_t *record_callers(json_t *sites, json_t *raw)
         struct share_sums s = record_sums(site);
         struct share_estimate e = share_estimate(&s);
         json_t *frames = json_array(), *f;
-        double helper_ticks = json_real_value(
-            json_object_get(json_object_get(json_object_get(helpers, "helpers"),
-                                            json_string_value(json_object_get(site, "helper"))),
-                            "ticks"));
+        double helper_ticks = json_real_value(json_object_get(
+            json_object_get(helpers, json_string_value(json_object_get(site, "helper"))), "ticks"));
         size_t j;
 
         json_array_foreach(json_object_get(site, "frames"), j, f)
@@ -205,7 +203,6 @@ json_t *record_callers(json_t *sites, json_t *raw)
         json_array_append_new(list, rows[i]);
     free(rows);
     symbolizer_free(sym);
-    json_decref(helpers);
     return json_pack(
         "{s:O, s:O, s:{s:O, s:O}, s:o}", "depth", json_object_get(sites, "depth"), "overhead_ticks",
         json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"), "overflow",

@@ -8,8 +8,9 @@
 /* The record's profile section from the measuring process's RAW one. */
 json_t *record_profile(json_t *raw);
 
-/* The record's callers section from the raw call sites SITES and the raw
- * profile RAW they were taken with; frames are resolved from the files. */
-json_t *record_callers(json_t *sites, json_t *raw);
+/* The record's callers section from the raw call sites SITES, the raw
+ * profile RAW they were taken with and the profile section PROFILE made
+ * of it; frames are resolved from the files. */
+json_t *record_callers(json_t *sites, json_t *raw, json_t *profile);
 
 #endif

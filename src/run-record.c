@@ -1,7 +1,6 @@
 /* run-record.c - the profile record of one operation. */
 #include "config.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,7 +235,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
     json_object_set_new(rec, "sizes", record_sizes(f, r));
     json_object_set_new(rec, "profile", raw_profile ? record_profile(raw_profile) : json_null());
     json_object_set_new(rec, "callers",
-                        raw_profile && raw_sites ? record_callers(raw_sites, raw_profile)
+                        raw_profile && raw_sites ? record_callers(raw_sites, raw_profile,
+                                                                  json_object_get(rec, "profile"))
                                                  : json_null());
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
     json_object_set_new(rec, "events", events);
