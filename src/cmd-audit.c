@@ -164,20 +164,24 @@ static void audit_print_text(const struct audit_result *r)
     printf("coverage: %s\n", json_array_size(r->internal) == 0 ? "complete" : "partial");
 }
 
+enum { AUDIT_JSON };
+
+static const struct cmd_option audit_options[] = {
+    [AUDIT_JSON] = {.name = "json",
+                    .kind = CMD_OPT_FLAG,
+                    .help = "print the coverage as the JSON object build.json embeds"},
+    {0},
+};
+
 /* Audit the objects named on the command line. */
-static int cmd_audit_exec(int argc, char **argv)
+static int cmd_audit_exec(const struct cmd_args *args)
 {
     struct audit_result r;
-    int as_json = 0, first = 1, status = EXIT_OK;
+    int as_json = args->opt[AUDIT_JSON].given > 0, status = EXIT_OK;
     json_t *coverage;
 
-    if (argc > 1 && strcmp(argv[1], "--json") == 0)
-        as_json = 1, first = 2;
-    if (first >= argc)
+    if (args->argc == 0)
         return cmd_usage_error(&cmd_audit_entry, "no object files given");
-    for (int i = first; i < argc; i++)
-        if (argv[i][0] == '-')
-            return cmd_usage_error(&cmd_audit_entry, "unknown option: %s", argv[i]);
     if (elf_version(EV_CURRENT) == EV_NONE) {
         cmd_error("libelf: %s", elf_errmsg(-1));
         return EXIT_FAIL;
@@ -185,8 +189,8 @@ static int cmd_audit_exec(int argc, char **argv)
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         r.defined_by[h] = json_array();
     r.internal = json_array();
-    for (int i = first; i < argc && status == EXIT_OK; i++)
-        if (audit_object(argv[i], &r) != 0)
+    for (int i = 0; i < args->argc && status == EXIT_OK; i++)
+        if (audit_object(args->argv[i], &r) != 0)
             status = EXIT_USAGE;
     if (status == EXIT_OK) {
         if (as_json) {
@@ -206,7 +210,8 @@ static int cmd_audit_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_audit_entry = {
     .name = "audit",
-    .usage = "[--json] OBJECT...",
+    .operands = "OBJECT...",
     .summary = "list the ICCS helper calls that --wrap cannot see in a set of objects",
+    .options = audit_options,
     .exec = cmd_audit_exec,
 };

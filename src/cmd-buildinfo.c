@@ -195,35 +195,40 @@ out:
 }
 
 /* Read INFO and COVERAGE, write OUT. */
-static int cmd_buildinfo_exec(int argc, char **argv)
+static int cmd_buildinfo_exec(const struct cmd_args *args)
 {
+    const char *info_path, *coverage_path, *out_path;
     json_error_t jerr;
     json_t *coverage, *doc;
     FILE *info;
     int rc;
 
-    if (argc != 4)
+    if (args->argc != 3)
         return cmd_usage_error(&cmd_buildinfo_entry, "needs INFO, COVERAGE and OUT");
-    if ((coverage = json_load_file(argv[2], 0, &jerr)) == NULL) {
-        cmd_error("%s:%d: %s", argv[2], jerr.line, jerr.text);
+    info_path = args->argv[0];
+    coverage_path = args->argv[1];
+    out_path = args->argv[2];
+    if ((coverage = json_load_file(coverage_path, 0, &jerr)) == NULL) {
+        cmd_error("%s:%d: %s", coverage_path, jerr.line, jerr.text);
         return EXIT_USAGE;
     }
-    if ((info = fopen(argv[1], "r")) == NULL) {
-        cmd_error("%s: %s", argv[1], strerror(errno));
+    if ((info = fopen(info_path, "r")) == NULL) {
+        cmd_error("%s: %s", info_path, strerror(errno));
         json_decref(coverage);
         return EXIT_USAGE;
     }
-    doc = buildinfo_read(info, argv[1], coverage);
+    doc = buildinfo_read(info, info_path, coverage);
     fclose(info);
     json_decref(coverage);
-    rc = doc != NULL && buildinfo_write_atomic(doc, argv[3]) == 0 ? EXIT_OK : EXIT_USAGE;
+    rc = doc != NULL && buildinfo_write_atomic(doc, out_path) == 0 ? EXIT_OK : EXIT_USAGE;
     json_decref(doc);
     return rc;
 }
 
 const struct cmd_entry cmd_buildinfo_entry = {
     .name = "buildinfo",
-    .usage = "INFO COVERAGE OUT",
+    .operands = "INFO COVERAGE OUT",
     .summary = "write a scheme instance's build.json (used by make profile)",
+    .hidden = true,
     .exec = cmd_buildinfo_exec,
 };

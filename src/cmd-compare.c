@@ -2,17 +2,42 @@
  * an exit status that a CI job can gate on. */
 #include "config.h"
 
-#include <errno.h>
-#include <getopt.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 #include "compare.h"
 #include "report.h"
 
-/* Call sites shown per matched pair unless --top says otherwise. */
-#define COMPARE_DEFAULT_TOP 10
+/* --format's names. */
+static const char *const compare_formats[] = {"md", "json", NULL};
+enum { COMPARE_MD, COMPARE_JSON };
+
+enum { COMPARE_OPT_FORMAT, COMPARE_OPT_FAIL_ON, COMPARE_OPT_TOP };
+
+static const struct cmd_option compare_options[] = {
+    [COMPARE_OPT_FORMAT] = {.name = "format",
+                            .kind = CMD_OPT_CHOICE,
+                            .choices = compare_formats,
+                            .def = "md",
+                            .help = "Markdown tables, or one JSON document"},
+    [COMPARE_OPT_FAIL_ON] = {.name = "fail-on",
+                             .kind = CMD_OPT_STRING,
+                             .metavar = "COND[,COND...]",
+                             .def_note = "none: exit 0 whatever differs",
+                             .help =
+                                 "exit 1 when a condition holds for a matched pair: calls "
+                                 "(calls per operation differ), share=PP (a share moved by more "
+                                 "than PP percentage points), cycles=PCT (mean cycles grew by "
+                                 "more than PCT %); may be repeated"},
+    [COMPARE_OPT_TOP] = {.name = "top",
+                         .kind = CMD_OPT_UINT,
+                         .metavar = "N",
+                         .lo = 1,
+                         .hi = 1000000,
+                         .def = "10",
+                         .help = "call sites shown per matched pair"},
+    {0},
+};
 
 /* What condition COND of F says when it holds, for the error line. */
 static char *compare_condition_says(char *buf, size_t size, const struct cmp_fail_on *f,
@@ -70,10 +95,7 @@ static int compare_run(char *a_name, char *b_name, bool as_json, const struct cm
             cmp_print_json(&c, f, top, stdout);
         else
             cmp_print_md(&c, f, top, stdout);
-        if (fflush(stdout) != 0 || ferror(stdout))
-            cmd_error("standard output: %s", strerror(errno));
-        else
-            status = compare_conditions(&c, f) ? EXIT_FAIL : EXIT_OK;
+        status = compare_conditions(&c, f) ? EXIT_FAIL : EXIT_OK;
     }
     cmp_free(&c);
     rec_set_free(&a);
@@ -81,52 +103,28 @@ static int compare_run(char *a_name, char *b_name, bool as_json, const struct cm
     return status;
 }
 
-/* Parse the options and compare the two inputs. */
-static int cmd_compare_exec(int argc, char **argv)
+/* Compare the two inputs under the --fail-on conditions given. */
+static int cmd_compare_exec(const struct cmd_args *args)
 {
-    static const struct option options[] = {{"format", required_argument, NULL, 'f'},
-                                            {"fail-on", required_argument, NULL, 'F'},
-                                            {"top", required_argument, NULL, 't'},
-                                            {NULL, 0, NULL, 0}};
+    const struct cmd_value *fail_on = &args->opt[COMPARE_OPT_FAIL_ON];
     struct cmp_fail_on f = {.calls = false, .share_pp = -1, .cycles_pct = -1};
-    bool as_json = false;
-    size_t top = COMPARE_DEFAULT_TOP;
-    int c;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (strcmp(optarg, "md") != 0 && strcmp(optarg, "json") != 0)
-                return cmd_usage_error(&cmd_compare_entry, "unknown format: %s (md, json)", optarg);
-            as_json = strcmp(optarg, "json") == 0;
-            break;
-        case 'F':
-            if (!cmp_parse_fail_on(optarg, &f))
-                return cmd_usage_error(&cmd_compare_entry,
-                                       "bad --fail-on condition: %s (calls, share=PP, cycles=PCT)",
-                                       optarg);
-            break;
-        case 't':
-            if ((top = report_parse_top(optarg)) == 0)
-                return cmd_usage_error(&cmd_compare_entry, "--top needs a whole number from 1: %s",
-                                       optarg);
-            break;
-        case ':':
-            return cmd_usage_error(&cmd_compare_entry, "%s needs a value", argv[optind - 1]);
-        default:
-            return cmd_usage_error(&cmd_compare_entry, "unknown option: %s", argv[optind - 1]);
-        }
-    }
-    if (argc - optind != 2)
+    for (unsigned i = 0; i < fail_on->given; i++)
+        if (!cmp_parse_fail_on(fail_on->all[i], &f))
+            return cmd_usage_error(&cmd_compare_entry,
+                                   "bad --fail-on condition: %s (calls, share=PP, cycles=PCT)",
+                                   fail_on->all[i]);
+    if (args->argc != 2)
         return cmd_usage_error(&cmd_compare_entry, "give two profile sets, A and B");
-    return compare_run(argv[optind], argv[optind + 1], as_json, &f, top);
+    return compare_run(args->argv[0], args->argv[1],
+                       args->opt[COMPARE_OPT_FORMAT].num == COMPARE_JSON, &f,
+                       (size_t)args->opt[COMPARE_OPT_TOP].num);
 }
 
 const struct cmd_entry cmd_compare_entry = {
     .name = "compare",
-    .usage = "[--format md|json] [--fail-on calls|share=PP|cycles=PCT[,...]] [--top N] A B",
+    .operands = "A B",
     .summary = "compare two profile sets; exit 1 when a --fail-on condition holds",
+    .options = compare_options,
     .exec = cmd_compare_exec,
 };

@@ -1,30 +1,46 @@
-/* cmd-help.c - `iccsprof help [COMMAND]`. */
+/* cmd-help.c - `iccsprof help [COMMAND]` and `iccsprof help --man`. */
 #include "config.h"
 
 #include <stdio.h>
 
 #include "cmd.h"
 
-/* Print the command list, or one command's usage. */
-static int cmd_help_exec(int argc, char **argv)
+enum { HELP_MAN };
+
+static const struct cmd_option help_options[] = {
+    [HELP_MAN] = {.name = "man",
+                  .kind = CMD_OPT_FLAG,
+                  .help = "print the manual page iccsprof(1) in roff instead"},
+    {0},
+};
+
+/* Print the command list, one command's options, or the manual page. */
+static int cmd_help_exec(const struct cmd_args *args)
 {
     const struct cmd_entry *entry;
 
-    if (argc > 2)
+    if (args->argc > 1)
         return cmd_usage_error(&cmd_help_entry, "too many arguments");
-    if (argc == 1) {
-        cmd_print_usage(stdout);
+    if (args->opt[HELP_MAN].given && args->argc > 0)
+        return cmd_usage_error(&cmd_help_entry, "--man prints the whole page; give no COMMAND");
+    if (args->opt[HELP_MAN].given) {
+        cmd_print_man(stdout);
         return EXIT_OK;
     }
-    if ((entry = cmd_find(argv[1])) == NULL)
+    if (args->argc == 0) {
+        cmd_print_commands(stdout);
+        return EXIT_OK;
+    }
+    if ((entry = cmd_find(args->argv[0])) == NULL)
         return EXIT_USAGE;
-    printf("usage: iccsprof %s %s\n  %s\n", entry->name, entry->usage, entry->summary);
+    cmd_print_help(entry, stdout);
     return EXIT_OK;
 }
 
 const struct cmd_entry cmd_help_entry = {
     .name = "help",
-    .usage = "[COMMAND]",
-    .summary = "list the commands, or show how one is used",
+    .operands = "[COMMAND]",
+    .summary = "list the commands, or show one command's options and their defaults",
+    .options = help_options,
     .exec = cmd_help_exec,
 };

@@ -2,8 +2,6 @@
  * published NICCS pages (Markdown), or as CSV or JSON rows. */
 #include "config.h"
 
-#include <errno.h>
-#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,20 +9,33 @@
 #include "record-scan.h"
 #include "report.h"
 
-/* Call sites shown per record unless --top says otherwise. */
-#define REPORT_DEFAULT_TOP 10
+/* --format's names, in the order of enum report_format. */
+static const char *const report_formats[] = {"md", "csv", "json", NULL};
 
-/* Parse a --format value; -1 when unknown. */
-static int report_parse_format(const char *s)
-{
-    if (strcmp(s, "md") == 0)
-        return REPORT_MD;
-    if (strcmp(s, "csv") == 0)
-        return REPORT_CSV;
-    if (strcmp(s, "json") == 0)
-        return REPORT_JSON;
-    return -1;
-}
+enum { REPORT_OPT_FORMAT, REPORT_OPT_SECTION, REPORT_OPT_TOP };
+
+static const struct cmd_option report_options[] = {
+    [REPORT_OPT_FORMAT] = {.name = "format",
+                           .kind = CMD_OPT_CHOICE,
+                           .choices = report_formats,
+                           .def = "md",
+                           .help = "Markdown tables, or one CSV or JSON row per record"},
+    [REPORT_OPT_SECTION] = {.name = "section",
+                            .kind = CMD_OPT_STRING,
+                            .metavar = "LIST",
+                            .def_note = "all in md (callers when recorded), the record-level "
+                                        "ones in csv and json",
+                            .help = "comma-separated sections to print, of perf, memory, sizes, "
+                                    "symmetric, shapes and callers; may be repeated"},
+    [REPORT_OPT_TOP] = {.name = "top",
+                        .kind = CMD_OPT_UINT,
+                        .metavar = "N",
+                        .lo = 1,
+                        .hi = 1000000,
+                        .def = "10",
+                        .help = "call sites shown per record"},
+    {0},
+};
 
 /* Mark the sections named in the comma-separated LIST in CHOSEN; false and
  * a message when a name is unknown. */
@@ -85,10 +96,6 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         if (chosen[s])
             sel[nsel++] = report_sections[s];
     report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        cmd_error("standard output: %s", strerror(errno));
-        return EXIT_USAGE;
-    }
     if (set->nbad == 0)
         return EXIT_OK;
     fprintf(stderr, "iccsprof: report: %zu input%s left out:", set->nbad,
@@ -113,52 +120,26 @@ static bool report_flat_possible(const bool *chosen)
     return own == 0 || total == 1;
 }
 
-/* Parse the options, read the records, print the report. */
-static int cmd_report_exec(int argc, char **argv)
+/* Read the records and print the report. */
+static int cmd_report_exec(const struct cmd_args *args)
 {
-    static const struct option options[] = {{"format", required_argument, NULL, 'f'},
-                                            {"section", required_argument, NULL, 's'},
-                                            {"top", required_argument, NULL, 't'},
-                                            {NULL, 0, NULL, 0}};
-    bool chosen[REPORT_NSECTIONS] = {false}, sections_given = false;
-    enum report_format format = REPORT_MD;
-    struct report_opts opts = {.top = REPORT_DEFAULT_TOP};
+    const struct cmd_value *sections = &args->opt[REPORT_OPT_SECTION];
+    bool chosen[REPORT_NSECTIONS] = {false}, sections_given = sections->given > 0;
+    enum report_format format = (enum report_format)args->opt[REPORT_OPT_FORMAT].num;
+    struct report_opts opts = {.top = (size_t)args->opt[REPORT_OPT_TOP].num};
     struct rec_set set = {0};
-    int c, status;
+    int status;
 
-    optind = 0;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":", options, NULL)) != -1) {
-        switch (c) {
-        case 'f':
-            if (report_parse_format(optarg) < 0)
-                return cmd_usage_error(&cmd_report_entry, "unknown format: %s (md, csv, json)",
-                                       optarg);
-            format = (enum report_format)report_parse_format(optarg);
-            break;
-        case 's':
-            if (!report_parse_sections(optarg, chosen))
-                return EXIT_USAGE;
-            sections_given = true;
-            break;
-        case 't':
-            if ((opts.top = report_parse_top(optarg)) == 0)
-                return cmd_usage_error(&cmd_report_entry, "--top needs a whole number from 1: %s",
-                                       optarg);
-            break;
-        case ':':
-            return cmd_usage_error(&cmd_report_entry, "%s needs a value", argv[optind - 1]);
-        default:
-            return cmd_usage_error(&cmd_report_entry, "unknown option: %s", argv[optind - 1]);
-        }
-    }
-    if (optind >= argc)
+    for (unsigned i = 0; i < sections->given; i++)
+        if (!report_parse_sections(sections->all[i], chosen))
+            return EXIT_USAGE;
+    if (args->argc == 0)
         return cmd_usage_error(&cmd_report_entry, "no profiles given");
     if (format != REPORT_MD && sections_given && !report_flat_possible(chosen))
         return cmd_usage_error(&cmd_report_entry,
                                "--format %s prints one table: give shapes or callers alone",
-                               format == REPORT_CSV ? "csv" : "json");
-    rec_set_scan(&set, argv + optind, (size_t)(argc - optind));
+                               report_formats[format]);
+    rec_set_scan(&set, args->argv, (size_t)args->argc);
     status = set.n == 0 ? EXIT_USAGE : report_run(&set, chosen, sections_given, format, &opts);
     rec_set_free(&set);
     return status;
@@ -166,8 +147,8 @@ static int cmd_report_exec(int argc, char **argv)
 
 const struct cmd_entry cmd_report_entry = {
     .name = "report",
-    .usage = "[--format md|csv|json] [--section perf,memory,sizes,symmetric,shapes,callers] "
-             "[--top N] DIR_OR_FILE...",
+    .operands = "DIR_OR_FILE...",
     .summary = "print profile records as the tables of the published measurement pages",
+    .options = report_options,
     .exec = cmd_report_exec,
 };

@@ -321,7 +321,7 @@ static int run_one(const struct run_facts *facts, const char *op)
 }
 
 /* Measure each requested operation of the libraries. */
-static int cmd_run_exec(int argc, char **argv)
+static int cmd_run_exec(const struct cmd_args *args)
 {
     struct run_options o;
     struct run_facts facts;
@@ -331,7 +331,7 @@ static int cmd_run_exec(int argc, char **argv)
     char **ops = NULL;
     int status, bad;
 
-    if (run_options_parse(&o, argc, argv) != EXIT_OK)
+    if (run_options_take(&o, args) != EXIT_OK)
         return EXIT_USAGE;
     memset(&facts, 0, sizeof facts);
     facts.options = &o;
@@ -390,11 +390,8 @@ out:
 
 const struct cmd_entry cmd_run_entry = {
     .name = "run",
-    .usage = "--plain LIB.so --profiled LIB.prof.so --op OP|all [--out FILE.json | --out-dir DIR]\n"
-             "       [--scheme ID] [--instance NAME] [--build-info FILE] [--trials N]\n"
-             "       [--min-calls N] [--target-seconds S] [--max-seconds S] [--profile-seconds S]\n"
-             "       [--max-sign-attempts N] [--timeout S] [--seed HEX] [--message-bytes N]\n"
-             "       [--sample K|auto] [--first-n N] [--callers[=DEPTH]] [--no-plain|--no-profile]",
+    .operands = "",
     .summary = "measure a built scheme instance and write a JSON profile per operation",
+    .options = run_option_table,
     .exec = cmd_run_exec,
 };

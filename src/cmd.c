@@ -1,33 +1,82 @@
-/* cmd.c - the table of subcommands and their lookup. */
+/* cmd.c - the table of subcommands, their lookup, and error messages. */
 #include "config.h"
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
 
-static const struct cmd_entry *const cmd_table[] = {
-    &cmd_audit_entry,  &cmd_buildinfo_entry, &cmd_compare_entry, &cmd_help_entry,
-    &cmd_report_entry, &cmd_run_entry,       &cmd_version_entry, NULL,
+const struct cmd_entry *const cmd_table[] = {
+    &cmd_run_entry,  &cmd_report_entry,  &cmd_compare_entry,   &cmd_audit_entry,
+    &cmd_help_entry, &cmd_version_entry, &cmd_buildinfo_entry, NULL,
 };
+
+/* Command names are short; longer words are not worth comparing. */
+#define CMD_NAME_MAX 32
+
+/* The optimal string alignment distance between A and B: insertions,
+ * deletions, substitutions and swaps of neighbours each count one, which
+ * are the slips a typist makes. */
+static size_t cmd_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t d[CMD_NAME_MAX + 1][CMD_NAME_MAX + 1];
+
+    if (la > CMD_NAME_MAX || lb > CMD_NAME_MAX)
+        return (size_t)-1;
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
+}
+
+/* The closest listed command within two edits (one for names of three
+ * letters or fewer, where two edits make anything out of anything). */
+const struct cmd_entry *cmd_suggest(const char *name)
+{
+    const struct cmd_entry *best = NULL;
+    size_t best_d = strlen(name) <= 3 ? 2 : 3;
+
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
+        size_t d = cmd_distance(name, (*e)->name);
+
+        if (!(*e)->hidden && d < best_d) {
+            best = *e;
+            best_d = d;
+        }
+    }
+    return best;
+}
 
 /* Find a command by its exact name; NULL and a message when unknown. */
 const struct cmd_entry *cmd_find(const char *name)
 {
+    const struct cmd_entry *near;
+
     for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
         if (strcmp((*e)->name, name) == 0)
             return *e;
-    cmd_error("unknown command: %s (try 'iccsprof help')", name);
+    if ((near = cmd_suggest(name)) != NULL)
+        cmd_error("unknown command: %s (did you mean '%s'?)", name, near->name);
+    else
+        cmd_error("unknown command: %s (try 'iccsprof help')", name);
     return NULL;
-}
-
-/* Print every command with its usage, for `iccsprof help`. */
-void cmd_print_usage(FILE *out)
-{
-    fprintf(out, "usage: iccsprof COMMAND [ARGS]\n\ncommands:\n");
-    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
-        fprintf(out, "  %-8s %s\n           %s\n", (*e)->name, (*e)->usage, (*e)->summary);
 }
 
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
@@ -51,6 +100,6 @@ int cmd_usage_error(const struct cmd_entry *entry, const char *fmt, ...)
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nusage: iccsprof %s %s\n", entry->name, entry->usage);
+    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", entry->name);
     return EXIT_USAGE;
 }

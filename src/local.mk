@@ -6,6 +6,9 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 
 src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
+	src/cmd-man.c \
+	src/cmd-parse.c \
+	src/cmd-usage.c \
 	src/cmd-audit.c \
 	src/cmd-help.c \
 	src/cmd-run.c \

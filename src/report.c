@@ -1,9 +1,7 @@
 /* report.c - print the chosen sections of a report in one format. */
 #include "config.h"
 
-#include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "flat.h"
 #include "report.h"
@@ -103,18 +101,4 @@ bool report_print(const struct report_section *const *sel, size_t nsel, struct r
     for (size_t s = 0; s < nsel; s++)
         sel[s]->markdown(recs, n, opts, out);
     return true;
-}
-
-/* Parse a --top value: a whole number from 1 (at most a million); 0 when
- * it is not one. */
-size_t report_parse_top(const char *s)
-{
-    char *end;
-    unsigned long long v;
-
-    errno = 0;
-    v = strtoull(s, &end, 10);
-    if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || v == 0 || v > 1000000)
-        return 0;
-    return (size_t)v;
 }

@@ -90,7 +90,4 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
  * one line per record: "`instance` operation: what". */
 void report_notes(struct mdtable *t, struct rec *const *recs, size_t n, unsigned kinds);
 
-/* Parse a --top value: a whole number from 1; 0 when it is not one. */
-size_t report_parse_top(const char *s);
-
 #endif

@@ -3,8 +3,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <getopt.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,8 +10,9 @@
 #include "hex.h"
 #include "run-options.h"
 
+/* The rows of run_option_table, in its order. */
 enum {
-    OPT_PLAIN = 256,
+    OPT_PLAIN,
     OPT_PROFILED,
     OPT_OP,
     OPT_OUT,
@@ -37,74 +36,130 @@ enum {
     OPT_NO_PROFILE,
 };
 
-static const struct option run_longopts[] = {
-    {"plain", required_argument, NULL, OPT_PLAIN},
-    {"profiled", required_argument, NULL, OPT_PROFILED},
-    {"op", required_argument, NULL, OPT_OP},
-    {"out", required_argument, NULL, OPT_OUT},
-    {"out-dir", required_argument, NULL, OPT_OUT_DIR},
-    {"scheme", required_argument, NULL, OPT_SCHEME},
-    {"instance", required_argument, NULL, OPT_INSTANCE},
-    {"build-info", required_argument, NULL, OPT_BUILD_INFO},
-    {"trials", required_argument, NULL, OPT_TRIALS},
-    {"min-calls", required_argument, NULL, OPT_MIN_CALLS},
-    {"target-seconds", required_argument, NULL, OPT_TARGET_SECONDS},
-    {"max-seconds", required_argument, NULL, OPT_MAX_SECONDS},
-    {"profile-seconds", required_argument, NULL, OPT_PROFILE_SECONDS},
-    {"max-sign-attempts", required_argument, NULL, OPT_MAX_SIGN_ATTEMPTS},
-    {"timeout", required_argument, NULL, OPT_TIMEOUT},
-    {"seed", required_argument, NULL, OPT_SEED},
-    {"message-bytes", required_argument, NULL, OPT_MESSAGE_BYTES},
-    {"sample", required_argument, NULL, OPT_SAMPLE},
-    {"first-n", required_argument, NULL, OPT_FIRST_N},
-    {"callers", optional_argument, NULL, OPT_CALLERS},
-    {"no-plain", no_argument, NULL, OPT_NO_PLAIN},
-    {"no-profile", no_argument, NULL, OPT_NO_PROFILE},
-    {NULL, 0, NULL, 0},
+/* The published method's defaults are the table's: --help prints them and
+ * the parser applies them. */
+const struct cmd_option run_option_table[] = {
+    [OPT_PLAIN] = {.name = "plain",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "LIB.so",
+                   .help = "the scheme instance built plainly; required unless --no-plain"},
+    [OPT_PROFILED] = {.name = "profiled",
+                      .kind = CMD_OPT_STRING,
+                      .metavar = "LIB.prof.so",
+                      .help = "the same instance built with the wrappers; required unless "
+                              "--no-profile"},
+    [OPT_OP] = {.name = "op",
+                .kind = CMD_OPT_STRING,
+                .metavar = "OP[,OP...]|all",
+                .help = "operations to measure: keygen, sign, verify (signatures), keygen, enc, "
+                        "dec (KEMs), a comma-separated list, or all; required"},
+    [OPT_OUT] = {.name = "out",
+                 .kind = CMD_OPT_STRING,
+                 .metavar = "FILE.json",
+                 .help = "write the record of the one operation to FILE.json"},
+    [OPT_OUT_DIR] = {.name = "out-dir",
+                     .kind = CMD_OPT_STRING,
+                     .metavar = "DIR",
+                     .help = "write a record INSTANCE__OP.json per operation into DIR (give "
+                             "--out or --out-dir)"},
+    [OPT_SCHEME] = {.name = "scheme",
+                    .kind = CMD_OPT_STRING,
+                    .metavar = "ID",
+                    .def_note = "the build info's scheme, else the instance",
+                    .help = "scheme id written in the records"},
+    [OPT_INSTANCE] = {.name = "instance",
+                      .kind = CMD_OPT_STRING,
+                      .metavar = "NAME",
+                      .def_note = "the build info's instance, else the library's name",
+                      .help = "instance name written in the records"},
+    [OPT_BUILD_INFO] = {.name = "build-info",
+                        .kind = CMD_OPT_STRING,
+                        .metavar = "FILE",
+                        .help = "the build.json of the instance, copied into the records"},
+    [OPT_TRIALS] = {.name = "trials",
+                    .kind = CMD_OPT_UINT,
+                    .metavar = "N",
+                    .lo = 1,
+                    .hi = 1000000,
+                    .def = "5",
+                    .help = "timed trials of the plain pass"},
+    [OPT_MIN_CALLS] = {.name = "min-calls",
+                       .kind = CMD_OPT_UINT,
+                       .metavar = "N",
+                       .lo = 1,
+                       .hi = 100000000,
+                       .def = "100",
+                       .help = "fewest calls in all trials, and in each half of the profile pass"},
+    [OPT_TARGET_SECONDS] = {.name = "target-seconds",
+                            .kind = CMD_OPT_SECONDS,
+                            .metavar = "S",
+                            .def = "2",
+                            .help = "seconds the plain pass's trials aim to take"},
+    [OPT_MAX_SECONDS] = {.name = "max-seconds",
+                         .kind = CMD_OPT_SECONDS,
+                         .metavar = "S",
+                         .def = "120",
+                         .help = "seconds a pass may take at most"},
+    [OPT_PROFILE_SECONDS] = {.name = "profile-seconds",
+                             .kind = CMD_OPT_SECONDS,
+                             .metavar = "S",
+                             .def = "0.5",
+                             .help = "seconds the profile pass aims to take"},
+    [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
+                               .kind = CMD_OPT_UINT,
+                               .metavar = "N",
+                               .lo = 1,
+                               .hi = 1000000,
+                               .def = "100",
+                               .help = "signing calls tried before a failing one fails the record"},
+    [OPT_TIMEOUT] = {.name = "timeout",
+                     .kind = CMD_OPT_SECONDS,
+                     .metavar = "S",
+                     .def_note = "3 x max-seconds + 120",
+                     .help = "seconds after which the measuring process is killed"},
+    [OPT_SEED] = {.name = "seed",
+                  .kind = CMD_OPT_STRING,
+                  .metavar = "HEX",
+                  .def = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
+                         "202122232425262728292a2b2c2d2e2f",
+                  .def_note = "the 48 bytes 00 01 .. 2f",
+                  .help = "the DRNG seed, 1 to 128 bytes in hex"},
+    [OPT_MESSAGE_BYTES] = {.name = "message-bytes",
+                           .kind = CMD_OPT_UINT,
+                           .metavar = "N",
+                           .lo = 0,
+                           .hi = 1ull << 30,
+                           .def = "64",
+                           .help = "length of the message signed"},
+    [OPT_SAMPLE] = {.name = "sample",
+                    .kind = CMD_OPT_STRING,
+                    .metavar = "K|auto",
+                    .def = "1",
+                    .help = "time about one helper call in K after the first --first-n of each "
+                            "shape (1 times every call); auto picks K from the calibration"},
+    [OPT_FIRST_N] = {.name = "first-n",
+                     .kind = CMD_OPT_UINT,
+                     .metavar = "N",
+                     .lo = 0,
+                     .hi = 1000000000,
+                     .def = "64",
+                     .help = "calls of each shape always timed when sampling"},
+    [OPT_CALLERS] = {.name = "callers",
+                     .kind = CMD_OPT_UINT,
+                     .optional_value = true,
+                     .metavar = "DEPTH",
+                     .lo = 1,
+                     .hi = 8,
+                     .def_note = "off; DEPTH 1 when given alone",
+                     .help = "record the call sites of each helper, DEPTH frames (1 to 8) up"},
+    [OPT_NO_PLAIN] = {.name = "no-plain",
+                      .kind = CMD_OPT_FLAG,
+                      .help = "skip the plain pass (no cycles or shares of the plain build)"},
+    [OPT_NO_PROFILE] = {.name = "no-profile",
+                        .kind = CMD_OPT_FLAG,
+                        .help = "skip the profile pass (timing only)"},
+    {0},
 };
-
-/* Parse ARG as a whole decimal number in [LO, HI] into *OUT; a usage
- * error naming OPTION otherwise. */
-static int run_uint(const char *option, const char *arg, unsigned long long lo,
-                    unsigned long long hi, unsigned long long *out)
-{
-    char *end;
-
-    errno = 0;
-    if (isdigit((unsigned char)arg[0])) {
-        *out = strtoull(arg, &end, 10);
-        if (errno == 0 && *end == '\0' && *out >= lo && *out <= hi)
-            return 0;
-    }
-    cmd_usage_error(&cmd_run_entry, "--%s: '%s' is not a whole number from %llu to %llu", option,
-                    arg, lo, hi);
-    return -1;
-}
-
-/* run_uint into an unsigned. */
-static int run_unsigned(const char *option, const char *arg, unsigned lo, unsigned hi,
-                        unsigned *out)
-{
-    unsigned long long v;
-
-    if (run_uint(option, arg, lo, hi, &v) != 0)
-        return -1;
-    *out = (unsigned)v;
-    return 0;
-}
-
-/* Parse ARG as a positive, finite number of seconds. */
-static int run_seconds(const char *option, const char *arg, double *out)
-{
-    char *end;
-
-    errno = 0;
-    *out = strtod(arg, &end);
-    if (errno == 0 && end != arg && *end == '\0' && isfinite(*out) && *out > 0 && *out <= 1e6)
-        return 0;
-    cmd_usage_error(&cmd_run_entry, "--%s: '%s' is not a number of seconds above 0", option, arg);
-    return -1;
-}
 
 /* Parse the seed's hex digits. */
 static int run_seed(struct run_options *o, const char *arg)
@@ -145,91 +200,35 @@ static int run_sample(struct run_options *o, const char *arg)
     return -1;
 }
 
-/* The published method's defaults. */
-static void run_defaults(struct run_options *o)
+/* Copy the parsed values of ARGS into O. */
+static int run_take(struct run_options *o, const struct cmd_args *args)
 {
+    const struct cmd_value *v = args->opt;
+
     memset(o, 0, sizeof *o);
-    o->trials = 5;
-    o->min_calls = 100;
-    o->max_sign_attempts = 100;
-    o->first_n = 64;
-    o->sample = 1;
-    o->message_bytes = 64;
-    o->target_seconds = 2.0;
-    o->max_seconds = 120.0;
-    o->profile_seconds = 0.5;
-    o->seed_len = 48;
-    for (size_t i = 0; i < o->seed_len; i++)
-        o->seed[i] = (unsigned char)i;
-}
-
-/* Apply one parsed option. */
-static int run_apply(struct run_options *o, int opt, const char *arg)
-{
-    unsigned long long v;
-
-    switch (opt) {
-    case OPT_PLAIN:
-        o->plain = arg;
-        return 0;
-    case OPT_PROFILED:
-        o->profiled = arg;
-        return 0;
-    case OPT_OP:
-        o->ops = arg;
-        return 0;
-    case OPT_OUT:
-        o->out = arg;
-        return 0;
-    case OPT_OUT_DIR:
-        o->out_dir = arg;
-        return 0;
-    case OPT_SCHEME:
-        o->scheme = arg;
-        return 0;
-    case OPT_INSTANCE:
-        o->instance = arg;
-        return 0;
-    case OPT_BUILD_INFO:
-        o->build_info = arg;
-        return 0;
-    case OPT_TRIALS:
-        return run_unsigned("trials", arg, 1, 1000000, &o->trials);
-    case OPT_MIN_CALLS:
-        return run_unsigned("min-calls", arg, 1, 100000000, &o->min_calls);
-    case OPT_TARGET_SECONDS:
-        return run_seconds("target-seconds", arg, &o->target_seconds);
-    case OPT_MAX_SECONDS:
-        return run_seconds("max-seconds", arg, &o->max_seconds);
-    case OPT_PROFILE_SECONDS:
-        return run_seconds("profile-seconds", arg, &o->profile_seconds);
-    case OPT_MAX_SIGN_ATTEMPTS:
-        return run_unsigned("max-sign-attempts", arg, 1, 1000000, &o->max_sign_attempts);
-    case OPT_TIMEOUT:
-        return run_seconds("timeout", arg, &o->timeout);
-    case OPT_SEED:
-        return run_seed(o, arg);
-    case OPT_MESSAGE_BYTES:
-        if (run_uint("message-bytes", arg, 0, 1ull << 30, &v) != 0)
-            return -1;
-        o->message_bytes = v;
-        return 0;
-    case OPT_SAMPLE:
-        return run_sample(o, arg);
-    case OPT_FIRST_N:
-        return run_unsigned("first-n", arg, 0, 1000000000, &o->first_n);
-    case OPT_CALLERS:
-        o->callers = 1;
-        return arg == NULL ? 0 : run_unsigned("callers", arg, 1, 8, &o->callers);
-    case OPT_NO_PLAIN:
-        o->no_plain = 1;
-        return 0;
-    case OPT_NO_PROFILE:
-        o->no_profile = 1;
-        return 0;
-    default:
-        return -1;
-    }
+    o->plain = v[OPT_PLAIN].text;
+    o->profiled = v[OPT_PROFILED].text;
+    o->ops = v[OPT_OP].text;
+    o->out = v[OPT_OUT].text;
+    o->out_dir = v[OPT_OUT_DIR].text;
+    o->scheme = v[OPT_SCHEME].text;
+    o->instance = v[OPT_INSTANCE].text;
+    o->build_info = v[OPT_BUILD_INFO].text;
+    o->trials = (unsigned)v[OPT_TRIALS].num;
+    o->min_calls = (unsigned)v[OPT_MIN_CALLS].num;
+    o->target_seconds = v[OPT_TARGET_SECONDS].seconds;
+    o->max_seconds = v[OPT_MAX_SECONDS].seconds;
+    o->profile_seconds = v[OPT_PROFILE_SECONDS].seconds;
+    o->max_sign_attempts = (unsigned)v[OPT_MAX_SIGN_ATTEMPTS].num;
+    o->timeout = v[OPT_TIMEOUT].given ? v[OPT_TIMEOUT].seconds : 0;
+    o->message_bytes = v[OPT_MESSAGE_BYTES].num;
+    o->first_n = (unsigned)v[OPT_FIRST_N].num;
+    o->callers = v[OPT_CALLERS].given ? (unsigned)v[OPT_CALLERS].num : 0;
+    o->no_plain = v[OPT_NO_PLAIN].given > 0;
+    o->no_profile = v[OPT_NO_PROFILE].given > 0;
+    if (run_seed(o, v[OPT_SEED].text) != 0 || run_sample(o, v[OPT_SAMPLE].text) != 0)
+        return EXIT_USAGE;
+    return EXIT_OK;
 }
 
 /* Check the combination of options. */
@@ -258,29 +257,30 @@ static int run_check(const struct run_options *o)
     return EXIT_OK;
 }
 
-/* Parse ARGV into O with the published method's defaults. */
-int run_options_parse(struct run_options *o, int argc, char **argv)
+/* Take the parsed ARGS into O and check them together. */
+int run_options_take(struct run_options *o, const struct cmd_args *args)
 {
-    int opt;
-
-    run_defaults(o);
-    optind = 0;
-    opterr = 0;
-    while ((opt = getopt_long(argc, argv, ":", run_longopts, NULL)) != -1) {
-        if (opt == '?')
-            return cmd_usage_error(&cmd_run_entry, "unknown option: %s", argv[optind - 1]);
-        if (opt == ':')
-            return cmd_usage_error(&cmd_run_entry, "option needs a value: %s", argv[optind - 1]);
-        if (run_apply(o, opt, optarg) != 0)
-            return EXIT_USAGE;
-    }
-    if (optind < argc)
-        return cmd_usage_error(&cmd_run_entry, "unexpected argument: %s", argv[optind]);
+    if (args->argc > 0)
+        return cmd_usage_error(&cmd_run_entry, "unexpected argument: %s", args->argv[0]);
+    if (run_take(o, args) != EXIT_OK)
+        return EXIT_USAGE;
     if (o->no_plain)
         o->plain = NULL;
     if (o->no_profile)
         o->profiled = NULL;
     return run_check(o);
+}
+
+/* Parse ARGV into O with the published method's defaults. */
+int run_options_parse(struct run_options *o, int argc, char **argv)
+{
+    struct cmd_args args;
+    int status = cmd_parse(&cmd_run_entry, argc, argv, &args);
+
+    if (status == EXIT_OK)
+        status = run_options_take(o, &args);
+    cmd_args_free(&args);
+    return status;
 }
 
 /* The default time-out of one measuring process. */

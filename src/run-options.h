@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "cmd.h"
+
 /* The seed is at most this many bytes. */
 #define RUN_MAX_SEED 128
 
@@ -21,6 +23,13 @@ struct run_options {
     size_t seed_len;
     int no_plain, no_profile;
 };
+
+/* The options of `iccsprof run`, for its command entry. */
+extern const struct cmd_option run_option_table[];
+
+/* Take the options parsed by cmd_parse into O and check them together;
+ * EXIT_OK, or EXIT_USAGE after a one-line message naming the option. */
+int run_options_take(struct run_options *o, const struct cmd_args *args);
 
 /* Parse ARGV (ARGV[0] is "run") into O with the published method's
  * defaults; EXIT_OK, or EXIT_USAGE after a one-line message naming the

@@ -1,8 +1,10 @@
-/* check_cmd.c - the subcommand table and its lookup. */
+/* check_cmd.c - the subcommand table, its lookup, the one option parser,
+ * and the help printed from the option tables. */
 #include "config.h"
 
 #include <check.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
@@ -26,20 +28,249 @@ START_TEST(unknown_command_is_rejected)
 }
 END_TEST
 
+START_TEST(slips_get_a_suggestion)
+{
+    ck_assert_ptr_eq(cmd_suggest("reprot"), &cmd_report_entry);
+    ck_assert_ptr_eq(cmd_suggest("comapre"), &cmd_compare_entry);
+    ck_assert_ptr_eq(cmd_suggest("rn"), &cmd_run_entry);
+    ck_assert_ptr_eq(cmd_suggest("audits"), &cmd_audit_entry);
+    ck_assert_ptr_null(cmd_suggest("frobnicate"));
+    ck_assert_ptr_null(cmd_suggest("xyz"));
+    /* the build rules' command is not offered to people */
+    ck_assert_ptr_null(cmd_suggest("buildinf"));
+}
+END_TEST
+
 START_TEST(usage_error_returns_usage_status)
 {
     ck_assert_int_eq(cmd_usage_error(&cmd_help_entry, "test %d", 1), EXIT_USAGE);
 }
 END_TEST
 
+/* A command of every option kind, for the parser's tests. */
+static const char *const test_colours[] = {"red", "green", NULL};
+enum { T_FLAG, T_NAME, T_COUNT, T_WAIT, T_COLOUR, T_DEPTH };
+static const struct cmd_option test_options[] = {
+    [T_FLAG] = {.name = "flag", .short_name = 'f', .kind = CMD_OPT_FLAG, .help = "a flag"},
+    [T_NAME] = {.name = "name", .short_name = 'n', .kind = CMD_OPT_STRING, .help = "a name"},
+    [T_COUNT] =
+        {.name = "count", .kind = CMD_OPT_UINT, .lo = 1, .hi = 9, .def = "3", .help = "a count"},
+    [T_WAIT] = {.name = "wait", .kind = CMD_OPT_SECONDS, .def = "0.5", .help = "a wait"},
+    [T_COLOUR] = {.name = "colour",
+                  .kind = CMD_OPT_CHOICE,
+                  .choices = test_colours,
+                  .def = "green",
+                  .help = "a colour"},
+    [T_DEPTH] = {.name = "depth",
+                 .kind = CMD_OPT_UINT,
+                 .optional_value = true,
+                 .lo = 2,
+                 .hi = 4,
+                 .help = "a depth"},
+    {0},
+};
+static const struct cmd_entry test_entry = {
+    .name = "test", .operands = "FILE...", .summary = "test", .options = test_options};
+
+/* Parse a NULL-terminated list of words after "test" into ARGS. */
+static int parse(struct cmd_args *args, char **argv)
+{
+    int argc = 0;
+
+    while (argv[argc] != NULL)
+        argc++;
+    return cmd_parse(&test_entry, argc, argv, args);
+}
+
+START_TEST(defaults_apply_when_not_given)
+{
+    char *argv[] = {"test", "a", NULL};
+    struct cmd_args args;
+
+    ck_assert_int_eq(parse(&args, argv), EXIT_OK);
+    ck_assert_uint_eq(args.opt[T_COUNT].num, 3);
+    ck_assert_uint_eq(args.opt[T_COUNT].given, 0);
+    ck_assert_double_eq(args.opt[T_WAIT].seconds, 0.5);
+    ck_assert_uint_eq(args.opt[T_COLOUR].num, 1);
+    ck_assert_ptr_null(args.opt[T_NAME].text);
+    ck_assert_uint_eq(args.opt[T_FLAG].given, 0);
+    ck_assert_int_eq(args.argc, 1);
+    ck_assert_str_eq(args.argv[0], "a");
+    ck_assert(!args.help);
+    cmd_args_free(&args);
+}
+END_TEST
+
+START_TEST(values_are_typed)
+{
+    char *argv[] = {"test", "a",  "-f",     "--count=7", "--wait",   "2.5", "-n",
+                    "x",    "b",  "--name", "y",         "--colour", "red", "--depth",
+                    "c",    "--", "--flag", "--depth=3", NULL};
+    struct cmd_args args;
+
+    ck_assert_int_eq(parse(&args, argv), EXIT_OK);
+    ck_assert_uint_eq(args.opt[T_FLAG].given, 1);
+    ck_assert_uint_eq(args.opt[T_COUNT].num, 7);
+    ck_assert_double_eq(args.opt[T_WAIT].seconds, 2.5);
+    ck_assert_uint_eq(args.opt[T_COLOUR].num, 0);
+    /* the last value wins, and every value is kept in order */
+    ck_assert_str_eq(args.opt[T_NAME].text, "y");
+    ck_assert_uint_eq(args.opt[T_NAME].given, 2);
+    ck_assert_str_eq(args.opt[T_NAME].all[0], "x");
+    ck_assert_str_eq(args.opt[T_NAME].all[1], "y");
+    /* an optional value left out is the low end of the range */
+    ck_assert_uint_eq(args.opt[T_DEPTH].num, 2);
+    /* operands keep their order, wherever they stood; "--" ends options */
+    ck_assert_int_eq(args.argc, 5);
+    ck_assert_str_eq(args.argv[0], "a");
+    ck_assert_str_eq(args.argv[1], "b");
+    ck_assert_str_eq(args.argv[2], "c");
+    ck_assert_str_eq(args.argv[3], "--flag");
+    ck_assert_str_eq(args.argv[4], "--depth=3");
+    cmd_args_free(&args);
+}
+END_TEST
+
+START_TEST(bad_values_are_usage_errors)
+{
+    static const char *const bad[][2] = {
+        {"--count", "0"},   {"--count", "10"},      {"--count", "+3"},    {"--count", " 3"},
+        {"--count", ""},    {"--count", "3x"},      {"--wait", "0"},      {"--wait", "-1"},
+        {"--wait", "nan"},  {"--wait", "inf"},      {"--colour", "blue"}, {"--depth=5", NULL},
+        {"--flag=1", NULL}, {"--frobnicate", NULL}, {"-z", NULL},         {"--count", NULL},
+    };
+
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char *argv[] = {"test", (char *)bad[i][0], (char *)bad[i][1], NULL};
+        struct cmd_args args;
+
+        ck_assert_msg(parse(&args, argv) == EXIT_USAGE, "%s %s accepted", bad[i][0],
+                      bad[i][1] ? bad[i][1] : "");
+        cmd_args_free(&args);
+    }
+}
+END_TEST
+
+START_TEST(help_is_asked_for)
+{
+    char *long_form[] = {"test", "a", "--help", NULL};
+    char *short_form[] = {"test", "-h", NULL};
+    struct cmd_args args;
+
+    ck_assert_int_eq(parse(&args, long_form), EXIT_OK);
+    ck_assert(args.help);
+    cmd_args_free(&args);
+    ck_assert_int_eq(parse(&args, short_form), EXIT_OK);
+    ck_assert(args.help);
+    cmd_args_free(&args);
+}
+END_TEST
+
+/* ENTRY's --help as a string the caller frees. */
+static char *help_of(const struct cmd_entry *entry)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+
+    cmd_print_help(entry, out);
+    fclose(out);
+    return text;
+}
+
+/* Whether TEXT holds WORD as written, ignoring the line breaks and
+ * indentation the wrapping put in it. */
+static bool help_holds(const char *text, const char *word)
+{
+    char *flat = strdup(text), *w = flat;
+    bool found;
+
+    for (const char *r = text; *r != '\0'; r++) {
+        if (*r == '\n') {
+            while (r[1] == ' ')
+                r++;
+            *w++ = ' ';
+        } else {
+            *w++ = *r;
+        }
+    }
+    *w = '\0';
+    found = strstr(flat, word) != NULL;
+    free(flat);
+    return found;
+}
+
+START_TEST(help_lists_every_option_and_default)
+{
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
+        char *text = help_of(*e), word[256];
+
+        snprintf(word, sizeof word, "Usage: iccsprof %s", (*e)->name);
+        ck_assert_msg(strstr(text, word) != NULL, "%s: no usage line", (*e)->name);
+        ck_assert_msg(strstr(text, "-h, --help") != NULL, "%s: no --help", (*e)->name);
+        for (const struct cmd_option *o = (*e)->options; o != NULL && o->name != NULL; o++) {
+            snprintf(word, sizeof word, "--%s", o->name);
+            ck_assert_msg(strstr(text, word) != NULL, "%s: %s not listed", (*e)->name, word);
+            ck_assert_msg(help_holds(text, o->help), "%s %s: help not shown", (*e)->name, word);
+            if (o->def != NULL || o->def_note != NULL) {
+                snprintf(word, sizeof word, "(default: %s)",
+                         o->def_note != NULL ? o->def_note : o->def);
+                ck_assert_msg(help_holds(text, word), "%s --%s: default not shown", (*e)->name,
+                              o->name);
+            }
+        }
+        free(text);
+    }
+}
+END_TEST
+
+START_TEST(defaults_in_tables_parse)
+{
+    /* every command parses with no options: its table's defaults are valid */
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
+        char *argv[] = {(char *)(*e)->name, NULL};
+        struct cmd_args args;
+
+        ck_assert_msg(cmd_parse(*e, 1, argv, &args) == EXIT_OK, "%s", (*e)->name);
+        cmd_args_free(&args);
+    }
+}
+END_TEST
+
+START_TEST(command_list_hides_internal_commands)
+{
+    char *text = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+
+    cmd_print_commands(out);
+    fclose(out);
+    ck_assert_ptr_nonnull(strstr(text, "\n  report "));
+    ck_assert_ptr_null(strstr(text, "buildinfo"));
+    free(text);
+}
+END_TEST
+
 Suite *make_cmd_suite(void)
 {
     Suite *s = suite_create("cmd");
-    TCase *tc = tcase_create("lookup");
+    TCase *lookup = tcase_create("lookup");
+    TCase *parser = tcase_create("parser");
+    TCase *help = tcase_create("help");
 
-    tcase_add_test(tc, finds_known_commands);
-    tcase_add_test(tc, unknown_command_is_rejected);
-    tcase_add_test(tc, usage_error_returns_usage_status);
-    suite_add_tcase(s, tc);
+    tcase_add_test(lookup, finds_known_commands);
+    tcase_add_test(lookup, unknown_command_is_rejected);
+    tcase_add_test(lookup, slips_get_a_suggestion);
+    tcase_add_test(lookup, usage_error_returns_usage_status);
+    suite_add_tcase(s, lookup);
+    tcase_add_test(parser, defaults_apply_when_not_given);
+    tcase_add_test(parser, values_are_typed);
+    tcase_add_test(parser, bad_values_are_usage_errors);
+    tcase_add_test(parser, help_is_asked_for);
+    tcase_add_test(parser, defaults_in_tables_parse);
+    suite_add_tcase(s, parser);
+    tcase_add_test(help, help_lists_every_option_and_default);
+    tcase_add_test(help, command_list_hides_internal_commands);
+    suite_add_tcase(s, help);
     return s;
 }

@@ -123,7 +123,7 @@ expect_status "CSV of shapes with other sections" 2 "$ICCSPROF" report --format 
 expect_grep "CSV mix is explained" "^iccsprof report: --format csv prints one table: give shapes or callers alone$" "$work/err"
 expect_status "unknown format" 2 "$ICCSPROF" report --format xml "$sections"
 expect_status "--top 0" 2 "$ICCSPROF" report --top 0 "$sections"
-expect_grep "--top 0 is named" "^iccsprof report: --top needs a whole number from 1: 0$" "$work/err"
+expect_grep "--top 0 is named" "^iccsprof report: --top: '0' is not a whole number from 1 to 1000000$" "$work/err"
 expect_status "report without inputs" 2 "$ICCSPROF" report --format md
 expect_status "compare with one side" 2 "$ICCSPROF" compare "$sections"
 expect_grep "compare wants two sides" "^iccsprof compare: give two profile sets, A and B$" "$work/err"
