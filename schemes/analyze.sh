@@ -11,7 +11,7 @@
 #  - the helpers the library defines (each is wrapped in the profiled
 #    build) and those it calls that nothing defines (an error: the package
 #    lacks drng.c or auxfunc.c);
-#  - the API: sig_keygen or kem_keygen must be defined.
+#  - the API: sig_keygen, kem_keygen or kex_init_a must be defined.
 # Writes into B/MODE: findings ("key<TAB>value" lines, also on error, for
 # `make profile-plan`), and only when the instance can link: analysis.mk
 # (for instance.mk), build.info (for build.json) and the stamp analysis.
@@ -73,6 +73,7 @@ awk -v OFS='\t' -v helpers="pseudohash pseudoXOF sm3hash get_random_number init_
         }
         if ("sig_keygen" in defs) { split(defs["sig_keygen"], d, " "); print "type", "sig", d[1] }
         if ("kem_keygen" in defs) { split(defs["kem_keygen"], d, " "); print "type", "kem", d[1] }
+        if ("kex_init_a" in defs) { split(defs["kex_init_a"], d, " "); print "type", "kex", d[1] }
     }' "$O/nm.out" | sort >"$O/findings"
 
 # found KEY [FIELD]: the FIELDth field (default 2) of the findings' KEY lines.
@@ -138,10 +139,11 @@ fi
 
 types=$(found type | sort -u | tr '\n' ' ')
 want=$(plan type)
+entry() { case $1 in kex) echo kex_init_a ;; *) echo "$1_keygen" ;; esac; }
 case $types in
-'') error "no ICCS API: no library source defines sig_keygen or kem_keygen" ;;
-'sig kem '*) error "both sig_keygen and kem_keygen are defined; keep one API per instance" ;;
-*) [ -z "$want" ] || [ "$types" = "$want " ] || error "scheme.conf says type = $want, but the library defines ${types% }_keygen" ;;
+'') error "no ICCS API: no library source defines sig_keygen, kem_keygen or kex_init_a" ;;
+*' '*' '*) error "more than one ICCS API is defined ($(for t in $types; do entry "$t"; done | paste -sd ' ' | sed 's/ /, /g')); keep one API per instance" ;;
+*) [ -z "$want" ] || [ "$types" = "$want " ] || error "scheme.conf says type = $want, but the library defines $(entry "${types% }")" ;;
 esac
 
 if [ -s "$O/analysis.errors" ]; then

@@ -137,7 +137,7 @@ if [ -n "$conf" ]; then
             if (val == "") fail(key " needs a value")
             if ((key == "algorithm" || key == "type") && (key in seen)) fail(key " given twice")
             seen[key] = 1
-            if (key == "type" && val != "sig" && val != "kem") fail("type must be sig or kem")
+            if (key == "type" && val != "sig" && val != "kem" && val != "kex") fail("type must be sig, kem or kex")
             if (key == "lenient" && val != "auto" && val != "yes" && val != "no") fail("lenient must be auto, yes or no")
             if (key == "instance" && val !~ /^[^ \t]+[ \t]+[^ \t]/) fail("instance needs a name and a folder")
             printf "%d\t%s\t%s\t%s\n", NR, key, inst, val

@@ -37,7 +37,7 @@ for name in $(awk -F '\t' '$1 == "instance" { print $2 }' "$SB/plan"); do
                 if (f[1] == "program") program[f[2]] = 1
                 else if (f[1] == "wrap") wrap = wrap (wrap == "" ? "" : " ") f[2]
                 else if (f[1] == "drng_global") drng = f[2] (f[3] == "" ? "" : " (defined in " f[3] ")")
-                else if (f[1] == "type") type = f[2] " (" f[2] "_keygen in " f[3] ")"
+                else if (f[1] == "type") type = f[2] " (" (f[2] == "kex" ? "kex_init_a" : f[2] "_keygen") " in " f[3] ")"
                 analysed = 1
             }
             while ((getline l < cflags) > 0) { split(l, f, "\t"); if (f[1] == "cflags") flags = f[2] }

@@ -165,39 +165,71 @@ static int run_known_op(const char *const *ops, const char *op)
     return 0;
 }
 
-/* The operations to measure, in API order, from --op; NULL after a usage
- * error naming the unknown one.  The list is freed by the caller. */
-static char **run_ops(const char *spec, const char *type)
+/* The operations of the scheme the probe found, in API order: a key
+ * exchange's steps follow its number of passes.  Freed by the caller. */
+static char **run_all_ops(const char *type, json_t *sizes)
 {
-    const char *const *known = strcmp(type, "sig") == 0 ? run_sig_ops : run_kem_ops;
-    char *copy = strdup(spec), *tok, *save = NULL;
-    char **list = calloc(4, sizeof *list);
+    const char *const *fixed = strcmp(type, "sig") == 0 ? run_sig_ops : run_kem_ops;
+    json_int_t passes = json_integer_value(json_object_get(sizes, "passes"));
+    char **list = calloc((size_t)passes + 5, sizeof *list), name[32];
     size_t n = 0;
 
-    if (strcmp(spec, "all") == 0) {
-        for (size_t i = 0; known[i] != NULL; i++)
-            list[n++] = strdup(known[i]);
-        free(copy);
+    if (strcmp(type, "kex") != 0) {
+        for (size_t i = 0; fixed[i] != NULL; i++)
+            list[n++] = strdup(fixed[i]);
         return list;
     }
+    list[n++] = strdup("init_a");
+    list[n++] = strdup("init_b");
+    for (json_int_t k = 1; k <= passes; k++) {
+        snprintf(name, sizeof name, "pass%lld_%c", (long long)k, k % 2 ? 'a' : 'b');
+        list[n++] = strdup(name);
+    }
+    list[n++] = strdup("derive_a");
+    list[n++] = strdup("derive_b");
+    return list;
+}
+
+/* Free a NULL-terminated list of names. */
+static void run_free_list(char **list)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++)
+        free(list[i]);
+    free(list);
+}
+
+/* The operations to measure, in API order, from --op; NULL after a usage
+ * error naming the unknown one.  The list is freed by the caller. */
+static char **run_ops(const char *spec, const char *type, json_t *sizes)
+{
+    char **known = run_all_ops(type, sizes), **list;
+    char *copy, *tok, *save = NULL;
+    size_t nknown = 0, n = 0;
+
+    if (strcmp(spec, "all") == 0)
+        return known;
+    while (known[nknown] != NULL)
+        nknown++;
+    copy = strdup(spec);
+    list = calloc(nknown + 1, sizeof *list);
     for (tok = strtok_r(copy, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
-        if (!run_known_op(known, tok)) {
-            cmd_error("--op: '%s' is not an operation of a %s scheme (%s, %s, %s or all)", tok,
-                      type, known[0], known[1], known[2]);
+        if (!run_known_op((const char *const *)known, tok)) {
+            cmd_error("--op: '%s' is not an operation of a %s scheme (%s, %s, %s%s or all)", tok,
+                      type, known[0], known[1], nknown > 3 ? "..., " : "", known[nknown - 1]);
             goto bad;
         }
-        if (n == 3 || run_known_op((const char *const *)list, tok)) {
+        if (run_known_op((const char *const *)list, tok)) {
             cmd_error("--op: '%s' is given twice", tok);
             goto bad;
         }
         list[n++] = strdup(tok);
     }
     free(copy);
+    run_free_list(known);
     return list;
 bad:
-    for (size_t i = 0; i < n; i++)
-        free(list[i]);
-    free(list);
+    run_free_list(list);
+    run_free_list(known);
     free(copy);
     return NULL;
 }
@@ -350,7 +382,8 @@ static int cmd_run_exec(const struct cmd_args *args)
     }
     facts.type = json_string_value(json_object_get(probe, "type"));
     facts.sizes = json_object_get(probe, "sizes");
-    if ((ops = run_ops(o.ops, facts.type)) == NULL || run_library(o.plain, &facts.plain_lib) != 0 ||
+    if ((ops = run_ops(o.ops, facts.type, facts.sizes)) == NULL ||
+        run_library(o.plain, &facts.plain_lib) != 0 ||
         run_library(o.profiled, &facts.profiled_lib) != 0) {
         status = EXIT_USAGE;
         goto out;
@@ -378,9 +411,7 @@ static int cmd_run_exec(const struct cmd_args *args)
             status = EXIT_FAIL;
     }
 out:
-    for (size_t i = 0; ops != NULL && ops[i] != NULL; i++)
-        free(ops[i]);
-    free(ops);
+    run_free_list(ops);
     json_decref(probe);
     json_decref(facts.build);
     json_decref(facts.plain_lib);

@@ -40,6 +40,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/channel.c src/measure/channel.h \
 	src/measure/clock.c src/measure/clock.h \
 	src/measure/ops.c src/measure/ops.h \
+	src/measure/kex.c src/measure/kex.h \
 	src/measure/passes.h \
 	src/measure/plain.c \
 	src/measure/profile.c \

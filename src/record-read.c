@@ -18,8 +18,11 @@
 #include "record-read.h"
 
 static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
-static const char *const rec_op_names[] = {"keygen", "sign", "verify", "enc", "dec"};
-static const char *const rec_type_names[] = {"sig", "kem"};
+static const char *const rec_op_names[REC_NOPS] = {
+    "keygen",  "sign",    "verify",  "enc",     "dec",      "init_a",
+    "init_b",  "pass1_a", "pass2_b", "pass3_a", "pass4_b",  "pass5_a",
+    "pass6_b", "pass7_a", "pass8_b", "pass9_a", "derive_a", "derive_b"};
+static const char *const rec_type_names[] = {"sig", "kem", "kex"};
 static const char *const rec_state_names[] = {"complete", "partial", "failed"};
 
 /* What a member may be besides its type. */
@@ -263,6 +266,20 @@ static bool rr_schema(struct rr *rr, json_t *root)
     return true;
 }
 
+/* Whether OP is an operation of a scheme of TYPE. */
+static bool rec_op_of(enum rec_op op, enum rec_type type)
+{
+    switch (type) {
+    case REC_SIG:
+        return op == REC_KEYGEN || op == REC_SIGN || op == REC_VERIFY;
+    case REC_KEM:
+        return op == REC_KEYGEN || op == REC_ENC || op == REC_DEC;
+    case REC_KEX:
+        return op >= REC_INIT_A;
+    }
+    return false;
+}
+
 /* Identity: scheme, operation (which must belong to the scheme's type). */
 static void rr_identity(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -271,9 +288,9 @@ static void rr_identity(struct rr *rr, json_t *root, struct rec *r)
     r->scheme_id = rr_string(rr, scheme, "scheme", "id", RR_REQUIRED);
     r->algorithm = rr_string(rr, scheme, "scheme", "algorithm", RR_REQUIRED);
     r->instance = rr_string(rr, scheme, "scheme", "instance", RR_REQUIRED);
-    r->type = (enum rec_type)rr_enum(rr, scheme, "scheme", "type", rec_type_names, 2);
-    r->op = (enum rec_op)rr_enum(rr, root, "", "operation", rec_op_names, 5);
-    if (!rr->failed && r->op != REC_KEYGEN && (r->type == REC_SIG) != (r->op <= REC_VERIFY))
+    r->type = (enum rec_type)rr_enum(rr, scheme, "scheme", "type", rec_type_names, 3);
+    r->op = (enum rec_op)rr_enum(rr, root, "", "operation", rec_op_names, REC_NOPS);
+    if (!rr->failed && !rec_op_of(r->op, r->type))
         rr_fail(rr, "field operation: \"%s\" is not an operation of a %s scheme",
                 rec_op_names[r->op], rec_type_names[r->type]);
 }
@@ -315,6 +332,41 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     r->median_trial_cycles = rr_number(rr, t, "timing", "median_trial_cycles", RR_REQUIRED, NAN);
 }
 
+/* The sizes of a key exchange: the API's lengths, its passes, and the
+ * messages of the exchange the driver ran (null when none ran). */
+static void rr_kex_sizes(struct rr *rr, json_t *s, struct rec *r)
+{
+    json_t *messages = rr_array(rr, s, "sizes", "messages", RR_NULLABLE), *m;
+    char where[64];
+    size_t i;
+
+    r->sta = rr_count(rr, s, "sizes", "sta", RR_REQUIRED, -1);
+    r->stb = rr_count(rr, s, "sizes", "stb", RR_REQUIRED, -1);
+    r->ss = rr_count(rr, s, "sizes", "ss", RR_REQUIRED, -1);
+    r->msg_total = rr_count(rr, s, "sizes", "msg_total", RR_REQUIRED, -1);
+    r->passes = rr_count(rr, s, "sizes", "passes", RR_REQUIRED, -1);
+    if (!rr->failed && s != NULL && (r->passes < 1 || r->passes > REC_KEX_MAX_PASSES))
+        rr_fail(rr, "field sizes.passes: expected 1 to %d passes, found %lld", REC_KEX_MAX_PASSES,
+                r->passes);
+    if (rr->failed || messages == NULL)
+        return;
+    if ((long long)json_array_size(messages) != r->passes) {
+        rr_fail(rr, "field sizes.messages: expected one length per pass (%lld), found %zu",
+                r->passes, json_array_size(messages));
+        return;
+    }
+    json_array_foreach(messages, i, m)
+    {
+        if (!json_is_integer(m) || json_integer_value(m) < 0) {
+            rr_fail(rr, "field %s: expected a whole number >= 0, found %s",
+                    rr_element(where, sizeof where, "sizes", "messages", i), rr_kind(m));
+            return;
+        }
+        r->messages[i] = (long long)json_integer_value(m);
+    }
+    r->nmessages = json_array_size(messages);
+}
+
 /* Memory and sizes; the members of sizes depend on the type. */
 static void rr_memory_sizes(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -329,7 +381,10 @@ static void rr_memory_sizes(struct rr *rr, json_t *root, struct rec *r)
     r->pk = rr_count(rr, s, "sizes", "pk", RR_REQUIRED, -1);
     r->sk = rr_count(rr, s, "sizes", "sk", RR_REQUIRED, -1);
     r->sig = r->sig_observed_min = r->sig_observed_max = r->ct = r->ss = -1;
-    if (sig) {
+    r->sta = r->stb = r->msg_total = r->passes = -1;
+    if (r->type == REC_KEX) {
+        rr_kex_sizes(rr, s, r);
+    } else if (sig) {
         r->sig = rr_count(rr, s, "sizes", "sig", RR_REQUIRED, -1);
         r->sig_observed_min = rr_count(rr, s, "sizes", "sig_observed_min", RR_NULLABLE, -1);
         r->sig_observed_max = rr_count(rr, s, "sizes", "sig_observed_max", RR_NULLABLE, -1);
@@ -524,6 +579,8 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
     r->sign_failures_retried = rr_count(rr, e, "events", "sign_failures_retried", RR_REQUIRED, 0);
     r->verify_rejections = rr_count(rr, e, "events", "verify_rejections", RR_REQUIRED, 0);
     r->decaps_mismatches = rr_count(rr, e, "events", "decaps_mismatches", RR_REQUIRED, 0);
+    r->kex_mismatches =
+        r->type == REC_KEX ? rr_count(rr, e, "events", "kex_mismatches", RR_REQUIRED, 0) : 0;
     r->state = (enum rec_state)rr_enum(rr, s, "status", "state", rec_state_names, 3);
     r->message = rr_string(rr, s, "status", "message", RR_REQUIRED);
 }
@@ -648,6 +705,8 @@ const char *rec_state_name(enum rec_state state)
 /* Position of an operation in its type's API order. */
 int rec_op_rank(enum rec_op op)
 {
+    if (op >= REC_INIT_A)
+        return (int)op - REC_INIT_A;
     return op <= REC_VERIFY ? (int)op : (int)op - REC_ENC + 1;
 }
 

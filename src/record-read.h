@@ -1,7 +1,7 @@
 /* record-read.h - read and check one profile record for report and compare.
  *
  * A record is loaded with jansson, its declared schema and version checked
- * (iccsprof.profile/1 and /2 are read; another schema or a newer version is
+ * (iccsprof.profile/1 to /3 are read; another schema or a newer version is
  * refused), and every field that report and compare use is checked for
  * presence and type and copied into a struct rec.  A figure the record
  * gives as null is NAN (numbers) or -1 (counts); a section given as null
@@ -15,12 +15,28 @@
 #include "iccsprof/wrap.h"
 
 /* The newest record version this reader knows. */
-#define REC_VERSION_MAX 2
+#define REC_VERSION_MAX 3
 
-enum rec_type { REC_SIG, REC_KEM };
+enum rec_type { REC_SIG, REC_KEM, REC_KEX };
 
-/* Operations, numbered in API order within each type. */
-enum rec_op { REC_KEYGEN, REC_SIGN, REC_VERIFY, REC_ENC, REC_DEC };
+/* The most passes of a key exchange a record names. */
+#define REC_KEX_MAX_PASSES 9
+
+/* Operations, numbered in API order within each type; a key exchange's
+ * pass k is REC_PASS1 + k - 1. */
+enum rec_op {
+    REC_KEYGEN,
+    REC_SIGN,
+    REC_VERIFY,
+    REC_ENC,
+    REC_DEC,
+    REC_INIT_A,
+    REC_INIT_B,
+    REC_PASS1,
+    REC_DERIVE_A = REC_PASS1 + REC_KEX_MAX_PASSES,
+    REC_DERIVE_B,
+    REC_NOPS
+};
 
 enum rec_state { REC_COMPLETE, REC_PARTIAL, REC_FAILED };
 
@@ -68,6 +84,9 @@ struct rec {
 
     bool has_sizes;
     long long pk, sk, sig, sig_observed_min, sig_observed_max, ct, ss;
+    long long sta, stb, msg_total, passes; /* key exchanges; -1 otherwise */
+    size_t nmessages;                      /* the setup exchange's messages */
+    long long messages[REC_KEX_MAX_PASSES];
 
     bool has_profile;
     long long profile_calls;
@@ -93,6 +112,7 @@ struct rec {
     char *invisible_helpers;        /* "pseudoXOF, sm3hash": helpers with such calls */
 
     long long sign_failures_retried, verify_rejections, decaps_mismatches;
+    long long kex_mismatches; /* 0 but for key exchanges */
     enum rec_state state;
     char *message;
 };
@@ -111,7 +131,8 @@ const char *rec_type_name(enum rec_type type);
 const char *rec_state_name(enum rec_state state);
 
 /* Position of an operation in its type's API order (keygen 0, sign/enc 1,
- * verify/dec 2). */
+ * verify/dec 2; init_a 0, init_b 1, pass k 1 + k, derive_a and derive_b
+ * after the last pass a record can name). */
 int rec_op_rank(enum rec_op op);
 
 /* Order of report rows: instance in natural order, then operation in API

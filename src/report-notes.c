@@ -58,6 +58,9 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
     if ((kinds & NOTE_REJECTIONS) && r->decaps_mismatches > 0)
         note_add(note, size, "%lld decapsulation%s disagreed with the encapsulation",
                  r->decaps_mismatches, note_plural(r->decaps_mismatches));
+    if ((kinds & NOTE_REJECTIONS) && r->kex_mismatches > 0)
+        note_add(note, size, "%lld exchange%s derived two different shared secrets",
+                 r->kex_mismatches, note_plural(r->kex_mismatches));
     if ((kinds & NOTE_OVERFLOW) && r->has_profile && r->overflow_calls > 0)
         note_add(note, size,
                  "%lld call%s beyond the wrappers' shape table (in the totals, in no shape)",

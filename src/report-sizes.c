@@ -14,6 +14,23 @@
 #include "format.h"
 #include "report.h"
 
+/* The messages cell of a key exchange: each message's length in bytes as
+ * the exchange made them, joined by " + " ("800 + 768"), or the API's
+ * total as "<total> (maximum)" when no record ran an exchange. */
+static char *sizes_messages_cell(char *buf, size_t size, const struct rec *r)
+{
+    size_t len = 0;
+
+    if (r->nmessages == 0) {
+        snprintf(buf, size, "%lld (maximum)", r->msg_total);
+        return buf;
+    }
+    buf[0] = '\0';
+    for (size_t i = 0; i < r->nmessages && len < size; i++)
+        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? " + " : "", r->messages[i]);
+    return buf;
+}
+
 /* The sizes of one instance, merged over its records. */
 struct sizes_row {
     const struct rec *first; /* the instance's first record, for its name */
@@ -37,7 +54,7 @@ static struct sizes_row sizes_merge(struct rec *const *recs, size_t n, size_t i)
 
         if (!sizes_same_instance(r, recs[i]) || !r->has_sizes)
             continue;
-        if (row.sized == NULL)
+        if (row.sized == NULL || (row.sized->nmessages == 0 && r->nmessages > 0))
             row.sized = r;
         if (r->sig_observed_min >= 0 &&
             (row.observed_min < 0 || r->sig_observed_min < row.observed_min))
@@ -68,14 +85,21 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
     static const char *const sig_headers[] = {"instance", "public key", "secret key", "signature"};
     static const char *const kem_headers[] = {"instance", "public key", "secret key", "ciphertext",
                                               "shared secret"};
-    size_t ncols = type == REC_SIG ? 4 : 5;
-    struct mdtable *t = mdtable_new(title, ncols, type == REC_SIG ? sig_headers : kem_headers,
-                                    type == REC_SIG ? "lrrr" : "lrrrr");
+    static const char *const kex_headers[] = {"instance", "public key", "secret key",
+                                              "passes",   "messages",   "shared secret"};
+    size_t ncols = type == REC_SIG ? 4 : type == REC_KEM ? 5 : 6;
+    struct mdtable *t = mdtable_new(title, ncols,
+                                    type == REC_SIG   ? sig_headers
+                                    : type == REC_KEM ? kem_headers
+                                                      : kex_headers,
+                                    type == REC_SIG   ? "lrrr"
+                                    : type == REC_KEM ? "lrrrr"
+                                                      : "lrrrrr");
 
     for (size_t i = 0; i < n; i++) {
         struct sizes_row row;
-        char c[5][REPORT_CELL];
-        const char *cells[5] = {c[0], c[1], c[2], c[3], c[4]};
+        char c[6][REPORT_CELL];
+        const char *cells[6] = {c[0], c[1], c[2], c[3], c[4], c[5]};
         bool seen = false;
 
         for (size_t j = 0; j < i && !seen; j++)
@@ -91,6 +115,10 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
             fmt_count(c[2], sizeof c[2], row.sized->sk);
             if (type == REC_SIG) {
                 sizes_sig_cell(c[3], sizeof c[3], &row);
+            } else if (type == REC_KEX) {
+                fmt_count(c[3], sizeof c[3], row.sized->passes);
+                sizes_messages_cell(c[4], sizeof c[4], row.sized);
+                fmt_count(c[5], sizeof c[5], row.sized->ss);
             } else {
                 fmt_count(c[3], sizeof c[3], row.sized->ct);
                 fmt_count(c[4], sizeof c[4], row.sized->ss);
@@ -105,33 +133,38 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
     return t;
 }
 
-/* Print the Sizes tables of RECS: signature schemes, then KEMs, under one
- * heading; the notes are those of every record shown. */
+/* Print the Sizes tables of RECS: signature schemes, KEMs, then key
+ * exchanges, under one heading; the notes are those of every record
+ * shown. */
 static void sizes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                            FILE *out)
 {
-    struct mdtable *sig = sizes_table(recs, n, REC_SIG, report_sizes.title);
-    struct mdtable *kem = sizes_table(recs, n, REC_KEM, sig == NULL ? report_sizes.title : NULL);
-    struct mdtable *last = kem != NULL ? kem : sig;
+    struct mdtable *t[3] = {NULL, NULL, NULL}, *last = NULL;
+    const char *title = report_sizes.title;
 
     (void)opts;
+    for (int type = REC_SIG; type <= REC_KEX; type++)
+        if ((t[type] = sizes_table(recs, n, (enum rec_type)type, title)) != NULL) {
+            last = t[type];
+            title = NULL;
+        }
     if (last == NULL)
         return;
     report_notes(last, recs, n, NOTE_FAILED);
-    if (sig != NULL)
-        mdtable_print(sig, out);
-    if (kem != NULL)
-        mdtable_print(kem, out);
-    mdtable_free(sig);
-    mdtable_free(kem);
+    for (int type = REC_SIG; type <= REC_KEX; type++) {
+        if (t[type] != NULL)
+            mdtable_print(t[type], out);
+        mdtable_free(t[type]);
+    }
 }
 
 /* The Sizes columns of CSV/JSON (signature or KEM members, the others
  * empty). */
 static void sizes_columns(json_t *keys)
 {
-    static const char *const names[] = {"pk", "sk", "sig", "sig_observed_min", "sig_observed_max",
-                                        "ct", "ss"};
+    static const char *const names[] = {
+        "pk", "sk",  "sig", "sig_observed_min", "sig_observed_max", "ct",
+        "ss", "sta", "stb", "passes",           "msg_total",        "messages"};
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         json_array_append_new(keys, json_string(names[i]));
@@ -140,6 +173,8 @@ static void sizes_columns(json_t *keys)
 /* The Sizes fields of R. */
 static void sizes_fields(const struct rec *r, json_t *row)
 {
+    char cell[REPORT_CELL];
+
     json_object_set_new(row, "pk", flat_count(r->pk));
     json_object_set_new(row, "sk", flat_count(r->sk));
     json_object_set_new(row, "sig", flat_count(r->sig));
@@ -147,6 +182,13 @@ static void sizes_fields(const struct rec *r, json_t *row)
     json_object_set_new(row, "sig_observed_max", flat_count(r->sig_observed_max));
     json_object_set_new(row, "ct", flat_count(r->ct));
     json_object_set_new(row, "ss", flat_count(r->ss));
+    json_object_set_new(row, "sta", flat_count(r->sta));
+    json_object_set_new(row, "stb", flat_count(r->stb));
+    json_object_set_new(row, "passes", flat_count(r->passes));
+    json_object_set_new(row, "msg_total", flat_count(r->msg_total));
+    json_object_set_new(row, "messages",
+                        r->nmessages > 0 ? json_string(sizes_messages_cell(cell, sizeof cell, r))
+                                         : json_null());
 }
 
 const struct report_section report_sizes = {

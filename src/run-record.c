@@ -11,7 +11,7 @@
 #include "run-record.h"
 
 /* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/2"
+#define RECORD_SCHEMA "iccsprof.profile/3"
 
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
@@ -81,6 +81,15 @@ static json_t *record_sizes(const struct run_facts *f, json_t *result)
                          "sig_observed_min", lo != NULL ? lo : json_null(), "sig_observed_max",
                          hi != NULL ? hi : json_null());
     }
+    if (strcmp(f->type, "kex") == 0) {
+        json_t *messages = json_object_get(result, "kex_messages");
+
+        return json_pack("{s:O, s:O, s:O, s:O, s:O, s:O, s:O, s:O}", "pk", json_object_get(s, "pk"),
+                         "sk", json_object_get(s, "sk"), "sta", json_object_get(s, "sta"), "stb",
+                         json_object_get(s, "stb"), "ss", json_object_get(s, "ss"), "msg_total",
+                         json_object_get(s, "out"), "passes", json_object_get(s, "passes"),
+                         "messages", messages != NULL ? messages : json_null());
+    }
     return json_pack("{s:O, s:O, s:O, s:O}", "pk", json_object_get(s, "pk"), "sk",
                      json_object_get(s, "sk"), "ct", json_object_get(s, "out"), "ss",
                      json_object_get(s, "ss"));
@@ -94,6 +103,7 @@ static json_t *record_status(json_t *events, json_t *coverage)
     uint64_t rejected = (uint64_t)json_integer_value(json_object_get(events, "verify_rejections"));
     uint64_t mismatched =
         (uint64_t)json_integer_value(json_object_get(events, "decaps_mismatches"));
+    uint64_t disagreed = (uint64_t)json_integer_value(json_object_get(events, "kex_mismatches"));
     int partial_coverage = coverage != NULL && json_is_false(json_object_get(coverage, "complete"));
     size_t len = 0;
 
@@ -107,14 +117,20 @@ static json_t *record_status(json_t *events, json_t *coverage)
                                 "%s%llu decapsulations disagreed with the encapsulation: output "
                                 "not validated",
                                 len ? "; " : "", (unsigned long long)mismatched);
+    if (disagreed)
+        len += (size_t)snprintf(message + len, sizeof message - len,
+                                "%s%llu exchanges derived two different shared secrets: output "
+                                "not validated",
+                                len ? "; " : "", (unsigned long long)disagreed);
     if (partial_coverage)
         snprintf(message + len, sizeof message - len,
                  "%shelper calls inside their defining objects are invisible to --wrap: "
                  "coverage partial",
                  len ? "; " : "");
     return json_pack("{s:s, s:s}", "state",
-                     rejected || mismatched || partial_coverage ? "partial" : "complete", "message",
-                     message);
+                     rejected || mismatched || disagreed || partial_coverage ? "partial"
+                                                                             : "complete",
+                     "message", message);
 }
 
 /* The current time as the record's created stamp. */
@@ -215,6 +231,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                                            "verify_rejections", 0, "decaps_mismatches", 0);
     json_t *rec = json_object();
 
+    if (r == NULL && strcmp(f->type, "kex") == 0)
+        json_object_set_new(events, "kex_mismatches", json_integer(0));
     json_object_set_new(rec, "schema", json_string(RECORD_SCHEMA));
     json_object_set_new(rec, "tool",
                         json_pack("{s:s, s:s}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION));

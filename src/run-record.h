@@ -12,8 +12,8 @@
 struct run_facts {
     const struct run_options *options;
     const char *scheme_id, *algorithm, *instance;
-    const char *type;     /* "sig" or "kem" */
-    json_t *sizes;        /* the API's lengths: pk, sk, out, ss */
+    const char *type;     /* "sig", "kem" or "kex" */
+    json_t *sizes;        /* the API's lengths: pk, sk, out, ss; sta, stb, passes (kex) */
     json_t *build;        /* the scheme build's description, or NULL */
     json_t *plain_lib;    /* {path, sha256} or null */
     json_t *profiled_lib; /* {path, sha256} or null */

@@ -14,7 +14,9 @@ check_LTLIBRARIES += \
 	tests/fixtures/run/libsignoverify.la tests/fixtures/run/libsignodrng.la \
 	tests/fixtures/run/libnotscheme.la tests/fixtures/run/libsigbadabi_prof.la \
 	tests/fixtures/run/libsitesfix.la tests/fixtures/run/libsitesfix_prof.la \
-	tests/fixtures/run/libsitesfix_nounwind_prof.la
+	tests/fixtures/run/libsitesfix_nounwind_prof.la \
+	tests/fixtures/run/libkexfix.la tests/fixtures/run/libkexfix_prof.la \
+	tests/fixtures/run/libkexfix3.la tests/fixtures/run/libkexfix3_prof.la
 
 tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
 	tests/fixtures/run/behaviour.h tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
@@ -37,6 +39,28 @@ tests_fixtures_run_libkemfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libkemfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
 tests_fixtures_run_libkemfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_fixtures_run_libkemfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+# Key exchanges of two and of three passes.
+tests_fixtures_run_libkexfix_la_SOURCES = tests/fixtures/run/kexfix.c \
+	tests/fixtures/run/behaviour.h tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
+tests_fixtures_run_libkexfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libkexfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libkexfix_prof_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
+tests_fixtures_run_libkexfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libkexfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libkexfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libkexfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_fixtures_run_libkexfix3_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
+tests_fixtures_run_libkexfix3_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DKEXFIX_PASSES=3
+tests_fixtures_run_libkexfix3_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libkexfix3_prof_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
+tests_fixtures_run_libkexfix3_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DKEXFIX_PASSES=3
+tests_fixtures_run_libkexfix3_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libkexfix3_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libkexfix3_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Broken builds: an API function missing, the DRNG global missing, no API.
 tests_fixtures_run_libsignoverify_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
@@ -84,6 +108,6 @@ tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
 tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c
 
-TESTS += tests/run.sh
-dist_noinst_SCRIPTS += tests/run.sh
+TESTS += tests/run.sh tests/run-kex.sh
+dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh
 dist_noinst_DATA += tests/records.py

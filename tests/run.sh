@@ -316,7 +316,7 @@ bad "missing library" "^iccsprof: $work/none.so: No such file or directory$" \
     --plain "$work/none.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "not ELF" "^iccsprof: $work/junk.so: .*" \
     --plain "$work/junk.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "neither sig nor kem" "^iccsprof: $fix/libnotscheme.so: neither a signature nor a KEM library" \
+bad "neither sig nor kem" "^iccsprof: $fix/libnotscheme.so: neither a signature, a KEM nor a key exchange library" \
     --plain "$fix/libnotscheme.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
 bad "missing API symbol" "^iccsprof: $fix/libsignoverify.so: missing symbol sig_verify$" \
     --plain "$fix/libsignoverify.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"

@@ -100,7 +100,7 @@ expect_make "scoped line for an unknown instance" 2 profile-plan SCHEME=t-awk SC
 expect_grep "unknown scope named" "^profile: $work/scope.conf:1: no instance named Other (known: Awk-128)\$" "$work/err"
 printf 'type = signature\n' >"$work/type.conf"
 expect_make "bad type" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/type.conf"
-expect_grep "bad type named" "^profile: $work/type.conf:1: type must be sig or kem\$" "$work/err"
+expect_grep "bad type named" "^profile: $work/type.conf:1: type must be sig, kem or kex\$" "$work/err"
 expect_make "missing descriptor file" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/absent.conf"
 expect_grep "missing descriptor named" "^profile: SCHEME_CONF=$work/absent.conf: no such readable file\$" "$work/err"
 finish

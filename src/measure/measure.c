@@ -50,19 +50,56 @@ static size_t measure_seed(const char *hex, unsigned char *buf, size_t cap)
     return n;
 }
 
-/* The API's lengths as JSON. */
+/* The API's lengths as JSON; a key exchange's also give its states and
+ * its number of passes. */
 static json_t *measure_sizes(const struct scheme *s)
 {
-    return json_pack("{s:I, s:I, s:I, s:I}", "pk", (json_int_t)s->pk_len, "sk",
-                     (json_int_t)s->sk_len, "out", (json_int_t)s->out_len, "ss",
-                     (json_int_t)s->ss_len);
+    json_t *sizes =
+        json_pack("{s:I, s:I, s:I, s:I}", "pk", (json_int_t)s->pk_len, "sk", (json_int_t)s->sk_len,
+                  "out", (json_int_t)s->out_len, "ss", (json_int_t)s->ss_len);
+
+    if (s->type == SCHEME_KEX) {
+        json_object_set_new(sizes, "sta", json_integer((json_int_t)s->kex.sta_len));
+        json_object_set_new(sizes, "stb", json_integer((json_int_t)s->kex.stb_len));
+        json_object_set_new(sizes, "passes", json_integer((json_int_t)s->kex.passes));
+    }
+    return sizes;
+}
+
+/* The events counted, as the record gives them: a key exchange's also
+ * count the exchanges whose secrets disagreed. */
+static json_t *measure_events(const struct op_events *e, enum scheme_type type)
+{
+    json_t *events =
+        json_pack("{s:I, s:I, s:I}", "sign_failures_retried", (json_int_t)e->sign_failures_retried,
+                  "verify_rejections", (json_int_t)e->verify_rejections, "decaps_mismatches",
+                  (json_int_t)e->decaps_mismatches);
+
+    if (type == SCHEME_KEX)
+        json_object_set_new(events, "kex_mismatches", json_integer((json_int_t)e->kex_mismatches));
+    return events;
+}
+
+/* The lengths of the messages of the setup exchange, or null when the
+ * scheme is not a key exchange or no exchange ran. */
+static json_t *measure_messages(const struct op_events *e)
+{
+    json_t *list;
+
+    if (e->kex_passes == 0)
+        return json_null();
+    list = json_array();
+    for (ull k = 1; k <= e->kex_passes; k++)
+        json_array_append_new(list, json_integer((json_int_t)e->kex_msg_len[k]));
+    return list;
 }
 
 /* The two builds must be the same scheme: same type and lengths. */
 static void measure_same_scheme(const struct scheme *a, const struct scheme *b)
 {
     if (a->type != b->type || a->pk_len != b->pk_len || a->sk_len != b->sk_len ||
-        a->out_len != b->out_len || a->ss_len != b->ss_len)
+        a->out_len != b->out_len || a->ss_len != b->ss_len || a->kex.passes != b->kex.passes ||
+        a->kex.sta_len != b->kex.sta_len || a->kex.stb_len != b->kex.stb_len)
         channel_input_error("%s and %s are not builds of the same scheme instance (their API "
                             "types or lengths differ)",
                             a->path, b->path);
@@ -150,7 +187,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     clock_cycles_open();
     if (plain != NULL) {
         scheme_load(&a, plain, 0);
-        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), a.type)) < 0)
+        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &a)) < 0)
             channel_input_error("%s: no operation %s", plain,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
@@ -158,7 +195,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     }
     if (profiled != NULL) {
         scheme_load(&b, profiled, 1);
-        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), b.type)) < 0)
+        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &b)) < 0)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
@@ -167,14 +204,13 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     /* the profile's ticks are the wrappers' counter's, which a library
      * built by another configuration may read differently from ours */
     channel_result(json_pack(
-        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:{s:I, s:I, s:I}, s:o, s:o}",
-        "stack_limit_bytes", measure_stack_limit(), "tick_source",
+        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "stack_limit_bytes",
+        measure_stack_limit(), "tick_source",
         profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
         "timing", timing, "memory", memory, "profile", profile, "sites", sites, "events",
-        "sign_failures_retried", (json_int_t)events.sign_failures_retried, "verify_rejections",
-        (json_int_t)events.verify_rejections, "decaps_mismatches",
-        (json_int_t)events.decaps_mismatches, "sig_observed_min",
+        measure_events(&events, plain != NULL ? a.type : b.type), "kex_messages",
+        measure_messages(&events), "sig_observed_min",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
         "sig_observed_max",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null()));

@@ -5,20 +5,36 @@
 #include <string.h>
 
 #include "channel.h"
+#include "kex.h"
 #include "ops.h"
 
-static const char *const op_names[] = {"keygen", "sign", "verify", "enc", "dec"};
+static const char *const op_names[] = {"keygen",  "sign",     "verify",  "enc",     "dec",
+                                       "init_a",  "init_b",   "pass1_a", "pass2_b", "pass3_a",
+                                       "pass4_b", "pass5_a",  "pass6_b", "pass7_a", "pass8_b",
+                                       "pass9_a", "derive_a", "derive_b"};
 
-/* Parse an operation name for TYPE; -1 when it is not one of its. */
-int op_parse(const char *name, enum scheme_type type)
+/* Whether OP is an operation of the scheme S. */
+static int op_of(int op, const struct scheme *s)
 {
-    for (int op = 0; op < (int)(sizeof op_names / sizeof op_names[0]); op++) {
-        int of_sig = op == OP_KEYGEN || op == OP_SIGN || op == OP_VERIFY;
-        int of_kem = op == OP_KEYGEN || op == OP_ENC || op == OP_DEC;
-
-        if (strcmp(name, op_names[op]) == 0 && (type == SCHEME_SIG ? of_sig : of_kem))
-            return op;
+    switch (s->type) {
+    case SCHEME_SIG:
+        return op == OP_KEYGEN || op == OP_SIGN || op == OP_VERIFY;
+    case SCHEME_KEM:
+        return op == OP_KEYGEN || op == OP_ENC || op == OP_DEC;
+    case SCHEME_KEX:
+        if (op == OP_INIT_A || op == OP_INIT_B || op == OP_DERIVE_A || op == OP_DERIVE_B)
+            return 1;
+        return op >= OP_PASS1 && op < OP_PASS1 + (int)s->kex.passes;
     }
+    return 0;
+}
+
+/* Parse an operation name for the scheme S; -1 when it is not one of its. */
+int op_parse(const char *name, const struct scheme *s)
+{
+    for (int op = 0; op < (int)(sizeof op_names / sizeof op_names[0]); op++)
+        if (strcmp(name, op_names[op]) == 0 && op_of(op, s))
+            return op;
     return -1;
 }
 
@@ -28,11 +44,11 @@ const char *op_name(enum op op)
     return op_names[op];
 }
 
-/* A zeroed buffer of LEN bytes; running out of memory is the scheme's
- * failure to measure, not the user's input. */
-static unsigned char *op_alloc(ull len)
+/* A zeroed buffer of LEN bytes (never NULL, even for 0); running out of
+ * memory is the scheme's failure to measure, not the user's input. */
+unsigned char *op_alloc(ull len)
 {
-    unsigned char *p = calloc(1, (size_t)len);
+    unsigned char *p = calloc(1, (size_t)len + (len == 0));
 
     if (p == NULL)
         channel_call_error("out of memory for a %llu-byte buffer", len);
@@ -40,8 +56,7 @@ static unsigned char *op_alloc(ull len)
 }
 
 /* Fail the process when an API call wrote more than its buffer holds. */
-static void op_check_len(const struct op_state *st, const char *fn, const char *what, ull used,
-                         ull cap)
+void op_check_len(const struct op_state *st, const char *fn, const char *what, ull used, ull cap)
 {
     if (used > cap)
         channel_call_error(
@@ -50,7 +65,7 @@ static void op_check_len(const struct op_state *st, const char *fn, const char *
 }
 
 /* Fail the process for a non-zero return of FN. */
-static void op_check_rc(const struct op_state *st, const char *fn, int rc)
+void op_check_rc(const struct op_state *st, const char *fn, int rc)
 {
     if (rc != 0)
         channel_call_error("%s returned %d (%s, call %llu)", fn, rc, st->stage, (ull)st->calls + 1);
@@ -147,6 +162,11 @@ void op_setup(struct op_state *st, struct scheme *s, enum op op, const unsigned 
     st->msg = op_alloc(msg_len + 1);
     for (ull i = 0; i < msg_len; i++)
         st->msg[i] = (unsigned char)((i * 131 + 64) % 256);
+    if (s->type == SCHEME_KEX) {
+        op_check_rc(st, "init_random_number", s->init_random_number(s->drng, seed, seed_len));
+        kex_setup(st);
+        return;
+    }
     st->pk = op_alloc(s->pk_len);
     st->sk = op_alloc(s->sk_len);
     st->out = op_alloc(s->out_len);
@@ -185,6 +205,9 @@ void op_call(struct op_state *st)
     case OP_DEC:
         op_dec(st);
         break;
+    default:
+        kex_call(st);
+        break;
     }
     st->calls++;
 }
@@ -206,4 +229,5 @@ void op_free(struct op_state *st)
     free(st->out);
     free(st->ss);
     free(st->ss_ref);
+    kex_free(st);
 }

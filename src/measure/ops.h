@@ -8,13 +8,29 @@
 
 #include "scheme.h"
 
-enum op { OP_KEYGEN, OP_SIGN, OP_VERIFY, OP_ENC, OP_DEC };
+/* A key exchange's steps follow the signature's and the KEM's: pass k is
+ * OP_PASS1 + k - 1. */
+enum op {
+    OP_KEYGEN,
+    OP_SIGN,
+    OP_VERIFY,
+    OP_ENC,
+    OP_DEC,
+    OP_INIT_A,
+    OP_INIT_B,
+    OP_PASS1,
+    OP_DERIVE_A = OP_PASS1 + KEX_MAX_PASSES,
+    OP_DERIVE_B
+};
 
 /* What the operations counted; summed over both passes of a run. */
 struct op_events {
     uint64_t sign_failures_retried;
     uint64_t verify_rejections;
     uint64_t decaps_mismatches;
+    uint64_t kex_mismatches;             /* exchanges whose two shared secrets differed */
+    ull kex_passes;                      /* passes of the setup exchange (key exchanges) */
+    ull kex_msg_len[KEX_MAX_PASSES + 1]; /* its message k's length, from 1 */
     ull sig_min, sig_max; /* lengths of the signatures produced; sig_min > sig_max: none */
 };
 
@@ -27,12 +43,14 @@ struct op_state {
     unsigned char *pk, *sk, *out, *ss, *ss_ref; /* out: signature or ciphertext */
     ull pk_used, sk_used, out_used, ss_used;
     struct op_events *events;
-    const char *stage; /* "setup", "warm-up", "calibration", "timing", "profile" */
-    uint64_t calls;    /* calls of the operation made in this stage */
+    struct kex_state *kex; /* key exchanges only */
+    const char *stage;     /* "setup", "warm-up", "calibration", "timing", "profile" */
+    uint64_t calls;        /* calls of the operation made in this stage */
 };
 
-/* Parse an operation name for TYPE; -1 when it is not one of its. */
-int op_parse(const char *name, enum scheme_type type);
+/* Parse an operation name for the scheme S; -1 when it is not one of its
+ * (a key exchange's passes go up to its number of passes). */
+int op_parse(const char *name, const struct scheme *s);
 
 /* The operation's name as records spell it. */
 const char *op_name(enum op op);
@@ -52,5 +70,15 @@ void op_stage(struct op_state *st, const char *stage);
 
 /* Free ST's buffers. */
 void op_free(struct op_state *st);
+
+/* A zeroed buffer of LEN bytes, never NULL (a call error when memory
+ * runs out). */
+unsigned char *op_alloc(ull len);
+
+/* Fail the process for a non-zero return of FN, naming the stage and call. */
+void op_check_rc(const struct op_state *st, const char *fn, int rc);
+
+/* Fail the process when FN reported USED bytes of WHAT, above CAP. */
+void op_check_len(const struct op_state *st, const char *fn, const char *what, ull used, ull cap);
 
 #endif

@@ -3,6 +3,7 @@
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -39,17 +40,63 @@ static ull scheme_len(const struct scheme *s, const char *name)
     return len;
 }
 
-/* Detect sig or kem from the exported API. */
+/* Detect sig, kem or kex from the exported API: exactly one of them. */
 static void scheme_detect(struct scheme *s)
 {
     int sig = dlsym(s->lib, "sig_keygen") != NULL, kem = dlsym(s->lib, "kem_keygen") != NULL;
+    int kex = dlsym(s->lib, "kex_init_a") != NULL;
 
-    if (sig == kem)
-        channel_input_error(sig ? "%s: exports both sig_keygen and kem_keygen: not one ICCS scheme"
-                                : "%s: neither a signature nor a KEM library (no sig_keygen or "
-                                  "kem_keygen)",
+    if (sig + kem + kex == 0)
+        channel_input_error("%s: neither a signature, a KEM nor a key exchange library (no "
+                            "sig_keygen, kem_keygen or kex_init_a)",
                             s->path);
-    s->type = sig ? SCHEME_SIG : SCHEME_KEM;
+    if (sig + kem + kex > 1)
+        channel_input_error("%s: exports more than one of sig_keygen, kem_keygen and kex_init_a: "
+                            "not one ICCS scheme",
+                            s->path);
+    s->type = sig ? SCHEME_SIG : kem ? SCHEME_KEM : SCHEME_KEX;
+}
+
+/* Call the length function NAME, which may return 0 (a key exchange
+ * without long-term keys); an input error for absurd sizes. */
+static ull scheme_len0(const struct scheme *s, const char *name)
+{
+    ull (*fn)(void);
+    ull len;
+
+    SCHEME_FN(s, fn, name);
+    len = fn();
+    if (len > SCHEME_MAX_LEN)
+        channel_input_error("%s: %s() returned %llu (a length must be 0 to %llu bytes)", s->path,
+                            name, len, SCHEME_MAX_LEN);
+    return len;
+}
+
+/* Resolve the key exchange's steps, as many passes as it claims. */
+static void scheme_resolve_kex(struct scheme *s)
+{
+    char name[64];
+
+    SCHEME_FN(s, s->kex.init_a, "kex_init_a");
+    SCHEME_FN(s, s->kex.init_b, "kex_init_b");
+    SCHEME_FN(s, s->kex.pass1, "kex_generate_pass1_msg_a");
+    s->kex.passes = scheme_len(s, "kex_get_passes_num");
+    if (s->kex.passes > KEX_MAX_PASSES)
+        channel_input_error("%s: kex_get_passes_num() returned %llu (this iccsprof measures 1 to "
+                            "%d passes)",
+                            s->path, s->kex.passes, KEX_MAX_PASSES);
+    for (ull k = 2; k <= s->kex.passes; k++) {
+        snprintf(name, sizeof name, "kex_generate_pass%llu_msg_%c", k, k % 2 ? 'a' : 'b');
+        SCHEME_FN(s, s->kex.pass[k], name);
+    }
+    SCHEME_FN(s, s->kex.derive_a, "kex_derive_ss_a");
+    SCHEME_FN(s, s->kex.derive_b, "kex_derive_ss_b");
+    s->pk_len = scheme_len0(s, "kex_get_pk_len_bytes");
+    s->sk_len = scheme_len0(s, "kex_get_sk_len_bytes");
+    s->kex.sta_len = scheme_len0(s, "kex_get_sta_len_bytes");
+    s->kex.stb_len = scheme_len0(s, "kex_get_stb_len_bytes");
+    s->out_len = scheme_len(s, "kex_get_total_msg_len_bytes");
+    s->ss_len = scheme_len(s, "kex_get_ss_len_bytes");
 }
 
 /* Resolve the API of the detected type and read its lengths. */
@@ -63,6 +110,8 @@ static void scheme_resolve_api(struct scheme *s)
         s->sk_len = scheme_len(s, "sig_get_sk_len_bytes");
         s->out_len = scheme_len(s, "sig_get_sn_len_bytes");
         s->ss_len = 0;
+    } else if (s->type == SCHEME_KEX) {
+        scheme_resolve_kex(s);
     } else {
         SCHEME_FN(s, s->kem.keygen, "kem_keygen");
         SCHEME_FN(s, s->kem.enc, "kem_enc");
@@ -123,5 +172,7 @@ void scheme_set_callers(const struct scheme *s, unsigned depth)
 /* The type's name as records spell it. */
 const char *scheme_type_name(enum scheme_type type)
 {
-    return type == SCHEME_SIG ? "sig" : "kem";
+    static const char *const names[] = {"sig", "kem", "kex"};
+
+    return names[type];
 }

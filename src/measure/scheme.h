@@ -5,7 +5,10 @@
 
 #include "iccsprof/wrap.h"
 
-enum scheme_type { SCHEME_SIG, SCHEME_KEM };
+enum scheme_type { SCHEME_SIG, SCHEME_KEM, SCHEME_KEX };
+
+/* The most passes of a key exchange the driver resolves. */
+#define KEX_MAX_PASSES 9
 
 typedef unsigned long long ull;
 
@@ -25,16 +28,40 @@ struct kem_api {
                ull *ss_len);
 };
 
+/* The key exchange: initiator a, responder b.  Pass 1 (by a) has no
+ * incoming message; pass k > 1 answers message k - 1 and is made by a
+ * when k is odd, by b when even. */
+typedef int kex_init_fn(unsigned char *pk, ull *pk_len, unsigned char *sk, ull *sk_len,
+                        unsigned char *st, ull *st_len);
+typedef int kex_pass1_fn(unsigned char *sk, ull sk_len, unsigned char *peer_pk, ull peer_pk_len,
+                         unsigned char *st, ull *st_len, unsigned char *m, ull *m_len);
+typedef int kex_pass_fn(unsigned char *sk, ull sk_len, unsigned char *peer_pk, ull peer_pk_len,
+                        unsigned char *in, ull in_len, unsigned char *st, ull *st_len,
+                        unsigned char *m, ull *m_len);
+typedef int kex_derive_fn(unsigned char *sk, ull sk_len, unsigned char *peer_pk, ull peer_pk_len,
+                          unsigned char *in, ull in_len, unsigned char *st, ull st_len,
+                          unsigned char *ss, ull *ss_len);
+
+struct kex_api {
+    kex_init_fn *init_a, *init_b;
+    kex_pass1_fn *pass1;
+    kex_pass_fn *pass[KEX_MAX_PASSES + 1]; /* pass[k] for k from 2 */
+    kex_derive_fn *derive_a, *derive_b;
+    ull passes, sta_len, stb_len;
+};
+
 struct scheme {
     const char *path;
     void *lib;
     enum scheme_type type;
     struct sig_api sig;
     struct kem_api kem;
+    struct kex_api kex;
     void *drng; /* the package's DRNG_ctx drng_algorithm, opaque */
     int (*init_random_number)(void *drng, const unsigned char *seed, ull seed_len);
-    /* From the API's length functions: pk, sk, and the maximum signature
-     * or the ciphertext, and the shared secret (0 for signatures). */
+    /* From the API's length functions: pk, sk, and the maximum signature,
+     * the ciphertext or a key exchange's messages in all, and the shared
+     * secret (0 for signatures).  A key exchange's pk and sk may be 0. */
     ull pk_len, sk_len, out_len, ss_len;
     const struct iccsprof_wrap_api *wrap; /* profiled builds only */
 };
@@ -48,7 +75,7 @@ void scheme_load(struct scheme *s, const char *path, int profiled);
  * library when its wrappers were built without libunwind. */
 void scheme_set_callers(const struct scheme *s, unsigned depth);
 
-/* The type's name as records spell it: "sig" or "kem". */
+/* The type's name as records spell it: "sig", "kem" or "kex". */
 const char *scheme_type_name(enum scheme_type type);
 
 #endif
