@@ -52,6 +52,50 @@ int atomic_open(const char *path, char *tmp, size_t tmplen)
     return mkstemp(tmp);
 }
 
+/* What a file of mode MODE is, for a refusal. */
+static const char *atomic_kind(mode_t mode)
+{
+    if (S_ISDIR(mode))
+        return "a directory";
+    if (S_ISLNK(mode))
+        return "a symbolic link";
+    if (S_ISCHR(mode))
+        return "a character device";
+    if (S_ISBLK(mode))
+        return "a block device";
+    if (S_ISFIFO(mode))
+        return "a FIFO";
+    if (S_ISSOCK(mode))
+        return "a socket";
+    return "not a regular file";
+}
+
+/* Why PATH may not be replaced, or NULL. */
+const char *atomic_refusal(const char *path)
+{
+    static char why[128];
+    struct stat st;
+
+    if (path[0] == '\0')
+        return "an empty path";
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? NULL : strerror(errno);
+    if (S_ISREG(st.st_mode))
+        return NULL;
+    snprintf(why, sizeof why, "%s, not a regular file: refusing to replace it",
+             atomic_kind(st.st_mode));
+    return why;
+}
+
+/* Whether A and B name the same existing file. */
+bool atomic_same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+
+    return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+           sa.st_ino == sb.st_ino;
+}
+
 /* Give a temporary file (created 0600) the mode a new file gets. */
 static int atomic_set_mode(const char *tmp)
 {
@@ -61,11 +105,10 @@ static int atomic_set_mode(const char *tmp)
     return chmod(tmp, 0666 & ~mask);
 }
 
-/* Write JSON to PATH atomically. */
-int atomic_write_json(const char *path, json_t *json)
+/* Write JSON to a temporary file beside PATH. */
+int atomic_prepare_json(const char *path, json_t *json, char *tmp, size_t tmplen)
 {
-    char tmp[4096];
-    int fd = atomic_open(path, tmp, sizeof tmp), err;
+    int fd = atomic_open(path, tmp, tmplen), err;
     FILE *f;
 
     if (fd < 0)
@@ -76,6 +119,7 @@ int atomic_write_json(const char *path, json_t *json)
         close(fd);
         goto fail;
     }
+    errno = 0;
     if (json_dumpf(json, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10)) != 0 ||
         fputc('\n', f) == EOF || fflush(f) != 0 || fsync(fileno(f)) != 0) {
         err = errno != 0 ? errno : EIO;
@@ -84,6 +128,22 @@ int atomic_write_json(const char *path, json_t *json)
     }
     if (fclose(f) != 0) {
         err = errno;
+        goto fail;
+    }
+    return 0;
+fail:
+    unlink(tmp);
+    errno = err;
+    return -1;
+}
+
+/* Rename the temporary TMP over PATH with the mode of a new file. */
+int atomic_commit(const char *tmp, const char *path)
+{
+    int err;
+
+    if (atomic_refusal(path) != NULL) {
+        err = EEXIST;
         goto fail;
     }
     if (atomic_set_mode(tmp) != 0 || rename(tmp, path) != 0) {
@@ -95,4 +155,14 @@ fail:
     unlink(tmp);
     errno = err;
     return -1;
+}
+
+/* Write JSON to PATH atomically. */
+int atomic_write_json(const char *path, json_t *json)
+{
+    char tmp[4096];
+
+    if (atomic_prepare_json(path, json, tmp, sizeof tmp) != 0)
+        return -1;
+    return atomic_commit(tmp, path);
 }

@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "iccsprof/wrap.h"
+#include "regfile.h"
 
 static const char *const audit_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
@@ -85,14 +86,15 @@ static long audit_references(Elf *elf, size_t sym)
 /* Audit one object file into R; -1 with a message when it is not ELF. */
 static int audit_object(const char *path, struct audit_result *r)
 {
-    int fd = open(path, O_RDONLY), rc = -1;
+    char why[256];
+    int fd = regfile_open(path, why, sizeof why), rc = -1;
     Elf *elf = NULL;
     GElf_Shdr shdr;
     Elf_Scn *scn;
     Elf_Data *data;
 
     if (fd < 0) {
-        cmd_error("%s: %s", path, strerror(errno));
+        cmd_error("%s: %s", path, why);
         return -1;
     }
     elf = elf_begin(fd, ELF_C_READ, NULL);

@@ -120,6 +120,16 @@ static bool report_flat_possible(const bool *chosen)
     return own == 0 || total == 1;
 }
 
+/* Whether any section is chosen: an empty --section is an error, not an
+ * empty report. */
+static bool report_any_section(const bool *chosen)
+{
+    for (size_t s = 0; report_sections[s] != NULL; s++)
+        if (chosen[s])
+            return true;
+    return false;
+}
+
 /* Read the records and print the report. */
 static int cmd_report_exec(const struct cmd_args *args)
 {
@@ -135,6 +145,10 @@ static int cmd_report_exec(const struct cmd_args *args)
             return EXIT_USAGE;
     if (args->argc == 0)
         return cmd_usage_error(&cmd_report_entry, "no profiles given");
+    if (sections_given && !report_any_section(chosen))
+        return cmd_usage_error(
+            &cmd_report_entry,
+            "--section: the value names no section (perf, memory, sizes, symmetric, shapes, callers)");
     if (format != REPORT_MD && sections_given && !report_flat_possible(chosen))
         return cmd_usage_error(&cmd_report_entry,
                                "--format %s prints one table: give shapes or callers alone",

@@ -14,6 +14,7 @@
 #include "hex.h"
 #include "host.h"
 #include "libfile.h"
+#include "regfile.h"
 #include "run-child.h"
 #include "run-options.h"
 #include "run-record.h"
@@ -53,13 +54,21 @@ static const char *run_out_dir(const struct run_options *o, char *buf, size_t le
  * file (and the place in it). */
 static json_t *run_load_build(const char *path, int *bad)
 {
+    char why[256];
     json_error_t err;
     json_t *build;
+    FILE *f;
 
     *bad = 0;
     if (path == NULL)
         return NULL;
-    build = json_load_file(path, 0, &err);
+    if ((f = regfile_fopen(path, why, sizeof why)) == NULL) {
+        cmd_error("%s: %s", path, why);
+        *bad = 1;
+        return NULL;
+    }
+    build = json_loadf(f, 0, &err);
+    fclose(f);
     if (build == NULL || !json_is_object(build)) {
         if (build == NULL && err.line < 1)
             cmd_error("%s: %s", path, err.text);
@@ -71,6 +80,76 @@ static json_t *run_load_build(const char *path, int *bad)
         *bad = 1;
     }
     return build;
+}
+
+/* Resolve the library *PATH to an absolute path once, into *OWNED, so
+ * that the file hashed is the file loaded (dlopen searches the library
+ * path for a name without '/') and a scheme's chdir cannot change it;
+ * check that it is a shared object of this machine; -1 after a message. */
+static int run_resolve_library(const char **path, char **owned)
+{
+    char why[256];
+
+    if (*path == NULL)
+        return 0;
+    if ((*owned = realpath(*path, NULL)) == NULL) {
+        cmd_error("%s: %s", *path, strerror(errno));
+        return -1;
+    }
+    if (libfile_check(*owned, why, sizeof why) != 0) {
+        cmd_error("%s: %s", *path, why);
+        return -1;
+    }
+    *path = *owned;
+    return 0;
+}
+
+/* Check that the record PATH and its log LOG_PATH may be written: each
+ * missing or a regular file, neither an input, and not one file; -1
+ * after a message naming the path. */
+static int run_check_output(const struct run_options *o, const char *path, const char *log_path)
+{
+    const char *inputs[] = {o->plain, o->profiled, o->build_info};
+    const char *outputs[] = {path, log_path}, *why;
+
+    if (strcmp(path, log_path) == 0) {
+        cmd_error("%s: the record would have the name of its own log (.log); give it another "
+                  "extension",
+                  path);
+        return -1;
+    }
+    for (size_t i = 0; i < 2; i++) {
+        if ((why = atomic_refusal(outputs[i])) != NULL) {
+            cmd_error("%s: %s", outputs[i], why);
+            return -1;
+        }
+        for (size_t j = 0; j < 3; j++)
+            if (inputs[j] != NULL && atomic_same_file(outputs[i], inputs[j])) {
+                cmd_error("%s: is the input %s: refusing to write over it", outputs[i], inputs[j]);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+/* Whether the record at PATH, about to be replaced, names LOG_NAME as its
+ * log: only then is a log of that name this tool's to remove. */
+static int run_log_is_ours(const char *path, const char *log_name)
+{
+    char why[256];
+    FILE *f = regfile_fopen(path, why, sizeof why);
+    json_t *old;
+    const char *named;
+    int ours;
+
+    if (f == NULL)
+        return 0;
+    old = json_loadf(f, 0, NULL);
+    fclose(f);
+    named = json_string_value(json_object_get(json_object_get(old, "log"), "path"));
+    ours = named != NULL && strcmp(named, log_name) == 0;
+    json_decref(old);
+    return ours;
 }
 
 /* A string member of the build description, or NULL. */
@@ -129,6 +208,20 @@ static json_t *run_config(const struct run_options *o, const char *op)
         o->profile_seconds);
 }
 
+/* The file name of PATH. */
+static const char *run_base(const char *path)
+{
+    return strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+}
+
+/* The exit status for an interruption by SIG, after a line saying so. */
+static int run_interrupted(int sig)
+{
+    cmd_error("interrupted by %s: the measuring process was killed and nothing was written",
+              strsignal(sig));
+    return 128 + sig;
+}
+
 /* Load both libraries in a measuring process and learn the scheme's type
  * and lengths; EXIT_OK, or the status to exit with after a message. */
 static int run_probe(const struct run_options *o, double timeout, json_t **probe)
@@ -152,6 +245,8 @@ static int run_probe(const struct run_options *o, double timeout, json_t **probe
         cmd_error("%s", out.message);
         return EXIT_USAGE;
     }
+    if (out.status == CHILD_INTERRUPTED)
+        return run_interrupted(out.signal);
     cmd_error("loading %s: %s", o->plain != NULL ? o->plain : o->profiled, out.message);
     return EXIT_FAIL;
 }
@@ -245,7 +340,7 @@ static void run_sibling(const char *path, const char *ext, char *buf, size_t len
 }
 
 /* The record's path for OP: --out, or <out-dir>/<instance>__<op>.json
- * with any '/' of the instance name made harmless. */
+ * with any '/' of the instance name, and a leading '.', made harmless. */
 static void run_record_path(const struct run_options *o, const char *instance, const char *op,
                             char *buf, size_t len)
 {
@@ -257,6 +352,8 @@ static void run_record_path(const struct run_options *o, const char *instance, c
     for (char *p = buf + strlen(o->out_dir) + 1; *p != '\0'; p++)
         if (*p == '/')
             *p = '_';
+    if (buf[strlen(o->out_dir) + 1] == '.') /* report skips hidden files */
+        buf[strlen(o->out_dir) + 1] = '_';
 }
 
 /* Print the one-line summary of a record, in the reports' formats, with
@@ -287,14 +384,58 @@ static void run_summary(json_t *rec, double elapsed)
     fflush(stdout);
 }
 
+/* Flush the log LOG_FD to the disk and close it; 0, or -1 with errno. */
+static int run_close_log(int log_fd, const struct child_outcome *out)
+{
+    int err = out->log_errno;
+
+    if (err == 0 && fsync(log_fd) != 0)
+        err = errno;
+    if (close(log_fd) != 0 && err == 0)
+        err = errno;
+    errno = err;
+    return err == 0 ? 0 : -1;
+}
+
+/* Write the record REC and the log's temporary LOG_TMP (NULL: no log) so
+ * that both appear or neither: the record is written out before the log
+ * is renamed, and a failing rename of the record removes the new log.  A
+ * log of an earlier run is removed only when the record it replaces
+ * names it.  EXIT_OK, or EXIT_USAGE after a message. */
+static int run_write_pair(const char *path, json_t *rec, const char *log_path, const char *log_tmp)
+{
+    char tmp[4096];
+
+    if (atomic_prepare_json(path, rec, tmp, sizeof tmp) != 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+        if (log_tmp != NULL)
+            unlink(log_tmp);
+        return EXIT_USAGE;
+    }
+    if (log_tmp != NULL && atomic_commit(log_tmp, log_path) != 0) {
+        cmd_error("%s: %s", log_path, strerror(errno));
+        unlink(tmp);
+        return EXIT_USAGE;
+    }
+    if (log_tmp == NULL && run_log_is_ours(path, run_base(log_path)))
+        unlink(log_path); /* it would be taken for this run's */
+    if (atomic_commit(tmp, path) != 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+        if (log_tmp != NULL)
+            unlink(log_path);
+        return EXIT_USAGE;
+    }
+    return EXIT_OK;
+}
+
 /* Measure one operation and write its record and log; EXIT_OK, EXIT_FAIL
  * for a failed record, EXIT_USAGE when the measuring process found bad
- * input (nothing is written then). */
+ * input or a file could not be written (nothing is written then), 128 +
+ * the signal when interrupted. */
 static int run_one(const struct run_facts *facts, const char *op)
 {
     const struct run_options *o = facts->options;
     char path[4096], log_path[4096], log_tmp[4096];
-    const char *log_name;
     struct run_progress progress = {facts->instance, op};
     struct child_outcome out;
     json_t *cfg, *rec;
@@ -312,36 +453,32 @@ static int run_one(const struct run_facts *facts, const char *op)
     rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd,
                    isatty(2) ? run_show_phase : NULL, &progress, &out);
     json_decref(cfg);
-    close(log_fd);
     if (isatty(2))
         fprintf(stderr, "\r\033[K");
-    if (rc != 0 || out.status == CHILD_INPUT_ERROR) {
-        unlink(log_tmp);
-        if (rc != 0)
-            cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
-                      strerror(errno));
-        else
-            cmd_error("%s", out.message);
-        return rc != 0 ? EXIT_FAIL : EXIT_USAGE;
-    }
-    if (out.log_bytes == 0) {
-        unlink(log_tmp);
-        unlink(log_path); /* a log of an earlier run would be taken for this one's */
-        log_name = NULL;
-    } else if (rename(log_tmp, log_path) != 0) {
+    if (run_close_log(log_fd, &out) != 0 && rc == 0 && out.status != CHILD_INTERRUPTED) {
         cmd_error("%s: %s", log_path, strerror(errno));
         unlink(log_tmp);
         json_decref(out.result);
         return EXIT_USAGE;
-    } else {
-        log_name = strrchr(log_path, '/') != NULL ? strrchr(log_path, '/') + 1 : log_path;
     }
-    rec = run_record(facts, op, &out, log_name);
+    if (rc != 0 || out.status == CHILD_INPUT_ERROR || out.status == CHILD_INTERRUPTED) {
+        unlink(log_tmp);
+        if (rc != 0)
+            cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
+                      strerror(errno));
+        else if (out.status == CHILD_INTERRUPTED)
+            return run_interrupted(out.signal);
+        else
+            cmd_error("%s", out.message);
+        return rc != 0 ? EXIT_FAIL : EXIT_USAGE;
+    }
+    if (out.log_bytes == 0)
+        unlink(log_tmp);
+    rec = run_record(facts, op, &out, out.log_bytes != 0 ? run_base(log_path) : NULL);
     json_decref(out.result);
-    if (atomic_write_json(path, rec) != 0) {
-        cmd_error("%s: %s", path, strerror(errno));
+    if ((rc = run_write_pair(path, rec, log_path, out.log_bytes != 0 ? log_tmp : NULL)) != 0) {
         json_decref(rec);
-        return EXIT_USAGE;
+        return rc;
     }
     run_summary(rec, child_seconds() - start);
     rc = strcmp(json_string_value(json_object_get(json_object_get(rec, "status"), "state")),
@@ -357,25 +494,35 @@ static int cmd_run_exec(const struct cmd_args *args)
 {
     struct run_options o;
     struct run_facts facts;
-    char dirbuf[4096], instbuf[256];
-    const char *dir;
+    char dirbuf[4096], instbuf[256], path[4096], log_path[4096];
+    char *plain_abs = NULL, *profiled_abs = NULL;
+    const char *dir, *given;
     json_t *probe = NULL;
     char **ops = NULL;
-    int status, bad;
+    int status = EXIT_USAGE, bad = 0;
 
+    memset(&facts, 0, sizeof facts);
+    facts.plain_lib = json_null();
+    facts.profiled_lib = json_null();
     if (run_options_take(&o, args) != EXIT_OK)
         return EXIT_USAGE;
-    memset(&facts, 0, sizeof facts);
+    given = o.plain != NULL ? o.plain : o.profiled;
+    if (run_resolve_library(&o.plain, &plain_abs) != 0 ||
+        run_resolve_library(&o.profiled, &profiled_abs) != 0)
+        goto out;
     facts.options = &o;
     facts.timeout = o.timeout > 0 ? o.timeout : run_default_timeout(&o);
     dir = run_out_dir(&o, dirbuf, sizeof dirbuf);
+    if (o.out != NULL) {
+        run_sibling(o.out, ".log", log_path, sizeof log_path);
+        if (run_check_output(&o, o.out, log_path) != 0)
+            goto out;
+    }
     if (atomic_dir_writable(dir) != 0) {
         cmd_error("%s: %s", dir, strerror(errno));
-        return EXIT_USAGE;
+        goto out;
     }
     facts.build = run_load_build(o.build_info, &bad);
-    facts.plain_lib = json_null();
-    facts.profiled_lib = json_null();
     if (bad || (status = run_probe(&o, facts.timeout, &probe)) != EXIT_OK) {
         status = bad ? EXIT_USAGE : status;
         goto out;
@@ -390,7 +537,7 @@ static int cmd_run_exec(const struct cmd_args *args)
     }
     facts.instance = o.instance ? o.instance : run_build_string(facts.build, "instance");
     if (facts.instance == NULL)
-        facts.instance = run_instance_from(o.plain ? o.plain : o.profiled, instbuf, sizeof instbuf);
+        facts.instance = run_instance_from(given, instbuf, sizeof instbuf);
     facts.scheme_id = o.scheme ? o.scheme : run_build_string(facts.build, "scheme");
     if (facts.scheme_id == NULL)
         facts.scheme_id = facts.instance;
@@ -401,10 +548,18 @@ static int cmd_run_exec(const struct cmd_args *args)
     host_cpu_model(facts.cpu_model, sizeof facts.cpu_model);
     host_kernel(facts.kernel, sizeof facts.kernel);
     for (size_t i = 0; ops[i] != NULL; i++) {
+        run_record_path(&o, facts.instance, ops[i], path, sizeof path);
+        run_sibling(path, ".log", log_path, sizeof log_path);
+        if (run_check_output(&o, path, log_path) != 0) {
+            status = EXIT_USAGE;
+            goto out;
+        }
+    }
+    for (size_t i = 0; ops[i] != NULL; i++) {
         int rc = run_one(&facts, ops[i]);
 
-        if (rc == EXIT_USAGE) {
-            status = EXIT_USAGE;
+        if (rc == EXIT_USAGE || rc > EXIT_USAGE) {
+            status = rc;
             break;
         }
         if (rc == EXIT_FAIL)
@@ -416,6 +571,8 @@ out:
     json_decref(facts.build);
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
+    free(plain_abs);
+    free(profiled_abs);
     return status;
 }
 

@@ -18,7 +18,10 @@ src_libiccsprof_la_SOURCES = \
 	src/host.c src/host.h \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \
+	src/regfile.c src/regfile.h \
+	src/protocol.h \
 	src/run-child.c src/run-child.h \
+	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \
 	src/run-record.c src/run-record.h \
 	src/shares.c src/shares.h \
@@ -38,6 +41,7 @@ pkglibexec_PROGRAMS = src/iccsprof-measure
 src_iccsprof_measure_SOURCES = \
 	src/measure/measure.c \
 	src/measure/channel.c src/measure/channel.h \
+	src/protocol.h \
 	src/measure/clock.c src/measure/clock.h \
 	src/measure/ops.c src/measure/ops.h \
 	src/measure/kex.c src/measure/kex.h \

@@ -16,6 +16,7 @@
 
 #include "format.h"
 #include "record-read.h"
+#include "regfile.h"
 
 static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 static const char *const rec_op_names[REC_NOPS] = {
@@ -589,12 +590,13 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
  * the text is not JSON) in RR. */
 static json_t *rr_parse(struct rr *rr)
 {
-    FILE *f = fopen(rr->path, "r");
+    char why[256];
+    FILE *f = regfile_fopen(rr->path, why, sizeof why);
     json_error_t e;
     json_t *root;
 
     if (f == NULL) {
-        rr_fail(rr, "%s", strerror(errno));
+        rr_fail(rr, "%s", why);
         return NULL;
     }
     root = json_loadf(f, JSON_REJECT_DUPLICATES, &e);

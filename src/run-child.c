@@ -1,6 +1,7 @@
 /* run-child.c - running iccsprof-measure and collecting its outcome. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -9,12 +10,20 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol.h"
 #include "run-child.h"
+#include "run-result.h"
+
+/* A macro's value as a string literal. */
+#define CHILD_STR(x) CHILD_STR_(x)
+#define CHILD_STR_(x) #x
 
 /* The stack the measuring process gets when the hard limit is unlimited:
  * ample for the largest stack frames seen in reference code (several
@@ -71,19 +80,44 @@ const char *child_measure_path(void)
     return PKGLIBEXECDIR "/iccsprof-measure";
 }
 
-/* In the new process: raise the stack limit, wire the descriptors, exec.
- * Only async-signal-safe calls: the parent may have threads of its own. */
-static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg, int chan,
-                                                 int output)
+/* Close every descriptor but the standard ones and the channel: the
+ * measuring process must not hold (or let the scheme write to) what the
+ * caller of iccsprof run left open. */
+static void child_close_others(void)
 {
-    static const char failed[] = "{\"error\":{\"kind\":\"call\",\"message\":\"cannot start the "
-                                 "measuring program\"}}\n";
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3u, PROTOCOL_CHANNEL_FD - 1u, 0u) == 0 &&
+        syscall(SYS_close_range, PROTOCOL_CHANNEL_FD + 1u, ~0u, 0u) == 0)
+        return;
+#endif
+    for (int fd = 3; fd < 1024; fd++)
+        if (fd != PROTOCOL_CHANNEL_FD)
+            close(fd);
+}
+
+/* In the new process: die with the parent, raise the stack limit, wire
+ * the descriptors, exec.  Only async-signal-safe calls: the parent may
+ * have threads of its own. */
+static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg, int chan,
+                                                 int output, pid_t parent)
+{
+    static const char failed[] = "{\"" PROTOCOL_KEY_VERSION "\":" CHILD_STR(
+        PROTOCOL_VERSION) ",\"" PROTOCOL_MSG_ERROR "\":{\"kind\":\"" PROTOCOL_ERROR_CALL
+                          "\",\"message\":\"cannot start the measuring program\"}}\n";
+    static const char chan_arg[] = CHILD_STR(PROTOCOL_CHANNEL_FD);
     unsigned long long bytes;
     int unlimited, devnull = open("/dev/null", O_RDONLY | O_CLOEXEC);
     struct rlimit rl;
-    char *argv[3];
+    sigset_t none;
+    char *argv[4];
 
+    /* a SIGKILL of iccsprof run leaves no measurement running on */
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
     setpgid(0, 0);
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
     child_stack_limit(&bytes, &unlimited);
     if (!unlimited && getrlimit(RLIMIT_STACK, &rl) == 0) {
         rl.rlim_cur = (rlim_t)bytes;
@@ -92,20 +126,24 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
     /* move both pipes above the standard descriptors first, so that no
      * dup2 below overwrites the other, and none is a no-op that would
      * keep its close-on-exec flag */
-    chan = fcntl(chan, F_DUPFD, 10);
-    output = fcntl(output, F_DUPFD, 10);
+    chan = fcntl(chan, F_DUPFD_CLOEXEC, 10);
+    output = fcntl(output, F_DUPFD_CLOEXEC, 10);
     if (devnull >= 0)
         dup2(devnull, 0);
     dup2(output, 1);
     dup2(output, 2);
-    dup2(chan, 3);
-    close(chan);
     close(output);
+    if (chan == PROTOCOL_CHANNEL_FD)
+        fcntl(chan, F_SETFD, 0);
+    else if (dup2(chan, PROTOCOL_CHANNEL_FD) == PROTOCOL_CHANNEL_FD)
+        close(chan);
+    child_close_others();
     argv[0] = (char *)measure;
-    argv[1] = cfg;
-    argv[2] = NULL;
+    argv[1] = (char *)chan_arg;
+    argv[2] = cfg;
+    argv[3] = NULL;
     execv(measure, argv);
-    (void)!write(3, failed, sizeof failed - 1);
+    (void)!write(PROTOCOL_CHANNEL_FD, failed, sizeof failed - 1);
     _exit(127);
 }
 
@@ -113,31 +151,67 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
 struct child_lines {
     char *buf;
     size_t len, cap;
-    char phase[128];
+    char phase[PROTOCOL_PHASE_MAX];
     json_t *result, *error;
+    char bad[512]; /* why the channel broke the protocol, or empty */
 };
 
-/* Take the complete lines of L's buffer: phases, the result, an error. */
+/* Whether the channel has said its last: a result, an error, or
+ * something outside the protocol. */
+static int child_lines_done(const struct child_lines *l)
+{
+    return l->result != NULL || l->error != NULL || l->bad[0] != '\0';
+}
+
+/* Take one message of the protocol; a message outside it ends the
+ * channel with the reason in L->bad. */
+static void child_take_message(struct child_lines *l, const char *line, size_t len,
+                               child_progress_fn progress, void *arg)
+{
+    json_t *msg = json_loadb(line, len, JSON_REJECT_DUPLICATES, NULL), *v;
+    json_t *version = json_object_get(msg, PROTOCOL_KEY_VERSION);
+    const char *kind;
+
+    if (!json_is_object(msg)) {
+        snprintf(l->bad, sizeof l->bad, "the channel carried a line that is not a message");
+    } else if (!json_is_integer(version) || json_integer_value(version) != PROTOCOL_VERSION) {
+        snprintf(l->bad, sizeof l->bad, "the channel carried a message not of protocol %d",
+                 PROTOCOL_VERSION);
+    } else if (json_object_size(msg) != 2) {
+        snprintf(l->bad, sizeof l->bad, "the channel carried a message of more than one type");
+    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PHASE)) != NULL) {
+        if (!json_is_string(v) || json_string_length(v) >= sizeof l->phase ||
+            strlen(json_string_value(v)) != json_string_length(v)) {
+            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed phase");
+        } else {
+            snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
+            if (progress != NULL)
+                progress(l->phase, arg);
+        }
+    } else if ((v = json_object_get(msg, PROTOCOL_MSG_RESULT)) != NULL) {
+        l->result = json_incref(v);
+    } else if ((v = json_object_get(msg, PROTOCOL_MSG_ERROR)) != NULL) {
+        kind = json_string_value(json_object_get(v, "kind"));
+        if (!json_is_object(v) || json_object_size(v) != 2 || kind == NULL ||
+            (strcmp(kind, PROTOCOL_ERROR_INPUT) != 0 && strcmp(kind, PROTOCOL_ERROR_CALL) != 0) ||
+            !json_is_string(json_object_get(v, "message")))
+            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed error");
+        else
+            l->error = json_incref(v);
+    } else {
+        snprintf(l->bad, sizeof l->bad, "the channel carried a message of no known type");
+    }
+    json_decref(msg);
+}
+
+/* Take the complete lines of L's buffer, up to the last message. */
 static void child_take_lines(struct child_lines *l, child_progress_fn progress, void *arg)
 {
     char *start = l->buf, *nl;
 
-    if (l->len == 0)
-        return;
-    while ((nl = memchr(start, '\n', l->len - (size_t)(start - l->buf))) != NULL) {
-        json_t *msg = json_loadb(start, (size_t)(nl - start), 0, NULL);
-        json_t *v;
-
-        if ((v = json_object_get(msg, "phase")) != NULL && json_is_string(v)) {
-            snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
-            if (progress != NULL)
-                progress(l->phase, arg);
-        } else if ((v = json_object_get(msg, "result")) != NULL && l->result == NULL) {
-            l->result = json_incref(v);
-        } else if ((v = json_object_get(msg, "error")) != NULL && l->error == NULL) {
-            l->error = json_incref(v);
-        }
-        json_decref(msg);
+    while (!child_lines_done(l) &&
+           (nl = memchr(start, '\n', l->len - (size_t)(start - l->buf))) != NULL) {
+        child_take_message(l, start, (size_t)(nl - start), progress, arg);
         start = nl + 1;
     }
     l->len -= (size_t)(start - l->buf);
@@ -145,17 +219,21 @@ static void child_take_lines(struct child_lines *l, child_progress_fn progress, 
 }
 
 /* Read what the channel has into L's growing buffer (a result with many
- * call sites is a long line); 0 at its end, -1 on error. */
+ * call sites is a long line); 0 at its end, -1 on error or when nothing
+ * is there. */
 static ssize_t child_read_channel(int fd, struct child_lines *l)
 {
     ssize_t n;
 
     if (l->cap - l->len < 4096) {
         size_t cap = l->cap == 0 ? 1 << 16 : 2 * l->cap;
-        char *buf = realloc(l->buf, cap);
+        char *buf = cap <= CHILD_LINE_LIMIT ? realloc(l->buf, cap) : NULL;
 
-        if (buf == NULL)
+        if (buf == NULL) {
+            snprintf(l->bad, sizeof l->bad, "the channel carried a line longer than %u bytes",
+                     CHILD_LINE_LIMIT);
             return -1;
+        }
         l->buf = buf;
         l->cap = cap;
     }
@@ -165,7 +243,8 @@ static ssize_t child_read_channel(int fd, struct child_lines *l)
     return n;
 }
 
-/* Copy what the scheme wrote into the log, up to the limit. */
+/* Copy what the scheme wrote into the log, up to the limit; a write
+ * error of the log is kept in OUT->log_errno. */
 static ssize_t child_read_output(int fd, int log_fd, struct child_outcome *out)
 {
     char buf[8192];
@@ -173,12 +252,22 @@ static ssize_t child_read_output(int fd, int log_fd, struct child_outcome *out)
 
     if (n <= 0)
         return n;
-    if (log_fd >= 0 && out->log_bytes < CHILD_LOG_LIMIT) {
-        size_t keep = (size_t)n;
+    if (log_fd >= 0 && out->log_bytes < CHILD_LOG_LIMIT && out->log_errno == 0) {
+        size_t keep = (size_t)n, done = 0;
 
         if (out->log_bytes + keep > CHILD_LOG_LIMIT)
             keep = (size_t)(CHILD_LOG_LIMIT - out->log_bytes);
-        (void)!write(log_fd, buf, keep);
+        while (done < keep) {
+            ssize_t w = write(log_fd, buf + done, keep - done);
+
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w <= 0) {
+                out->log_errno = w < 0 ? errno : EIO;
+                break;
+            }
+            done += (size_t)w;
+        }
     }
     out->log_bytes += (uint64_t)n;
     out->log_truncated = out->log_bytes > CHILD_LOG_LIMIT;
@@ -192,12 +281,12 @@ static void child_describe(struct child_outcome *out, const struct child_lines *
     const char *phase = l->phase[0] != '\0' ? l->phase : "start-up";
 
     out->status = CHILD_FAILED;
-    if (l->error != NULL) {
-        const char *kind = json_string_value(json_object_get(l->error, "kind"));
-
+    if (l->bad[0] != '\0') {
+        snprintf(out->message, sizeof out->message, "%s during %s", l->bad, phase);
+    } else if (l->error != NULL) {
         snprintf(out->message, sizeof out->message, "%s",
                  json_string_value(json_object_get(l->error, "message")));
-        if (kind != NULL && strcmp(kind, "input") == 0)
+        if (strcmp(json_string_value(json_object_get(l->error, "kind")), PROTOCOL_ERROR_INPUT) == 0)
             out->status = CHILD_INPUT_ERROR;
     } else if (timed_out) {
         snprintf(out->message, sizeof out->message, "timed out after %g s during %s", timeout,
@@ -212,40 +301,180 @@ static void child_describe(struct child_outcome *out, const struct child_lines *
     }
 }
 
-/* Wait for the process's channel and output to end, killing its process
- * group at the deadline; 1 when it timed out. */
-static int child_collect(pid_t pid, int chan, int output, int log_fd, double timeout,
-                         child_progress_fn progress, void *arg, struct child_lines *l,
-                         struct child_outcome *out)
+/* The write end of the pipe the signal handler wakes child_collect by. */
+static volatile int child_wake_fd = -1;
+
+/* Wake child_collect with the signal's number. */
+static void child_on_signal(int sig)
 {
-    double deadline = child_seconds() + timeout;
-    int timed_out = 0;
-    struct pollfd fds[2] = {{.fd = chan, .events = POLLIN}, {.fd = output, .events = POLLIN}};
+    int saved = errno;
+    unsigned char b = (unsigned char)sig;
 
-    while (fds[0].fd >= 0 || fds[1].fd >= 0) {
-        double left = deadline - child_seconds();
-        int ready;
-
-        if (left <= 0 && !timed_out) {
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            timed_out = 1;
-        }
-        ready = poll(fds, 2, timed_out ? 1000 : (int)(left * 1000) + 1);
-        if (ready < 0 && errno != EINTR)
-            break;
-        if (ready <= 0)
-            continue;
-        if (fds[0].revents != 0 && child_read_channel(chan, l) <= 0)
-            fds[0].fd = -1;
-        else if (fds[0].revents != 0)
-            child_take_lines(l, progress, arg);
-        if (fds[1].revents != 0 && child_read_output(output, log_fd, out) <= 0)
-            fds[1].fd = -1;
-    }
-    return timed_out;
+    (void)!write(child_wake_fd, &b, 1);
+    errno = saved;
 }
 
+/* The signals child_run catches while a measuring process runs: its end,
+ * and the user's or the system's request to stop. */
+static const int child_signals[] = {SIGCHLD, SIGINT, SIGTERM, SIGHUP};
+#define CHILD_NSIGNALS (sizeof child_signals / sizeof child_signals[0])
+
+/* Catch the signals into the pipe WAKE, keeping the old actions in OLD. */
+static void child_catch(const int wake[2], struct sigaction old[CHILD_NSIGNALS])
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = child_on_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+    child_wake_fd = wake[1];
+    for (size_t i = 0; i < CHILD_NSIGNALS; i++)
+        sigaction(child_signals[i], &sa, &old[i]);
+}
+
+/* Put back the actions child_catch replaced. */
+static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS])
+{
+    for (size_t i = 0; i < CHILD_NSIGNALS; i++)
+        sigaction(child_signals[i], &old[i], NULL);
+    child_wake_fd = -1;
+}
+
+/* The parent process and process group of process PID from /proc; -1
+ * when it is gone. */
+static int child_proc_stat(pid_t pid, pid_t *ppid, pid_t *pgrp)
+{
+    char path[64], buf[512], *close_paren;
+    int fd, ok;
+    ssize_t n;
+    int pp, pg;
+
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+        return -1;
+    n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return -1;
+    buf[n] = '\0';
+    /* the command name may hold spaces and parentheses: fields resume
+     * after its last ')' */
+    if ((close_paren = strrchr(buf, ')')) == NULL)
+        return -1;
+    ok = sscanf(close_paren + 1, " %*c %d %d", &pp, &pg) == 2;
+    *ppid = pp;
+    *pgrp = pg;
+    return ok ? 0 : -1;
+}
+
+/* Kill every process this process inherited as subreaper that is not of
+ * its own process group (what a measuring process left), up to CAP of
+ * them into PIDS; how many. */
+static size_t child_kill_orphans(pid_t *pids, size_t cap)
+{
+    DIR *proc = opendir("/proc");
+    pid_t self = getpid(), group = getpgrp();
+    struct dirent *e;
+    size_t n = 0;
+
+    if (proc == NULL)
+        return 0;
+    while (n < cap && (e = readdir(proc)) != NULL) {
+        pid_t pid = (pid_t)atoi(e->d_name), ppid, pgrp;
+
+        if (pid > 0 && child_proc_stat(pid, &ppid, &pgrp) == 0 && ppid == self && pgrp != group) {
+            kill(pid, SIGKILL);
+            pids[n++] = pid;
+        }
+    }
+    closedir(proc);
+    return n;
+}
+
+/* End the measuring process PID (unless already REAPED) and everything
+ * it started: its process group, and the processes that left the group
+ * or the session, which come to this process as their subreaper when
+ * their parents die.  Every one is reaped. */
+static void child_kill_all(pid_t pid, int reaped, int *wstatus)
+{
+    pid_t orphans[256];
+    size_t n;
+
+    kill(-pid, SIGKILL);
+    if (!reaped) {
+        kill(pid, SIGKILL);
+        while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
+            ;
+    }
+    for (int round = 0; round < 10000 && (n = child_kill_orphans(orphans, 256)) > 0; round++) {
+        kill(-pid, SIGKILL);
+        for (size_t i = 0; i < n; i++)
+            while (waitpid(orphans[i], NULL, 0) < 0 && errno == EINTR)
+                ;
+    }
+}
+
+/* Read what is left in the channel and the output without waiting:
+ * descendants of the measuring process may hold the pipes open. */
+static void child_drain(int chan, int output, int log_fd, struct child_lines *l,
+                        child_progress_fn progress, void *arg, struct child_outcome *out)
+{
+    while (!child_lines_done(l) && child_read_channel(chan, l) > 0)
+        child_take_lines(l, progress, arg);
+    while (child_read_output(output, log_fd, out) > 0)
+        ;
+}
+
+/* What ended child_collect. */
+struct child_end {
+    int reaped, wstatus, timed_out, signal;
+};
+
+/* Follow the measuring process PID until it exits, the deadline passes
+ * or a signal asks to stop: read its channel until its last message, and
+ * its output into the log. */
+static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd, double timeout,
+                          child_progress_fn progress, void *arg, struct child_lines *l,
+                          struct child_outcome *out, struct child_end *end)
+{
+    double deadline = child_seconds() + timeout;
+    struct pollfd fds[3] = {{.fd = wake, .events = POLLIN},
+                            {.fd = chan, .events = POLLIN},
+                            {.fd = output, .events = POLLIN}};
+
+    for (;;) {
+        double left = deadline - child_seconds();
+        unsigned char sig[16];
+        ssize_t n;
+
+        if (waitpid(pid, &end->wstatus, WNOHANG) == pid) {
+            end->reaped = 1;
+            return;
+        }
+        if (left <= 0) {
+            end->timed_out = 1;
+            return;
+        }
+        if (poll(fds, 3, (int)(left * 1000) + 1) < 0 && errno != EINTR)
+            return;
+        while ((n = read(wake, sig, sizeof sig)) > 0)
+            for (ssize_t i = 0; i < n; i++)
+                if (sig[i] != SIGCHLD)
+                    end->signal = sig[i];
+        if (end->signal != 0)
+            return;
+        if (fds[1].revents != 0) {
+            if (child_read_channel(chan, l) == 0)
+                fds[1].fd = -1;
+            child_take_lines(l, progress, arg);
+            if (child_lines_done(l))
+                fds[1].fd = -1;
+        }
+        if (fds[2].revents != 0 && child_read_output(output, log_fd, out) == 0)
+            fds[2].fd = -1;
+    }
+}
 /* In a build of iccsprof with AddressSanitizer, the measuring process
  * would catch the scheme's crash and exit with a status; let the signal
  * through so that the record names it, as in a normal build. */
@@ -266,22 +495,56 @@ static void child_sanitizer_options(void)
 #endif
 }
 
+/* Turn the end of the measuring process into OUT. */
+static void child_outcome_of(json_t *cfg, struct child_lines *l, const struct child_end *end,
+                             double timeout, struct child_outcome *out)
+{
+    char why[512];
+
+    if (end->signal != 0) {
+        out->status = CHILD_INTERRUPTED;
+        out->signal = end->signal;
+        snprintf(out->message, sizeof out->message, "interrupted by signal %d (%s)", end->signal,
+                 strsignal(end->signal));
+        json_decref(l->result);
+    } else if (l->bad[0] == '\0' && l->result != NULL && !end->timed_out &&
+               WIFEXITED(end->wstatus) && WEXITSTATUS(end->wstatus) == 0) {
+        if (result_check(l->result, json_is_true(json_object_get(cfg, "probe")), why, sizeof why) ==
+            0) {
+            out->status = CHILD_OK;
+            out->result = l->result;
+        } else {
+            out->status = CHILD_FAILED;
+            snprintf(out->message, sizeof out->message,
+                     "the measuring process sent a malformed result: %s", why);
+            json_decref(l->result);
+        }
+    } else {
+        json_decref(l->result);
+        child_describe(out, l, end->wstatus, end->timed_out, timeout);
+    }
+}
+
 /* Run the measuring program and turn its end into an outcome. */
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out)
 {
+    struct sigaction old[CHILD_NSIGNALS];
     struct child_lines lines;
-    char *cfg_text = json_dumps(cfg, JSON_COMPACT);
-    int chan[2], output[2], wstatus = 0, timed_out;
-    pid_t pid;
+    struct child_end end;
+    char *cfg_text;
+    int chan[2], output[2], wake[2];
+    pid_t pid, self = getpid();
 
     memset(out, 0, sizeof *out);
     memset(&lines, 0, sizeof lines);
-    if (access(measure, X_OK) != 0) {
-        free(cfg_text);
+    memset(&end, 0, sizeof end);
+    if (access(measure, X_OK) != 0)
         return -1;
-    }
-    if (cfg_text == NULL || pipe2(chan, O_CLOEXEC) != 0) {
+    json_object_set_new(cfg, PROTOCOL_KEY_VERSION, json_integer(PROTOCOL_VERSION));
+    if ((cfg_text = json_dumps(cfg, JSON_COMPACT)) == NULL)
+        return -1;
+    if (pipe2(chan, O_CLOEXEC) != 0) {
         free(cfg_text);
         return -1;
     }
@@ -291,33 +554,51 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         free(cfg_text);
         return -1;
     }
+    if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        close(chan[0]);
+        close(chan[1]);
+        close(output[0]);
+        close(output[1]);
+        free(cfg_text);
+        return -1;
+    }
+    /* descendants that leave the measuring process's group or session
+     * come back to this process when their parents die, to be killed */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
     child_sanitizer_options();
+    child_catch(wake, old);
     fflush(NULL);
     pid = fork();
     if (pid == 0)
-        child_exec(measure, cfg_text, chan[1], output[1]);
+        child_exec(measure, cfg_text, chan[1], output[1], self);
     free(cfg_text);
     close(chan[1]);
     close(output[1]);
     if (pid < 0) {
+        int err = errno;
+
+        child_uncatch(old);
         close(chan[0]);
         close(output[0]);
+        close(wake[0]);
+        close(wake[1]);
+        errno = err;
         return -1;
     }
     setpgid(pid, pid); /* also here: the child may not have run yet */
-    timed_out = child_collect(pid, chan[0], output[0], log_fd, timeout, progress, arg, &lines, out);
+    fcntl(chan[0], F_SETFL, O_NONBLOCK);
+    fcntl(output[0], F_SETFL, O_NONBLOCK);
+    child_collect(pid, chan[0], output[0], wake[0], log_fd, timeout, progress, arg, &lines, out,
+                  &end);
+    if (end.signal == 0)
+        child_drain(chan[0], output[0], log_fd, &lines, progress, arg, out);
+    child_kill_all(pid, end.reaped, &end.wstatus);
+    child_uncatch(old);
     close(chan[0]);
     close(output[0]);
-    while (waitpid(pid, &wstatus, 0) < 0 && errno == EINTR)
-        ;
-    child_take_lines(&lines, progress, arg);
-    if (lines.result != NULL && !timed_out && WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0) {
-        out->status = CHILD_OK;
-        out->result = lines.result;
-    } else {
-        json_decref(lines.result);
-        child_describe(out, &lines, wstatus, timed_out, timeout);
-    }
+    close(wake[0]);
+    close(wake[1]);
+    child_outcome_of(cfg, &lines, &end, timeout, out);
     json_decref(lines.error);
     free(lines.buf);
     return 0;

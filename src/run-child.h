@@ -1,7 +1,24 @@
 /* run-child.h - running iccsprof-measure: a process of its own per
  * operation, with the stack limit raised before the library is loaded,
  * the scheme's output captured to a log, a time-out, and whatever ends it
- * (a result, an error it reports, a signal) turned into an outcome. */
+ * (a result, an error it reports, a signal) turned into an outcome.
+ *
+ * Nothing the measuring process starts outlives child_run: the process
+ * runs in a process group of its own, dies with its parent
+ * (PR_SET_PDEATHSIG), and at its end its group is killed, and so is every
+ * process that left the group or the session (the caller becomes a child
+ * subreaper, PR_SET_CHILD_SUBREAPER, and kills and reaps what it inherits
+ * outside its own process group; a caller's own children stay in its
+ * group and are left alone).  The result is taken when it arrives, not
+ * when the pipes close, which descendants may hold open.
+ *
+ * While it runs, child_run catches SIGINT, SIGTERM and SIGHUP: the
+ * measuring processes are killed and the outcome is CHILD_INTERRUPTED
+ * with the signal, for the caller to remove its temporary files and exit
+ * with 128 + the signal.  The channel is read
+ * strictly (protocol.h, run-result.h): whatever the scheme writes there,
+ * a malformed message or result is a failed outcome naming what was
+ * wrong. */
 #ifndef ICCSPROF_RUN_CHILD_H
 #define ICCSPROF_RUN_CHILD_H
 
@@ -11,10 +28,15 @@
 /* The scheme's output kept in a log; the rest is counted, not kept. */
 #define CHILD_LOG_LIMIT (1u << 20)
 
+/* The longest line the channel may carry (a result with many call sites
+ * is long); a longer one fails the outcome. */
+#define CHILD_LINE_LIMIT (256u << 20)
+
 enum child_status {
     CHILD_OK,          /* a result came back */
     CHILD_INPUT_ERROR, /* the measuring process found bad input */
-    CHILD_FAILED,      /* a failing call, a signal, a time-out, an exit */
+    CHILD_FAILED,      /* a failing call, a signal, a time-out, an exit, a malformed result */
+    CHILD_INTERRUPTED, /* SIGINT, SIGTERM or SIGHUP reached the caller: signal says which */
 };
 
 struct child_outcome {
@@ -23,14 +45,17 @@ struct child_outcome {
     char message[1024]; /* otherwise: why */
     uint64_t log_bytes; /* the scheme's output, all of it */
     int log_truncated;  /* the log holds the first CHILD_LOG_LIMIT bytes */
+    int log_errno;      /* non-zero: writing the log failed with this error */
+    int signal;         /* CHILD_INTERRUPTED: the signal */
 };
 
 /* Called with each phase the measuring process enters. */
 typedef void (*child_progress_fn)(const char *phase, void *arg);
 
-/* Run the measuring program MEASURE with configuration CFG for at most
- * TIMEOUT seconds; its stdout and stderr go to LOG_FD (-1: discarded).
- * Fills OUT; 0, or -1 with a message when the process could not start. */
+/* Run the measuring program MEASURE with configuration CFG (to which the
+ * protocol version is added) for at most TIMEOUT seconds; its stdout and
+ * stderr go to LOG_FD (-1: discarded).  Fills OUT; 0, or -1 with errno
+ * set when the process could not start. */
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out);
 

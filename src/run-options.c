@@ -231,9 +231,42 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     return EXIT_OK;
 }
 
+/* Check the values that parse but make no sense: empty paths and names,
+ * an --op list with an empty item, an instance name that would make its
+ * records hidden files. */
+static int run_check_values(const struct run_options *o)
+{
+    const struct {
+        const char *option, *value;
+    } given[] = {{"plain", o->plain},          {"profiled", o->profiled}, {"out", o->out},
+                 {"out-dir", o->out_dir},      {"scheme", o->scheme},     {"instance", o->instance},
+                 {"build-info", o->build_info}};
+    size_t len;
+
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
+        if (given[i].value != NULL && given[i].value[0] == '\0')
+            return cmd_usage_error(&cmd_run_entry, "--%s: the value is empty", given[i].option);
+    if (o->ops != NULL) {
+        len = strlen(o->ops);
+        if (len == 0)
+            return cmd_usage_error(&cmd_run_entry,
+                                   "--op: the value is empty (an operation, a list, or all)");
+        if (o->ops[0] == ',' || o->ops[len - 1] == ',' || strstr(o->ops, ",,") != NULL)
+            return cmd_usage_error(&cmd_run_entry, "--op: '%s' has an empty item", o->ops);
+    }
+    if (o->instance != NULL && o->instance[0] == '.')
+        return cmd_usage_error(&cmd_run_entry,
+                               "--instance: '%s' starts with '.': its records would be hidden "
+                               "files, which report skips",
+                               o->instance);
+    return EXIT_OK;
+}
+
 /* Check the combination of options. */
 static int run_check(const struct run_options *o)
 {
+    if (run_check_values(o) != EXIT_OK)
+        return EXIT_USAGE;
     if (o->no_plain && o->no_profile)
         return cmd_usage_error(&cmd_run_entry, "--no-plain and --no-profile leave nothing to run");
     if (!o->no_plain && o->plain == NULL)

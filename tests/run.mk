@@ -16,7 +16,8 @@ check_LTLIBRARIES += \
 	tests/fixtures/run/libsitesfix.la tests/fixtures/run/libsitesfix_prof.la \
 	tests/fixtures/run/libsitesfix_nounwind_prof.la \
 	tests/fixtures/run/libkexfix.la tests/fixtures/run/libkexfix_prof.la \
-	tests/fixtures/run/libkexfix3.la tests/fixtures/run/libkexfix3_prof.la
+	tests/fixtures/run/libkexfix3.la tests/fixtures/run/libkexfix3_prof.la \
+	tests/fixtures/run/libsighostile.la
 
 tests_fixtures_run_libsigfix_la_SOURCES = tests/fixtures/run/sigfix.c \
 	tests/fixtures/run/behaviour.h tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
@@ -103,11 +104,18 @@ tests_fixtures_run_libsitesfix_nounwind_prof_la_LIBADD = \
 EXTRA_tests_fixtures_run_libsitesfix_nounwind_prof_la_DEPENDENCIES = \
 	tests/fixtures/run/libiccswrap-nounwind.a
 
+# The signature stand-in with a constructor that misbehaves on request
+# (fixtures/run/hostile.c): the hardening cases of tests/harden.sh.
+tests_fixtures_run_libsighostile_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES) \
+	tests/fixtures/run/hostile.c
+tests_fixtures_run_libsighostile_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsighostile_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
 tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c
 tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
 tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c
 
-TESTS += tests/run.sh tests/run-kex.sh
-dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh
+TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh
+dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh
 dist_noinst_DATA += tests/records.py

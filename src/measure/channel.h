@@ -1,13 +1,18 @@
-/* channel.h - how the measuring process reports to iccsprof run: one JSON
- * object per line on file descriptor 3, progress first, then exactly one
- * result or error.  Its stdout and stderr belong to the scheme. */
+/* channel.h - how the measuring process reports to iccsprof run: the
+ * messages of protocol.h, one JSON object per line on the descriptor
+ * iccsprof run gave, progress first, then exactly one result or error.
+ * Its stdout and stderr belong to the scheme. */
 #ifndef ICCSPROF_MEASURE_CHANNEL_H
 #define ICCSPROF_MEASURE_CHANNEL_H
 
 #include <jansson.h>
 
-/* The descriptor the parent reads; set up by the parent before exec. */
-#define CHANNEL_FD 3
+#include "../protocol.h"
+
+/* Take the channel from the program's argument ARG (the descriptor the
+ * parent set up before exec), close-on-exec so that programs the scheme
+ * starts do not hold it; -1 when ARG names no open descriptor. */
+int channel_open(const char *arg);
 
 /* Say which phase the measurement is in, for progress and for naming the
  * phase a crash or a time-out happened in. */

@@ -2,8 +2,8 @@
  * operation in.  It is a program of its own, linked with little beyond
  * libc, so that the scheme it loads binds to its own symbols and not to
  * those of the tool's libraries; iccsprof run starts it with the stack
- * limit raised, its output captured, and one argument: the configuration
- * as a JSON object.  It reports on descriptor 3 (channel.h). */
+ * limit raised, its output captured, and two arguments: the channel's
+ * descriptor and the configuration as a JSON object (protocol.h). */
 #include "config.h"
 
 #include <stdio.h>
@@ -219,15 +219,22 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
 int main(int argc, char **argv)
 {
     json_error_t err;
-    json_t *cfg;
+    json_t *cfg, *version;
 
-    if (argc != 2) {
+    if (argc != 3 || channel_open(argv[1]) != 0) {
         fprintf(stderr, "iccsprof-measure: started by iccsprof run, not by hand\n");
         return 2;
     }
-    cfg = json_loads(argv[1], 0, &err);
+    /* the scheme's last lines before a crash reach the log: stdout is a
+     * pipe, which stdio would otherwise buffer by blocks */
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    cfg = json_loads(argv[2], 0, &err);
     if (cfg == NULL)
         channel_input_error("bad configuration: %s", err.text);
+    version = json_object_get(cfg, PROTOCOL_KEY_VERSION);
+    if (!json_is_integer(version) || json_integer_value(version) != PROTOCOL_VERSION)
+        channel_input_error("the measuring program speaks protocol %d, and iccsprof run another",
+                            PROTOCOL_VERSION);
     if (json_is_true(json_object_get(cfg, "probe")))
         measure_probe(cfg);
     measure_op(cfg);

@@ -1,0 +1,350 @@
+/* run-result.c - the strict check of a measuring process's result.
+ *
+ * Each result is described by a table of its members (struct field): a
+ * member is added to the protocol by adding a row here and raising
+ * PROTOCOL_VERSION.  Members not in the table are refused too, so that a
+ * result of another shape is never half read. */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "protocol.h"
+#include "run-result.h"
+
+/* What a member holds. */
+enum field_kind {
+    FIELD_INT,    /* an integer in [min, max] */
+    FIELD_NUMBER, /* a finite number in [min, max] */
+    FIELD_BOOL,
+    FIELD_STRING, /* one of values, or any string of at most FIELD_STRING_MAX bytes */
+    FIELD_OBJECT, /* an object whose members are the table members */
+    FIELD_ARRAY,  /* at least min objects, each with the members of the table members */
+};
+
+/* A string member is at most this long (a library path, an address). */
+#define FIELD_STRING_MAX 4096
+
+/* One member of an object; a table ends with a NULL key. */
+struct field {
+    const char *key;
+    enum field_kind kind;
+    bool nullable;
+    double min, max; /* max 0: no upper bound */
+    const struct field *members;
+    const char *const *values;
+};
+
+/* No lower bound for a number: baselines and overheads are differences. */
+#define ANY (-INFINITY)
+
+static const char *const helper_names[] = {"pseudohash", "pseudoXOF", "sm3hash",
+                                           "get_random_number", NULL};
+static const char *const type_names[] = {"sig", "kem", NULL};
+static const char *const tick_sources[] = {"rdtsc", "cntvct_el0", "clock_gettime", NULL};
+static const char *const cycles_sources[] = {"perf_event", "ticks", NULL};
+
+/* The API's lengths; iccsprof-measure refuses 0 and above 1 GiB for
+ * everything but a signature scheme's shared secret. */
+static const struct field sizes_fields[] = {
+    {"pk", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
+    {"sk", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
+    {"out", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
+    {"ss", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field probe_fields[] = {
+    {"type", FIELD_STRING, false, 0, 0, NULL, type_names},
+    {"sizes", FIELD_OBJECT, false, 0, 0, sizes_fields, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field trial_fields[] = {
+    {"calls", FIELD_INT, false, 1, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, false, 0, 0, NULL, NULL},
+    {"cycles", FIELD_NUMBER, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field timing_fields[] = {
+    {"calibration_seconds", FIELD_NUMBER, false, 0, 0, NULL, NULL},
+    {"calls_per_trial", FIELD_INT, false, 1, 0, NULL, NULL},
+    {"trials", FIELD_ARRAY, false, 1, 0, trial_fields, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field memory_fields[] = {
+    {"baseline_rss_kib", FIELD_INT, true, 0, 0, NULL, NULL},
+    {"peak_rss_kib", FIELD_INT, true, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field overhead_fields[] = {
+    {"inner_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
+    {"outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
+    {"untimed_outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
+    {"callers_outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field sampling_fields[] = {
+    {"k", FIELD_INT, false, 1, 0, NULL, NULL},
+    {"auto", FIELD_BOOL, false, 0, 0, NULL, NULL},
+    {"first_n", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field shape_fields[] = {
+    {"helper", FIELD_STRING, false, 0, 0, NULL, helper_names},
+    {"in_bits", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"out_bits", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"ticks_sq", FIELD_NUMBER, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field nested_fields[] = {
+    {"pseudohash", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"pseudoXOF", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"sm3hash", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"get_random_number", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field overflow_fields[] = {
+    {"keys", FIELD_BOOL, false, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field snapshot_fields[] = {
+    {"shapes", FIELD_ARRAY, false, 0, 0, shape_fields, NULL},
+    {"nested", FIELD_OBJECT, false, 0, 0, nested_fields, NULL},
+    {"overflow", FIELD_OBJECT, false, 0, 0, overflow_fields, NULL},
+    {"total_calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field profile_fields[] = {
+    {"calls", FIELD_INT, false, 1, 0, NULL, NULL},
+    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"baseline_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
+    {"overhead", FIELD_OBJECT, false, 0, 0, overhead_fields, NULL},
+    {"sampling", FIELD_OBJECT, false, 0, 0, sampling_fields, NULL},
+    {"snapshot", FIELD_OBJECT, false, 0, 0, snapshot_fields, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field frame_fields[] = {
+    {"address", FIELD_STRING, false, 0, 0, NULL, NULL},
+    {"object", FIELD_STRING, true, 0, 0, NULL, NULL},
+    {"offset", FIELD_INT, true, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field site_fields[] = {
+    {"helper", FIELD_STRING, false, 0, 0, NULL, helper_names},
+    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"frames", FIELD_ARRAY, false, 1, 0, frame_fields, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field site_overflow_fields[] = {
+    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field sites_fields[] = {
+    {"depth", FIELD_INT, false, 1, 8, NULL, NULL},
+    {"overflow", FIELD_OBJECT, false, 0, 0, site_overflow_fields, NULL},
+    {"sites", FIELD_ARRAY, false, 0, 0, site_fields, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field events_fields[] = {
+    {"sign_failures_retried", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"verify_rejections", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"decaps_mismatches", FIELD_INT, false, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+static const struct field op_fields[] = {
+    {"stack_limit_bytes", FIELD_INT, true, 0, 0, NULL, NULL},
+    {"tick_source", FIELD_STRING, false, 0, 0, NULL, tick_sources},
+    {"tick_hz", FIELD_NUMBER, false, 1e-300, 0, NULL, NULL},
+    {"cycles_source", FIELD_STRING, false, 0, 0, NULL, cycles_sources},
+    {"timing", FIELD_OBJECT, true, 0, 0, timing_fields, NULL},
+    {"memory", FIELD_OBJECT, true, 0, 0, memory_fields, NULL},
+    {"profile", FIELD_OBJECT, true, 0, 0, profile_fields, NULL},
+    {"sites", FIELD_OBJECT, true, 0, 0, sites_fields, NULL},
+    {"events", FIELD_OBJECT, false, 0, 0, events_fields, NULL},
+    {"sig_observed_min", FIELD_INT, true, 0, 0, NULL, NULL},
+    {"sig_observed_max", FIELD_INT, true, 0, 0, NULL, NULL},
+    {NULL, 0, false, 0, 0, NULL, NULL},
+};
+
+/* The state of one check: the first problem, with the member's path. */
+struct check {
+    char *why;
+    size_t len;
+    bool failed;
+};
+
+/* Record the first problem, "field PATH: ...". */
+static void check_fail(struct check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void check_fail(struct check *c, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (c->failed)
+        return;
+    c->failed = true;
+    va_start(ap, fmt);
+    vsnprintf(c->why, c->len, fmt, ap);
+    va_end(ap);
+}
+
+/* Whether S is one of VALUES. */
+static bool check_listed(const char *s, const char *const *values)
+{
+    for (; *values != NULL; values++)
+        if (strcmp(s, *values) == 0)
+            return true;
+    return false;
+}
+
+static void check_object(struct check *c, json_t *obj, const char *path, const struct field *table);
+
+/* Check V, member F at PATH. */
+static void check_value(struct check *c, json_t *v, const char *path, const struct field *f)
+{
+    char elem[512];
+    json_t *item;
+    size_t i;
+    double d;
+
+    switch (f->kind) {
+    case FIELD_INT:
+        if (!json_is_integer(v)) {
+            check_fail(c, "field %s is not an integer", path);
+            return;
+        }
+        d = (double)json_integer_value(v);
+        if (d < f->min || (f->max != 0 && d > f->max))
+            check_fail(c, "field %s is out of range: %lld", path, (long long)json_integer_value(v));
+        return;
+    case FIELD_NUMBER:
+        if (!json_is_number(v)) {
+            check_fail(c, "field %s is not a number", path);
+            return;
+        }
+        d = json_number_value(v);
+        if (!isfinite(d) || d < f->min || (f->max != 0 && d > f->max))
+            check_fail(c, "field %s is out of range: %g", path, d);
+        return;
+    case FIELD_BOOL:
+        if (!json_is_boolean(v))
+            check_fail(c, "field %s is not true or false", path);
+        return;
+    case FIELD_STRING:
+        if (!json_is_string(v)) {
+            check_fail(c, "field %s is not a string", path);
+            return;
+        }
+        if (json_string_length(v) > FIELD_STRING_MAX ||
+            strlen(json_string_value(v)) != json_string_length(v)) {
+            check_fail(c, "field %s is not a string of at most %d bytes", path, FIELD_STRING_MAX);
+            return;
+        }
+        if (f->values != NULL && !check_listed(json_string_value(v), f->values))
+            check_fail(c, "field %s: unknown value", path);
+        return;
+    case FIELD_OBJECT:
+        if (!json_is_object(v)) {
+            check_fail(c, "field %s is not an object", path);
+            return;
+        }
+        check_object(c, v, path, f->members);
+        return;
+    case FIELD_ARRAY:
+        if (!json_is_array(v)) {
+            check_fail(c, "field %s is not an array", path);
+            return;
+        }
+        if ((double)json_array_size(v) < f->min) {
+            check_fail(c, "field %s has fewer than %g elements", path, f->min);
+            return;
+        }
+        json_array_foreach(v, i, item)
+        {
+            if (snprintf(elem, sizeof elem, "%s[%zu]", path, i) >= (int)sizeof elem)
+                elem[sizeof elem - 1] = '\0';
+            if (!json_is_object(item)) {
+                check_fail(c, "field %s is not an object", elem);
+                return;
+            }
+            check_object(c, item, elem, f->members);
+        }
+        return;
+    }
+}
+
+/* Check the members of OBJ at PATH against TABLE: each present (or null
+ * when allowed) and of its kind, and no other. */
+static void check_object(struct check *c, json_t *obj, const char *path, const struct field *table)
+{
+    char member[512];
+    const char *key;
+    json_t *v;
+    size_t n = 0;
+
+    for (const struct field *f = table; f->key != NULL && !c->failed; f++, n++) {
+        snprintf(member, sizeof member, "%s%s%s", path, *path ? "." : "", f->key);
+        v = json_object_get(obj, f->key);
+        if (v == NULL)
+            check_fail(c, "field %s is missing", member);
+        else if (json_is_null(v) && !f->nullable)
+            check_fail(c, "field %s is null", member);
+        else if (!json_is_null(v))
+            check_value(c, v, member, f);
+    }
+    if (c->failed || json_object_size(obj) == n)
+        return;
+    json_object_foreach(obj, key, v)
+    {
+        const struct field *f = table;
+
+        while (f->key != NULL && strcmp(f->key, key) != 0)
+            f++;
+        if (f->key == NULL) {
+            snprintf(member, sizeof member, "%s%s%.100s", path, *path ? "." : "", key);
+            {
+                check_fail(c, "field %s is not part of protocol %d", member, PROTOCOL_VERSION);
+                return;
+            }
+        }
+    }
+}
+
+/* Check a probe's or an operation's result. */
+int result_check(json_t *result, int probe, char *why, size_t len)
+{
+    struct check c = {.why = why, .len = len};
+
+    if (!json_is_object(result))
+        check_fail(&c, "the result is not an object");
+    else
+        check_object(&c, result, "", probe ? probe_fields : op_fields);
+    return c.failed ? -1 : 0;
+}

@@ -1,0 +1,18 @@
+/* run-result.h - the strict check of what the measuring process sends
+ * back (protocol.h).  The scheme runs in that process and may write
+ * anything on its channel, so every member of a result is checked for
+ * presence, type and range before anything reads it: what passes is
+ * data the record can be built from without further tests. */
+#ifndef ICCSPROF_RUN_RESULT_H
+#define ICCSPROF_RUN_RESULT_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+/* Check RESULT, the result of a probe (PROBE non-zero: the scheme's type
+ * and lengths) or of one operation's measurement; 0, or -1 with WHY
+ * naming the first member at fault ("field timing.trials[0].calls is
+ * missing"). */
+int result_check(json_t *result, int probe, char *why, size_t len);
+
+#endif

@@ -1,0 +1,219 @@
+#!/bin/sh
+# harden.sh - `iccsprof run` and the readers against hostile schemes and
+# hostile paths: a scheme that writes on descriptors it does not own,
+# leaves children behind, changes folder or crashes after printing; the
+# user's Ctrl-C and SIGTERM; outputs that are devices, FIFOs, folders or
+# inputs; a full disk; inputs that are not regular files; empty options
+# and libraries of another machine.  Every invocation that old behaviour
+# made hang runs under timeout(1), so that a regression fails, not hangs.
+. "$top_srcdir/tests/lib.sh"
+
+fix="$top_builddir/tests/fixtures/run/.libs"
+hostile="$fix/libsighostile.so"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+pids="$work/pids"
+ICCSPROF_HOSTILE_FILE=$pids
+export ICCSPROF_HOSTILE_FILE
+
+# run_hostile NAME WANT DIR [OPTIONS...]: measure keygen of the hostile
+# library (plain only) into DIR under a time-out of 60 s.
+run_hostile() {
+    name=$1 want=$2 dir=$3
+    shift 3
+    mkdir -p "$dir"
+    expect_status "$name" "$want" timeout 60 "$ICCSPROF" run --plain "$hostile" --no-profile \
+        --out-dir "$dir" --op keygen $quick "$@"
+}
+
+# all_gone NAME: every process id in $pids is gone.
+all_gone() {
+    alive=""
+    for p in $(cat "$pids" 2>/dev/null); do
+        kill -0 "$p" 2>/dev/null && alive="$alive $p"
+    done
+    if [ -z "$alive" ]; then pass "$1"; else fail "$1" "still running:$alive"; kill -9 $alive 2>/dev/null; fi
+    rm -f "$pids"
+}
+
+# no_files NAME DIR: DIR holds no file at all, hidden ones included.
+no_files() {
+    if [ -z "$(ls -A "$2")" ]; then pass "$1"; else fail "$1" "left: $(ls -A "$2")"; fi
+}
+
+# --- the channel: a scheme's writes on stray descriptors fail the run, never crash it ---
+ICCSPROF_HOSTILE=forge run_hostile "forge: a failure, not a crash" 1 "$work/forge"
+expect_grep "forge: the message outside the protocol is named" "not of protocol 1" "$work/err"
+ICCSPROF_HOSTILE=forge-v run_hostile "forge-v: a failure, not a crash" 1 "$work/forgev"
+expect_grep "forge-v: the missing member is named" "malformed result: field type is missing" "$work/err"
+no_files "forge: nothing written" "$work/forge"
+
+# --- children of the scheme: the result is taken when it comes, nothing survives ---
+ICCSPROF_HOSTILE=orphan run_hostile "orphan: complete" 0 "$work/orphan" --timeout 5
+expect_grep "orphan: measured" "^sighostile keygen: " "$work/out"
+all_gone "orphan: no process left"
+ICCSPROF_HOSTILE=setsid run_hostile "setsid: complete" 0 "$work/setsid" --timeout 5
+all_gone "setsid: no process left"
+
+# --- paths: resolved once, before a scheme can chdir ---
+mkdir -p "$work/rel"
+(cd "$fix" && timeout 60 "$ICCSPROF" run --plain libsighostile.so --profiled libsigfix_prof.so \
+    --op keygen --out-dir "$work/rel" $quick >"$work/out" 2>"$work/err")
+st=$?
+[ "$st" -eq 0 ] && pass "relative: a name without '/' is the file in this folder" ||
+    fail "relative: a name without '/' is the file in this folder" "exit $st: $(cat "$work/err")"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["build"]["plain"]["path"] == sys.argv[2], r["build"]["plain"]
+' "$work/rel/sighostile__keygen.json" "$(cd "$fix" && pwd -P)/libsighostile.so" &&
+    pass "relative: the record names the absolute path" || fail "relative: the record names the absolute path" "see above"
+mkdir -p "$work/chdir"
+(cd "$fix" && ICCSPROF_HOSTILE=chdir timeout 60 "$ICCSPROF" run --plain ./libsighostile.so \
+    --profiled ./libsigfix_prof.so --op keygen --out-dir "$work/chdir" $quick >"$work/out" 2>"$work/err")
+st=$?
+[ "$st" -eq 0 ] && pass "chdir: the scheme's chdir does not move the next library" ||
+    fail "chdir: the scheme's chdir does not move the next library" "exit $st: $(cat "$work/err")"
+
+# --- output a crashing scheme printed is in its log ---
+ICCSPROF_FIXTURE=segv-sign ICCSPROF_HOSTILE=print expect_status "print then crash: failed" 1 \
+    timeout 60 "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$work" --op sign $quick
+expect_grep "print then crash: the line is in the log" "hostile: loaded" "$work/sighostile__sign.log"
+rm -f "$work"/sighostile__*
+
+# --- Ctrl-C and SIGTERM: the measurement is killed, nothing is left ---
+# interrupt SIGNAL WANT: start a run that hangs in sign, send SIGNAL once
+# its measuring process has loaded the library, expect exit WANT.
+interrupt() {
+    sig=$1 want=$2 dir="$work/int-$1"
+    mkdir -p "$dir"
+    rm -f "$pids"
+    ICCSPROF_FIXTURE=hang-sign ICCSPROF_HOSTILE=pid python3 -c '
+import signal, subprocess, sys, time
+pids, sig, cmd = sys.argv[1], getattr(signal, "SIG" + sys.argv[2]), sys.argv[3:]
+# a shell starts background jobs with SIGINT ignored: give it back
+p = subprocess.Popen(cmd, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                     stdout=subprocess.DEVNULL)
+end = time.time() + 30
+while time.time() < end:
+    try:
+        if len(open(pids).read().split()) >= 2:
+            break
+    except FileNotFoundError:
+        pass
+    time.sleep(0.02)
+time.sleep(0.3)
+p.send_signal(sig)
+try:
+    rc = p.wait(timeout=30)
+except subprocess.TimeoutExpired:
+    p.kill()
+    rc = "hung"
+print(rc)
+' "$pids" "$sig" "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$dir" --op sign \
+        $quick >"$work/rc" 2>"$work/err"
+    if [ "$(cat "$work/rc")" = "$want" ]; then pass "$sig: exit $want"; else fail "$sig: exit $want" "got $(cat "$work/rc"): $(cat "$work/err")"; fi
+    expect_grep "$sig: one line says so" "^iccsprof: .*interrupted by" "$work/err"
+    all_gone "$sig: the measuring process is gone"
+    no_files "$sig: no record, log or temporary file" "$dir"
+}
+interrupt INT 130
+interrupt TERM 143
+
+# --- outputs: only a regular file is replaced, never an input ---
+# refuse NAME OUT [OPTIONS...]: --out OUT is refused before anything is measured.
+refuse() {
+    name=$1 out=$2
+    shift 2
+    rm -f "$pids"
+    ICCSPROF_HOSTILE=pid expect_status "$name: refused" 2 timeout 60 "$ICCSPROF" run \
+        --plain "$hostile" --no-profile --op keygen --out "$out" $quick "$@"
+    if [ -s "$pids" ]; then fail "$name: before measuring" "a measuring process ran"; else pass "$name: before measuring"; fi
+    [ "$(wc -l <"$work/err")" -eq 1 ] && pass "$name: one line" || fail "$name: one line" "$(cat "$work/err")"
+}
+mkfifo "$work/fifo.json"
+refuse "a FIFO as --out" "$work/fifo.json"
+expect_grep "a FIFO as --out: named" "fifo.json: a FIFO, not a regular file: refusing to replace it" "$work/err"
+[ -p "$work/fifo.json" ] && pass "a FIFO as --out: still a FIFO" || fail "a FIFO as --out: still a FIFO" "replaced"
+ln -s /dev/null "$work/null.json"
+refuse "a link to /dev/null as --out" "$work/null.json"
+[ -c /dev/null ] && [ -L "$work/null.json" ] && pass "a link as --out: untouched" || fail "a link as --out: untouched" "replaced"
+cp "$hostile" "$work/lib.so"
+cp "$work/lib.so" "$work/lib.orig"
+refuse "the library as --out" "$work/lib.so" --plain "$work/lib.so"
+expect_grep "the library as --out: named" "is the input" "$work/err"
+cmp -s "$work/lib.so" "$work/lib.orig" && pass "the library as --out: unchanged" || fail "the library as --out: unchanged" "changed"
+refuse "a .log as --out" "$work/x.log"
+mkdir -p "$work/adir"
+refuse "a folder as --out" "$work/adir/"
+expect_grep "a folder as --out: named" "adir/: a directory, not a regular file" "$work/err"
+echo "not this tool's" >"$work/mine.log"
+expect_status "a log beside --out: run" 0 timeout 60 "$ICCSPROF" run --plain "$hostile" --no-profile \
+    --op keygen --out "$work/mine.json" $quick
+[ -f "$work/mine.log" ] && pass "a log beside --out that the tool did not write is kept" ||
+    fail "a log beside --out that the tool did not write is kept" "removed"
+rm -f "$work/mine.json" "$work/mine.log"
+
+# --- logs and records follow the umask ---
+mkdir -p "$work/mode"
+(umask 022 && ICCSPROF_FIXTURE=print timeout 60 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+    --no-profile --op verify --out-dir "$work/mode" $quick >/dev/null 2>&1)
+modes=$(stat -c %a "$work/mode/sigfix__verify.json" "$work/mode/sigfix__verify.log" | tr '\n' ' ')
+[ "$modes" = "644 644 " ] && pass "umask: record and log 644" || fail "umask: record and log 644" "$modes"
+
+# --- a full disk: both files or neither ---
+mnt="$work/full"
+mkdir -p "$mnt"
+if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
+    ICCSPROF_FIXTURE=print expect_status "full disk: an I/O error" 2 timeout 120 "$ICCSPROF" run \
+        --plain "$fix/libsigfix.so" --no-profile --op verify --out-dir "$mnt" --trials 1 \
+        --min-calls 20000 --target-seconds 0.01 --max-seconds 5
+    expect_grep "full disk: the log is named" "sigfix__verify.log: No space left on device" "$work/err"
+    no_files "full disk: neither file, no temporary" "$mnt"
+    umount "$mnt"
+else
+    echo "# skipped: the full-disk case mounts a small tmpfs, which needs root"
+fi
+
+# --- inputs that are not regular files: refused, not read ---
+mkfifo "$work/build.json"
+expect_status "a FIFO as --build-info" 2 timeout 20 "$ICCSPROF" run --plain "$hostile" --no-profile \
+    --op keygen --out-dir "$work" --build-info "$work/build.json" $quick
+expect_grep "a FIFO as --build-info: named" "build.json: a FIFO, not a regular file" "$work/err"
+mkdir -p "$work/recs"
+mkfifo "$work/recs/r.json"
+expect_status "a FIFO in a report folder" 2 timeout 20 "$ICCSPROF" report "$work/recs"
+expect_grep "a FIFO in a report folder: named" "r.json: a FIFO, not a regular file" "$work/err"
+expect_status "a FIFO to audit" 2 timeout 20 "$ICCSPROF" audit "$work/recs/r.json"
+expect_grep "a FIFO to audit: named" "r.json: a FIFO, not a regular file" "$work/err"
+expect_status "a FIFO as --plain" 2 timeout 20 "$ICCSPROF" run --plain "$work/recs/r.json" \
+    --no-profile --op keygen --out-dir "$work" $quick
+expect_grep "a FIFO as --plain: named" "r.json: a FIFO, not a regular file" "$work/err"
+
+# --- empty and unclear values: one line, exit 2, nothing measured ---
+# usage NAME PATTERN ARGS...: `iccsprof ARGS` exits 2, its first line
+# (a usage error is followed by the usage) matches PATTERN, and nothing
+# was measured.
+usage() {
+    name=$1 pattern=$2
+    shift 2
+    rm -f "$pids"
+    ICCSPROF_HOSTILE=pid expect_status "$name" 2 timeout 20 "$ICCSPROF" "$@"
+    head -n 1 "$work/err" >"$work/err1"
+    expect_grep "$name: said" "$pattern" "$work/err1"
+    [ ! -s "$pids" ] && pass "$name: nothing run" || fail "$name: nothing run" "$(cat "$pids")"
+}
+base="run --no-profile --out-dir $work $quick"
+usage "--op ''" "^iccsprof run: --op: the value is empty" $base --plain "$hostile" --op ''
+usage "--op ," "^iccsprof run: --op: ',' has an empty item" $base --plain "$hostile" --op ,
+usage "--op sign," "--op: 'sign,' has an empty item" $base --plain "$hostile" --op sign,
+usage "--plain ''" "^iccsprof run: --plain: the value is empty" $base --plain '' --op keygen
+usage "--instance .x" "--instance: '.x' starts with '.'" $base --plain "$hostile" --op keygen --instance .x
+usage "report --section ''" "^iccsprof report: --section: the value names no section" \
+    report --section '' "$work"
+# a library of another machine: the same file with another e_machine
+cp "$hostile" "$work/riscv.so"
+printf '\363\000' | dd of="$work/riscv.so" bs=1 seek=18 conv=notrunc 2>/dev/null
+usage "another machine's library" "riscv.so: built for RISC-V (ELF64); this machine runs " \
+    $base --plain "$work/riscv.so" --op keygen
+
+finish
