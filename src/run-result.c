@@ -23,7 +23,13 @@ enum field_kind {
     FIELD_STRING, /* one of values, or any string of at most FIELD_STRING_MAX bytes */
     FIELD_OBJECT, /* an object whose members are the table members */
     FIELD_ARRAY,  /* at least min objects, each with the members of the table members */
+    FIELD_INTS,   /* an array of integers in [0, max] */
 };
+
+/* A member that may be null, one that may be absent (a member only some
+ * types of scheme have). */
+#define FIELD_NULL 1u
+#define FIELD_OPTIONAL 2u
 
 /* A string member is at most this long (a library path, an address). */
 #define FIELD_STRING_MAX 4096
@@ -32,7 +38,7 @@ enum field_kind {
 struct field {
     const char *key;
     enum field_kind kind;
-    bool nullable;
+    unsigned flags;
     double min, max; /* max 0: no upper bound */
     const struct field *members;
     const char *const *values;
@@ -43,155 +49,160 @@ struct field {
 
 static const char *const helper_names[] = {"pseudohash", "pseudoXOF", "sm3hash",
                                            "get_random_number", NULL};
-static const char *const type_names[] = {"sig", "kem", NULL};
+static const char *const type_names[] = {"sig", "kem", "kex", NULL};
 static const char *const tick_sources[] = {"rdtsc", "cntvct_el0", "clock_gettime", NULL};
 static const char *const cycles_sources[] = {"perf_event", "ticks", NULL};
 
 /* The API's lengths; iccsprof-measure refuses 0 and above 1 GiB for
  * everything but a signature scheme's shared secret. */
 static const struct field sizes_fields[] = {
-    {"pk", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
-    {"sk", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
-    {"out", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
-    {"ss", FIELD_INT, false, 0, 1 << 30, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"pk", FIELD_INT, 0, 0, 1 << 30, NULL, NULL},
+    {"sk", FIELD_INT, 0, 0, 1 << 30, NULL, NULL},
+    {"out", FIELD_INT, 0, 0, 1 << 30, NULL, NULL},
+    {"ss", FIELD_INT, 0, 0, 1 << 30, NULL, NULL},
+    {"sta", FIELD_INT, FIELD_OPTIONAL, 0, 1 << 30, NULL, NULL},
+    {"stb", FIELD_INT, FIELD_OPTIONAL, 0, 1 << 30, NULL, NULL},
+    {"passes", FIELD_INT, FIELD_OPTIONAL, 1, 64, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field probe_fields[] = {
-    {"type", FIELD_STRING, false, 0, 0, NULL, type_names},
-    {"sizes", FIELD_OBJECT, false, 0, 0, sizes_fields, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"type", FIELD_STRING, 0, 0, 0, NULL, type_names},
+    {"sizes", FIELD_OBJECT, 0, 0, 0, sizes_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field trial_fields[] = {
-    {"calls", FIELD_INT, false, 1, 0, NULL, NULL},
-    {"seconds", FIELD_NUMBER, false, 0, 0, NULL, NULL},
-    {"cycles", FIELD_NUMBER, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"cycles", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field timing_fields[] = {
-    {"calibration_seconds", FIELD_NUMBER, false, 0, 0, NULL, NULL},
-    {"calls_per_trial", FIELD_INT, false, 1, 0, NULL, NULL},
-    {"trials", FIELD_ARRAY, false, 1, 0, trial_fields, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"calibration_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"calls_per_trial", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"trials", FIELD_ARRAY, 0, 1, 0, trial_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field memory_fields[] = {
-    {"baseline_rss_kib", FIELD_INT, true, 0, 0, NULL, NULL},
-    {"peak_rss_kib", FIELD_INT, true, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"baseline_rss_kib", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"peak_rss_kib", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field overhead_fields[] = {
-    {"inner_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
-    {"outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
-    {"untimed_outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
-    {"callers_outer_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"inner_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"outer_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"untimed_outer_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"callers_outer_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field sampling_fields[] = {
-    {"k", FIELD_INT, false, 1, 0, NULL, NULL},
-    {"auto", FIELD_BOOL, false, 0, 0, NULL, NULL},
-    {"first_n", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"k", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"auto", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"first_n", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field shape_fields[] = {
-    {"helper", FIELD_STRING, false, 0, 0, NULL, helper_names},
-    {"in_bits", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"out_bits", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"ticks_sq", FIELD_NUMBER, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"helper", FIELD_STRING, 0, 0, 0, NULL, helper_names},
+    {"in_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"out_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks_sq", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field nested_fields[] = {
-    {"pseudohash", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"pseudoXOF", FIELD_INT, false, 0, 0, NULL, NULL},
+    {"pseudohash", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"pseudoXOF", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"sm3hash", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"get_random_number", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"get_random_number", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field overflow_fields[] = {
-    {"keys", FIELD_BOOL, false, 0, 0, NULL, NULL},
-    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"keys", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field snapshot_fields[] = {
-    {"shapes", FIELD_ARRAY, false, 0, 0, shape_fields, NULL},
-    {"nested", FIELD_OBJECT, false, 0, 0, nested_fields, NULL},
-    {"overflow", FIELD_OBJECT, false, 0, 0, overflow_fields, NULL},
-    {"total_calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"shapes", FIELD_ARRAY, 0, 0, 0, shape_fields, NULL},
+    {"nested", FIELD_OBJECT, 0, 0, 0, nested_fields, NULL},
+    {"overflow", FIELD_OBJECT, 0, 0, 0, overflow_fields, NULL},
+    {"total_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field profile_fields[] = {
-    {"calls", FIELD_INT, false, 1, 0, NULL, NULL},
-    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"baseline_ticks", FIELD_NUMBER, false, ANY, 0, NULL, NULL},
-    {"overhead", FIELD_OBJECT, false, 0, 0, overhead_fields, NULL},
-    {"sampling", FIELD_OBJECT, false, 0, 0, sampling_fields, NULL},
-    {"snapshot", FIELD_OBJECT, false, 0, 0, snapshot_fields, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"baseline_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"overhead", FIELD_OBJECT, 0, 0, 0, overhead_fields, NULL},
+    {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},
+    {"snapshot", FIELD_OBJECT, 0, 0, 0, snapshot_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field frame_fields[] = {
-    {"address", FIELD_STRING, false, 0, 0, NULL, NULL},
-    {"object", FIELD_STRING, true, 0, 0, NULL, NULL},
-    {"offset", FIELD_INT, true, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"address", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"object", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {"offset", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field site_fields[] = {
-    {"helper", FIELD_STRING, false, 0, 0, NULL, helper_names},
-    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"timed_calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"frames", FIELD_ARRAY, false, 1, 0, frame_fields, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"helper", FIELD_STRING, 0, 0, 0, NULL, helper_names},
+    {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"frames", FIELD_ARRAY, 0, 1, 0, frame_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field site_overflow_fields[] = {
-    {"calls", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"ticks", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field sites_fields[] = {
-    {"depth", FIELD_INT, false, 1, 8, NULL, NULL},
-    {"overflow", FIELD_OBJECT, false, 0, 0, site_overflow_fields, NULL},
-    {"sites", FIELD_ARRAY, false, 0, 0, site_fields, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"depth", FIELD_INT, 0, 1, 8, NULL, NULL},
+    {"overflow", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"sites", FIELD_ARRAY, 0, 0, 0, site_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field events_fields[] = {
-    {"sign_failures_retried", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"verify_rejections", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"decaps_mismatches", FIELD_INT, false, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"sign_failures_retried", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"verify_rejections", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"decaps_mismatches", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"kex_mismatches", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field op_fields[] = {
-    {"stack_limit_bytes", FIELD_INT, true, 0, 0, NULL, NULL},
-    {"tick_source", FIELD_STRING, false, 0, 0, NULL, tick_sources},
-    {"tick_hz", FIELD_NUMBER, false, 1e-300, 0, NULL, NULL},
-    {"cycles_source", FIELD_STRING, false, 0, 0, NULL, cycles_sources},
-    {"timing", FIELD_OBJECT, true, 0, 0, timing_fields, NULL},
-    {"memory", FIELD_OBJECT, true, 0, 0, memory_fields, NULL},
-    {"profile", FIELD_OBJECT, true, 0, 0, profile_fields, NULL},
-    {"sites", FIELD_OBJECT, true, 0, 0, sites_fields, NULL},
-    {"events", FIELD_OBJECT, false, 0, 0, events_fields, NULL},
-    {"sig_observed_min", FIELD_INT, true, 0, 0, NULL, NULL},
-    {"sig_observed_max", FIELD_INT, true, 0, 0, NULL, NULL},
-    {NULL, 0, false, 0, 0, NULL, NULL},
+    {"stack_limit_bytes", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"tick_source", FIELD_STRING, 0, 0, 0, NULL, tick_sources},
+    {"tick_hz", FIELD_NUMBER, 0, 1e-300, 0, NULL, NULL},
+    {"cycles_source", FIELD_STRING, 0, 0, 0, NULL, cycles_sources},
+    {"timing", FIELD_OBJECT, FIELD_NULL, 0, 0, timing_fields, NULL},
+    {"memory", FIELD_OBJECT, FIELD_NULL, 0, 0, memory_fields, NULL},
+    {"profile", FIELD_OBJECT, FIELD_NULL, 0, 0, profile_fields, NULL},
+    {"sites", FIELD_OBJECT, FIELD_NULL, 0, 0, sites_fields, NULL},
+    {"events", FIELD_OBJECT, 0, 0, 0, events_fields, NULL},
+    {"kex_messages", FIELD_INTS, FIELD_NULL, 0, 1 << 30, NULL, NULL},
+    {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 /* The state of one check: the first problem, with the member's path. */
@@ -277,6 +288,18 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
         }
         check_object(c, v, path, f->members);
         return;
+    case FIELD_INTS:
+        if (!json_is_array(v)) {
+            check_fail(c, "field %s is not an array", path);
+            return;
+        }
+        json_array_foreach(v, i, item) if (!json_is_integer(item) || json_integer_value(item) < 0 ||
+                                           (double)json_integer_value(item) > f->max)
+        {
+            check_fail(c, "field %s[%zu] is not an integer from 0 to %g", path, i, f->max);
+            return;
+        }
+        return;
     case FIELD_ARRAY:
         if (!json_is_array(v)) {
             check_fail(c, "field %s is not an array", path);
@@ -309,14 +332,15 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
     json_t *v;
     size_t n = 0;
 
-    for (const struct field *f = table; f->key != NULL && !c->failed; f++, n++) {
+    for (const struct field *f = table; f->key != NULL && !c->failed; f++) {
         snprintf(member, sizeof member, "%s%s%s", path, *path ? "." : "", f->key);
         v = json_object_get(obj, f->key);
-        if (v == NULL)
+        n += v != NULL;
+        if (v == NULL && !(f->flags & FIELD_OPTIONAL))
             check_fail(c, "field %s is missing", member);
-        else if (json_is_null(v) && !f->nullable)
+        else if (v != NULL && json_is_null(v) && !(f->flags & FIELD_NULL))
             check_fail(c, "field %s is null", member);
-        else if (!json_is_null(v))
+        else if (v != NULL && !json_is_null(v))
             check_value(c, v, member, f);
     }
     if (c->failed || json_object_size(obj) == n)
