@@ -12,7 +12,9 @@ check_LTLIBRARIES += \
 	tests/intree/libwots16.la tests/intree/libwots16_prof.la \
 	tests/intree/libwots32.la tests/intree/libwots32_prof.la \
 	tests/intree/libmlwe512.la tests/intree/libmlwe512_prof.la \
-	tests/intree/libmlwe768.la tests/intree/libmlwe768_prof.la
+	tests/intree/libmlwe768.la tests/intree/libmlwe768_prof.la \
+	tests/intree/libkex512.la tests/intree/libkex512_prof.la \
+	tests/intree/libkex768.la tests/intree/libkex768_prof.la
 
 tests_intree_libwots16_la_SOURCES = $(INTREE_WOTS16_LIB)
 tests_intree_libwots16_la_CPPFLAGS = -I$(srcdir)/$(INTREE_WOTS)/WOTS-SM3-16
@@ -57,6 +59,28 @@ tests_intree_libmlwe768_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libmlwe768_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
 tests_intree_libmlwe768_prof_la_LIBADD = $(ICCSWRAP_LIBS)
 EXTRA_tests_intree_libmlwe768_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_intree_libkex512_la_SOURCES = $(INTREE_KEX512_LIB)
+tests_intree_libkex512_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-512
+tests_intree_libkex512_la_CFLAGS = $(AM_CFLAGS)
+tests_intree_libkex512_la_LDFLAGS = $(INTREE_LDFLAGS)
+tests_intree_libkex512_prof_la_SOURCES = $(INTREE_KEX512_LIB)
+tests_intree_libkex512_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-512
+tests_intree_libkex512_prof_la_CFLAGS = $(AM_CFLAGS)
+tests_intree_libkex512_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
+tests_intree_libkex512_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_intree_libkex512_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_intree_libkex768_la_SOURCES = $(INTREE_KEX768_LIB)
+tests_intree_libkex768_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-768
+tests_intree_libkex768_la_CFLAGS = $(AM_CFLAGS)
+tests_intree_libkex768_la_LDFLAGS = $(INTREE_LDFLAGS)
+tests_intree_libkex768_prof_la_SOURCES = $(INTREE_KEX768_LIB)
+tests_intree_libkex768_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-768
+tests_intree_libkex768_prof_la_CFLAGS = $(AM_CFLAGS)
+tests_intree_libkex768_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
+tests_intree_libkex768_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_intree_libkex768_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_check_iccsprof_SOURCES += tests/check_intree.c
 tests_check_iccsprof_CPPFLAGS += -DINTREE_DIR='"$(abs_top_builddir)/tests/intree/.libs"'

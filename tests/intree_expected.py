@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """intree_expected.py - helper calls per operation of the in-tree schemes.
 
-The formulas of schemes/sign-wots/README.md and schemes/kem-mlwe/README.md,
-implemented apart from the C code, for tests that check measured profiles:
+The formulas of schemes/sign-wots/README.md, schemes/kem-mlwe/README.md and
+schemes/kex-mlwe/README.md, implemented apart from the C code, for tests that check measured profiles:
 
     expected(scheme_id, instance, op)        -> {helper: calls per operation}
     expected_shapes(scheme_id, instance, op) -> {(helper, in_bits, out_bits): calls}
@@ -34,12 +34,16 @@ WOTS_INSTANCES = {"WOTS-SM3-16": 16, "WOTS-SM3-32": 32}
 WOTS_W = 16
 # instance -> (k, eta1, eta2); du = 10 and dv = 4 for both.
 MLWE_INSTANCES = {"MLWE-KEM-512": (2, 3, 2), "MLWE-KEM-768": (3, 2, 2)}
+# The key exchange on the same KEM, instance by instance.
+KEX_INSTANCES = {"MLWE-KEX-512": (2, 3, 2), "MLWE-KEX-768": (3, 2, 2)}
+KEX_STEPS = ("init_a", "init_b", "pass1_a", "pass2_b", "derive_a", "derive_b")
 MLWE_DU, MLWE_DV = 10, 4
 MLWE_XOF_A_BITS = 5376  # 672 bytes per matrix entry
 
 SCHEMES = {
     "sign-wots": (WOTS_INSTANCES, ("keygen", "sign", "verify")),
     "kem-mlwe": (MLWE_INSTANCES, ("keygen", "enc", "dec")),
+    "kex-mlwe": (KEX_INSTANCES, KEX_STEPS),
 }
 
 
@@ -148,12 +152,37 @@ def _mlwe_shapes(k, eta1, eta2, op):
     raise ValueError("kem-mlwe has no operation %r" % op)
 
 
+def _kex_shapes(k, eta1, eta2, step):
+    """The exchange's steps: the KEM's keygen (init_a), enc (pass2_b) and
+    dec (derive_a) with the transcript hashes and the secret around them."""
+    pk_bits = 8 * (384 * k + 32)
+    ct_bits = 8 * (k * 32 * MLWE_DU + 32 * MLWE_DV)
+    h_m1 = (("sm3hash", pk_bits, 256), 1)
+    transcript = (("sm3hash", 256 + ct_bits + 256, 256), 1)  # H(m1) || c || nonce
+    secret = (("pseudoXOF", 512, 256), 1)  # K || transcript hash
+    if step == "init_a":
+        return _mlwe_shapes(k, eta1, eta2, "keygen")
+    if step == "init_b":
+        return [(("get_random_number", 0, 256), 1)]
+    if step == "pass1_a":
+        return [h_m1]
+    if step == "pass2_b":
+        return _mlwe_shapes(k, eta1, eta2, "enc") + [h_m1, transcript]
+    if step == "derive_a":
+        return _mlwe_shapes(k, eta1, eta2, "dec") + [transcript, secret]
+    if step == "derive_b":
+        return [secret]
+    raise ValueError("kex-mlwe has no operation %r" % step)
+
+
 def expected_shapes(scheme_id, instance, op, seed=SEED, message=MESSAGE):
     """{(helper, in_bits, out_bits): calls per operation}; equal shapes merged."""
     if scheme_id == "sign-wots" and instance in WOTS_INSTANCES:
         rows = _wots_shapes(WOTS_INSTANCES[instance], op, seed, message)
     elif scheme_id == "kem-mlwe" and instance in MLWE_INSTANCES:
         rows = _mlwe_shapes(*MLWE_INSTANCES[instance], op)
+    elif scheme_id == "kex-mlwe" and instance in KEX_INSTANCES:
+        rows = _kex_shapes(*KEX_INSTANCES[instance], op)
     else:
         raise ValueError("unknown scheme/instance %s/%s" % (scheme_id, instance))
     shapes = Counter()

@@ -10,12 +10,13 @@
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
 cc=${cc:-cc}
 flags="-std=c99 -Wpedantic -Wall -Wextra -Werror -O2 -fPIC"
-exported='^(sig_|kem_|wots_|mlwe_|iccs_sm3)|^(sm3hash|pseudohash|pseudoXOF|init_random_number|get_random_number|drng_algorithm)$'
+exported='^(sig_|kem_|kex_|wots_|mlwe_|iccs_sm3)|^(sm3hash|pseudohash|pseudoXOF|init_random_number|get_random_number|drng_algorithm)$'
 
-for pkg in sign-wots kem-mlwe; do
+for pkg in sign-wots kem-mlwe kex-mlwe; do
     case $pkg in
     sign-wots) kat=KAT_SIG instances="WOTS-SM3-16 WOTS-SM3-32" ok_line="^verify = 0$" ;;
     kem-mlwe) kat=KAT_KEM instances="MLWE-KEM-512 MLWE-KEM-768" ok_line="^dec = agrees$" ;;
+    kex-mlwe) kat=KAT_KEX instances="MLWE-KEX-512 MLWE-KEX-768" ok_line="^derive = agrees$" ;;
     esac
     for inst in $instances; do
         dir="$top_srcdir/schemes/$pkg/Implementations/Reference_Implementation/$inst"

@@ -78,7 +78,8 @@ static void kex_init(struct op_state *st, struct kex_party *p, kex_init_fn *fn, 
 }
 
 /* Pass K into OUT (its length in *OUT_USED): the party whose turn it is
- * answers message K - 1 of the setup exchange.  A pass returns 1 after the
+ * answers message K - 1 of the setup exchange, its state's length going in
+ * as the step before left it.  A pass returns 1 after the
  * last pass and 0 before it; anything else ends the process. */
 static void kex_pass(struct op_state *st, ull k, unsigned char *out, ull *out_used)
 {
@@ -90,7 +91,6 @@ static void kex_pass(struct op_state *st, ull k, unsigned char *out, ull *out_us
 
     kex_pass_name(k, name, sizeof name);
     *out_used = s->out_len;
-    me->st_used = me->st_cap;
     if (k == 1)
         rc = s->kex.pass1(me->sk, me->sk_used, peer->pk, peer->pk_used, me->st, &me->st_used, out,
                           out_used);

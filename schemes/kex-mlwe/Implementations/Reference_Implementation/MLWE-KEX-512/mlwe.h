@@ -1,0 +1,1 @@
+../../../../kem-mlwe/src/mlwe.h

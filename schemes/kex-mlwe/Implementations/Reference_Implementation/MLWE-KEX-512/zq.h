@@ -1,0 +1,1 @@
+../../../../kem-mlwe/src/zq.h
