@@ -47,12 +47,12 @@ void arm_setup(struct arm *arm, const char *op)
 {
     int o;
 
-    scheme_load(&arm->scheme, arm->path, arm->k != 0);
+    scheme_load(&arm->scheme, arm->path, arm->k != 0, NULL);
     if ((o = op_parse(op, arm->scheme.type)) < 0)
         channel_input_error("%s: no operation %s", arm->path, op);
     op_setup(&arm->st, &arm->scheme, (enum op)o, arm_seed, sizeof arm_seed, ARM_MESSAGE_BYTES,
              ARM_SIGN_ATTEMPTS, &arm->events);
-    op_stage(&arm->st, "warm-up");
+    op_stage(&arm->st, "warm-up", PASS_SETUP);
     for (int i = 0; i < METHOD_WARMUP_CALLS; i++)
         op_call(&arm->st);
     if (arm->k != 0) {
@@ -61,7 +61,7 @@ void arm_setup(struct arm *arm, const char *op)
         arm->scheme.wrap->set_callers(0);
         arm->scheme.wrap->overhead(&arm->overhead);
     }
-    op_stage(&arm->st, "timing");
+    op_stage(&arm->st, "timing", PASS_TIMING);
 }
 
 /* Add one snapshot's counts to SUMS. */

@@ -11,6 +11,7 @@
 #include "atomic-file.h"
 #include "cmd.h"
 #include "format.h"
+#include "drng-find.h"
 #include "hex.h"
 #include "host.h"
 #include "libfile.h"
@@ -194,9 +195,10 @@ static int run_library(const char *path, json_t **out)
 static json_t *run_config(const struct run_options *o, const char *op)
 {
     char seed[2 * RUN_MAX_SEED + 1];
+    json_t *cfg;
 
     hex_encode(o->seed, o->seed_len, seed);
-    return json_pack(
+    cfg = json_pack(
         "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f}", "probe",
         op == NULL, "plain", o->plain != NULL ? json_string(o->plain) : json_null(), "profiled",
         o->profiled != NULL ? json_string(o->profiled) : json_null(), "op", op != NULL ? op : "",
@@ -206,6 +208,13 @@ static json_t *run_config(const struct run_options *o, const char *op)
         o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
         "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
         o->profile_seconds);
+    if (op != NULL)
+        json_object_set_new(
+            cfg, "drng_private",
+            json_pack("{s:o, s:o}", "plain",
+                      o->plain != NULL ? drng_find_private(o->plain) : json_array(), "profiled",
+                      o->profiled != NULL ? drng_find_private(o->profiled) : json_array()));
+    return cfg;
 }
 
 /* The file name of PATH. */

@@ -25,7 +25,8 @@ src_libiccsprof_la_SOURCES = \
 	src/run-options.c src/run-options.h \
 	src/run-record.c src/run-record.h \
 	src/shares.c src/shares.h \
-	src/symbolize.c src/symbolize.h
+	src/symbolize.c src/symbolize.h \
+	src/drng-find.c src/drng-find.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBEXECDIR='"$(pkglibexecdir)"'
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
 	$(CRYPTO_CFLAGS)
@@ -48,6 +49,8 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/passes.h \
 	src/measure/plain.c \
 	src/measure/profile.c \
+	src/measure/opstats.c src/measure/opstats.h \
+	src/measure/rwdata.c src/measure/rwdata.h \
 	src/measure/scheme.c src/measure/scheme.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm

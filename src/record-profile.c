@@ -1,6 +1,7 @@
 /* record-profile.c - helper shares, shapes and call sites of a record. */
 #include "config.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,10 @@
 #include "symbolize.h"
 
 static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* The instrumentation's measured cost per operation is taken off only
+ * when it exceeds this many of its standard errors. */
+#define RECORD_COMPENSATION_SE 2.0
 
 /* Index of a helper name, or -1. */
 static int record_helper_index(const char *name)
@@ -41,9 +46,27 @@ static struct share_sums record_sums(json_t *obj)
     return s;
 }
 
+/* Why the compensation of RAW cannot be trusted, or NULL when it can:
+ * what the instrumentation added per operation (the median over the
+ * pairs) must be positive and stand out of its own standard error. */
+static const char *record_untrusted(json_t *raw)
+{
+    json_t *c = json_object_get(raw, "compensation");
+    double added = record_num(c, "added_ticks"), se = record_num(c, "added_ticks_stderr");
+
+    if (c == NULL)
+        return NULL;
+    if (added < 0)
+        return "negative";
+    if (added <= RECORD_COMPENSATION_SE * se)
+        return "not significant";
+    return NULL;
+}
+
 /* The basis of every share of RAW: the operations' ticks with the
  * wrappers on and off, and the inner cost of a timed call; *TIMED_OUT gets
- * the timed calls of every shape, overflow included. */
+ * the timed calls of every shape, overflow included.  A compensation that
+ * cannot be trusted is not applied: the shares are then the raw ones. */
 static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
 {
     json_t *snap = json_object_get(raw, "snapshot"), *shape;
@@ -53,8 +76,37 @@ static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
     json_array_foreach(json_object_get(snap, "shapes"), i, shape) timed +=
         record_u64(shape, "timed_calls");
     *timed_out = timed;
+    if (record_untrusted(raw) != NULL)
+        return share_basis(record_num(raw, "ticks"), record_num(raw, "ticks"), 0);
     return share_basis(record_num(raw, "ticks"), record_num(raw, "baseline_ticks"),
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
+}
+
+/* The compensation section: how the instrumentation's cost was measured
+ * and whether it was taken off. */
+static json_t *record_compensation(json_t *raw)
+{
+    json_t *c = json_object_get(raw, "compensation");
+    const char *why = record_untrusted(raw);
+
+    return json_pack("{s:O, s:O, s:O, s:b, s:o}", "paired", json_object_get(c, "paired"),
+                     "added_ticks", json_object_get(c, "added_ticks"), "added_ticks_stderr",
+                     json_object_get(c, "added_ticks_stderr"), "applied", why == NULL, "reason",
+                     why != NULL ? json_string(why) : json_null());
+}
+
+/* The distribution of a count from the raw {min, max, stddev} D over OPS
+ * operations, into ROW: calls_min, calls_max, calls_stddev and the
+ * standard error of the mean per operation. */
+static void record_per_op(json_t *row, json_t *d, uint64_t ops)
+{
+    double sd = record_num(d, "stddev");
+
+    json_object_set(row, "calls_min", json_object_get(d, "min"));
+    json_object_set(row, "calls_max", json_object_get(d, "max"));
+    json_object_set_new(row, "calls_stddev", json_real(sd));
+    json_object_set_new(row, "calls_per_op_stderr",
+                        json_real(ops > 0 ? sd / sqrt((double)ops) : 0.0));
 }
 
 /* Order shapes by estimated time, largest first. */
@@ -66,8 +118,9 @@ static int record_by_estimate(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* The shapes sorted by estimated time, without the sort key. */
-static json_t *record_shapes(json_t *raw_shapes)
+/* The shapes sorted by estimated time, without the sort key, each with
+ * the distribution of its calls over the OPS operations. */
+static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
 {
     size_t n = json_array_size(raw_shapes), i;
     json_t **rows = calloc(n ? n : 1, sizeof *rows), *shapes = json_array(), *shape;
@@ -83,6 +136,8 @@ static json_t *record_shapes(json_t *raw_shapes)
             json_object_get(shape, "out_bits"), "calls", json_object_get(shape, "calls"),
             "timed_calls", json_object_get(shape, "timed_calls"), "ticks",
             json_object_get(shape, "ticks"), "estimate", e.ticks);
+        if (json_is_object(json_object_get(shape, "per_op")))
+            record_per_op(rows[i], json_object_get(shape, "per_op"), ops);
     }
     qsort(rows, n, sizeof *rows, record_by_estimate);
     for (i = 0; i < n; i++) {
@@ -116,26 +171,31 @@ json_t *record_profile(json_t *raw)
         calls[h] += s.calls;
         timed[h] += s.timed_calls;
     }
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        json_object_set_new(
-            helpers, record_helper[h],
-            json_pack("{s:I, s:f, s:I, s:f, s:f, s:f, s:f, s:O}", "calls", (json_int_t)calls[h],
-                      "calls_per_op", ops ? (double)calls[h] / (double)ops : 0.0, "timed_calls",
-                      (json_int_t)timed[h], "ticks", est[h].ticks, "share_raw",
-                      share_raw(&b, &est[h]), "share", share_of(&b, &est[h], calls[h]),
-                      "share_stderr", share_stderr(&b, &est[h]), "nested_calls",
-                      json_object_get(json_object_get(snap, "nested"), record_helper[h])));
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        json_t *row = json_pack(
+            "{s:I, s:f, s:I, s:f, s:f, s:f, s:f, s:O}", "calls", (json_int_t)calls[h],
+            "calls_per_op", ops ? (double)calls[h] / (double)ops : 0.0, "timed_calls",
+            (json_int_t)timed[h], "ticks", est[h].ticks, "share_raw", share_raw(&b, &est[h]),
+            "share", share_of(&b, &est[h], calls[h]), "share_stderr", share_stderr(&b, &est[h]),
+            "nested_calls", json_object_get(json_object_get(snap, "nested"), record_helper[h]));
+        json_t *d = json_object_get(json_object_get(snap, "per_op"), record_helper[h]);
+
+        if (d != NULL)
+            record_per_op(row, d, ops);
+        json_object_set_new(helpers, record_helper[h], row);
+    }
     for (int h = 0; h < ICCSPROF_DRNG; h++)
         share_add(&hash, &est[h]);
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
-        "{s:I, s:O, s:O, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, s:{s:O, "
-        "s:O, s:O, s:I}}",
+        "{s:I, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, "
+        "s:{s:O, s:O, s:O, s:I}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "overhead", json_object_get(raw, "overhead"),
-        "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes")), "overflow",
-        "keys", json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"),
-        "ticks", json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
+        json_object_get(raw, "baseline_ticks"), "compensation", record_compensation(raw),
+        "overhead", json_object_get(raw, "overhead"), "helpers", helpers, "shapes",
+        record_shapes(json_object_get(snap, "shapes"), ops), "overflow", "keys",
+        json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",
+        json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
         "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
         "drng_share", share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
         share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",

@@ -28,10 +28,12 @@ static const char *const rec_state_names[] = {"complete", "partial", "failed"};
 
 /* What a member may be besides its type. */
 enum rr_presence {
-    RR_REQUIRED,   /* present and not null */
-    RR_NULLABLE,   /* present, may be null */
-    RR_SINCE_V2,   /* present and not null from version 2; a /1 record lacks it */
-    RR_NULLABLE_V2 /* present (may be null) from version 2; a /1 record lacks it */
+    RR_REQUIRED,    /* present and not null */
+    RR_NULLABLE,    /* present, may be null */
+    RR_SINCE_V2,    /* present and not null from version 2; a /1 record lacks it */
+    RR_NULLABLE_V2, /* present (may be null) from version 2; a /1 record lacks it */
+    RR_SINCE_V4,    /* present and not null from version 4; older records lack it */
+    RR_NULLABLE_V4  /* present (may be null) from version 4; older records lack it */
 };
 
 /* The state of one reading: the file, the version, the first problem. */
@@ -89,14 +91,17 @@ static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const ch
                          enum rr_presence presence)
 {
     json_t *v;
-    bool v1_may_lack = presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2;
-    bool nullable = presence == RR_NULLABLE || presence == RR_NULLABLE_V2;
+    int since = presence == RR_SINCE_V4 || presence == RR_NULLABLE_V4   ? 4
+                : presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2 ? 2
+                                                                        : 1;
+    bool nullable =
+        presence == RR_NULLABLE || presence == RR_NULLABLE_V2 || presence == RR_NULLABLE_V4;
 
     if (rr->failed || obj == NULL)
         return NULL;
     v = json_object_get(obj, key);
     if (v == NULL) {
-        if (!(v1_may_lack && rr->version == 1))
+        if (rr->version >= since)
             rr_fail(rr, "field %s%s%s is missing", where, *where ? "." : "", key);
         return NULL;
     }
@@ -312,6 +317,7 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->kernel = rr_string(rr, host, "host", "kernel", RR_REQUIRED);
     r->tick_source = rr_string(rr, host, "host", "tick_source", RR_REQUIRED);
     r->cycles_source = rr_string(rr, host, "host", "cycles_source", RR_REQUIRED);
+    r->tick_hz = rr_number(rr, host, "host", "tick_hz", RR_NULLABLE, NAN);
 }
 
 /* Timing of the plain library. */
@@ -331,6 +337,80 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     r->ops_per_second = rr_number(rr, t, "timing", "ops_per_second", RR_REQUIRED, NAN);
     r->median_trial_seconds = rr_number(rr, t, "timing", "median_trial_seconds", RR_REQUIRED, NAN);
     r->median_trial_cycles = rr_number(rr, t, "timing", "median_trial_cycles", RR_REQUIRED, NAN);
+    r->trial_spread = rr_number(rr, t, "timing", "trial_spread", RR_SINCE_V4, NAN);
+    r->mean_cycles_stderr = rr_number(rr, t, "timing", "mean_cycles_stderr", RR_SINCE_V4, NAN);
+}
+
+/* The method's minimum number of operations. */
+static void rr_method(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *m = rr_object(rr, root, "", "method", RR_REQUIRED);
+
+    r->min_calls = rr_count(rr, m, "method", "min_calls", RR_REQUIRED, 1);
+}
+
+/* Noise: whether the machine disturbed the measurement, and how. */
+static void rr_noise(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *n = rr_object(rr, root, "", "noise", RR_SINCE_V4), *reason;
+    json_t *reasons = rr_array(rr, n, "noise", "reasons", RR_REQUIRED);
+    char text[512] = "";
+    size_t i;
+
+    r->noisy = rr_bool(rr, n, "noise", "noisy", RR_REQUIRED);
+    json_array_foreach(reasons, i, reason) if (json_is_string(reason))
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? "; " : "",
+                 json_string_value(reason));
+    r->noise_reasons = strdup(text);
+}
+
+/* The DRNG contexts: whether the seed reached the scheme's randomness
+ * (-1 unknown), and the names seeded and not seeded. */
+static void rr_drng(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *d = rr_object(rr, root, "", "drng", RR_SINCE_V4), *c;
+    json_t *contexts = rr_array(rr, d, "drng", "contexts", RR_REQUIRED);
+    json_t *reached = d != NULL ? json_object_get(d, "seed_reached") : NULL;
+    char seeded[256] = "", unseeded[256] = "";
+    size_t i;
+
+    r->has_drng = d != NULL;
+    r->drng_global = rr_bool(rr, d, "drng", "global", RR_REQUIRED);
+    r->drng_seed_reached = json_is_boolean(reached) ? json_is_true(reached) : -1;
+    json_array_foreach(contexts, i, c)
+    {
+        const char *name = json_string_value(json_object_get(c, "symbol"));
+        char *list = json_is_true(json_object_get(c, "seeded")) ? seeded : unseeded;
+
+        snprintf(list + strlen(list), 256 - strlen(list), "%s%s", list[0] ? ", " : "",
+                 name != NULL ? name : "a context on the stack or the heap");
+    }
+    r->drng_seeded = strdup(seeded);
+    r->drng_unseeded = strdup(unseeded);
+}
+
+/* The operations and events of each pass; a record before version 4 has
+ * only the events' sums. */
+static void rr_passes(struct rr *rr, json_t *events, struct rec *r)
+{
+    static const char *const names[REC_NPASSES] = {"setup", "timing", "profile"};
+    json_t *passes = rr_object(rr, events, "events", "passes", RR_NULLABLE_V4);
+    char where[64];
+
+    for (int p = 0; p < REC_NPASSES; p++) {
+        struct rec_pass *x = &r->pass[p];
+        json_t *o = rr_object(rr, passes, "events.passes", names[p], RR_NULLABLE);
+
+        snprintf(where, sizeof where, "events.passes.%s", names[p]);
+        x->known = o != NULL;
+        x->operations = rr_count(rr, o, where, "operations", RR_REQUIRED, 0);
+        x->signatures = rr_count(rr, o, where, "signatures", RR_REQUIRED, 0);
+        x->sign_failures_retried = rr_count(rr, o, where, "sign_failures_retried", RR_REQUIRED, 0);
+        x->verifications = rr_count(rr, o, where, "verifications", RR_REQUIRED, 0);
+        x->verify_rejections = rr_count(rr, o, where, "verify_rejections", RR_REQUIRED, 0);
+        x->decapsulations = rr_count(rr, o, where, "decapsulations", RR_REQUIRED, 0);
+        x->decaps_mismatches = rr_count(rr, o, where, "decaps_mismatches", RR_REQUIRED, 0);
+    }
 }
 
 /* The sizes of a key exchange: the API's lengths, its passes, and the
@@ -416,6 +496,10 @@ static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
         x->share = rr_number(rr, o, where, "share", RR_REQUIRED, 0);
         x->share_stderr = rr_number(rr, o, where, "share_stderr", RR_SINCE_V2, 0);
         x->nested_calls = rr_count(rr, o, where, "nested_calls", RR_REQUIRED, 0);
+        x->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
+        x->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
+        x->calls_stddev = rr_number(rr, o, where, "calls_stddev", RR_SINCE_V4, NAN);
+        x->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_SINCE_V4, NAN);
     }
 }
 
@@ -442,6 +526,9 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
         s->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
         s->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, s->calls);
         s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
+        s->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
+        s->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
+        s->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_SINCE_V4, NAN);
         r->nshapes = i + 1;
     }
 }
@@ -453,6 +540,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     json_t *overhead = rr_object(rr, p, "profile", "overhead", RR_REQUIRED);
     json_t *overflow = rr_object(rr, p, "profile", "overflow", RR_REQUIRED);
     json_t *sampling = rr_object(rr, p, "profile", "sampling", RR_SINCE_V2);
+    json_t *comp = rr_object(rr, p, "profile", "compensation", RR_SINCE_V4);
 
     r->has_profile = p != NULL;
     r->profile_calls = rr_count(rr, p, "profile", "calls", RR_REQUIRED, -1);
@@ -474,6 +562,11 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->drng_share_stderr = rr_number(rr, p, "profile", "drng_share_stderr", RR_SINCE_V2, 0);
     r->sampling_k = rr_count(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
+    r->compensation_applied =
+        comp == NULL || rr_bool(rr, comp, "profile.compensation", "applied", RR_REQUIRED);
+    r->compensation_reason = rr_string(rr, comp, "profile.compensation", "reason", RR_NULLABLE);
+    r->compensation_added =
+        rr_number(rr, comp, "profile.compensation", "added_ticks", RR_REQUIRED, NAN);
 }
 
 /* One frame of a call site, at field path WHERE. */
@@ -582,6 +675,7 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
     r->decaps_mismatches = rr_count(rr, e, "events", "decaps_mismatches", RR_REQUIRED, 0);
     r->kex_mismatches =
         r->type == REC_KEX ? rr_count(rr, e, "events", "kex_mismatches", RR_REQUIRED, 0) : 0;
+    rr_passes(rr, e, r);
     r->state = (enum rec_state)rr_enum(rr, s, "status", "state", rec_state_names, 3);
     r->message = rr_string(rr, s, "status", "message", RR_REQUIRED);
 }
@@ -635,6 +729,9 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_identity(&rr, root, r);
     rr_build_host(&rr, root, r);
     rr_timing(&rr, root, r);
+    rr_method(&rr, root, r);
+    rr_noise(&rr, root, r);
+    rr_drng(&rr, root, r);
     rr_memory_sizes(&rr, root, r);
     rr_profile(&rr, root, r);
     rr_callers(&rr, root, r);
@@ -682,6 +779,10 @@ void rec_free(struct rec *r)
     free(r->tick_source);
     free(r->cycles_source);
     free(r->invisible_helpers);
+    free(r->noise_reasons);
+    free(r->drng_seeded);
+    free(r->drng_unseeded);
+    free(r->compensation_reason);
     free(r->message);
     free(r);
 }

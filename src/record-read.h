@@ -1,7 +1,7 @@
 /* record-read.h - read and check one profile record for report and compare.
  *
  * A record is loaded with jansson, its declared schema and version checked
- * (iccsprof.profile/1 to /3 are read; another schema or a newer version is
+ * (iccsprof.profile/1 to /4 are read; another schema or a newer version is
  * refused), and every field that report and compare use is checked for
  * presence and type and copied into a struct rec.  A figure the record
  * gives as null is NAN (numbers) or -1 (counts); a section given as null
@@ -15,7 +15,7 @@
 #include "iccsprof/wrap.h"
 
 /* The newest record version this reader knows. */
-#define REC_VERSION_MAX 3
+#define REC_VERSION_MAX 4
 
 enum rec_type { REC_SIG, REC_KEM, REC_KEX };
 
@@ -40,15 +40,18 @@ enum rec_op {
 
 enum rec_state { REC_COMPLETE, REC_PARTIAL, REC_FAILED };
 
+/* A count per operation: calls_min = calls_max when the code fixes it;
+ * -1 and NAN in a record before version 4, which does not say. */
 struct rec_helper {
-    long long calls, timed_calls, nested_calls;
-    double calls_per_op, ticks, share_raw, share, share_stderr;
+    long long calls, timed_calls, nested_calls, calls_min, calls_max;
+    double calls_per_op, ticks, share_raw, share, share_stderr, calls_stddev, calls_per_op_stderr;
 };
 
 struct rec_shape {
     enum iccsprof_helper helper;
-    long long in_bits, out_bits, calls, timed_calls;
+    long long in_bits, out_bits, calls, timed_calls, calls_min, calls_max;
     double ticks; /* of the timed calls */
+    double calls_per_op_stderr;
 };
 
 /* One frame of a call site; NULL strings and -1 numbers were null. */
@@ -65,6 +68,15 @@ struct rec_site {
     struct rec_frame *frames;
 };
 
+/* The passes events are counted in (setup holds every untimed call). */
+enum rec_pass_id { REC_SETUP, REC_TIMING, REC_PROFILE, REC_NPASSES };
+
+struct rec_pass {
+    bool known; /* false before version 4, or for a pass that did not run */
+    long long operations, signatures, sign_failures_retried, verifications, verify_rejections,
+        decapsulations, decaps_mismatches;
+};
+
 struct rec {
     char *path;
     int version;
@@ -75,10 +87,20 @@ struct rec {
     char *compiler, *cflags;              /* NULL when unknown */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;
+    double tick_hz; /* NAN when not measured */
+    long long min_calls;
 
     bool has_timing;
     long long n, trials, calls_per_trial;
     double mean_cycles, mean_seconds, ops_per_second, median_trial_seconds, median_trial_cycles;
+    double trial_spread, mean_cycles_stderr; /* NAN before version 4 */
+
+    bool noisy;
+    char *noise_reasons; /* "" when not noisy */
+
+    bool has_drng, drng_global;
+    int drng_seed_reached;             /* 1, 0, or -1 when unknown */
+    char *drng_seeded, *drng_unseeded; /* context names, comma-separated */
 
     long long static_image_bytes, baseline_rss_kib, peak_rss_kib;
 
@@ -101,6 +123,9 @@ struct rec {
     double hash_share, hash_share_stderr, drng_share, drng_share_stderr;
     long long sampling_k;
     bool sampling_auto;
+    bool compensation_applied; /* true before version 4 */
+    char *compensation_reason; /* why not, or NULL */
+    double compensation_added; /* ticks per operation; NAN when unknown */
 
     bool has_callers;
     long long callers_depth, callers_overflow_calls;
@@ -113,6 +138,7 @@ struct rec {
 
     long long sign_failures_retried, verify_rejections, decaps_mismatches;
     long long kex_mismatches; /* 0 but for key exchanges */
+    struct rec_pass pass[REC_NPASSES];
     enum rec_state state;
     char *message;
 };

@@ -1,17 +1,19 @@
 /* run-record.c - the profile record of one operation. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "drng-find.h"
 #include "hex.h"
 #include "record-profile.h"
 #include "run-record.h"
 
 /* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/3"
+#define RECORD_SCHEMA "iccsprof.profile/4"
 
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
@@ -36,6 +38,26 @@ static double record_median(double *v, size_t n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+/* The spread of the N trials' mean cycles V, (largest - smallest) over
+ * their median, and in *STDERR the standard error of their mean. */
+static double record_spread(const double *v, size_t n, double *stderr_out)
+{
+    double lo = v[0], hi = v[0], sum = 0, sum_sq = 0, *copy = malloc(n * sizeof *copy), med;
+
+    for (size_t i = 0; i < n; i++) {
+        lo = v[i] < lo ? v[i] : lo;
+        hi = v[i] > hi ? v[i] : hi;
+        sum += v[i];
+        copy[i] = v[i];
+    }
+    for (size_t i = 0; i < n; i++)
+        sum_sq += (v[i] - sum / (double)n) * (v[i] - sum / (double)n);
+    *stderr_out = n > 1 ? sqrt(sum_sq / (double)(n - 1) / (double)n) : 0;
+    med = record_median(copy, n);
+    free(copy);
+    return med > 0 ? (hi - lo) / med : 0;
+}
+
 /* The timing section from the raw trials: means over every call, and the
  * median of the trials' means. */
 static json_t *record_timing(json_t *raw)
@@ -43,7 +65,7 @@ static json_t *record_timing(json_t *raw)
     json_t *trials = json_object_get(raw, "trials"), *t;
     size_t n = json_array_size(trials), i;
     double *sec = calloc(n ? n : 1, sizeof *sec), *cyc = calloc(n ? n : 1, sizeof *cyc);
-    double seconds = 0, cycles = 0, calls = 0, mean_s, med_s, med_c;
+    double seconds = 0, cycles = 0, calls = 0, mean_s, med_s, med_c, spread, stderr_c;
 
     json_array_foreach(trials, i, t)
     {
@@ -56,15 +78,17 @@ static json_t *record_timing(json_t *raw)
         cyc[i] = json_number_value(json_object_get(t, "cycles")) / c;
     }
     mean_s = seconds / calls;
+    spread = record_spread(cyc, n, &stderr_c);
     med_s = record_median(sec, n);
     med_c = record_median(cyc, n);
     free(sec);
     free(cyc);
-    return json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f}", "calls_per_trial",
+    return json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "calls_per_trial",
                      json_object_get(raw, "calls_per_trial"), "trials", trials, "n",
                      (json_int_t)calls, "mean_cycles", cycles / calls, "mean_seconds", mean_s,
                      "ops_per_second", mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds", med_s,
-                     "median_trial_cycles", med_c);
+                     "median_trial_cycles", med_c, "trial_spread", spread, "mean_cycles_stderr",
+                     stderr_c);
 }
 
 /* The sizes section: the API's lengths under the type's names. */
@@ -96,41 +120,111 @@ static json_t *record_sizes(const struct run_facts *f, json_t *result)
 }
 
 /* The state and message of a measured record: partial when the scheme's
- * output was not validated or some helper calls were invisible. */
+ * output was not validated or some helper calls were invisible.  The
+ * counts are in the events, pass by pass. */
 static json_t *record_status(json_t *events, json_t *coverage)
 {
-    char message[512] = "";
-    uint64_t rejected = (uint64_t)json_integer_value(json_object_get(events, "verify_rejections"));
-    uint64_t mismatched =
-        (uint64_t)json_integer_value(json_object_get(events, "decaps_mismatches"));
-    uint64_t disagreed = (uint64_t)json_integer_value(json_object_get(events, "kex_mismatches"));
+    static const struct {
+        const char *key, *what;
+    } kinds[] = {
+        {"verify_rejections", "verifications rejected the honest signature"},
+        {"decaps_mismatches", "decapsulations disagreed with the encapsulation"},
+        {"kex_mismatches", "exchanges derived two different shared secrets"},
+    };
     int partial_coverage = coverage != NULL && json_is_false(json_object_get(coverage, "complete"));
+    char message[512] = "";
     size_t len = 0;
 
-    if (rejected)
-        len += (size_t)snprintf(message + len, sizeof message - len,
-                                "%llu verifications rejected the honest signature: output not "
-                                "validated",
-                                (unsigned long long)rejected);
-    if (mismatched)
-        len += (size_t)snprintf(message + len, sizeof message - len,
-                                "%s%llu decapsulations disagreed with the encapsulation: output "
-                                "not validated",
-                                len ? "; " : "", (unsigned long long)mismatched);
-    if (disagreed)
-        len += (size_t)snprintf(message + len, sizeof message - len,
-                                "%s%llu exchanges derived two different shared secrets: output "
-                                "not validated",
-                                len ? "; " : "", (unsigned long long)disagreed);
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (json_integer_value(json_object_get(events, kinds[k].key)) != 0)
+            len += (size_t)snprintf(message + len, sizeof message - len,
+                                    "%s%s: output not validated", len ? "; " : "", kinds[k].what);
     if (partial_coverage)
-        snprintf(message + len, sizeof message - len,
-                 "%shelper calls inside their defining objects are invisible to --wrap: "
-                 "coverage partial",
-                 len ? "; " : "");
-    return json_pack("{s:s, s:s}", "state",
-                     rejected || mismatched || disagreed || partial_coverage ? "partial"
-                                                                             : "complete",
-                     "message", message);
+        len += (size_t)snprintf(message + len, sizeof message - len,
+                                "%shelper calls inside their defining objects are invisible to "
+                                "--wrap: coverage partial",
+                                len ? "; " : "");
+    return json_pack("{s:s, s:s}", "state", len ? "partial" : "complete", "message", message);
+}
+
+/* Records with a trial spread above this are noisy: the trials of a quiet
+ * machine agree within a few percent. */
+#define RECORD_NOISY_SPREAD 0.05
+/* ...and so are those whose measuring process had the CPU for less than
+ * this share of the trials' time: the rest, another process's time, is in
+ * the cycles of a tick counter. */
+#define RECORD_NOISY_CPU_SHARE 0.98
+
+/* The noise section: the trials' spread, the involuntary context switches
+ * of each pass, and whether either says the machine was busy. */
+static json_t *record_noise(json_t *r, json_t *timing)
+{
+    json_t *sw = r != NULL ? json_object_get(r, "involuntary_switches") : NULL;
+    json_t *spread = timing != NULL ? json_object_get(timing, "trial_spread") : NULL;
+    json_t *cpu = r != NULL ? json_object_get(json_object_get(r, "timing"), "cpu_share") : NULL;
+    double s = spread != NULL ? json_number_value(spread) : 0;
+    json_t *reasons = json_array();
+    char text[128];
+
+    if (s > RECORD_NOISY_SPREAD) {
+        snprintf(text, sizeof text, "the trials' mean cycles spread %.0f%% (above %.0f%%)", 100 * s,
+                 100 * RECORD_NOISY_SPREAD);
+        json_array_append_new(reasons, json_string(text));
+    }
+    if (cpu != NULL && json_number_value(cpu) < RECORD_NOISY_CPU_SHARE) {
+        snprintf(text, sizeof text,
+                 "the timing had the CPU %.0f%% of its time (below %.0f%%): other processes ran",
+                 100 * json_number_value(cpu), 100 * RECORD_NOISY_CPU_SHARE);
+        json_array_append_new(reasons, json_string(text));
+    }
+    return json_pack("{s:o, s:o, s:{s:O, s:O}, s:b, s:o}", "trial_spread",
+                     spread != NULL ? json_incref(spread) : json_null(), "cpu_share",
+                     cpu != NULL ? json_incref(cpu) : json_null(), "involuntary_switches", "timing",
+                     sw != NULL ? json_object_get(sw, "timing") : json_null(), "profile",
+                     sw != NULL ? json_object_get(sw, "profile") : json_null(), "noisy",
+                     json_array_size(reasons) > 0, "reasons", reasons);
+}
+
+/* The DRNG section: what the driver seeded, the contexts the profiled
+ * operations drew from (named from the library's symbols), and whether
+ * the seed reached them all: null when there is no profile or no draw. */
+static json_t *record_drng(json_t *raw)
+{
+    json_t *seeded = raw != NULL ? json_object_get(raw, "seeded") : NULL;
+    json_t *raw_ctx = raw != NULL ? json_object_get(raw, "contexts") : NULL;
+    json_t *contexts = json_array(), *c;
+    json_int_t other = json_integer_value(json_object_get(raw, "other_calls"));
+    int reached = 1;
+    size_t i;
+
+    json_array_foreach(raw_ctx, i, c)
+    {
+        const char *object = json_string_value(json_object_get(c, "object"));
+        json_t *as = json_object_get(c, "seeded_as");
+        char *name = json_is_string(as) ? strdup(json_string_value(as))
+                                        : drng_symbol_at(object, (uint64_t)json_integer_value(
+                                                                     json_object_get(c, "offset")));
+        const char *base =
+            object != NULL && strrchr(object, '/') ? strrchr(object, '/') + 1 : object;
+
+        reached &= json_is_string(as);
+        json_array_append_new(contexts,
+                              json_pack("{s:o, s:o, s:O, s:O, s:b}", "symbol",
+                                        name != NULL ? json_string(name) : json_null(), "object",
+                                        base != NULL ? json_string(base) : json_null(), "offset",
+                                        json_object_get(c, "offset"), "calls",
+                                        json_object_get(c, "calls"), "seeded", json_is_string(as)));
+        free(name);
+    }
+    return json_pack("{s:b, s:o, s:o, s:I, s:o}", "global",
+                     seeded != NULL && json_array_size(seeded) > 0 &&
+                         strcmp(json_string_value(json_array_get(seeded, 0)), "drng_algorithm") ==
+                             0,
+                     "seeded", seeded != NULL ? json_incref(seeded) : json_array(), "contexts",
+                     contexts, "other_calls", other, "seed_reached",
+                     raw_ctx == NULL || (json_array_size(contexts) == 0 && other == 0)
+                         ? json_null()
+                         : json_boolean(reached && other == 0));
 }
 
 /* The current time as the record's created stamp. */
@@ -191,12 +285,13 @@ static json_t *record_method(const struct run_facts *f, json_t *raw_profile)
 {
     const struct run_options *o = f->options;
 
-    return json_pack("{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o}", "trials", (int)o->trials,
+    return json_pack("{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f}", "trials", (int)o->trials,
                      "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds",
                      o->target_seconds, "max_seconds", o->max_seconds, "max_sign_attempts",
                      (int)o->max_sign_attempts, "timeout_seconds", f->timeout, "profile_calls",
                      raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls"))
-                                         : json_null());
+                                         : json_null(),
+                     "profile_seconds", o->profile_seconds);
 }
 
 /* The memory section: the image size from the file, RSS from the run. */
@@ -226,13 +321,19 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
     json_t *raw_profile = record_measured(r, "profile"), *raw_timing = record_measured(r, "timing");
     json_t *raw_sites = record_measured(r, "sites");
     json_t *coverage = f->build != NULL ? json_object_get(f->build, "coverage") : NULL;
-    json_t *events = r != NULL ? json_incref(json_object_get(r, "events"))
-                               : json_pack("{s:i, s:i, s:i}", "sign_failures_retried", 0,
-                                           "verify_rejections", 0, "decaps_mismatches", 0);
-    json_t *rec = json_object();
+    json_t *events = r != NULL
+                         ? json_incref(json_object_get(r, "events"))
+                         : json_pack("{s:i, s:i, s:i, s:n}", "sign_failures_retried", 0,
+                                     "verify_rejections", 0, "decaps_mismatches", 0, "passes");
+    json_t *rec = json_object(), *passes = json_object_get(events, "passes");
 
     if (r == NULL && strcmp(f->type, "kex") == 0)
         json_object_set_new(events, "kex_mismatches", json_integer(0));
+    /* a pass that did not run has no counts, not zeros */
+    if (json_is_object(passes) && raw_timing == NULL)
+        json_object_set_new(passes, "timing", json_null());
+    if (json_is_object(passes) && raw_profile == NULL)
+        json_object_set_new(passes, "profile", json_null());
     json_object_set_new(rec, "schema", json_string(RECORD_SCHEMA));
     json_object_set_new(rec, "tool",
                         json_pack("{s:s, s:s}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION));
@@ -248,6 +349,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                                   (json_int_t)f->options->message_bytes));
     json_object_set_new(rec, "method", record_method(f, raw_profile));
     json_object_set_new(rec, "timing", raw_timing ? record_timing(raw_timing) : json_null());
+    json_object_set_new(rec, "noise",
+                        record_noise(r, raw_timing ? json_object_get(rec, "timing") : NULL));
     json_object_set_new(rec, "memory",
                         record_memory(f, r != NULL ? json_object_get(r, "memory") : NULL));
     json_object_set_new(rec, "sizes", record_sizes(f, r));
@@ -256,6 +359,7 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                         raw_profile && raw_sites ? record_callers(raw_sites, raw_profile,
                                                                   json_object_get(rec, "profile"))
                                                  : json_null());
+    json_object_set_new(rec, "drng", record_drng(r != NULL ? json_object_get(r, "drng") : NULL));
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
     json_object_set_new(rec, "events", events);
     json_object_set_new(

@@ -24,5 +24,5 @@ else
     fail "a program links with the pkg-config flags alone" "$(head -c 400 "$work/err")"
 fi
 "$work/prog" >"$work/out" 2>&1
-expect_grep "its calls are counted exactly" "^abi 1 shapes 3 calls 11 nested 1$" "$work/out"
+expect_grep "its calls are counted exactly" "^abi 2 shapes 3 calls 11 nested 1$" "$work/out"
 finish

@@ -26,7 +26,34 @@ python3 - "$top_srcdir/profiles/profile.schema.json" "$cases" >"$work/schema" 2>
 import copy, json, os, sys
 import jsonschema
 
-v3 = json.load(open(sys.argv[1]))
+v4 = json.load(open(sys.argv[1]))
+
+def version_3(schema):
+    """Version 4 without pass sizes and events, per-operation distributions,
+    compensation, noise and DRNG contexts, as profiles/README.md says."""
+    s = copy.deepcopy(schema)
+    s["properties"]["schema"] = {"const": "iccsprof.profile/3"}
+    for k in ("noise", "drng"):
+        s["required"].remove(k)
+        del s["properties"][k]
+    for section, keys in (("method", ("profile_seconds",)), ("events", ("passes",))):
+        for k in keys:
+            s["properties"][section]["required"].remove(k)
+            del s["properties"][section]["properties"][k]
+    timing = s["properties"]["timing"]["oneOf"][1]
+    for k in ("trial_spread", "mean_cycles_stderr"):
+        timing["required"].remove(k)
+        del timing["properties"][k]
+    profile = s["properties"]["profile"]["oneOf"][1]
+    profile["required"].remove("compensation")
+    del profile["properties"]["compensation"]
+    for target in (s["$defs"]["helper"], profile["properties"]["shapes"]["items"]):
+        for k in ("calls_min", "calls_max", "calls_stddev", "calls_per_op_stderr"):
+            target["required"].remove(k)
+            del target["properties"][k]
+    return s
+
+v3 = version_3(v4)
 
 def version_2(schema):
     """Version 3 under the /2 name: /3 only adds key exchanges, which no /2 record holds."""
@@ -54,7 +81,8 @@ def version_1(schema):
     profile["properties"]["shapes"]["items"]["required"].remove("timed_calls")
     return s
 
-validators = {"iccsprof.profile/3": jsonschema.Draft202012Validator(v3),
+validators = {"iccsprof.profile/4": jsonschema.Draft202012Validator(v4),
+              "iccsprof.profile/3": jsonschema.Draft202012Validator(v3),
               "iccsprof.profile/2": jsonschema.Draft202012Validator(v2),
               "iccsprof.profile/1": jsonschema.Draft202012Validator(version_1(v2))}
 bad = checked = 0

@@ -59,7 +59,18 @@ for op, want in expect.items():
                          "sig_observed_max": None if op == "keygen" else 48}, str(r["sizes"]))
     check(r["build"]["plain"]["sha256"] == sha, "sha256 of the plain library")
     check(r["memory"]["static_image_bytes"] > 0 and r["memory"]["peak_rss_kib"] >= r["memory"]["baseline_rss_kib"] > 0, str(r["memory"]))
-    check(r["events"] == {"sign_failures_retried": 0, "verify_rejections": 0, "decaps_mismatches": 0}, str(r["events"]))
+    e = r["events"]
+    check({k: e[k] for k in ("sign_failures_retried", "verify_rejections", "decaps_mismatches")} == {"sign_failures_retried": 0, "verify_rejections": 0, "decaps_mismatches": 0}, str(e))
+    # the pass sizes: warm-up and calibration of both libraries untimed,
+    # the timing n, the profile n
+    check([e["passes"][x]["operations"] for x in ("setup", "timing", "profile")] == [8, t["n"], n], str(e["passes"]))
+    check(e["passes"]["timing"]["signatures"] == (t["n"] if op == "sign" else 0), str(e["passes"]))
+    check(r["drng"] == {"global": True, "seeded": ["drng_algorithm"], "other_calls": 0,
+                        "seed_reached": None if op == "verify" else True,
+                        "contexts": [] if op == "verify" else [{"symbol": "drng_algorithm", "object": "libsigfix_prof.so", "offset": r["drng"]["contexts"][0]["offset"], "calls": n, "seeded": True}]}, str(r["drng"]))
+    c = p["compensation"]
+    check(c["paired"] and c["applied"] == (c["reason"] is None), str(c))
+    check(all(h["calls_min"] == h["calls_max"] and h["calls_stddev"] == 0 for h in p["helpers"].values()), "fixed counts")
     check(r["log"] == {"path": None, "bytes": 0, "truncated": False}, str(r["log"]))
     check(r["callers"] is None and r["coverage"] is None, "no call sites, no build description")
     check(r["method"]["profile_calls"] == n and r["inputs"]["seed"] == bytes(range(48)).hex(), str(r["inputs"]))
@@ -95,25 +106,33 @@ r = load(sys.argv[1] + "/sigfix__sign.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
 
 def attempts(calls):
-    """Failed attempts and DRNG draws per kind of call, every third attempt
+    """Failed attempts per kind of call and DRNG draws, every third attempt
     failing (each library instance counts its own)."""
-    tried, fails, draws = 0, 0, {}
+    tried, fails, draws = 0, {}, {}
     for kind in calls:
         while True:
             tried += 1
             draws[kind] = draws.get(kind, 0) + 1
             if tried % 3:
                 break
-            fails += 1
+            fails[kind] = fails.get(kind, 0) + 1
     return fails, draws
 
 # the plain pass: 3 warm-up calls, 1 calibration call, n timed; the profile
-# pass: 3 warm-up, calibration off and on, then p pairs on and off
-plain, _ = attempts(["warm-up"] * 3 + ["calibration"] + ["timed"] * n)
-prof, draws = attempts(["warm-up"] * 3 + ["off", "on"] + ["measured", "off"] * p)
-check(r["events"]["sign_failures_retried"] == plain + prof, "%s n=%d p=%d" % (r["events"], n, p))
-drng = r["profile"]["helpers"]["get_random_number"]["calls"]
-check(drng == draws["measured"], "failed attempts draw from the DRNG inside the measured span: %d, %d" % (drng, draws["measured"]))
+# pass: 3 warm-up, a calibration pair, then p pairs, the first call of each pair
+# (wrappers off) undone by restoring the library data, so that the second
+# (measured) makes the same attempts
+plain, _ = attempts(["setup"] * 4 + ["timing"] * n)
+prof, draws = attempts(["setup"] * 4 + ["profile"] * p)
+e = r["events"]["passes"]
+got = [e[x]["sign_failures_retried"] for x in ("setup", "timing", "profile")]
+want = [plain.get("setup", 0) + prof.get("setup", 0), plain.get("timing", 0), prof.get("profile", 0)]
+check(got == want, "%s n=%d p=%d" % (e, n, p))
+check(r["events"]["sign_failures_retried"] == sum(want), str(r["events"]))
+check([e[x]["signatures"] for x in ("setup", "timing", "profile")] == [8, n, p], str(e))
+drng = r["profile"]["helpers"]["get_random_number"]
+check(drng["calls"] == draws["profile"], "failed attempts draw from the DRNG inside the measured span: %d, %d" % (drng["calls"], draws["profile"]))
+check(drng["calls_min"] == 1 and drng["calls_max"] == 2 and drng["calls_stddev"] > 0, str(drng))
 check(r["status"]["state"] == "complete", "retries alone leave the record complete")
 ' "$work/fail3"
 
@@ -125,12 +144,14 @@ import sys
 from records import check, load
 r = load(sys.argv[1] + "/sigfix__verify.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
-# setup, warm-up and calibration, then the measured calls: the plain pass
-# times n, the profile pass measures p with the wrappers on and p off
-calls = (1 + 4 + n) + (1 + 5 + 2 * p)
-check(r["events"]["verify_rejections"] == calls, "%s n=%d p=%d" % (r["events"], n, p))
+# setup (one verification per library), warm-up and calibration, then the
+# measured calls: the plain pass times n, the profile pass measures p (the
+# wrappers-off twin of each is not counted again)
+e = r["events"]["passes"]
+check([(e[x]["verifications"], e[x]["verify_rejections"]) for x in ("setup", "timing", "profile")] == [(10, 10), (n, n), (p, p)], "%s n=%d p=%d" % (e, n, p))
+check(r["events"]["verify_rejections"] == 10 + n + p, str(r["events"]))
 check(r["status"]["state"] == "partial", str(r["status"]))
-check(r["status"]["message"] == f"{calls} verifications rejected the honest signature: output not validated", r["status"]["message"])
+check(r["status"]["message"] == "verifications rejected the honest signature: output not validated", r["status"]["message"])
 ' "$work/$mode"
 done
 
@@ -143,7 +164,9 @@ import sys
 from records import check, load
 r = load(sys.argv[1] + "/kemfix__dec.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
-check(r["events"]["decaps_mismatches"] == (4 + n) + (5 + 2 * p), str(r["events"]))
+e = r["events"]["passes"]
+check([(e[x]["decapsulations"], e[x]["decaps_mismatches"]) for x in ("setup", "timing", "profile")] == [(8, 8), (n, n), (p, p)], str(e))
+check(r["events"]["decaps_mismatches"] == 8 + n + p, str(r["events"]))
 check(r["status"]["state"] == "partial" and "decapsulations disagreed" in r["status"]["message"], str(r["status"]))
 ' "$work/mismatch"
 

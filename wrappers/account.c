@@ -133,6 +133,46 @@ int wrap_sampled(struct wrap_table *t, unsigned slot)
     return --t->left[slot] == 0;
 }
 
+/* Count one accounted DRNG call under its context: the driver learns from
+ * them which generator the scheme draws from, and so whether the seed it
+ * applied reached the scheme.  The first context is almost always the one
+ * used again. */
+void wrap_note_context(struct wrap_table *t, const void *ctx)
+{
+    uintptr_t a = (uintptr_t)ctx;
+
+    for (unsigned i = 0; i < t->nctx; i++)
+        if (t->ctx[i].address == a) {
+            t->ctx[i].calls++;
+            return;
+        }
+    if (t->nctx == ICCSPROF_WRAP_MAX_CONTEXTS) {
+        t->ctx_other++;
+        return;
+    }
+    t->ctx[t->nctx].address = a;
+    t->ctx[t->nctx++].calls = 1;
+}
+
+/* Add table T's DRNG contexts to OUT's. */
+static void wrap_merge_contexts(struct iccsprof_wrap_snapshot *out, const struct wrap_table *t)
+{
+    out->other_context_calls += t->ctx_other;
+    for (unsigned i = 0; i < t->nctx; i++) {
+        size_t j = 0;
+
+        while (j < out->ncontexts && out->contexts[j].address != t->ctx[i].address)
+            j++;
+        if (j == ICCSPROF_WRAP_MAX_CONTEXTS) {
+            out->other_context_calls += t->ctx[i].calls;
+            continue;
+        }
+        if (j == out->ncontexts)
+            out->contexts[out->ncontexts++].address = t->ctx[i].address;
+        out->contexts[j].calls += t->ctx[i].calls;
+    }
+}
+
 /* Start accounting. */
 static void wrap_enable(void)
 {
@@ -192,6 +232,7 @@ static int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
         out->overflow_calls += t->overflow_calls;
         out->overflow_timed_calls += t->overflow_timed_calls;
         out->overflow_ticks += t->overflow_ticks;
+        wrap_merge_contexts(out, t);
         for (unsigned i = 0; i < WRAP_SLOTS; i++) {
             const struct iccsprof_wrap_shape *src = &t->slot[i];
             struct iccsprof_wrap_shape *dst;

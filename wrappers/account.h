@@ -37,6 +37,9 @@ struct wrap_table {
     uint64_t nested[ICCSPROF_NHELPERS];
     uint64_t overflow_calls, overflow_timed_calls, overflow_ticks;
     struct wrap_site_table *sites;
+    struct iccsprof_wrap_context ctx[ICCSPROF_WRAP_MAX_CONTEXTS]; /* DRNG contexts seen */
+    unsigned nctx;
+    uint64_t ctx_other;      /* DRNG calls with contexts beyond ctx */
     unsigned serial;         /* the table's number, which seeds its stride */
     struct wrap_table *next; /* every thread's table, for snapshots */
 };
@@ -71,6 +74,8 @@ int wrap_slot(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t 
 int wrap_sampled(struct wrap_table *t, unsigned slot);
 /* Count one outermost call at its call site; NULL when not kept. */
 struct iccsprof_wrap_site *wrap_capture(struct wrap_table *t, unsigned helper, void *ret);
+/* Count one accounted DRNG call under the context it was given. */
+void wrap_note_context(struct wrap_table *t, const void *ctx);
 /* Measure, once, what the instrumentation adds per call. */
 void wrap_measure_overhead(struct iccsprof_wrap_overhead *out);
 /* Lock the list of every thread's table and return its head. */

@@ -14,6 +14,7 @@ static __attribute__((noinline)) int
 wrap_get_random_number_accounted(void *drng, unsigned char *random_number,
                                  unsigned long long random_number_len_bits, void *ret)
 {
+    wrap_note_context(wrap_table(), drng);
     WRAP_ACCOUNT(ICCSPROF_DRNG, 0, random_number_len_bits, ret,
                  __real_get_random_number(drng, random_number, random_number_len_bits));
 }

@@ -66,20 +66,6 @@ static json_t *measure_sizes(const struct scheme *s)
     return sizes;
 }
 
-/* The events counted, as the record gives them: a key exchange's also
- * count the exchanges whose secrets disagreed. */
-static json_t *measure_events(const struct op_events *e, enum scheme_type type)
-{
-    json_t *events =
-        json_pack("{s:I, s:I, s:I}", "sign_failures_retried", (json_int_t)e->sign_failures_retried,
-                  "verify_rejections", (json_int_t)e->verify_rejections, "decaps_mismatches",
-                  (json_int_t)e->decaps_mismatches);
-
-    if (type == SCHEME_KEX)
-        json_object_set_new(events, "kex_mismatches", json_integer((json_int_t)e->kex_mismatches));
-    return events;
-}
-
 /* The lengths of the messages of the setup exchange, or null when the
  * scheme is not a key exchange or no exchange ran. */
 static json_t *measure_messages(const struct op_events *e)
@@ -144,9 +130,9 @@ static __attribute__((noreturn)) void measure_probe(json_t *cfg)
     struct scheme a, b;
 
     if (plain != NULL)
-        scheme_load(&a, plain, 0);
+        scheme_load(&a, plain, 0, NULL);
     if (profiled != NULL) {
-        scheme_load(&b, profiled, 1);
+        scheme_load(&b, profiled, 1, NULL);
         scheme_set_callers(&b, measure_uint(cfg, "callers"));
         scheme_set_callers(&b, 0);
     }
@@ -154,6 +140,67 @@ static __attribute__((noreturn)) void measure_probe(json_t *cfg)
         measure_same_scheme(&a, &b);
     channel_result(json_pack("{s:s, s:o}", "type", scheme_type_name(plain ? a.type : b.type),
                              "sizes", measure_sizes(plain ? &a : &b)));
+}
+
+/* The events of one pass as JSON; a key exchange's also count the
+ * exchanges whose secrets disagreed. */
+static json_t *measure_counts(const struct op_counts *c, enum scheme_type type)
+{
+    json_t *counts = json_pack(
+        "{s:I, s:I, s:I, s:I, s:I, s:I, s:I}", "operations", (json_int_t)c->operations,
+        "signatures", (json_int_t)c->signatures, "sign_failures_retried",
+        (json_int_t)c->sign_failures_retried, "verifications", (json_int_t)c->verifications,
+        "verify_rejections", (json_int_t)c->verify_rejections, "decapsulations",
+        (json_int_t)c->decapsulations, "decaps_mismatches", (json_int_t)c->decaps_mismatches);
+
+    if (type == SCHEME_KEX)
+        json_object_set_new(counts, "kex_mismatches", json_integer((json_int_t)c->kex_mismatches));
+    return counts;
+}
+
+/* The events counted, as the record gives them: their sums over the
+ * passes, and each pass's. */
+static json_t *measure_events(const struct op_events *e, enum scheme_type type)
+{
+    struct op_counts sum = {0};
+    json_t *events;
+
+    for (int p = 0; p < PASS_COUNT; p++) {
+        sum.sign_failures_retried += e->pass[p].sign_failures_retried;
+        sum.verify_rejections += e->pass[p].verify_rejections;
+        sum.decaps_mismatches += e->pass[p].decaps_mismatches;
+        sum.kex_mismatches += e->pass[p].kex_mismatches;
+    }
+    events = json_pack("{s:I, s:I, s:I, s:{s:o, s:o, s:o}}", "sign_failures_retried",
+                       (json_int_t)sum.sign_failures_retried, "verify_rejections",
+                       (json_int_t)sum.verify_rejections, "decaps_mismatches",
+                       (json_int_t)sum.decaps_mismatches, "passes", "setup",
+                       measure_counts(&e->pass[PASS_SETUP], type), "timing",
+                       measure_counts(&e->pass[PASS_TIMING], type), "profile",
+                       measure_counts(&e->pass[PASS_PROFILE], type));
+    if (type == SCHEME_KEX)
+        json_object_set_new(events, "kex_mismatches", json_integer((json_int_t)sum.kex_mismatches));
+    return events;
+}
+
+/* The context switches the scheduler forced on this process so far. */
+static long measure_preempted(void)
+{
+    struct rusage ru;
+
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_nivcsw : 0;
+}
+
+/* The DRNG contexts the driver seeded in S, by name. */
+static json_t *measure_seeded(const struct scheme *s)
+{
+    json_t *names = json_array();
+
+    if (s->drng != NULL)
+        json_array_append_new(names, json_string("drng_algorithm"));
+    for (size_t i = 0; i < s->nprivate; i++)
+        json_array_append_new(names, json_string(s->private_ctx[i].name));
+    return names;
 }
 
 /* Measure one operation: the plain pass, then the profile pass. */
@@ -166,7 +213,9 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     struct method m;
     struct scheme a, b;
     json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
-           *sites = json_null();
+           *sites = json_null(), *drng = json_null(), *seeded = json_null();
+    json_t *private_ctx = json_object_get(cfg, "drng_private");
+    long preempted[2] = {0, 0};
     uint64_t t0 = clock_ticks();
     double s0 = clock_seconds();
     int op;
@@ -186,31 +235,42 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
     clock_cycles_open();
     if (plain != NULL) {
-        scheme_load(&a, plain, 0);
+        scheme_load(&a, plain, 0, json_object_get(private_ctx, "plain"));
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &a)) < 0)
             channel_input_error("%s: no operation %s", plain,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
+        preempted[0] = measure_preempted();
         timing = plain_pass(&a, &m, &events, &memory);
+        preempted[0] = measure_preempted() - preempted[0];
+        seeded = measure_seeded(&a);
     }
     if (profiled != NULL) {
-        scheme_load(&b, profiled, 1);
+        scheme_load(&b, profiled, 1, json_object_get(private_ctx, "profiled"));
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &b)) < 0)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
-        profile = profile_pass(&b, &m, &events, &sites);
+        preempted[1] = measure_preempted();
+        profile = profile_pass(&b, &m, &events, &sites, &drng);
+        preempted[1] = measure_preempted() - preempted[1];
+        json_object_set_new(drng, "seeded", measure_seeded(&b));
+        json_decref(seeded);
+        seeded = json_null();
     }
     /* the profile's ticks are the wrappers' counter's, which a library
      * built by another configuration may read differently from ours */
+    if (json_is_array(seeded)) /* no profile pass: what was seeded is all we know */
+        drng = json_pack("{s:o}", "seeded", seeded);
     channel_result(json_pack(
-        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "stack_limit_bytes",
-        measure_stack_limit(), "tick_source",
+        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o}",
+        "stack_limit_bytes", measure_stack_limit(), "tick_source",
         profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
-        "timing", timing, "memory", memory, "profile", profile, "sites", sites, "events",
-        measure_events(&events, plain != NULL ? a.type : b.type), "kex_messages",
-        measure_messages(&events), "sig_observed_min",
+        "timing", timing, "memory", memory, "profile", profile, "sites", sites, "drng", drng,
+        "events", measure_events(&events, plain != NULL ? a.type : b.type), "kex_messages",
+        measure_messages(&events), "involuntary_switches", "timing", (json_int_t)preempted[0],
+        "profile", (json_int_t)preempted[1], "sig_observed_min",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
         "sig_observed_max",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null()));

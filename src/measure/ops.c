@@ -103,8 +103,11 @@ static void op_sign(struct op_state *st)
         if (attempt == st->max_sign_attempts)
             channel_call_error("sig_sign failed %u times in a row, last with %d (%s, call %llu)",
                                attempt, rc, st->stage, (ull)st->calls + 1);
-        st->events->sign_failures_retried++;
+        if (st->counts != NULL)
+            st->counts->sign_failures_retried++;
     }
+    if (st->counts != NULL)
+        st->counts->signatures++;
     op_check_len(st, "sig_sign", "signature", st->out_used, s->out_len);
     if (st->out_used < st->events->sig_min)
         st->events->sig_min = st->out_used;
@@ -116,8 +119,13 @@ static void op_sign(struct op_state *st)
  * honest signature is counted, not fatal: the verifier is still timed. */
 static void op_verify(struct op_state *st)
 {
-    if (st->s->sig.verify(st->pk, st->pk_used, st->out, st->out_used, st->msg, st->msg_len) != 0)
-        st->events->verify_rejections++;
+    int rc = st->s->sig.verify(st->pk, st->pk_used, st->out, st->out_used, st->msg, st->msg_len);
+
+    if (st->counts == NULL)
+        return;
+    st->counts->verifications++;
+    if (rc != 0)
+        st->counts->verify_rejections++;
 }
 
 /* Encapsulate to the public key; the secret goes to ss_ref. */
@@ -143,8 +151,11 @@ static void op_dec(struct op_state *st)
     op_check_rc(st, "kem_dec",
                 s->kem.dec(st->sk, st->sk_used, st->out, st->out_used, st->ss, &ss_len));
     op_check_len(st, "kem_dec", "shared secret", ss_len, s->ss_len);
+    if (st->counts == NULL)
+        return;
+    st->counts->decapsulations++;
     if (ss_len != st->ss_used || memcmp(st->ss, st->ss_ref, (size_t)ss_len) != 0)
-        st->events->decaps_mismatches++;
+        st->counts->decaps_mismatches++;
 }
 
 /* Allocate, seed and make the inputs OP needs, untimed. */
@@ -156,6 +167,8 @@ void op_setup(struct op_state *st, struct scheme *s, enum op op, const unsigned 
     st->op = op;
     st->max_sign_attempts = max_sign_attempts;
     st->events = events;
+    st->pass = PASS_SETUP;
+    st->counts = &events->pass[PASS_SETUP];
     st->stage = "setup";
     channel_phase("setup");
     st->msg_len = msg_len;
@@ -174,7 +187,7 @@ void op_setup(struct op_state *st, struct scheme *s, enum op op, const unsigned 
         st->ss = op_alloc(s->ss_len);
         st->ss_ref = op_alloc(s->ss_len);
     }
-    op_check_rc(st, "init_random_number", s->init_random_number(s->drng, seed, seed_len));
+    scheme_seed(s, seed, seed_len);
     if (op == OP_KEYGEN)
         return;
     op_keygen(st);
@@ -210,14 +223,24 @@ void op_call(struct op_state *st)
         break;
     }
     st->calls++;
+    if (st->counts != NULL)
+        st->counts->operations++;
 }
 
-/* Start a stage, for the error messages. */
-void op_stage(struct op_state *st, const char *stage)
+/* Start a stage of PASS, for the error messages and the counts. */
+void op_stage(struct op_state *st, const char *stage, enum op_pass pass)
 {
     st->stage = stage;
     st->calls = 0;
+    st->pass = pass;
+    st->counts = &st->events->pass[pass];
     channel_phase(stage);
+}
+
+/* Whether the following calls count in their pass. */
+void op_count(struct op_state *st, int counted)
+{
+    st->counts = counted ? &st->events->pass[st->pass] : NULL;
 }
 
 /* Free ST's buffers. */

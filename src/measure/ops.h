@@ -23,12 +23,23 @@ enum op {
     OP_DERIVE_B
 };
 
-/* What the operations counted; summed over both passes of a run. */
+/* The passes events are counted in: setup holds every untimed call of
+ * both libraries (setup, warm-up, calibration), timing the plain trials,
+ * profile the operations measured with the wrappers on. */
+enum op_pass { PASS_SETUP, PASS_TIMING, PASS_PROFILE, PASS_COUNT };
+
+/* What the calls of one pass did. */
+struct op_counts {
+    uint64_t operations; /* calls of the measured operation */
+    uint64_t signatures, sign_failures_retried;
+    uint64_t verifications, verify_rejections;
+    uint64_t decapsulations, decaps_mismatches;
+    uint64_t kex_mismatches; /* exchanges whose two shared secrets differed */
+};
+
+/* What the operations counted, per pass. */
 struct op_events {
-    uint64_t sign_failures_retried;
-    uint64_t verify_rejections;
-    uint64_t decaps_mismatches;
-    uint64_t kex_mismatches;             /* exchanges whose two shared secrets differed */
+    struct op_counts pass[PASS_COUNT];
     ull kex_passes;                      /* passes of the setup exchange (key exchanges) */
     ull kex_msg_len[KEX_MAX_PASSES + 1]; /* its message k's length, from 1 */
     ull sig_min, sig_max; /* lengths of the signatures produced; sig_min > sig_max: none */
@@ -44,8 +55,10 @@ struct op_state {
     ull pk_used, sk_used, out_used, ss_used;
     struct op_events *events;
     struct kex_state *kex; /* key exchanges only */
-    const char *stage;     /* "setup", "warm-up", "calibration", "timing", "profile" */
-    uint64_t calls;        /* calls of the operation made in this stage */
+    enum op_pass pass;
+    struct op_counts *counts; /* the pass being counted; NULL: a twin call, not counted */
+    const char *stage;        /* "setup", "warm-up", "calibration", "timing", "profile" */
+    uint64_t calls;           /* calls of the operation made in this stage */
 };
 
 /* Parse an operation name for the scheme S; -1 when it is not one of its
@@ -64,9 +77,13 @@ void op_setup(struct op_state *st, struct scheme *s, enum op op, const unsigned 
  * handled by the method ends the process with a call error. */
 void op_call(struct op_state *st);
 
-/* Start a stage: its name goes into error messages, with the call number
- * counted from here. */
-void op_stage(struct op_state *st, const char *stage);
+/* Start a stage of PASS: its name goes into error messages, with the call
+ * number counted from here. */
+void op_stage(struct op_state *st, const char *stage, enum op_pass pass);
+
+/* Whether the following calls count in their pass: the wrappers-off twin
+ * of a profiled call repeats its work and is not counted again. */
+void op_count(struct op_state *st, int counted);
 
 /* Free ST's buffers. */
 void op_free(struct op_state *st);

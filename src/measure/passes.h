@@ -29,13 +29,15 @@ json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *e
                    json_t **memory);
 
 /* Profile the operation on the profiled library S: setup, warm-up, one
- * calibration call with the wrappers on, then the measured calls.  The
- * profile section of the result; *sites gets the call sites (or null). */
+ * calibration pair with the wrappers off and on, then the measured pairs.
+ * The profile section of the result; *sites gets the call sites (or
+ * null), *drng the DRNG contexts the measured operations drew from. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                     json_t **sites);
+                     json_t **sites, json_t **drng);
 
 /* Calls that take about SECONDS at CALL_SECONDS each, at least MIN_CALLS
- * when they fit in MAX_SECONDS, never more than fit in it, never 0. */
+ * when they fit in MAX_SECONDS, else as many as fit in it (at least one):
+ * a budget that cannot hold the minimum still gets every call it holds. */
 unsigned long long pass_calls_for(double seconds, double call_seconds, unsigned long long min_calls,
                                   double max_seconds);
 

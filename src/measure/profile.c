@@ -12,7 +12,9 @@
 
 #include "channel.h"
 #include "clock.h"
+#include "opstats.h"
 #include "passes.h"
+#include "rwdata.h"
 
 /* The perturbation sampling=auto keeps the instrumentation under. */
 #define PROFILE_AUTO_PERTURBATION 0.005
@@ -63,28 +65,34 @@ static unsigned profile_auto_k(double calls, double on, double off,
     return k < 1 ? 1 : k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
 }
 
-/* The wrappers' snapshot as JSON: every shape with its raw sums. */
-static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap)
+/* The wrappers' snapshot as JSON: every shape with its raw sums and the
+ * distribution of its calls per operation, the helpers' distributions. */
+static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap,
+                                const struct opstats *per_op)
 {
-    json_t *shapes = json_array(), *nested = json_object();
+    json_t *shapes = json_array(), *nested = json_object(), *helpers = json_object();
 
     for (size_t i = 0; i < snap->nshapes; i++) {
         const struct iccsprof_wrap_shape *s = &snap->shapes[i];
+        const struct opstat *d = opstats_shape(per_op, s->helper, s->in_bits, s->out_bits);
 
         json_array_append_new(
             shapes,
-            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f}", "helper", profile_helper[s->helper],
-                      "in_bits", (json_int_t)s->in_bits, "out_bits", (json_int_t)s->out_bits,
-                      "calls", (json_int_t)s->calls, "timed_calls", (json_int_t)s->timed_calls,
-                      "ticks", (json_int_t)s->ticks, "ticks_sq", s->ticks_sq));
+            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:o}", "helper",
+                      profile_helper[s->helper], "in_bits", (json_int_t)s->in_bits, "out_bits",
+                      (json_int_t)s->out_bits, "calls", (json_int_t)s->calls, "timed_calls",
+                      (json_int_t)s->timed_calls, "ticks", (json_int_t)s->ticks, "ticks_sq",
+                      s->ticks_sq, "per_op", d != NULL ? opstats_json(per_op, d) : json_null()));
     }
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         json_object_set_new(nested, profile_helper[h], json_integer((json_int_t)snap->nested[h]));
+        json_object_set_new(helpers, profile_helper[h], opstats_json(per_op, &per_op->helper[h]));
+    }
     return json_pack(
-        "{s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested, "overflow",
-        "keys", snap->overflow_keys != 0, "calls", (json_int_t)snap->overflow_calls, "timed_calls",
-        (json_int_t)snap->overflow_timed_calls, "ticks", (json_int_t)snap->overflow_ticks,
-        "total_calls", (json_int_t)snap->total_calls);
+        "{s:o, s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested,
+        "per_op", helpers, "overflow", "keys", snap->overflow_keys != 0, "calls",
+        (json_int_t)snap->overflow_calls, "timed_calls", (json_int_t)snap->overflow_timed_calls,
+        "ticks", (json_int_t)snap->overflow_ticks, "total_calls", (json_int_t)snap->total_calls);
 }
 
 /* One return address as the object holding it and the offset in it, so
@@ -141,26 +149,85 @@ static double profile_median(int64_t *d, unsigned long long n)
     return n % 2 ? (double)d[n / 2] : ((double)d[n / 2 - 1] + (double)d[n / 2]) / 2;
 }
 
-/* Profile the operation on the profiled library.  The measured
- * operations alternate with the wrappers on and off.  Those with the
- * wrappers on give every helper call, its shape and its ticks; each pair
- * gives the ticks the instrumentation added to one operation, of which
- * the median is taken: a pair that the scheduler interrupted is an
- * outlier the median ignores.  The operations' time without the
- * instrumentation, which shares are taken of, is their measured time
- * less that median per operation: time the machine took away from the
- * process is then in the numerator and the denominator alike. */
+/* The standard error of the median MED of N sorted differences D, from
+ * their median absolute deviation (robust to the pairs the scheduler
+ * interrupted): 1.4826 MAD estimates their spread, and the median of N
+ * normal values has a standard error 1.2533 times the mean's. */
+static double profile_median_stderr(const int64_t *d, unsigned long long n, double med)
+{
+    int64_t *dev;
+    double mad;
+
+    if (n < 2 || (dev = malloc((size_t)n * sizeof *dev)) == NULL)
+        return 0;
+    for (unsigned long long i = 0; i < n; i++)
+        dev[i] = (int64_t)llabs((long long)((double)d[i] - med));
+    mad = profile_median(dev, n);
+    free(dev);
+    return 1.2533 * 1.4826 * mad / sqrt((double)n);
+}
+
+/* The DRNG contexts the measured operations drew from, each with the name
+ * the driver seeded it under (null: not seeded by the driver). */
+static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wrap_snapshot *snap)
+{
+    json_t *list = json_array();
+
+    for (size_t i = 0; i < snap->ncontexts; i++) {
+        const struct iccsprof_wrap_context *c = &snap->contexts[i];
+        const char *seeded = scheme_seeded_name(s, (const void *)c->address);
+        json_t *where = profile_frame(c->address);
+
+        json_object_set_new(where, "calls", json_integer((json_int_t)c->calls));
+        json_object_set_new(where, "seeded_as", seeded ? json_string(seeded) : json_null());
+        json_array_append_new(list, where);
+    }
+    return json_pack("{s:o, s:I}", "contexts", list, "other_calls",
+                     (json_int_t)snap->other_context_calls);
+}
+
+/* One pair of operations doing the same work: the library's writable data
+ * (the DRNG state and the scheme's own) is saved before the first, with
+ * the wrappers off and its events not counted again, and put back before
+ * the second, with the wrappers on; *OFF and *ON get their ticks.  Without
+ * saved data (RW NULL) the pair does successive work. */
+static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w, struct rwdata *rw,
+                         uint64_t *off, uint64_t *on)
+{
+    if (rw != NULL)
+        rwdata_save(rw);
+    op_count(st, 0);
+    *off = profile_call(st, w, 0);
+    op_count(st, 1);
+    if (rw != NULL)
+        rwdata_restore(rw);
+    *on = profile_call(st, w, 1);
+}
+
+/* Profile the operation on the profiled library.  Each measured operation
+ * with the wrappers on is paired with one with them off that does the
+ * same work (see profile_pair).  Those with the wrappers on give every
+ * helper call, its shape and its ticks, and the table read after each
+ * gives its own calls; each pair gives the ticks the instrumentation
+ * added to one operation, of which the median is taken: a pair that the
+ * scheduler interrupted is an outlier the median ignores.  The
+ * operations' time without the instrumentation, which shares are taken
+ * of, is their measured time less that median per operation: time the
+ * machine took away from the process is then in the numerator and the
+ * denominator alike. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                     json_t **sites)
+                     json_t **sites, json_t **drng)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
+    static struct opstats per_op;
     const struct iccsprof_wrap_api *w = s->wrap;
     struct iccsprof_wrap_overhead o;
     struct op_state st;
+    struct rwdata rwbuf, *rw = NULL;
     unsigned k = m->sample;
     unsigned long long calls;
     uint64_t on, off, ticks = 0;
-    double t0, call_seconds, added;
+    double t0, call_seconds, added, added_se;
     int64_t *diff;
 
     w->disable();
@@ -168,42 +235,51 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     w->set_sampling(1, m->first_n);
     scheme_set_callers(s, m->callers);
     op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
-    op_stage(&st, "profile warm-up");
+    op_stage(&st, "profile warm-up", PASS_SETUP);
     for (int i = 0; i < METHOD_WARMUP_CALLS; i++)
         op_call(&st);
-    op_stage(&st, "profile calibration");
+    op_stage(&st, "profile calibration", PASS_SETUP);
+    if (rwdata_open(&rwbuf, s->lib) == 0)
+        rw = &rwbuf;
     w->overhead(&o);
     t0 = clock_seconds();
-    off = profile_call(&st, w, 0);
-    call_seconds = clock_seconds() - t0;
-    on = profile_call(&st, w, 1);
+    profile_pair(&st, w, rw, &off, &on);
+    call_seconds = (clock_seconds() - t0) / 2;
     w->snapshot(&snap);
     if (k == 0)
         k = profile_auto_k((double)snap.total_calls, (double)on, (double)off, &o);
     w->reset();
     w->set_sampling(k, m->first_n);
+    /* each measured operation is a pair of calls */
     calls = pass_calls_for(m->profile_seconds / 2, call_seconds, m->min_calls, m->max_seconds / 2);
     if ((diff = malloc((size_t)calls * sizeof *diff)) == NULL)
         channel_call_error("out of memory for %llu operations' timings", calls);
-    op_stage(&st, "profile");
+    opstats_init(&per_op);
+    op_stage(&st, "profile", PASS_PROFILE);
     for (unsigned long long i = 0; i < calls; i++) {
-        on = profile_call(&st, w, 1);
-        off = profile_call(&st, w, 0);
+        profile_pair(&st, w, rw, &off, &on);
+        w->snapshot(&snap);
+        opstats_add(&per_op, &snap);
         ticks += on;
         diff[i] = (int64_t)(on - off);
     }
     added = profile_median(diff, calls);
+    added_se = profile_median_stderr(diff, calls, added);
     free(diff);
-    w->snapshot(&snap);
+    if (rw != NULL)
+        rwdata_close(rw);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
+    *drng = profile_contexts(s, &snap);
     w->set_callers(0);
     w->set_sampling(1, m->first_n);
     op_free(&st);
-    return json_pack("{s:I, s:I, s:f, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, s:i}, s:o}", "calls",
-                     (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
-                     (double)ticks - (double)calls * added, "overhead", "inner_ticks",
-                     o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks",
-                     o.untimed_outer_ticks, "callers_outer_ticks", o.callers_outer_ticks,
-                     "sampling", "k", (int)k, "auto", m->sample == 0, "first_n", (int)m->first_n,
-                     "snapshot", profile_snapshot(&snap));
+    return json_pack("{s:I, s:I, s:f, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
+                     "s:i}, s:o}",
+                     "calls", (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
+                     (double)ticks - (double)calls * added, "compensation", "paired", rw != NULL,
+                     "added_ticks", added, "added_ticks_stderr", added_se, "overhead",
+                     "inner_ticks", o.inner_ticks, "outer_ticks", o.outer_ticks,
+                     "untimed_outer_ticks", o.untimed_outer_ticks, "callers_outer_ticks",
+                     o.callers_outer_ticks, "sampling", "k", (int)k, "auto", m->sample == 0,
+                     "first_n", (int)m->first_n, "snapshot", profile_snapshot(&snap, &per_op));
 }

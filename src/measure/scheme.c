@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <dlfcn.h>
+#include <link.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -139,8 +140,53 @@ static void scheme_resolve_wrap(struct scheme *s)
                             s->wrap != NULL ? s->wrap->abi : 0u, ICCSPROF_WRAP_ABI);
 }
 
+/* Resolve the scheme's own DRNG contexts that iccsprof run found in the
+ * file (their link-time addresses) to addresses in this process. */
+static void scheme_resolve_private(struct scheme *s, json_t *list)
+{
+    struct link_map *map;
+    json_t *c;
+    size_t i;
+
+    if (list == NULL || dlinfo(s->lib, RTLD_DI_LINKMAP, &map) != 0)
+        return;
+    json_array_foreach(list, i, c)
+    {
+        if (s->nprivate == SCHEME_MAX_PRIVATE)
+            break;
+        s->private_ctx[s->nprivate].name = json_string_value(json_object_get(c, "name"));
+        s->private_ctx[s->nprivate++].address =
+            (void *)(map->l_addr + (uintptr_t)json_integer_value(json_object_get(c, "vaddr")));
+    }
+}
+
+/* Seed drng_algorithm, when the library has it, and every private
+ * context found, the way the KAT drivers seed drng_algorithm. */
+void scheme_seed(struct scheme *s, const unsigned char *seed, size_t seed_len)
+{
+    int rc;
+
+    if (s->drng != NULL && (rc = s->init_random_number(s->drng, seed, seed_len)) != 0)
+        channel_call_error("init_random_number(&drng_algorithm) returned %d (setup)", rc);
+    for (size_t i = 0; i < s->nprivate; i++)
+        if ((rc = s->init_random_number(s->private_ctx[i].address, seed, seed_len)) != 0)
+            channel_call_error("init_random_number(&%s) returned %d (setup)",
+                               s->private_ctx[i].name, rc);
+}
+
+/* The name of a context the driver seeded, or NULL. */
+const char *scheme_seeded_name(const struct scheme *s, const void *address)
+{
+    if (s->drng != NULL && address == s->drng)
+        return "drng_algorithm";
+    for (size_t i = 0; i < s->nprivate; i++)
+        if (address == s->private_ctx[i].address)
+            return s->private_ctx[i].name;
+    return NULL;
+}
+
 /* Load the library at PATH and resolve everything the driver uses. */
-void scheme_load(struct scheme *s, const char *path, int profiled)
+void scheme_load(struct scheme *s, const char *path, int profiled, json_t *private_ctx)
 {
     memset(s, 0, sizeof *s);
     s->path = path;
@@ -153,8 +199,11 @@ void scheme_load(struct scheme *s, const char *path, int profiled)
         channel_input_error("%s", dlerror());
     scheme_detect(s);
     scheme_resolve_api(s);
-    s->drng = scheme_sym(s, "drng_algorithm");
+    /* a library that does not use drng_algorithm may not define it:
+     * its randomness then comes from a context of its own */
+    s->drng = dlsym(s->lib, "drng_algorithm");
     SCHEME_FN(s, s->init_random_number, "init_random_number");
+    scheme_resolve_private(s, private_ctx);
     if (profiled)
         scheme_resolve_wrap(s);
 }

@@ -3,6 +3,8 @@
 #ifndef ICCSPROF_MEASURE_SCHEME_H
 #define ICCSPROF_MEASURE_SCHEME_H
 
+#include <jansson.h>
+
 #include "iccsprof/wrap.h"
 
 enum scheme_type { SCHEME_SIG, SCHEME_KEM, SCHEME_KEX };
@@ -50,6 +52,15 @@ struct kex_api {
     ull passes, sta_len, stb_len;
 };
 
+/* The most private DRNG contexts seeded. */
+#define SCHEME_MAX_PRIVATE 8
+
+/* A DRNG context the driver seeds besides drng_algorithm. */
+struct scheme_context {
+    const char *name;
+    void *address;
+};
+
 struct scheme {
     const char *path;
     void *lib;
@@ -57,7 +68,11 @@ struct scheme {
     struct sig_api sig;
     struct kem_api kem;
     struct kex_api kex;
-    void *drng; /* the package's DRNG_ctx drng_algorithm, opaque */
+    void *drng; /* the package's DRNG_ctx drng_algorithm, opaque; NULL when not there */
+    /* DRNG contexts of the scheme's own, found in its debugging information
+     * by iccsprof run: data of type DRNG_ctx, seeded like drng_algorithm. */
+    size_t nprivate;
+    struct scheme_context private_ctx[SCHEME_MAX_PRIVATE];
     int (*init_random_number)(void *drng, const unsigned char *seed, ull seed_len);
     /* From the API's length functions: pk, sk, and the maximum signature,
      * the ciphertext or a key exchange's messages in all, and the shared
@@ -68,8 +83,16 @@ struct scheme {
 
 /* Load the library at PATH and resolve everything the driver uses; a
  * profiled build must also carry the wrappers' interface at this ABI.
- * Anything missing ends the process with an input error naming it. */
-void scheme_load(struct scheme *s, const char *path, int profiled);
+ * Anything missing ends the process with an input error naming it.
+ * PRIVATE lists the scheme's own DRNG contexts ({name, vaddr}) to seed,
+ * or is NULL. */
+void scheme_load(struct scheme *s, const char *path, int profiled, json_t *private_ctx);
+
+/* Seed every DRNG context the driver knows of S with SEED. */
+void scheme_seed(struct scheme *s, const unsigned char *seed, size_t seed_len);
+
+/* The name of the context at ADDRESS when the driver seeded it, else NULL. */
+const char *scheme_seeded_name(const struct scheme *s, const void *address);
 
 /* Set the wrappers' call-site depth (0: off); an input error naming the
  * library when its wrappers were built without libunwind. */

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a structure below or the table of functions changes. */
-#define ICCSPROF_WRAP_ABI 1
+#define ICCSPROF_WRAP_ABI 2
 
 /* The helpers, in the order used for every per-helper array. */
 enum iccsprof_helper {
@@ -33,6 +33,8 @@ enum iccsprof_helper {
 /* Capacity of the call-site table and the deepest chain it keeps. */
 #define ICCSPROF_WRAP_MAX_SITES 512
 #define ICCSPROF_WRAP_MAX_DEPTH 8
+/* Distinct DRNG contexts kept; calls with further ones are only counted. */
+#define ICCSPROF_WRAP_MAX_CONTEXTS 8
 
 /* One accounting key: (helper, input bits, output bits). */
 struct iccsprof_wrap_shape {
@@ -45,6 +47,13 @@ struct iccsprof_wrap_shape {
     double ticks_sq;      /* sum of squares of the measured calls' ticks */
 };
 
+/* A DRNG context that get_random_number calls were given: its address
+ * (in this process) and the accounted calls that drew from it. */
+struct iccsprof_wrap_context {
+    uintptr_t address;
+    uint64_t calls;
+};
+
 /* A copy of the accounting table, taken with the wrappers disabled. */
 struct iccsprof_wrap_snapshot {
     size_t nshapes;
@@ -55,6 +64,9 @@ struct iccsprof_wrap_snapshot {
     uint64_t overflow_timed_calls;
     uint64_t overflow_ticks;
     uint64_t total_calls; /* outermost calls over all keys, overflow included */
+    size_t ncontexts;     /* DRNG contexts seen, first use first */
+    struct iccsprof_wrap_context contexts[ICCSPROF_WRAP_MAX_CONTEXTS];
+    uint64_t other_context_calls; /* DRNG calls with contexts beyond the table */
 };
 
 /* The cost of the instrumentation itself, measured by the library. */

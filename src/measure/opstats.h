@@ -1,0 +1,48 @@
+/* opstats.h - how many calls each measured operation made, per helper and
+ * per shape: the wrappers' table is read after every operation, and the
+ * growth since the last reading is that operation's count.  The minimum,
+ * maximum and spread tell a count that the code fixes (minimum = maximum)
+ * from one that depends on the data (rejection sampling, retries). */
+#ifndef ICCSPROF_MEASURE_OPSTATS_H
+#define ICCSPROF_MEASURE_OPSTATS_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "iccsprof/wrap.h"
+
+/* The distribution of one count over the operations. */
+struct opstat {
+    uint64_t min, max;
+    double sum, sum_sq;
+};
+
+struct opstats_shape {
+    uint32_t helper;
+    uint64_t in_bits, out_bits;
+    uint64_t last; /* calls at the last reading */
+    struct opstat per_op;
+};
+
+struct opstats {
+    uint64_t ops;
+    size_t nshapes;
+    struct opstats_shape shape[ICCSPROF_WRAP_MAX_SHAPES];
+    struct opstat helper[ICCSPROF_NHELPERS];
+};
+
+/* Start with no operation read, the wrappers' table just reset. */
+void opstats_init(struct opstats *o);
+
+/* Count one operation: SNAP is the table after it. */
+void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap);
+
+/* The distribution of a count as {min, max, stddev} (sample standard
+ * deviation; 0 for one operation). */
+json_t *opstats_json(const struct opstats *o, const struct opstat *s);
+
+/* The distribution of the shape (HELPER, IN_BITS, OUT_BITS), or NULL. */
+const struct opstat *opstats_shape(const struct opstats *o, uint32_t helper, uint64_t in_bits,
+                                   uint64_t out_bits);
+
+#endif
