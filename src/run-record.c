@@ -216,12 +216,13 @@ static json_t *record_drng(json_t *raw)
                                         json_object_get(c, "calls"), "seeded", json_is_string(as)));
         free(name);
     }
+    json_t *names = json_array(), *n;
+
+    json_array_foreach(seeded, i, n) json_array_append(names, json_object_get(n, "name"));
     return json_pack("{s:b, s:o, s:o, s:I, s:o}", "global",
-                     seeded != NULL && json_array_size(seeded) > 0 &&
-                         strcmp(json_string_value(json_array_get(seeded, 0)), "drng_algorithm") ==
-                             0,
-                     "seeded", seeded != NULL ? json_incref(seeded) : json_array(), "contexts",
-                     contexts, "other_calls", other, "seed_reached",
+                     json_array_size(names) > 0 &&
+                         strcmp(json_string_value(json_array_get(names, 0)), "drng_algorithm") == 0,
+                     "seeded", names, "contexts", contexts, "other_calls", other, "seed_reached",
                      raw_ctx == NULL || (json_array_size(contexts) == 0 && other == 0)
                          ? json_null()
                          : json_boolean(reached && other == 0));

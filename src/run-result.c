@@ -83,6 +83,7 @@ static const struct field timing_fields[] = {
     {"calibration_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
     {"calls_per_trial", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"trials", FIELD_ARRAY, 0, 1, 0, trial_fields, NULL},
+    {"cpu_share", FIELD_NUMBER, 0, 0, 1, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -107,6 +108,22 @@ static const struct field sampling_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The distribution of one count of calls over the measured operations. */
+static const struct field per_op_fields[] = {
+    {"min", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"max", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"stddev", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field helpers_per_op_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field shape_fields[] = {
     {"helper", FIELD_STRING, 0, 0, 0, NULL, helper_names},
     {"in_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -115,6 +132,7 @@ static const struct field shape_fields[] = {
     {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks_sq", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"per_op", FIELD_OBJECT, FIELD_NULL, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -137,8 +155,16 @@ static const struct field overflow_fields[] = {
 static const struct field snapshot_fields[] = {
     {"shapes", FIELD_ARRAY, 0, 0, 0, shape_fields, NULL},
     {"nested", FIELD_OBJECT, 0, 0, 0, nested_fields, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, helpers_per_op_fields, NULL},
     {"overflow", FIELD_OBJECT, 0, 0, 0, overflow_fields, NULL},
     {"total_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field compensation_fields[] = {
+    {"paired", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"added_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"added_ticks_stderr", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -146,6 +172,7 @@ static const struct field profile_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"baseline_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"compensation", FIELD_OBJECT, 0, 0, 0, compensation_fields, NULL},
     {"overhead", FIELD_OBJECT, 0, 0, 0, overhead_fields, NULL},
     {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},
     {"snapshot", FIELD_OBJECT, 0, 0, 0, snapshot_fields, NULL},
@@ -181,11 +208,62 @@ static const struct field sites_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The events of one pass. */
+static const struct field pass_fields[] = {
+    {"operations", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"signatures", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"sign_failures_retried", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"verifications", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"verify_rejections", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"decapsulations", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"decaps_mismatches", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"kex_mismatches", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field passes_fields[] = {
+    {"setup", FIELD_OBJECT, 0, 0, 0, pass_fields, NULL},
+    {"timing", FIELD_OBJECT, 0, 0, 0, pass_fields, NULL},
+    {"profile", FIELD_OBJECT, 0, 0, 0, pass_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* A DRNG context the driver seeded, by name. */
+static const struct field seeded_fields[] = {
+    {"name", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* A DRNG context the measured operations drew from. */
+static const struct field context_fields[] = {
+    {"address", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"object", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {"offset", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"seeded_as", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* Without a profile pass, only what was seeded is known. */
+static const struct field drng_fields[] = {
+    {"seeded", FIELD_ARRAY, 0, 0, 0, seeded_fields, NULL},
+    {"contexts", FIELD_ARRAY, FIELD_OPTIONAL, 0, 0, context_fields, NULL},
+    {"other_calls", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field switches_fields[] = {
+    {"timing", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"profile", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field events_fields[] = {
     {"sign_failures_retried", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"verify_rejections", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"decaps_mismatches", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"kex_mismatches", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"passes", FIELD_OBJECT, 0, 0, 0, passes_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -198,7 +276,9 @@ static const struct field op_fields[] = {
     {"memory", FIELD_OBJECT, FIELD_NULL, 0, 0, memory_fields, NULL},
     {"profile", FIELD_OBJECT, FIELD_NULL, 0, 0, profile_fields, NULL},
     {"sites", FIELD_OBJECT, FIELD_NULL, 0, 0, sites_fields, NULL},
+    {"drng", FIELD_OBJECT, FIELD_NULL, 0, 0, drng_fields, NULL},
     {"events", FIELD_OBJECT, 0, 0, 0, events_fields, NULL},
+    {"involuntary_switches", FIELD_OBJECT, 0, 0, 0, switches_fields, NULL},
     {"kex_messages", FIELD_INTS, FIELD_NULL, 0, 1 << 30, NULL, NULL},
     {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},

@@ -197,9 +197,9 @@ static json_t *measure_seeded(const struct scheme *s)
     json_t *names = json_array();
 
     if (s->drng != NULL)
-        json_array_append_new(names, json_string("drng_algorithm"));
+        json_array_append_new(names, json_pack("{s:s}", "name", "drng_algorithm"));
     for (size_t i = 0; i < s->nprivate; i++)
-        json_array_append_new(names, json_string(s->private_ctx[i].name));
+        json_array_append_new(names, json_pack("{s:s}", "name", s->private_ctx[i].name));
     return names;
 }
 
