@@ -5,7 +5,7 @@
 # run, then the report of the profile folder.  With --build-only it only
 # summarizes the builds.  Exit 1 when any instance failed.
 # Environment (from build.mk): SCHEME SCHEME_BUILDDIR PROFILE_DIR ICCSPROF
-# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS RUN_FLAGS.
+# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS CPU RUN_FLAGS.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -59,6 +59,7 @@ for name in $built; do
     yes) set -- "$@" --callers ;;
     *) set -- "$@" --callers="$CALLERS" ;;
     esac
+    [ -z "$CPU" ] || set -- "$@" --cpu "$CPU"
     # RUN_FLAGS: further driver options, split at blanks like a command line
     # shellcheck disable=SC2086
     [ -z "$RUN_FLAGS" ] || set -- "$@" $RUN_FLAGS

@@ -14,7 +14,9 @@
 #include "drng-find.h"
 #include "hex.h"
 #include "host.h"
+#include "hostcheck.h"
 #include "libfile.h"
+#include "pin.h"
 #include "regfile.h"
 #include "run-child.h"
 #include "run-options.h"
@@ -498,6 +500,22 @@ static int run_one(const struct run_facts *facts, const char *op)
     return rc;
 }
 
+/* Check the host for the records; with --require-quiet-host, refuse to
+ * measure on one that is not ready, in one line naming what failed. */
+static int run_host_check(const struct run_options *o, struct run_facts *facts)
+{
+    char failed[2048];
+
+    facts->host_check = hostcheck_run(hostcheck_root(), o->cpu);
+    if (!o->require_quiet_host || json_is_true(json_object_get(facts->host_check, "ready")))
+        return EXIT_OK;
+    hostcheck_failures(facts->host_check, failed, sizeof failed);
+    cmd_error("--require-quiet-host: the host is not ready: %s", failed);
+    json_decref(facts->host_check);
+    facts->host_check = NULL;
+    return EXIT_USAGE;
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
@@ -531,6 +549,9 @@ static int cmd_run_exec(const struct cmd_args *args)
         cmd_error("%s: %s", dir, strerror(errno));
         goto out;
     }
+    if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
+        run_host_check(&o, &facts) != EXIT_OK)
+        goto out;
     facts.build = run_load_build(o.build_info, &bad);
     if (bad || (status = run_probe(&o, facts.timeout, &probe)) != EXIT_OK) {
         status = bad ? EXIT_USAGE : status;
@@ -580,6 +601,7 @@ out:
     json_decref(facts.build);
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
+    json_decref(facts.host_check);
     free(plain_abs);
     free(profiled_abs);
     return status;

@@ -7,13 +7,16 @@
 
 #include "host.h"
 
-/* The value of the first /proc/cpuinfo line whose key is KEY, or 0. */
-static int host_cpuinfo(const char *key, char *buf, size_t len)
+/* The value of the first ROOT/proc/cpuinfo line whose key is KEY, or 0. */
+static int host_cpuinfo(const char *root, const char *key, char *buf, size_t len)
 {
-    char line[512];
+    char line[512], path[4096];
     size_t klen = strlen(key);
     int found = 0;
-    FILE *f = fopen("/proc/cpuinfo", "r");
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/proc/cpuinfo", root);
+    f = fopen(path, "r");
 
     if (f == NULL)
         return 0;
@@ -35,10 +38,16 @@ static int host_cpuinfo(const char *key, char *buf, size_t len)
 /* The CPU's model name, else the machine type. */
 void host_cpu_model(char *buf, size_t len)
 {
+    host_cpu_model_under("", buf, len);
+}
+
+/* The CPU's model name from ROOT/proc/cpuinfo, else the machine type. */
+void host_cpu_model_under(const char *root, char *buf, size_t len)
+{
     struct utsname u;
 
-    if (host_cpuinfo("model name", buf, len) || host_cpuinfo("Model", buf, len) ||
-        host_cpuinfo("cpu model", buf, len))
+    if (host_cpuinfo(root, "model name", buf, len) || host_cpuinfo(root, "Model", buf, len) ||
+        host_cpuinfo(root, "cpu model", buf, len))
         return;
     snprintf(buf, len, "%s", uname(&u) == 0 ? u.machine : "unknown");
 }

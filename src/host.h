@@ -7,6 +7,10 @@
 /* The CPU's model name from /proc/cpuinfo, else the machine type. */
 void host_cpu_model(char *buf, size_t len);
 
+/* The same from ROOT/proc/cpuinfo: ROOT is "" for the live system, or a
+ * fixture tree. */
+void host_cpu_model_under(const char *root, char *buf, size_t len);
+
 /* The kernel as `uname -sr` prints it. */
 void host_kernel(char *buf, size_t len);
 

@@ -11,11 +11,15 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-usage.c \
 	src/cmd-audit.c \
 	src/cmd-help.c \
+	src/cmd-host.c \
 	src/cmd-run.c \
 	src/cmd-version.c \
 	src/atomic-file.c src/atomic-file.h \
 	src/hex.c src/hex.h \
 	src/host.c src/host.h \
+	src/hostcheck.c src/hostcheck.h \
+	src/hostcheck-sys.c src/hostcheck-sys.h \
+	src/pin.c src/pin.h \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \
 	src/regfile.c src/regfile.h \

@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,6 +35,8 @@ enum {
     OPT_CALLERS,
     OPT_NO_PLAIN,
     OPT_NO_PROFILE,
+    OPT_CPU,
+    OPT_REQUIRE_QUIET_HOST,
 };
 
 /* The published method's defaults are the table's: --help prints them and
@@ -158,6 +161,17 @@ const struct cmd_option run_option_table[] = {
     [OPT_NO_PROFILE] = {.name = "no-profile",
                         .kind = CMD_OPT_FLAG,
                         .help = "skip the profile pass (timing only)"},
+    [OPT_CPU] = {.name = "cpu",
+                 .kind = CMD_OPT_UINT,
+                 .metavar = "N",
+                 .lo = 0,
+                 .hi = CPU_SETSIZE - 1,
+                 .def_note = "not pinned",
+                 .help = "pin the measuring process to core N (sched_setaffinity)"},
+    [OPT_REQUIRE_QUIET_HOST] = {.name = "require-quiet-host",
+                                .kind = CMD_OPT_FLAG,
+                                .help = "refuse to measure when the host check (iccsprof host) "
+                                        "fails"},
     {0},
 };
 
@@ -226,6 +240,8 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->callers = v[OPT_CALLERS].given ? (unsigned)v[OPT_CALLERS].num : 0;
     o->no_plain = v[OPT_NO_PLAIN].given > 0;
     o->no_profile = v[OPT_NO_PROFILE].given > 0;
+    o->cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].num : -1;
+    o->require_quiet_host = v[OPT_REQUIRE_QUIET_HOST].given > 0;
     if (run_seed(o, v[OPT_SEED].text) != 0 || run_sample(o, v[OPT_SAMPLE].text) != 0)
         return EXIT_USAGE;
     return EXIT_OK;

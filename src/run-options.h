@@ -22,6 +22,8 @@ struct run_options {
     unsigned char seed[RUN_MAX_SEED];
     size_t seed_len;
     int no_plain, no_profile;
+    int cpu; /* the core to pin to; -1: not pinned */
+    int require_quiet_host;
 };
 
 /* The options of `iccsprof run`, for its command entry. */

@@ -274,11 +274,12 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
     if (cycles == NULL)
         cycles = "ticks";
     return json_pack(
-        "{s:s, s:s, s:s, s:o, s:s, s:b, s:o}", "cpu_model", f->cpu_model, "kernel", f->kernel,
-        "tick_source", ticks != NULL ? ticks : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
+        "{s:s, s:s, s:s, s:o, s:s, s:b, s:o, s:o, s:O}", "cpu_model", f->cpu_model, "kernel",
+        f->kernel, "tick_source", ticks != NULL ? ticks : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         r != NULL ? json_real(json_number_value(json_object_get(r, "tick_hz"))) : json_null(),
         "cycles_source", cycles, "hardware_cycles", strcmp(cycles, "perf_event") == 0,
-        "stack_limit_bytes", stack != NULL ? json_incref(stack) : json_null());
+        "stack_limit_bytes", stack != NULL ? json_incref(stack) : json_null(), "cpu",
+        f->options->cpu >= 0 ? json_integer(f->options->cpu) : json_null(), "check", f->host_check);
 }
 
 /* The method section: the options in force. */

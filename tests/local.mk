@@ -25,3 +25,4 @@ include tests/run.mk
 include tests/report.mk
 include tests/schemes.mk
 include tests/intree.mk
+include tests/host.mk

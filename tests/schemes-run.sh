@@ -1,7 +1,7 @@
 #!/bin/sh
 # schemes-run.sh - make profile up to the driver, with a stand-in for
 # iccsprof that records how `run` is called: the arguments each built
-# instance gets (OPS, TRIALS, TARGET_SECONDS, SAMPLE, CALLERS, RUN_FLAGS), instances
+# instance gets (OPS, TRIALS, TARGET_SECONDS, SAMPLE, CALLERS, CPU, RUN_FLAGS), instances
 # run one after the other, a failing build or run reported without
 # stopping the others, the exit status, and the report at the end.
 . "$top_srcdir/tests/lib.sh"
@@ -31,7 +31,7 @@ pkg=$PKGS/two
 B=$work/build/t-run
 expect_make "a failed build fails make profile" 2 profile SCHEME=t-run SCHEME_DIR="$pkg" ICCSPROF="$stub" \
     PROFILE_DIR="$work/prof" OPS=sign,verify TRIALS=3 TARGET_SECONDS=0.5 SAMPLE=auto CALLERS=2 \
-    RUN_FLAGS="--max-seconds 9 --seed 00ff"
+    CPU=1 RUN_FLAGS="--max-seconds 9 --seed 00ff"
 cat >"$work/want" <<EOF
 --plain
 $B/Good/libGood.so
@@ -54,6 +54,8 @@ $B/Good/build.json
 --sample
 auto
 --callers=2
+--cpu
+1
 --max-seconds
 9
 --seed

@@ -19,7 +19,8 @@
     X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
-    X(buildinfo)
+    X(buildinfo)                                                                                   \
+    X(hostcheck)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

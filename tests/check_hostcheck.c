@@ -1,0 +1,190 @@
+/* check_hostcheck.c - the host check's parsing and verdicts, read from
+ * the fixture /sys and /proc trees of tests/fixtures/host/. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hostcheck.h"
+#include "suites.h"
+
+/* The fixture tree NAME under the source tree. */
+static const char *fixture(const char *name)
+{
+    static char path[4096];
+    const char *top = getenv("top_srcdir");
+
+    ck_assert_msg(top != NULL, "top_srcdir is not set (run through make check)");
+    snprintf(path, sizeof path, "%s/tests/fixtures/host/%s", top, name);
+    return path;
+}
+
+/* A member of item NAME of CHECK. */
+static const char *item(json_t *check, const char *name, const char *key)
+{
+    json_t *it = json_object_get(json_object_get(check, "items"), name);
+
+    ck_assert_msg(it != NULL, "no item %s", name);
+    return json_string_value(json_object_get(it, key));
+}
+
+/* CHECK's not_ready names joined by commas. */
+static const char *not_ready(json_t *check)
+{
+    static char buf[512];
+    json_t *v;
+    size_t i, used = 0;
+
+    buf[0] = '\0';
+    json_array_foreach(json_object_get(check, "not_ready"), i, v) used +=
+        (size_t)snprintf(buf + used, sizeof buf - used, "%s%s", i ? "," : "", json_string_value(v));
+    return buf;
+}
+
+START_TEST(parses_cpu_lists)
+{
+    cpu_set_t set;
+    char out[64];
+
+    ck_assert_int_eq(hostcheck_parse_cpulist("0-3,5,7-8\n", &set), 0);
+    ck_assert_int_eq(CPU_COUNT(&set), 7);
+    ck_assert(CPU_ISSET(5, &set) && !CPU_ISSET(4, &set) && CPU_ISSET(8, &set));
+    hostcheck_format_cpulist(&set, out, sizeof out);
+    ck_assert_str_eq(out, "0-3,5,7-8");
+    ck_assert_int_eq(hostcheck_parse_cpulist("\n", &set), 0);
+    ck_assert_int_eq(CPU_COUNT(&set), 0);
+    hostcheck_format_cpulist(&set, out, sizeof out);
+    ck_assert_str_eq(out, "");
+    ck_assert_int_eq(hostcheck_parse_cpulist("1", &set), 0);
+    ck_assert(CPU_COUNT(&set) == 1 && CPU_ISSET(1, &set));
+}
+END_TEST
+
+START_TEST(refuses_what_is_not_a_cpu_list)
+{
+    cpu_set_t set;
+
+    ck_assert_int_eq(hostcheck_parse_cpulist("3-1", &set), -1);
+    ck_assert_int_eq(hostcheck_parse_cpulist("0-", &set), -1);
+    ck_assert_int_eq(hostcheck_parse_cpulist("a", &set), -1);
+    ck_assert_int_eq(hostcheck_parse_cpulist("1,,2", &set), -1);
+    ck_assert_int_eq(hostcheck_parse_cpulist("0-99999", &set), -1);
+    ck_assert_int_eq(hostcheck_parse_cpulist("1 2", &set), -1);
+}
+END_TEST
+
+START_TEST(reads_allowed_cpus_from_the_tree)
+{
+    cpu_set_t set;
+    char out[64];
+
+    ck_assert_int_eq(hostcheck_allowed(fixture("busy"), &set), 0);
+    hostcheck_format_cpulist(&set, out, sizeof out);
+    ck_assert_str_eq(out, "0-1,4");
+}
+END_TEST
+
+START_TEST(a_prepared_host_pinned_to_its_isolated_core_is_ready)
+{
+    json_t *c = hostcheck_run(fixture("quiet"), 1);
+
+    ck_assert(json_is_true(json_object_get(c, "ready")));
+    ck_assert_int_eq(json_integer_value(json_object_get(c, "cpu")), 1);
+    ck_assert_str_eq(not_ready(c), "");
+    ck_assert_str_eq(item(c, "cpu_model", "value"), "Test CPU 9000 @ 2.10GHz");
+    ck_assert_str_eq(item(c, "cpus", "value"), "2 online (0-1)");
+    ck_assert_str_eq(item(c, "allowed", "value"), "0-1");
+    ck_assert_str_eq(item(c, "pinning", "value"), "core 1");
+    ck_assert_str_eq(item(c, "isolated", "state"), "ready");
+    ck_assert_str_eq(item(c, "governor", "value"), "performance");
+    ck_assert_str_eq(item(c, "frequency", "value"),
+                     "cpu1 min 2.10 GHz, max 2.10 GHz (hardware max 4.70 GHz)");
+    ck_assert_str_eq(item(c, "turbo", "value"), "off (intel_pstate no_turbo 1)");
+    ck_assert_str_eq(item(c, "smt", "value"), "off (control off)");
+    ck_assert_str_eq(item(c, "perf_event_paranoid", "state"), "ready");
+    ck_assert_str_eq(item(c, "hardware_cycles", "state"), "unknown");
+    ck_assert_str_eq(item(c, "load", "value"), "0.05");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(the_same_host_unpinned_is_not_ready)
+{
+    json_t *c = hostcheck_run(fixture("quiet"), -1);
+    char line[1024];
+
+    ck_assert(json_is_false(json_object_get(c, "ready")));
+    ck_assert(json_is_null(json_object_get(c, "cpu")));
+    ck_assert_str_eq(not_ready(c), "pinning,isolated");
+    hostcheck_failures(c, line, sizeof line);
+    ck_assert_str_eq(line, "pinning not pinned (needs the measuring process pinned to one core); "
+                           "isolated 1 (needs the measuring core isolated from the scheduler)");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(an_unprepared_host_fails_every_item_with_its_fix)
+{
+    json_t *c = hostcheck_run(fixture("busy"), 0);
+
+    ck_assert_str_eq(not_ready(c), "isolated,governor,turbo,smt,perf_event_paranoid,load");
+    ck_assert_str_eq(item(c, "isolated", "value"), "none");
+    ck_assert_str_eq(item(c, "governor", "value"), "powersave");
+    ck_assert_str_eq(item(c, "governor", "fix"), "cpupower -c 0 frequency-set -g performance");
+    ck_assert_str_eq(item(c, "frequency", "value"), "cpu0 min 800 MHz, max 3.50 GHz");
+    ck_assert_str_eq(item(c, "turbo", "value"), "on (cpufreq boost 1)");
+    ck_assert_str_eq(item(c, "turbo", "fix"), "echo 0 > /sys/devices/system/cpu/cpufreq/boost");
+    ck_assert_str_eq(item(c, "smt", "value"), "on (control on)");
+    ck_assert_str_eq(item(c, "perf_event_paranoid", "value"), "3");
+    ck_assert_str_eq(item(c, "perf_event_paranoid", "fix"),
+                     "sysctl -w kernel.perf_event_paranoid=2");
+    ck_assert_str_eq(item(c, "load", "value"), "9.50");
+    ck_assert_str_eq(item(c, "load", "needs"), "1-minute load below the 8 CPUs online");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(unpinned_governors_are_read_on_every_allowed_core)
+{
+    json_t *c = hostcheck_run(fixture("busy"), -1);
+
+    ck_assert_str_eq(item(c, "governor", "value"),
+                     "cpu0 powersave, cpu1 performance, cpu4 schedutil");
+    ck_assert_str_eq(item(c, "governor", "fix"), "cpupower -c 0-1,4 frequency-set -g performance");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(what_the_kernel_does_not_say_is_unknown_and_does_not_fail)
+{
+    json_t *c = hostcheck_run(fixture("bare"), 1);
+    const char *names[] = {"isolated",       "governor", "turbo", "smt", "perf_event_paranoid",
+                           "hardware_cycles"};
+
+    ck_assert(json_is_true(json_object_get(c, "ready")));
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        ck_assert_msg(strcmp(item(c, names[i], "state"), "unknown") == 0, "%s is %s", names[i],
+                      item(c, names[i], "state"));
+    ck_assert_str_eq(item(c, "frequency", "value"), "not known (no cpufreq)");
+    json_decref(c);
+}
+END_TEST
+
+Suite *make_hostcheck_suite(void)
+{
+    Suite *s = suite_create("hostcheck");
+    TCase *tc = tcase_create("hostcheck");
+
+    tcase_add_test(tc, parses_cpu_lists);
+    tcase_add_test(tc, refuses_what_is_not_a_cpu_list);
+    tcase_add_test(tc, reads_allowed_cpus_from_the_tree);
+    tcase_add_test(tc, a_prepared_host_pinned_to_its_isolated_core_is_ready);
+    tcase_add_test(tc, the_same_host_unpinned_is_not_ready);
+    tcase_add_test(tc, an_unprepared_host_fails_every_item_with_its_fix);
+    tcase_add_test(tc, unpinned_governors_are_read_on_every_allowed_core);
+    tcase_add_test(tc, what_the_kernel_does_not_say_is_unknown_and_does_not_fail);
+    suite_add_tcase(s, tc);
+    return s;
+}
