@@ -50,10 +50,12 @@ char *callsite_frame(char *buf, size_t size, const struct rec_frame *f)
     return buf;
 }
 
-/* Join the frames of S, in FULL or by names alone, with the arrow. */
+/* Join the frames of S, in FULL or by names alone, with the arrow; each
+ * piece is appended at the known end, so the work is linear in the
+ * length of the chain. */
 static char *callsite_join(const struct rec_site *s, bool full)
 {
-    size_t size = s->nframes * (CALLSITE_FRAME + sizeof CALLSITE_ARROW) + 1;
+    size_t size = s->nframes * (CALLSITE_FRAME + sizeof CALLSITE_ARROW) + 1, len = 0;
     char *out = malloc(size), frame[CALLSITE_FRAME];
 
     out[0] = '\0';
@@ -62,9 +64,7 @@ static char *callsite_join(const struct rec_site *s, bool full)
             callsite_frame(frame, sizeof frame, &s->frames[i]);
         else
             callsite_name(frame, sizeof frame, &s->frames[i], false);
-        if (i > 0)
-            strcat(out, CALLSITE_ARROW);
-        strcat(out, frame);
+        len += (size_t)snprintf(out + len, size - len, "%s%s", i > 0 ? CALLSITE_ARROW : "", frame);
     }
     return out;
 }

@@ -18,6 +18,7 @@ static const char *const cmp_md_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER
 static char *cmp_md_values(char *buf, size_t size, const struct cmp_attr *a,
                            const struct rec_set *set)
 {
+    char code[1024];
     const char **values = calloc(set->n + 1, sizeof *values);
     size_t n = cmp_attr_values(a, set, values);
 
@@ -28,7 +29,8 @@ static char *cmp_md_values(char *buf, size_t size, const struct cmp_attr *a,
         if (values[i] == NULL)
             snprintf(buf + len, size - len, "%sunknown", i ? ", " : "");
         else
-            snprintf(buf + len, size - len, "%s`%s`", i ? ", " : "", values[i]);
+            snprintf(buf + len, size - len, "%s%s", i ? ", " : "",
+                     md_code(code, sizeof code, values[i]));
     }
     free(values);
     return buf;
@@ -57,9 +59,9 @@ static void cmp_md_builds(const struct cmp *c, FILE *out)
     struct mdtable *t = mdtable_new("Builds and hosts", 0, NULL, "");
     char va[2048], vb[2048];
 
-    mdtable_note(t, "A: `%s` (%zu record%s); B: `%s` (%zu record%s); %zu matched", c->a_name,
-                 c->a->n, c->a->n == 1 ? "" : "s", c->b_name, c->b->n, c->b->n == 1 ? "" : "s",
-                 c->npairs);
+    mdtable_note(t, "A: %s (%zu record%s); B: %s (%zu record%s); %zu matched",
+                 md_code(va, sizeof va, c->a_name), c->a->n, c->a->n == 1 ? "" : "s",
+                 md_code(vb, sizeof vb, c->b_name), c->b->n, c->b->n == 1 ? "" : "s", c->npairs);
     for (size_t i = 0; i < CMP_NATTRS; i++) {
         const struct cmp_attr *a = &cmp_attrs[i];
 
@@ -79,6 +81,7 @@ static void cmp_md_builds(const struct cmp *c, FILE *out)
 /* Notes of KINDS for the pairs of C that are not clean on either side. */
 static void cmp_md_notes(struct mdtable *t, const struct cmp *c, unsigned kinds)
 {
+    char code[1024];
     char na[REPORT_NOTE], nb[REPORT_NOTE];
 
     for (size_t i = 0; i < c->npairs; i++) {
@@ -87,9 +90,9 @@ static void cmp_md_notes(struct mdtable *t, const struct cmp *c, unsigned kinds)
         report_note_text(na, sizeof na, a, kinds);
         report_note_text(nb, sizeof nb, b, kinds);
         if (na[0] != '\0' || nb[0] != '\0')
-            mdtable_note(t, "`%s` %s: %s%s%s%s%s", a->instance, rec_op_name(a->op),
-                         na[0] ? "A: " : "", na, na[0] && nb[0] ? "; " : "", nb[0] ? "B: " : "",
-                         nb);
+            mdtable_note(t, "%s %s: %s%s%s%s%s", md_code(code, sizeof code, a->instance),
+                         rec_op_name(a->op), na[0] ? "A: " : "", na, na[0] && nb[0] ? "; " : "",
+                         nb[0] ? "B: " : "", nb);
     }
 }
 
@@ -224,6 +227,7 @@ static void cmp_md_pair_sites(struct mdtable *t, const struct cmp_pair *p, size_
  * builds. */
 static void cmp_md_sites(const struct cmp *c, size_t top, FILE *out)
 {
+    char code[1024];
     static const char *const headers[] = {"instance",
                                           "operation",
                                           "helper",
@@ -244,8 +248,9 @@ static void cmp_md_sites(const struct cmp *c, size_t top, FILE *out)
         any = true;
         cmp_md_pair_sites(t, p, top);
         if (!p->a->has_callers || !p->b->has_callers)
-            mdtable_note(t, "`%s` %s: no call sites recorded in %s", p->a->instance,
-                         rec_op_name(p->a->op), p->a->has_callers ? "B" : "A");
+            mdtable_note(t, "%s %s: no call sites recorded in %s",
+                         md_code(code, sizeof code, p->a->instance), rec_op_name(p->a->op),
+                         p->a->has_callers ? "B" : "A");
     }
     if (any)
         mdtable_print(t, out);
@@ -255,13 +260,14 @@ static void cmp_md_sites(const struct cmp *c, size_t top, FILE *out)
 /* The records of one side only, when there are any. */
 static void cmp_md_unmatched(const struct cmp *c, FILE *out)
 {
+    char code[1024];
     struct mdtable *t = mdtable_new("Records on one side only", 0, NULL, "");
 
     for (size_t i = 0; i < c->nonly_a; i++)
-        mdtable_note(t, "only in A: `%s` %s (%s)", c->only_a[i]->instance,
+        mdtable_note(t, "only in A: %s %s (%s)", md_code(code, sizeof code, c->only_a[i]->instance),
                      rec_op_name(c->only_a[i]->op), c->only_a[i]->path);
     for (size_t i = 0; i < c->nonly_b; i++)
-        mdtable_note(t, "only in B: `%s` %s (%s)", c->only_b[i]->instance,
+        mdtable_note(t, "only in B: %s %s (%s)", md_code(code, sizeof code, c->only_b[i]->instance),
                      rec_op_name(c->only_b[i]->op), c->only_b[i]->path);
     if (c->nonly_a + c->nonly_b > 0)
         mdtable_print(t, out);
@@ -271,6 +277,7 @@ static void cmp_md_unmatched(const struct cmp *c, FILE *out)
 /* The --fail-on conditions and the records each holds for. */
 static void cmp_md_conditions(const struct cmp *c, const struct cmp_fail_on *f, FILE *out)
 {
+    char code[1024];
     struct mdtable *t = mdtable_new("Conditions (--fail-on)", 0, NULL, "");
 
     for (int k = 0; k < CMP_NCONDITIONS; k++) {
@@ -283,7 +290,8 @@ static void cmp_md_conditions(const struct cmp *c, const struct cmp_fail_on *f, 
         s = open_memstream(&list, &len);
         for (size_t i = 0; i < c->npairs; i++)
             if (cmp_condition_holds(f, (enum cmp_condition)k, &c->pairs[i]))
-                fprintf(s, "%s`%s` %s", ftell(s) > 0 ? ", " : "", c->pairs[i].a->instance,
+                fprintf(s, "%s%s %s", ftell(s) > 0 ? ", " : "",
+                        md_code(code, sizeof code, c->pairs[i].a->instance),
                         rec_op_name(c->pairs[i].a->op));
         fclose(s);
         mdtable_note(t, "%s: %s%s", cmp_condition_text(text, sizeof text, f, (enum cmp_condition)k),

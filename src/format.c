@@ -18,6 +18,10 @@ struct fmt_unit {
     int precision;
 };
 
+/* From this many of the largest unit on, a figure prints in exponent form
+ * (1e+291 G): no measurement gets there, and a cell must stay a cell. */
+#define FMT_HUGE 1e6
+
 /* Print VALUE in the smallest unit of UNITS (N of them, ascending) that
  * keeps the printed number below 1000.  The choice is made on the printed
  * text, so that 999960 cycles become "1.00 M" and not "1000.0 k". */
@@ -30,7 +34,9 @@ static char *fmt_scaled(char *buf, size_t size, double value, const struct fmt_u
     while (u + 1 < n && fabs(value) >= units[u + 1].scale)
         u++;
     for (;; u++) {
-        if (units[u].significant)
+        if (u + 1 == n && fabs(value / units[u].scale) >= FMT_HUGE)
+            snprintf(num, sizeof num, "%.3g", value / units[u].scale);
+        else if (units[u].significant)
             snprintf(num, sizeof num, "%.*g", units[u].precision, value / units[u].scale);
         else
             snprintf(num, sizeof num, "%.*f", units[u].precision, value / units[u].scale);
@@ -72,7 +78,7 @@ char *fmt_seconds(char *buf, size_t size, double seconds)
         return buf;
     }
     if (seconds >= 999.5) {
-        snprintf(buf, size, "%.0f s", seconds);
+        snprintf(buf, size, seconds < FMT_HUGE ? "%.0f s" : "%.3g s", seconds);
         return buf;
     }
     return fmt_scaled(buf, size, seconds, units, sizeof units / sizeof units[0]);

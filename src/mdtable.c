@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +73,9 @@ void mdtable_note(struct mdtable *t, const char *fmt, ...)
     va_end(ap);
     if (note == NULL)
         return;
+    for (char *c = note; *c != '\0'; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
     t->notes = realloc(t->notes, (t->nnotes + 1) * sizeof *t->notes);
     t->notes[t->nnotes++] = note;
 }
@@ -108,6 +112,26 @@ void mdtable_print(const struct mdtable *t, FILE *out)
         fprintf(out, "- %s\n", t->notes[n]);
     if (t->nnotes > 0)
         fputc('\n', out);
+}
+
+/* TEXT as a Markdown code span into BUF. */
+char *md_code(char *buf, size_t size, const char *text)
+{
+    size_t run = 0, longest = 0, len = strlen(text);
+    char fence[16];
+    const char *pad;
+
+    for (const char *c = text; *c != '\0'; c++) {
+        run = *c == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    if (longest + 1 >= sizeof fence)
+        longest = sizeof fence - 2;
+    memset(fence, '`', longest + 1);
+    fence[longest + 1] = '\0';
+    pad = longest > 0 && (text[0] == '`' || text[len - 1] == '`' || text[0] == ' ') ? " " : "";
+    snprintf(buf, size, "%s%s%s%s%s", fence, pad, text, pad, fence);
+    return buf;
 }
 
 /* Free the table. */

@@ -18,7 +18,9 @@ struct mdtable *mdtable_new(const char *title, size_t ncols, const char *const *
 /* Append a row of NCOLS cells; a '|' in a cell is escaped. */
 void mdtable_row(struct mdtable *t, const char *const *cells);
 
-/* Append a note line printed under the table (as a list item). */
+/* Append a note line printed under the table (as a list item); line
+ * breaks in it become spaces, so that a record's text cannot start a
+ * line of Markdown of its own. */
 void mdtable_note(struct mdtable *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Number of rows so far. */
@@ -27,6 +29,11 @@ size_t mdtable_rows(const struct mdtable *t);
 /* Print the heading, the table (when it has rows) and the notes; a blank
  * line separates the parts and ends the section. */
 void mdtable_print(const struct mdtable *t, FILE *out);
+
+/* TEXT as a Markdown code span into BUF: fenced by one backtick more
+ * than its longest run of them, and padded when it starts or ends with
+ * one, so that a name holding backticks cannot end the span early. */
+char *md_code(char *buf, size_t size, const char *text);
 
 /* Free the table (NULL is allowed). */
 void mdtable_free(struct mdtable *t);

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -147,11 +148,29 @@ static json_t *rr_array(struct rr *rr, json_t *obj, const char *where, const cha
     return v;
 }
 
-/* A number member; FALLBACK when null or absent-and-allowed. */
-static double rr_number(struct rr *rr, json_t *obj, const char *where, const char *key,
-                        enum rr_presence presence, double fallback)
+/* The largest count the reader takes: JSON Schema's integers have no
+ * bound, the reader's long long has. */
+#define RR_COUNT_MAX 9007199254740992.0 /* 2^53: every count below is exact in a double */
+
+/* Report that the field WHERE.KEY holds the number D outside [LO, HI]. */
+static void rr_range(struct rr *rr, const char *where, const char *key, double d, double lo,
+                     double hi)
+{
+    if (hi == INFINITY)
+        rr_fail(rr, "field %s%s%s: %.15g is out of range (%g or more)", where, *where ? "." : "",
+                key, d, lo);
+    else
+        rr_fail(rr, "field %s%s%s: %.15g is out of range (%g to %g)", where, *where ? "." : "", key,
+                d, lo, hi);
+}
+
+/* A number member in [LO, HI] (every number of the schema has a lower
+ * bound); FALLBACK when null or absent-and-allowed. */
+static double rr_number_in(struct rr *rr, json_t *obj, const char *where, const char *key,
+                           enum rr_presence presence, double fallback, double lo, double hi)
 {
     json_t *v = rr_member(rr, obj, where, key, presence);
+    double d;
 
     if (v == NULL)
         return fallback;
@@ -159,26 +178,77 @@ static double rr_number(struct rr *rr, json_t *obj, const char *where, const cha
         rr_wrong(rr, where, key, "a number", v);
         return fallback;
     }
-    return json_number_value(v);
+    d = json_number_value(v);
+    if (!(d >= lo && d <= hi)) {
+        rr_range(rr, where, key, d, lo, hi);
+        return fallback;
+    }
+    return d;
 }
 
-/* A count member (an integer >= 0; 12.0 counts, as in JSON Schema);
- * FALLBACK when null or absent-and-allowed. */
-static long long rr_count(struct rr *rr, json_t *obj, const char *where, const char *key,
-                          enum rr_presence presence, long long fallback)
+/* A number member >= 0, as the schema states for every figure. */
+static double rr_number(struct rr *rr, json_t *obj, const char *where, const char *key,
+                        enum rr_presence presence, double fallback)
+{
+    return rr_number_in(rr, obj, where, key, presence, fallback, 0, INFINITY);
+}
+
+/* A share member, in [0, 1]; its standard error is held to the same. */
+static double rr_share(struct rr *rr, json_t *obj, const char *where, const char *key,
+                       enum rr_presence presence, double fallback)
+{
+    return rr_number_in(rr, obj, where, key, presence, fallback, 0, 1);
+}
+
+/* A count member, a whole number in [LO, HI] (12.0 counts, as in JSON
+ * Schema); FALLBACK when null or absent-and-allowed. */
+static long long rr_count_in(struct rr *rr, json_t *obj, const char *where, const char *key,
+                             enum rr_presence presence, long long fallback, double lo, double hi)
 {
     json_t *v = rr_member(rr, obj, where, key, presence);
     double d;
 
     if (v == NULL)
         return fallback;
-    if (json_is_integer(v) && json_integer_value(v) >= 0)
+    if (!json_is_number(v) ||
+        (json_is_real(v) && json_real_value(v) != floor(json_real_value(v)))) {
+        rr_wrong(rr, where, key, "a whole number", v);
+        return fallback;
+    }
+    d = json_number_value(v);
+    if (json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi &&
+        json_integer_value(v) <= RR_COUNT_MAX)
         return (long long)json_integer_value(v);
-    d = json_is_real(v) ? json_real_value(v) : -1;
-    if (d >= 0 && d == floor(d) && d < 9e18)
+    if (json_is_real(v) && d >= lo && d <= hi && d <= RR_COUNT_MAX)
         return (long long)d;
-    rr_wrong(rr, where, key, "a whole number >= 0", v);
+    if (hi >= RR_COUNT_MAX)
+        rr_fail(rr, "field %s%s%s: %.15g is out of range (a whole number from %.15g to 2^53)",
+                where, *where ? "." : "", key, d, lo);
+    else
+        rr_fail(rr, "field %s%s%s: %.15g is out of range (a whole number from %.15g to %.15g)",
+                where, *where ? "." : "", key, d, lo, hi);
     return fallback;
+}
+
+/* A count member >= 0. */
+static long long rr_count(struct rr *rr, json_t *obj, const char *where, const char *key,
+                          enum rr_presence presence, long long fallback)
+{
+    return rr_count_in(rr, obj, where, key, presence, fallback, 0, RR_COUNT_MAX);
+}
+
+/* A count member >= 1: calls of a measured pass, trials, a sampling K. */
+static long long rr_count1(struct rr *rr, json_t *obj, const char *where, const char *key,
+                           enum rr_presence presence, long long fallback)
+{
+    return rr_count_in(rr, obj, where, key, presence, fallback, 1, RR_COUNT_MAX);
+}
+
+/* A length of the API: 1 byte to 1 GiB. */
+static long long rr_size(struct rr *rr, json_t *obj, const char *where, const char *key,
+                         enum rr_presence presence, long long fallback)
+{
+    return rr_count_in(rr, obj, where, key, presence, fallback, 1, 1 << 30);
 }
 
 /* A boolean member; false when null or absent-and-allowed. */
@@ -327,11 +397,11 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     json_t *trials = rr_array(rr, t, "timing", "trials", RR_REQUIRED);
 
     r->has_timing = t != NULL;
-    r->calls_per_trial = rr_count(rr, t, "timing", "calls_per_trial", RR_REQUIRED, -1);
+    r->calls_per_trial = rr_count1(rr, t, "timing", "calls_per_trial", RR_REQUIRED, -1);
     r->trials = trials != NULL ? (long long)json_array_size(trials) : -1;
     if (trials != NULL && json_array_size(trials) == 0)
         rr_fail(rr, "field timing.trials: expected at least one trial, found none");
-    r->n = rr_count(rr, t, "timing", "n", RR_REQUIRED, -1);
+    r->n = rr_count1(rr, t, "timing", "n", RR_REQUIRED, -1);
     r->mean_cycles = rr_number(rr, t, "timing", "mean_cycles", RR_REQUIRED, NAN);
     r->mean_seconds = rr_number(rr, t, "timing", "mean_seconds", RR_REQUIRED, NAN);
     r->ops_per_second = rr_number(rr, t, "timing", "ops_per_second", RR_REQUIRED, NAN);
@@ -423,8 +493,8 @@ static void rr_kex_sizes(struct rr *rr, json_t *s, struct rec *r)
 
     r->sta = rr_count(rr, s, "sizes", "sta", RR_REQUIRED, -1);
     r->stb = rr_count(rr, s, "sizes", "stb", RR_REQUIRED, -1);
-    r->ss = rr_count(rr, s, "sizes", "ss", RR_REQUIRED, -1);
-    r->msg_total = rr_count(rr, s, "sizes", "msg_total", RR_REQUIRED, -1);
+    r->ss = rr_size(rr, s, "sizes", "ss", RR_REQUIRED, -1);
+    r->msg_total = rr_size(rr, s, "sizes", "msg_total", RR_REQUIRED, -1);
     r->passes = rr_count(rr, s, "sizes", "passes", RR_REQUIRED, -1);
     if (!rr->failed && s != NULL && (r->passes < 1 || r->passes > REC_KEX_MAX_PASSES))
         rr_fail(rr, "field sizes.passes: expected 1 to %d passes, found %lld", REC_KEX_MAX_PASSES,
@@ -459,19 +529,19 @@ static void rr_memory_sizes(struct rr *rr, json_t *root, struct rec *r)
     r->baseline_rss_kib = rr_count(rr, m, "memory", "baseline_rss_kib", RR_NULLABLE, -1);
     r->peak_rss_kib = rr_count(rr, m, "memory", "peak_rss_kib", RR_NULLABLE, -1);
     r->has_sizes = s != NULL;
-    r->pk = rr_count(rr, s, "sizes", "pk", RR_REQUIRED, -1);
-    r->sk = rr_count(rr, s, "sizes", "sk", RR_REQUIRED, -1);
+    r->pk = rr_size(rr, s, "sizes", "pk", RR_REQUIRED, -1);
+    r->sk = rr_size(rr, s, "sizes", "sk", RR_REQUIRED, -1);
     r->sig = r->sig_observed_min = r->sig_observed_max = r->ct = r->ss = -1;
     r->sta = r->stb = r->msg_total = r->passes = -1;
     if (r->type == REC_KEX) {
         rr_kex_sizes(rr, s, r);
     } else if (sig) {
-        r->sig = rr_count(rr, s, "sizes", "sig", RR_REQUIRED, -1);
+        r->sig = rr_size(rr, s, "sizes", "sig", RR_REQUIRED, -1);
         r->sig_observed_min = rr_count(rr, s, "sizes", "sig_observed_min", RR_NULLABLE, -1);
         r->sig_observed_max = rr_count(rr, s, "sizes", "sig_observed_max", RR_NULLABLE, -1);
     } else {
-        r->ct = rr_count(rr, s, "sizes", "ct", RR_REQUIRED, -1);
-        r->ss = rr_count(rr, s, "sizes", "ss", RR_REQUIRED, -1);
+        r->ct = rr_size(rr, s, "sizes", "ct", RR_REQUIRED, -1);
+        r->ss = rr_size(rr, s, "sizes", "ss", RR_REQUIRED, -1);
     }
 }
 
@@ -492,9 +562,9 @@ static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
         x->calls_per_op = rr_number(rr, o, where, "calls_per_op", RR_REQUIRED, 0);
         x->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, x->calls);
         x->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
-        x->share_raw = rr_number(rr, o, where, "share_raw", RR_REQUIRED, 0);
-        x->share = rr_number(rr, o, where, "share", RR_REQUIRED, 0);
-        x->share_stderr = rr_number(rr, o, where, "share_stderr", RR_SINCE_V2, 0);
+        x->share_raw = rr_share(rr, o, where, "share_raw", RR_REQUIRED, 0);
+        x->share = rr_share(rr, o, where, "share", RR_REQUIRED, 0);
+        x->share_stderr = rr_share(rr, o, where, "share_stderr", RR_SINCE_V2, 0);
         x->nested_calls = rr_count(rr, o, where, "nested_calls", RR_REQUIRED, 0);
         x->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
         x->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
@@ -523,7 +593,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
                                                   ICCSPROF_NHELPERS);
         s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
         s->out_bits = rr_count(rr, o, where, "out_bits", RR_REQUIRED, 0);
-        s->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
+        s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
         s->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, s->calls);
         s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
         s->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
@@ -543,7 +613,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     json_t *comp = rr_object(rr, p, "profile", "compensation", RR_SINCE_V4);
 
     r->has_profile = p != NULL;
-    r->profile_calls = rr_count(rr, p, "profile", "calls", RR_REQUIRED, -1);
+    r->profile_calls = rr_count1(rr, p, "profile", "calls", RR_REQUIRED, -1);
     r->profile_ticks = rr_number(rr, p, "profile", "ticks", RR_REQUIRED, NAN);
     r->baseline_ticks = rr_number(rr, p, "profile", "baseline_ticks", RR_SINCE_V2, NAN);
     r->inner_ticks = rr_number(rr, overhead, "profile.overhead", "inner_ticks", RR_REQUIRED, 0);
@@ -556,11 +626,11 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     rr_shapes(rr, p, r);
     r->overflow_keys = rr_bool(rr, overflow, "profile.overflow", "keys", RR_REQUIRED);
     r->overflow_calls = rr_count(rr, overflow, "profile.overflow", "calls", RR_REQUIRED, 0);
-    r->hash_share = rr_number(rr, p, "profile", "hash_share", RR_REQUIRED, NAN);
-    r->hash_share_stderr = rr_number(rr, p, "profile", "hash_share_stderr", RR_SINCE_V2, 0);
-    r->drng_share = rr_number(rr, p, "profile", "drng_share", RR_REQUIRED, NAN);
-    r->drng_share_stderr = rr_number(rr, p, "profile", "drng_share_stderr", RR_SINCE_V2, 0);
-    r->sampling_k = rr_count(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
+    r->hash_share = rr_share(rr, p, "profile", "hash_share", RR_REQUIRED, NAN);
+    r->hash_share_stderr = rr_share(rr, p, "profile", "hash_share_stderr", RR_SINCE_V2, 0);
+    r->drng_share = rr_share(rr, p, "profile", "drng_share", RR_REQUIRED, NAN);
+    r->drng_share_stderr = rr_share(rr, p, "profile", "drng_share_stderr", RR_SINCE_V2, 0);
+    r->sampling_k = rr_count1(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
     r->compensation_applied =
         comp == NULL || rr_bool(rr, comp, "profile.compensation", "applied", RR_REQUIRED);
@@ -594,11 +664,11 @@ static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site
         rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
     s->helper =
         (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS);
-    s->calls = rr_count(rr, o, where, "calls", RR_REQUIRED, 0);
+    s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
     s->calls_per_op = rr_number(rr, o, where, "calls_per_op", RR_REQUIRED, 0);
     s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
-    s->share_of_helper = rr_number(rr, o, where, "share_of_helper", RR_REQUIRED, 0);
-    s->share_of_op = rr_number(rr, o, where, "share_of_op", RR_REQUIRED, 0);
+    s->share_of_helper = rr_share(rr, o, where, "share_of_helper", RR_REQUIRED, 0);
+    s->share_of_op = rr_share(rr, o, where, "share_of_op", RR_REQUIRED, 0);
     frames = rr_array(rr, o, where, "frames", RR_REQUIRED);
     if (frames != NULL && json_array_size(frames) == 0)
         rr_fail(rr, "field %s.frames: expected at least one frame, found none", where);
@@ -622,7 +692,7 @@ static void rr_callers(struct rr *rr, json_t *root, struct rec *r)
     size_t i;
 
     r->has_callers = c != NULL;
-    r->callers_depth = rr_count(rr, c, "callers", "depth", RR_REQUIRED, 0);
+    r->callers_depth = rr_count_in(rr, c, "callers", "depth", RR_REQUIRED, 0, 1, 8);
     r->callers_overflow_calls = rr_count(rr, overflow, "callers.overflow", "calls", RR_REQUIRED, 0);
     if (rr->failed || sites == NULL || json_array_size(sites) == 0)
         return;
@@ -642,6 +712,7 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
     json_t *internal = rr_array(rr, c, "coverage", "internal_calls", RR_REQUIRED), *o;
     bool seen[ICCSPROF_NHELPERS] = {false};
     char where[64], names[128] = "";
+    long long refs;
     size_t i;
 
     r->has_coverage = c != NULL;
@@ -655,7 +726,9 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
         if (!rr->failed && !json_is_object(o))
             rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
         seen[rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS)] = true;
-        r->invisible_references += rr_count(rr, o, where, "references", RR_REQUIRED, 0);
+        refs = rr_count(rr, o, where, "references", RR_REQUIRED, 0);
+        if (__builtin_add_overflow(r->invisible_references, refs, &r->invisible_references))
+            rr_fail(rr, "field %s.references: the references add up beyond %lld", where, LLONG_MAX);
     }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         if (seen[h])

@@ -77,6 +77,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
 static void callers_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                              FILE *out)
 {
+    char code[1024];
     static const char *const headers[] = {"instance",
                                           "operation",
                                           "helper",
@@ -92,8 +93,8 @@ static void callers_markdown(struct rec *const *recs, size_t n, const struct rep
         if (recs[i]->has_callers)
             callers_record(t, recs[i], opts->top);
         else if (recs[i]->state != REC_FAILED)
-            fprintf(list, "%s`%s` %s", ftell(list) > 0 ? ", " : "", recs[i]->instance,
-                    rec_op_name(recs[i]->op));
+            fprintf(list, "%s%s %s", ftell(list) > 0 ? ", " : "",
+                    md_code(code, sizeof code, recs[i]->instance), rec_op_name(recs[i]->op));
     }
     fclose(list);
     if (len > 0)

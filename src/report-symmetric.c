@@ -56,6 +56,7 @@ static bool symmetric_has_stderr(const struct rec *r)
 static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                                FILE *out)
 {
+    char code[1024];
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(report_symmetric.title, 5, headers, "llrrl");
@@ -77,8 +78,9 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     report_notes(t, recs, n, NOTE_ALL);
     for (size_t i = 0; i < n; i++)
         if (recs[i]->has_profile && recs[i]->sampling_k > 1)
-            mdtable_note(t, "`%s` %s: timing sampled, about one call in %lld timed%s",
-                         recs[i]->instance, rec_op_name(recs[i]->op), recs[i]->sampling_k,
+            mdtable_note(t, "%s %s: timing sampled, about one call in %lld timed%s",
+                         md_code(code, sizeof code, recs[i]->instance), rec_op_name(recs[i]->op),
+                         recs[i]->sampling_k,
                          recs[i]->sampling_auto ? " (chosen by --sample=auto)" : "");
     if (any_stderr)
         mdtable_note(t, "\xc2\xb1: one standard error of a share estimated from sampled timing, "

@@ -4,6 +4,7 @@
 #include <stdio.h>
 
 #include "flat.h"
+#include "mdtable.h"
 #include "report.h"
 
 const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
@@ -47,8 +48,7 @@ void report_identity_fields(const struct rec *r, json_t *row)
 /* The instance cell of a row: the instance in backticks. */
 char *report_instance_cell(char *buf, size_t size, const struct rec *r)
 {
-    snprintf(buf, size, "`%s`", r->instance);
-    return buf;
+    return md_code(buf, size, r->instance);
 }
 
 /* The CSV/JSON table of the sections SEL: one row per record of the

@@ -64,5 +64,8 @@ double share_raw(const struct share_basis *b, const struct share_estimate *e)
 /* The standard error of share_of from E's variance. */
 double share_stderr(const struct share_basis *b, const struct share_estimate *e)
 {
-    return b->baseline_ticks > 0 ? sqrt(e->variance) / b->baseline_ticks : 0;
+    double se = b->baseline_ticks > 0 ? sqrt(e->variance) / b->baseline_ticks : 0;
+
+    /* a share lies in [0, 1]: an error beyond 1 says no more than 1 */
+    return se < 1 ? se : 1;
 }

@@ -68,6 +68,16 @@ START_TEST(times_boundaries)
 }
 END_TEST
 
+/* Figures no measurement reaches still print as one short cell. */
+START_TEST(huge_figures_stay_short)
+{
+    CK_CELL(fmt_cycles, 1e300, "1e+291 G");
+    CK_CELL(fmt_cycles, 999999e9, "999999.00 G");
+    CK_CELL(fmt_seconds, 1e300, "1e+300 s");
+    CK_CELL(fmt_seconds, 123456, "123456 s");
+}
+END_TEST
+
 START_TEST(rates_and_calls)
 {
     CK_CELL(fmt_g3, 1220, "1.22e+03");
@@ -180,6 +190,7 @@ Suite *make_format_suite(void)
     tcase_add_test(tc, cycles_boundaries);
     tcase_add_test(tc, times_as_published);
     tcase_add_test(tc, times_boundaries);
+    tcase_add_test(tc, huge_figures_stay_short);
     tcase_add_test(tc, rates_and_calls);
     tcase_add_test(tc, shares_as_published);
     tcase_add_test(tc, share_boundary);

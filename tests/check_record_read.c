@@ -227,13 +227,13 @@ START_TEST(errors_name_the_field)
 
     t = good_tree();
     json_object_set_new(at(t, "timing"), "n", json_real(4005.5));
-    assert_tree_error(t, "F: field timing.n: expected a whole number >= 0, found a number with "
-                         "a fraction");
+    assert_tree_error(t, "F: field timing.n: expected a whole number, found a number with a "
+                         "fraction");
 
     t = good_tree();
     json_object_set_new(at(t, "memory"), "peak_rss_kib", json_integer(-3));
-    assert_tree_error(t, "F: field memory.peak_rss_kib: expected a whole number >= 0, found an "
-                         "integer");
+    assert_tree_error(t, "F: field memory.peak_rss_kib: -3 is out of range (a whole number from 0 "
+                         "to 2^53)");
 
     t = good_tree();
     json_object_set_new(at(t, "scheme"), "type", json_string("hash"));
@@ -260,12 +260,68 @@ START_TEST(errors_name_the_field)
     json_object_set_new(
         json_array_get(json_object_get(json_array_get(at(t, "callers.sites"), 1), "frames"), 0),
         "line", json_string("42"));
-    assert_tree_error(t, "F: field callers.sites[1].frames[0].line: expected a whole number >= 0, "
+    assert_tree_error(t, "F: field callers.sites[1].frames[0].line: expected a whole number, "
                          "found a string");
 
     t = good_tree();
     json_array_clear(at(t, "timing.trials"));
     assert_tree_error(t, "F: field timing.trials: expected at least one trial, found none");
+}
+END_TEST
+
+/* Every range the schema states is checked, and named with the field:
+ * values the formats would print as inf, -50.0% or 60-digit cells. */
+START_TEST(ranges_of_the_schema)
+{
+    json_t *t, *refs;
+
+    t = good_tree();
+    json_object_set_new(at(t, "profile"), "calls", json_integer(0));
+    assert_tree_error(t, "F: field profile.calls: 0 is out of range (a whole number from 1 to "
+                         "2^53)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "profile"), "hash_share", json_real(-0.5));
+    assert_tree_error(t, "F: field profile.hash_share: -0.5 is out of range (0 to 1)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "profile.helpers.pseudoXOF"), "share", json_real(1.5));
+    assert_tree_error(t, "F: field profile.helpers.pseudoXOF.share: 1.5 is out of range (0 to 1)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "profile"), "drng_share_stderr", json_real(1e308));
+    assert_tree_error(t, "F: field profile.drng_share_stderr: 1e+308 is out of range (0 to 1)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "timing"), "mean_cycles", json_real(-1e300));
+    assert_tree_error(t, "F: field timing.mean_cycles: -1e+300 is out of range (0 or more)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "events"), "verify_rejections", json_real(1e19));
+    assert_tree_error(t, "F: field events.verify_rejections: 1e+19 is out of range (a whole "
+                         "number from 0 to 2^53)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "sizes"), "pk", json_integer(0));
+    assert_tree_error(t, "F: field sizes.pk: 0 is out of range (a whole number from 1 to "
+                         "1073741824)");
+
+    t = good_tree();
+    json_object_set_new(at(t, "callers"), "depth", json_integer(9));
+    assert_tree_error(t, "F: field callers.depth: 9 is out of range (a whole number from 1 to 8)");
+
+    /* the sum of references is checked, not left to overflow */
+    t = good_tree();
+    refs = json_array();
+    for (int i = 0; i < 1100; i++)
+        json_array_append_new(refs, json_pack("{s:s, s:s, s:I, s:b}", "helper", "sm3hash", "object",
+                                              "x.o", "references", (json_int_t)9007199254740992LL,
+                                              "static", 0));
+    json_object_set_new(t, "coverage",
+                        json_pack("{s:b, s:[], s:[], s:o}", "complete", 0, "wrapped", "undefined",
+                                  "internal_calls", refs));
+    assert_tree_error(t, "F: field coverage.internal_calls[1023].references: the references add "
+                         "up beyond 9223372036854775807");
 }
 END_TEST
 
@@ -367,6 +423,7 @@ Suite *make_record_read_suite(void)
     tcase_add_test(tc, kem_record);
     tcase_add_test(tc, version_1_defaults);
     tcase_add_test(tc, errors_name_the_field);
+    tcase_add_test(tc, ranges_of_the_schema);
     tcase_add_test(tc, integral_reals_are_counts);
     tcase_add_test(tc, schema_and_version);
     tcase_add_test(tc, not_json_gives_line_and_column);

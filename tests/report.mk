@@ -1,7 +1,8 @@
 # tests: report and compare.  Unit suites of the number formats and the
 # record reader, and the data-driven cases of tests/report/ run by one
 # script.
-tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c
+tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
+	tests/check_callsite.c
 TESTS += tests/report.sh
 dist_noinst_SCRIPTS += tests/report.sh
 EXTRA_DIST += tests/report

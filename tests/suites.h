@@ -19,6 +19,7 @@
     X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
+    X(callsite)                                                                                    \
     X(buildinfo)                                                                                   \
     X(hostcheck)
 
