@@ -63,7 +63,7 @@ bench_fixtures_libsynth_dense_prof_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_dense_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000
 bench_fixtures_libsynth_dense_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_dense_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_dense_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+bench_fixtures_libsynth_dense_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_dense_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 bench_fixtures_libsynth_s05_la_SOURCES = $(SYNTH_SOURCES)
@@ -80,7 +80,7 @@ bench_fixtures_libsynth_s05_prof_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_s05_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=20 -DSYNTH_WORK=7000
 bench_fixtures_libsynth_s05_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_s05_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_s05_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+bench_fixtures_libsynth_s05_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s05_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 bench_fixtures_libsynth_s80_la_SOURCES = $(SYNTH_SOURCES)
@@ -97,7 +97,7 @@ bench_fixtures_libsynth_s80_prof_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_s80_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
 bench_fixtures_libsynth_s80_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_s80_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_s80_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+bench_fixtures_libsynth_s80_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s80_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 bench_fixtures_libsynth_s95_la_SOURCES = $(SYNTH_SOURCES)
@@ -114,7 +114,7 @@ bench_fixtures_libsynth_s95_prof_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_s95_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
 bench_fixtures_libsynth_s95_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_s95_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_s95_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+bench_fixtures_libsynth_s95_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s95_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # The dense scheme compiled with -pg, for uftrace.

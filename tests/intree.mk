@@ -24,7 +24,7 @@ tests_intree_libwots16_prof_la_SOURCES = $(INTREE_WOTS16_LIB)
 tests_intree_libwots16_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_WOTS)/WOTS-SM3-16
 tests_intree_libwots16_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libwots16_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libwots16_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libwots16_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libwots16_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_intree_libwots32_la_SOURCES = $(INTREE_WOTS32_LIB)
@@ -35,7 +35,7 @@ tests_intree_libwots32_prof_la_SOURCES = $(INTREE_WOTS32_LIB)
 tests_intree_libwots32_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_WOTS)/WOTS-SM3-32
 tests_intree_libwots32_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libwots32_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libwots32_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libwots32_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libwots32_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_intree_libmlwe512_la_SOURCES = $(INTREE_MLWE512_LIB)
@@ -46,7 +46,7 @@ tests_intree_libmlwe512_prof_la_SOURCES = $(INTREE_MLWE512_LIB)
 tests_intree_libmlwe512_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_MLWE)/MLWE-KEM-512
 tests_intree_libmlwe512_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libmlwe512_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libmlwe512_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libmlwe512_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libmlwe512_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_intree_libmlwe768_la_SOURCES = $(INTREE_MLWE768_LIB)
@@ -57,7 +57,7 @@ tests_intree_libmlwe768_prof_la_SOURCES = $(INTREE_MLWE768_LIB)
 tests_intree_libmlwe768_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_MLWE)/MLWE-KEM-768
 tests_intree_libmlwe768_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libmlwe768_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libmlwe768_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libmlwe768_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libmlwe768_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_intree_libkex512_la_SOURCES = $(INTREE_KEX512_LIB)

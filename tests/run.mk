@@ -27,7 +27,7 @@ tests_fixtures_run_libsigfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libsigfix_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
 tests_fixtures_run_libsigfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsigfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libsigfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libsigfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libsigfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_fixtures_run_libkemfix_la_SOURCES = tests/fixtures/run/kemfix.c \
@@ -38,7 +38,7 @@ tests_fixtures_run_libkemfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libkemfix_prof_la_SOURCES = $(tests_fixtures_run_libkemfix_la_SOURCES)
 tests_fixtures_run_libkemfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libkemfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libkemfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libkemfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libkemfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Key exchanges of two and of three passes.
@@ -88,7 +88,7 @@ tests_fixtures_run_libsitesfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libsitesfix_prof_la_SOURCES = $(tests_fixtures_run_libsitesfix_la_SOURCES)
 tests_fixtures_run_libsitesfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsitesfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libsitesfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libsitesfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libsitesfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 check_LIBRARIES += tests/fixtures/run/libiccswrap-nounwind.a
@@ -99,8 +99,8 @@ tests_fixtures_run_libiccswrap_nounwind_a_CFLAGS = $(wrappers_libiccswrap_a_CFLA
 tests_fixtures_run_libsitesfix_nounwind_prof_la_SOURCES = $(tests_fixtures_run_libsitesfix_la_SOURCES)
 tests_fixtures_run_libsitesfix_nounwind_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsitesfix_nounwind_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libsitesfix_nounwind_prof_la_LIBADD = \
-	tests/fixtures/run/libiccswrap-nounwind.a -lpthread
+tests_fixtures_run_libsitesfix_nounwind_prof_la_LDFLAGS += \
+	-Wl,tests/fixtures/run/libiccswrap-nounwind.a -Wl,-lpthread
 EXTRA_tests_fixtures_run_libsitesfix_nounwind_prof_la_DEPENDENCIES = \
 	tests/fixtures/run/libiccswrap-nounwind.a
 

@@ -26,7 +26,7 @@ tests_fixtures_wrap_libwfix_prof_la_CPPFLAGS = $(WFIX_CPPFLAGS)
 tests_fixtures_wrap_libwfix_prof_la_SOURCES = $(WFIX_SOURCES)
 tests_fixtures_wrap_libwfix_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_fixtures_wrap_libwfix_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) $(WFIX_WRAP_ALL)
-tests_fixtures_wrap_libwfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_wrap_libwfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_wrap_libwfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Only pseudoXOF, and only its --wrap: must link without the other shims.
@@ -37,7 +37,7 @@ tests_fixtures_wrap_libwxof_prof_la_SOURCES = \
 	tests/fixtures/wrap/xof_caller.c
 tests_fixtures_wrap_libwxof_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=pseudoXOF \
 	-Wl,--no-undefined
-tests_fixtures_wrap_libwxof_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_wrap_libwxof_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_wrap_libwxof_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Sampling and call sites: a pseudoXOF of chosen cost, called from static
@@ -55,8 +55,8 @@ tests_fixtures_wrap_libwsamp_prof_la_SOURCES = \
 	tests/fixtures/wrap/samp_helpers.c \
 	tests/fixtures/wrap/samp_caller.c
 tests_fixtures_wrap_libwsamp_prof_la_LDFLAGS = $(WFIX_PROF_LDFLAGS) -Wl,--wrap=pseudoXOF
-tests_fixtures_wrap_libwsamp_prof_la_LIBADD = tests/fixtures/wrap/libiccswrap-testclock.a \
-	$(UNWIND_LIBS) -lpthread
+tests_fixtures_wrap_libwsamp_prof_la_LDFLAGS += -Wl,tests/fixtures/wrap/libiccswrap-testclock.a \
+	$(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_wrap_libwsamp_prof_la_DEPENDENCIES = tests/fixtures/wrap/libiccswrap-testclock.a
 
 tests_check_iccsprof_SOURCES += tests/check_wrap.c tests/check_sampling.c tests/check_sites.c \

@@ -29,4 +29,13 @@ pkgconfig_DATA += wrappers/iccsprof-wrap.pc
 # when no shim is needed, so the library is still recognised as profiled;
 # libunwind (when configured) takes the deeper call-site chains.
 ICCSWRAP_LDFLAGS = -Wl,--undefined=iccsprof_wrap_api
-ICCSWRAP_LIBS = $(top_builddir)/wrappers/libiccswrap.a $(UNWIND_LIBS) -lpthread
+ICCSWRAP_ARCHIVE = $(top_builddir)/wrappers/libiccswrap.a
+ICCSWRAP_LIBS = $(ICCSWRAP_ARCHIVE) $(UNWIND_LIBS) -lpthread
+
+# A libtool module (the test fixtures, the bench's stand-ins) adds to its
+# LDFLAGS -Wl,ARCHIVE $(ICCSWRAP_MODULE_DEPS): the archive and what it
+# needs go straight to the linker, in that order, after the module's
+# objects, as in a submitter's link.  Given the archive as a library,
+# libtool warns that a static archive in a shared library is not portable,
+# which is the very thing --wrap needs.
+ICCSWRAP_MODULE_DEPS = $(UNWIND_LINKER_LIBS) -Wl,-lpthread
