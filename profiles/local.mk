@@ -2,7 +2,8 @@
 # validate records) and its documentation.  Generated profiles land in
 # profiles/<id>/, which is not part of the tree.
 dist_pkgdata_DATA = profiles/profile.schema.json
-dist_noinst_DATA += profiles/README.md
+profilesdocdir = $(docdir)/profiles
+dist_profilesdoc_DATA = profiles/README.md
 
 # `make compare A=dir B=dir [FAIL_ON=calls,share=PP,cycles=PCT]`: two
 # profile sets side by side; fails when a FAIL_ON condition holds.

@@ -59,4 +59,12 @@ src_iccsprof_measure_SOURCES = \
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
 
+# The manual page is printed by the program itself from the option tables
+# that --help reads, so that the installed page describes the installed
+# program.
+nodist_man1_MANS = src/iccsprof.1
+CLEANFILES += src/iccsprof.1
+src/iccsprof.1: src/iccsprof$(EXEEXT)
+	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
+
 include src/report.mk

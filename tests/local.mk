@@ -17,8 +17,8 @@ tests_check_iccsprof_LDADD += src/libiccsprof.la
 
 # End-to-end scripts share one library of shell helpers.
 dist_noinst_DATA += tests/lib.sh
-TESTS += tests/cli.sh
-dist_noinst_SCRIPTS += tests/cli.sh
+TESTS += tests/cli.sh tests/install-docs.sh
+dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh
 include tests/iccs.mk
 include tests/wrap.mk
 include tests/run.mk

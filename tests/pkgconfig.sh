@@ -1,6 +1,7 @@
 #!/bin/sh
 # pkgconfig.sh - iccsprof-wrap.pc is enough to make a profiled build: a
-# program linked with exactly its flags counts the fixture's calls.
+# program linked with exactly its flags (--static: the archive's own
+# dependencies are private ones) counts the fixture's calls.
 . "$top_srcdir/tests/lib.sh"
 
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
@@ -11,7 +12,7 @@ pc() {
         --define-variable=libdir="$top_builddir/wrappers" \
         --define-variable=includedir="$top_srcdir/wrappers" "$@" iccsprof-wrap
 }
-libs=$(pc --libs) && cflags=$(pc --cflags)
+libs=$(pc --static --libs) && cflags=$(pc --cflags)
 echo "$libs" >"$work/libs"
 for h in pseudohash pseudoXOF sm3hash get_random_number; do
     expect_grep "Libs wrap $h" "-Wl,--wrap=$h" "$work/libs"
@@ -25,4 +26,20 @@ else
 fi
 "$work/prog" >"$work/out" 2>&1
 expect_grep "its calls are counted exactly" "^abi 2 shapes 3 calls 11 nested 1$" "$work/out"
+
+# libunwind is declared as a module, not a bare -lunwind: where it is
+# missing, pkg-config says so rather than the linker.
+if grep -q '^Requires.private: libunwind$' "$top_builddir/wrappers/iccsprof-wrap.pc"; then
+    expect_grep "--static --libs takes libunwind's flags" "-lunwind" "$work/libs"
+    if grep -q '^Libs:.*unwind' "$top_builddir/wrappers/iccsprof-wrap.pc"; then
+        fail "Libs does not name libunwind" "$(grep '^Libs:' "$top_builddir/wrappers/iccsprof-wrap.pc")"
+    else
+        pass "Libs does not name libunwind"
+    fi
+    expect_status "without libunwind.pc pkg-config fails" 1 \
+        env PKG_CONFIG_LIBDIR="$top_builddir/wrappers" PKG_CONFIG_PATH= pkg-config --static --libs iccsprof-wrap
+    expect_grep "and names libunwind" "libunwind" "$work/err"
+else
+    echo "# configured without libunwind: the .pc requires nothing more"
+fi
 finish

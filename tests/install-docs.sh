@@ -1,0 +1,34 @@
+#!/bin/sh
+# install-docs.sh - `make install` puts the manual page where man finds it,
+# and the licence and the record format reference beside the docs.
+. "$top_srcdir/tests/lib.sh"
+
+dest="$work/dest"
+# A make of its own, not one of the jobs of the make running the tests.
+if (cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make install DESTDIR="$dest") \
+    >"$work/install.log" 2>&1; then
+    pass "make install DESTDIR=... succeeds"
+else
+    fail "make install DESTDIR=... succeeds" "$(tail -c 400 "$work/install.log")"
+fi
+page=$(find "$dest" -path '*/man1/iccsprof.1' | head -n 1)
+if [ -n "$page" ]; then pass "the manual page is installed in man1"; else fail "the manual page is installed in man1" "$(find "$dest" -type f | head)"; fi
+for doc in LICENSE README.md profiles/README.md; do
+    if [ -n "$(find "$dest" -path "*/doc/iccsprof/$doc")" ]; then pass "$doc is installed as documentation"; else fail "$doc is installed as documentation" "$(find "$dest" -type f | head)"; fi
+done
+if [ -n "$page" ] && command -v man >/dev/null 2>&1; then
+    mandir=$(dirname "$(dirname "$page")")
+    expect_status "man iccsprof finds the installed page" 0 env LC_ALL=C MANPATH="$mandir" MANWIDTH=200 man iccsprof
+    expect_grep "the page names the tool" "^ *iccsprof - measure" "$work/out"
+    # the page is made from the option tables: a command's options are in it
+    for option in --trials --target-seconds --callers --format --fail-on --json --man; do
+        expect_grep "the page lists $option" "^ *$option\\b" "$work/out"
+    done
+    expect_grep "the page documents ICCSPROF_MEASURE" "^ *ICCSPROF_MEASURE" "$work/out"
+    expect_grep "the page gives the licence" "MIT" "$work/out"
+    if grep -q buildinfo "$work/out"; then fail "the page leaves out buildinfo" "listed"; else pass "the page leaves out buildinfo"; fi
+    if [ -s "$work/err" ]; then fail "man prints no roff warnings" "$(head -c 300 "$work/err")"; else pass "man prints no roff warnings"; fi
+else
+    echo "# man is not installed here: the page was not rendered"
+fi
+finish
