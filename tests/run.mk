@@ -50,7 +50,7 @@ tests_fixtures_run_libkexfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libkexfix_prof_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
 tests_fixtures_run_libkexfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libkexfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libkexfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libkexfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libkexfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_fixtures_run_libkexfix3_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
@@ -60,7 +60,7 @@ tests_fixtures_run_libkexfix3_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libkexfix3_prof_la_SOURCES = $(tests_fixtures_run_libkexfix_la_SOURCES)
 tests_fixtures_run_libkexfix3_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DKEXFIX_PASSES=3
 tests_fixtures_run_libkexfix3_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libkexfix3_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libkexfix3_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libkexfix3_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # Broken builds: an API function missing, the DRNG global missing, no API.
