@@ -68,7 +68,7 @@ tests_intree_libkex512_prof_la_SOURCES = $(INTREE_KEX512_LIB)
 tests_intree_libkex512_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-512
 tests_intree_libkex512_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libkex512_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libkex512_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libkex512_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libkex512_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_intree_libkex768_la_SOURCES = $(INTREE_KEX768_LIB)
@@ -79,7 +79,7 @@ tests_intree_libkex768_prof_la_SOURCES = $(INTREE_KEX768_LIB)
 tests_intree_libkex768_prof_la_CPPFLAGS = -I$(srcdir)/$(INTREE_KEX)/MLWE-KEX-768
 tests_intree_libkex768_prof_la_CFLAGS = $(AM_CFLAGS)
 tests_intree_libkex768_prof_la_LDFLAGS = $(INTREE_PROF_LDFLAGS)
-tests_intree_libkex768_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_intree_libkex768_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_intree_libkex768_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_check_iccsprof_SOURCES += tests/check_intree.c
