@@ -4,7 +4,9 @@
 #include <elfutils/libdwfl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "regfile.h"
 #include "symbolize.h"
 
 struct symbolizer_object {
@@ -38,6 +40,8 @@ struct symbolizer *symbolizer_new(void)
 static struct symbolizer_object *symbolizer_object(struct symbolizer *sym, const char *path)
 {
     struct symbolizer_object *o;
+    char why[256];
+    int fd;
 
     for (size_t i = 0; i < sym->count; i++)
         if (strcmp(sym->objects[i].path, path) == 0)
@@ -50,7 +54,11 @@ static struct symbolizer_object *symbolizer_object(struct symbolizer *sym, const
     o->path = strdup(path);
     o->module = NULL;
     o->dwfl = dwfl_begin(&symbolizer_callbacks);
-    if (o->dwfl != NULL) {
+    /* the path comes from the measuring process: only a regular file is
+     * opened, a FIFO there would block the tool */
+    if ((fd = regfile_open(path, why, sizeof why)) >= 0)
+        close(fd);
+    if (o->dwfl != NULL && fd >= 0) {
         dwfl_report_begin(o->dwfl);
         o->module = dwfl_report_elf(o->dwfl, path, path, -1, 0, false);
         dwfl_report_end(o->dwfl, NULL, NULL);

@@ -1,0 +1,50 @@
+/* fuzz-record.c - libFuzzer target of the record reader: every input is
+ * written to a file and read with rec_load, as report and compare read
+ * records, and a record it accepts is printed as every Markdown section
+ * of the report, so that whatever a file holds the reader returns a
+ * record the report can print, or one line saying why: never a crash,
+ * an overflow or a leak. */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "record-read.h"
+#include "report.h"
+
+/* The file each input is written to, created once. */
+static char fuzz_path[] = "/tmp/iccsprof-fuzz-XXXXXX";
+static int fuzz_fd = -1;
+
+/* Where the reports go. */
+static FILE *fuzz_out;
+
+/* Remove the file when the fuzzer ends. */
+static void fuzz_cleanup(void)
+{
+    unlink(fuzz_path);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    char err[1024];
+    struct rec *r;
+
+    if (fuzz_fd < 0) {
+        if ((fuzz_fd = mkstemp(fuzz_path)) < 0 || (fuzz_out = fopen("/dev/null", "w")) == NULL)
+            abort();
+        atexit(fuzz_cleanup);
+    }
+    if (ftruncate(fuzz_fd, 0) != 0 || pwrite(fuzz_fd, data, size, 0) != (ssize_t)size)
+        abort();
+    r = rec_load(fuzz_path, err, sizeof err);
+    if (r != NULL) {
+        struct report_opts opts = {.top = 10};
+
+        report_print(report_sections, REPORT_NSECTIONS, &r, 1, REPORT_MD, &opts, fuzz_out);
+    }
+    rec_free(r);
+    return 0;
+}
