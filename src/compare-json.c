@@ -94,6 +94,10 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
                             b->has_profile ? json_real(b->helper[h].calls_per_op) : json_null());
     }
     json_object_set_new(row, "calls_differ", json_boolean(cmp_calls_differ(p)));
+    json_object_set_new(row, "calls_within_noise",
+                        json_boolean(cmp_calls_compare(p) == CMP_CALLS_WITHIN_NOISE));
+    json_object_set_new(row, "cycles_within_noise",
+                        json_boolean(cmp_cycles_ratio(p) > 1 && !cmp_cycles_beyond_noise(p)));
     return row;
 }
 

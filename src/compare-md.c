@@ -96,7 +96,9 @@ static void cmp_md_notes(struct mdtable *t, const struct cmp *c, unsigned kinds)
     }
 }
 
-/* The Performance table: mean cycles on both sides and their ratio. */
+/* The Performance table: mean cycles on both sides and their ratio,
+ * marked when B is slower only within two combined standard errors of
+ * the trials' means (no regression). */
 static void cmp_md_perf(const struct cmp *c, FILE *out)
 {
     static const char *const headers[] = {"instance", "operation", "mean cycles A", "mean cycles B",
@@ -112,9 +114,11 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
         fmt_cycles(cell[2], sizeof cell[2], p->a->mean_cycles);
         fmt_cycles(cell[3], sizeof cell[3], p->b->mean_cycles);
         fmt_ratio(cell[4], sizeof cell[4], cmp_cycles_ratio(p));
+        if (cmp_cycles_ratio(p) > 1 && !cmp_cycles_beyond_noise(p))
+            snprintf(cell[4] + strlen(cell[4]), sizeof cell[4] - strlen(cell[4]), " (within 2 SE)");
         mdtable_row(t, cells);
     }
-    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES);
+    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE);
     mdtable_print(t, out);
     mdtable_free(t);
 }
@@ -168,7 +172,8 @@ static void cmp_md_shares(const struct cmp *c, FILE *out)
 }
 
 /* The Calls per operation table: both calls cells, marked when they
- * differ (a change of behaviour, not of speed). */
+ * differ (a change of behaviour, not of speed), or when counts that vary
+ * with the data differ within their standard errors (no difference). */
 static void cmp_md_calls(const struct cmp *c, FILE *out)
 {
     static const char *const headers[] = {"instance", "operation", "calls per operation A",
@@ -178,8 +183,10 @@ static void cmp_md_calls(const struct cmp *c, FILE *out)
     for (size_t i = 0; i < c->npairs; i++) {
         const struct cmp_pair *p = &c->pairs[i];
         char cell[4][REPORT_CELL];
+        enum cmp_calls how = cmp_calls_compare(p);
         const char *mark = !p->a->has_profile || !p->b->has_profile ? FMT_MISSING
-                           : cmp_calls_differ(p)                    ? "**differ**"
+                           : how == CMP_CALLS_DIFFER                ? "**differ**"
+                           : how == CMP_CALLS_WITHIN_NOISE          ? "same (within 2 SE)"
                                                                     : "same";
         const char *cells[5] = {cell[0], rec_op_name(p->a->op), cell[2], cell[3], mark};
 

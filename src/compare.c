@@ -12,6 +12,7 @@
 #include "callsite.h"
 #include "cmd.h"
 #include "compare.h"
+#include "report.h"
 
 /* Whether records X and Y have the same key (scheme, instance, operation);
  * the operation is compared by name, so that a sig and a kem record of one
@@ -197,16 +198,69 @@ bool cmp_rates_differ(long long count_a, long long ops_a, long long count_b, lon
     return (__int128)count_a * ops_b != (__int128)count_b * ops_a;
 }
 
+/* Whether helper H's calls per operation vary on either side of P: both
+ * records then give their means' standard errors (version 4). */
+static bool cmp_helper_varies(const struct cmp_pair *p, int h)
+{
+    const struct rec_helper *a = &p->a->helper[h], *b = &p->b->helper[h];
+
+    return (report_count_varies(a->calls_min, a->calls_max) ||
+            report_count_varies(b->calls_min, b->calls_max)) &&
+           !isnan(a->calls_per_op_stderr) && !isnan(b->calls_per_op_stderr);
+}
+
+/* How helper H's calls per operation compare in P.  Counts the code fixes
+ * are the same code's only when they are equal (compared exactly); counts
+ * that vary with the data are means over different operations, which
+ * differ only beyond two combined standard errors. */
+enum cmp_calls cmp_helper_calls(const struct cmp_pair *p, int h)
+{
+    const struct rec_helper *a = &p->a->helper[h], *b = &p->b->helper[h];
+
+    if (!cmp_helper_varies(p, h))
+        return cmp_rates_differ(a->calls, p->a->profile_calls, b->calls, p->b->profile_calls)
+                   ? CMP_CALLS_DIFFER
+                   : CMP_CALLS_SAME;
+    if (fabs(a->calls_per_op - b->calls_per_op) >
+        2 * sqrt(a->calls_per_op_stderr * a->calls_per_op_stderr +
+                 b->calls_per_op_stderr * b->calls_per_op_stderr))
+        return CMP_CALLS_DIFFER;
+    return a->calls_per_op == b->calls_per_op ? CMP_CALLS_SAME : CMP_CALLS_WITHIN_NOISE;
+}
+
+/* How the calls per operation of the helpers compare in P: the worst of
+ * them. */
+enum cmp_calls cmp_calls_compare(const struct cmp_pair *p)
+{
+    enum cmp_calls worst = CMP_CALLS_SAME;
+
+    if (!p->a->has_profile || !p->b->has_profile)
+        return CMP_CALLS_SAME;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        enum cmp_calls c = cmp_helper_calls(p, h);
+
+        if (c > worst)
+            worst = c;
+    }
+    return worst;
+}
+
 /* Whether some helper's calls per operation differ. */
 bool cmp_calls_differ(const struct cmp_pair *p)
 {
-    if (!p->a->has_profile || !p->b->has_profile)
-        return false;
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        if (cmp_rates_differ(p->a->helper[h].calls, p->a->profile_calls, p->b->helper[h].calls,
-                             p->b->profile_calls))
-            return true;
-    return false;
+    return cmp_calls_compare(p) == CMP_CALLS_DIFFER;
+}
+
+/* Whether B's mean cycles exceed A's by more than the two combined
+ * standard errors of the means their trials give (records before version
+ * 4 do not give them: any excess then counts). */
+bool cmp_cycles_beyond_noise(const struct cmp_pair *p)
+{
+    double sa = p->a->mean_cycles_stderr, sb = p->b->mean_cycles_stderr;
+
+    if (isnan(sa) || isnan(sb))
+        return true;
+    return p->b->mean_cycles - p->a->mean_cycles > 2 * sqrt(sa * sa + sb * sb);
 }
 
 /* Add the sites of R (side B when IS_B) to the merged list SITES. */
@@ -353,7 +407,7 @@ bool cmp_condition_holds(const struct cmp_fail_on *f, enum cmp_condition cond,
         return cmp_share_moved(&hash, f->share_pp) || cmp_share_moved(&drng, f->share_pp);
     default:
         ratio = cmp_cycles_ratio(p);
-        return !isnan(ratio) && ratio > 1 + f->cycles_pct / 100;
+        return !isnan(ratio) && ratio > 1 + f->cycles_pct / 100 && cmp_cycles_beyond_noise(p);
     }
 }
 

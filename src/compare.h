@@ -3,8 +3,9 @@
  *
  * Records match by (scheme id, instance, operation).  The same code run on
  * the same inputs makes the same helper calls, so differing calls per
- * operation mean a change of behaviour; shares of sampled records differ
- * only when they differ by more than two combined standard errors. */
+ * operation mean a change of behaviour; counts that vary with the data,
+ * shares of sampled records and mean cycles differ only when they differ
+ * by more than two combined standard errors. */
 #ifndef ICCSPROF_COMPARE_H
 #define ICCSPROF_COMPARE_H
 
@@ -82,8 +83,28 @@ double cmp_cycles_ratio(const struct cmp_pair *p);
  * different calls per operation (compared exactly, as integers). */
 bool cmp_rates_differ(long long count_a, long long ops_a, long long count_b, long long ops_b);
 
+/* How calls per operation compare, from best to worst. */
+enum cmp_calls {
+    CMP_CALLS_SAME,
+    CMP_CALLS_WITHIN_NOISE, /* means of varying counts, within two combined SE */
+    CMP_CALLS_DIFFER
+};
+
+/* How helper H's calls per operation compare in P: counts the code fixes
+ * exactly, counts that vary with the data (on either side) as means
+ * within two combined standard errors. */
+enum cmp_calls cmp_helper_calls(const struct cmp_pair *p, int h);
+
+/* The worst of the helpers' comparisons in P (SAME unless both were
+ * profiled). */
+enum cmp_calls cmp_calls_compare(const struct cmp_pair *p);
+
 /* Whether some helper's calls per operation differ (both profiled). */
 bool cmp_calls_differ(const struct cmp_pair *p);
+
+/* Whether B's mean cycles exceed A's beyond two combined standard errors
+ * of the trials' means (always true for records that do not give them). */
+bool cmp_cycles_beyond_noise(const struct cmp_pair *p);
 
 /* The call sites of a pair merged by helper and function names. */
 struct cmp_site {

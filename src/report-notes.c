@@ -34,33 +34,173 @@ static const char *note_plural(long long n)
     return n == 1 ? "" : "s";
 }
 
+/* The passes of a record by the name notes give them. */
+static const char *const note_pass_name[REC_NPASSES] = {"untimed", "timed", "profiled"};
+
+/* Whether R counts its events per pass (version 4 on). */
+static bool note_has_passes(const struct rec *r)
+{
+    return r->pass[REC_SETUP].known;
+}
+
+/* One event of a pass: its count and what it is out of. */
+struct note_event {
+    long long count, of;
+};
+
+/* The event WHICH of pass P of R. */
+typedef struct note_event note_event_fn(const struct rec_pass *p);
+
+/* Signing attempts retried, out of the signatures made. */
+static struct note_event note_retries(const struct rec_pass *p)
+{
+    struct note_event e = {p->sign_failures_retried, p->signatures};
+    return e;
+}
+
+/* Verifications that rejected the honest signature. */
+static struct note_event note_rejections(const struct rec_pass *p)
+{
+    struct note_event e = {p->verify_rejections, p->verifications};
+    return e;
+}
+
+/* Decapsulations that disagreed with the encapsulation. */
+static struct note_event note_mismatches(const struct rec_pass *p)
+{
+    struct note_event e = {p->decaps_mismatches, p->decapsulations};
+    return e;
+}
+
+/* "WHAT: 23 in 270 timed signatures, 17 in 412 profiled signatures" (or
+ * "23 of 270 timed verifications" with the connector "of"), over the
+ * passes where EVENT happened, timed first; nothing when it never did.
+ * NOUN is the singular of what the count is out of. */
+static void note_per_pass(char *note, size_t size, const struct rec *r, note_event_fn *event,
+                          const char *what, const char *connector, const char *noun,
+                          const char *tail)
+{
+    static const int order[REC_NPASSES] = {REC_TIMING, REC_PROFILE, REC_SETUP};
+    char text[512] = "";
+    size_t len = 0;
+
+    for (int i = 0; i < REC_NPASSES; i++) {
+        const struct rec_pass *p = &r->pass[order[i]];
+        struct note_event e = p->known ? event(p) : (struct note_event){0, 0};
+
+        if (e.count > 0)
+            len += (size_t)snprintf(text + len, sizeof text - len, "%s%lld %s %lld %s %s%s",
+                                    len ? ", " : "", e.count, connector, e.of,
+                                    note_pass_name[order[i]], noun, note_plural(e.of));
+        if (len >= sizeof text)
+            break;
+    }
+    if (text[0] != '\0')
+        note_add(note, size, "%s: %s%s", what, text, tail);
+}
+
+/* The events of R pass by pass (version 4), each against its pass's
+ * calls, one clause per kind of event. */
+static void note_events(char *note, size_t size, const struct rec *r, unsigned kinds)
+{
+    if (kinds & NOTE_RETRIES)
+        note_per_pass(note, size, r, note_retries, "failed signing attempts retried", "in",
+                      "signature", "; included in the time and the calls");
+    if (kinds & NOTE_REJECTIONS) {
+        note_per_pass(note, size, r, note_rejections,
+                      "verifications that rejected the honest signature", "of", "verification", "");
+        note_per_pass(note, size, r, note_mismatches,
+                      "decapsulations that disagreed with the encapsulation", "of", "decapsulation",
+                      "");
+    }
+}
+
+/* The sizes of R's passes where they fall short: the profile pass's n
+ * beside the timing's when they differ, and a pass below the method's
+ * minimum, which its budget could not hold. */
+static void note_sample(char *note, size_t size, const struct rec *r)
+{
+    long long timed = r->has_timing ? r->n : -1, profiled = r->has_profile ? r->profile_calls : -1;
+    bool low = (timed >= 0 && timed < r->min_calls) || (profiled >= 0 && profiled < r->min_calls);
+
+    if (profiled >= 0 && timed >= 0 && profiled != timed)
+        note_add(note, size, "calls and shares from %lld profiled operation%s (timed: %lld)",
+                 profiled, note_plural(profiled), timed);
+    if (low)
+        note_add(
+            note, size, "below the minimum of %lld operations: only %s fitted in --max-seconds",
+            r->min_calls,
+            timed >= 0 && timed < r->min_calls && profiled >= 0 && profiled < r->min_calls ? "these"
+            : timed >= 0 && timed < r->min_calls ? "the timed ones"
+                                                 : "the profiled ones");
+}
+
+/* What bears on R's DRNG figures: a context of the scheme's own that the
+ * driver found and seeded, or one the seed did not reach. */
+static void note_drng(char *note, size_t size, const struct rec *r)
+{
+    const char *own = r->drng_seeded;
+
+    if (!r->has_drng)
+        return;
+    if (strncmp(own, "drng_algorithm", 14) == 0)
+        own += own[14] == ',' ? 16 : 14;
+    if (own[0] != '\0')
+        note_add(note, size, "the scheme's own DRNG context %s found and seeded with --seed", own);
+    if (r->drng_seed_reached == 0)
+        note_add(note, size,
+                 "the scheme draws from %s, which --seed does not reach: its randomness is not "
+                 "controlled by --seed",
+                 r->drng_unseeded);
+}
+
 /* What of KINDS makes R not clean, as one line into NOTE. */
 char *report_note_text(char *note, size_t size, const struct rec *r, unsigned kinds)
 {
+    bool passes = note_has_passes(r);
+
     note[0] = '\0';
-    if ((r->state == REC_FAILED && (kinds & NOTE_FAILED)) ||
-        (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL)))
+    if (r->state == REC_FAILED && (kinds & NOTE_FAILED))
         note_add(note, size, "%s%s%s", rec_state_name(r->state), r->message[0] ? ": " : "",
                  r->message);
+    /* a record with events per pass says what made it partial in the
+     * notes that follow, with the counts */
+    if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL))
+        note_add(note, size, "%s%s%s", rec_state_name(r->state),
+                 r->message[0] && !passes ? ": " : "", passes ? "" : r->message);
+    if ((kinds & NOTE_NOISE) && r->noisy)
+        note_add(note, size, "noisy: %s", r->noise_reasons);
+    if ((kinds & NOTE_SAMPLE) && r->has_profile)
+        note_sample(note, size, r);
     if ((kinds & NOTE_COVERAGE) && r->has_coverage && !r->coverage_complete)
         note_add(note, size,
                  "coverage incomplete: %lld reference%s to %s inside the defining objects, "
                  "invisible to --wrap",
                  r->invisible_references, note_plural(r->invisible_references),
                  r->invisible_helpers);
-    if ((kinds & NOTE_RETRIES) && r->sign_failures_retried > 0)
+    if (passes)
+        note_events(note, size, r, kinds);
+    if (!passes && (kinds & NOTE_RETRIES) && r->sign_failures_retried > 0)
         note_add(note, size,
                  "%lld failed signing attempt%s retried, included in the time and the calls",
                  r->sign_failures_retried, note_plural(r->sign_failures_retried));
-    if ((kinds & NOTE_REJECTIONS) && r->verify_rejections > 0)
+    if (!passes && (kinds & NOTE_REJECTIONS) && r->verify_rejections > 0)
         note_add(note, size, "%lld verification%s rejected the honest signature",
                  r->verify_rejections, note_plural(r->verify_rejections));
-    if ((kinds & NOTE_REJECTIONS) && r->decaps_mismatches > 0)
+    if (!passes && (kinds & NOTE_REJECTIONS) && r->decaps_mismatches > 0)
         note_add(note, size, "%lld decapsulation%s disagreed with the encapsulation",
                  r->decaps_mismatches, note_plural(r->decaps_mismatches));
     if ((kinds & NOTE_REJECTIONS) && r->kex_mismatches > 0)
         note_add(note, size, "%lld exchange%s derived two different shared secrets",
                  r->kex_mismatches, note_plural(r->kex_mismatches));
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile && !r->compensation_applied)
+        note_add(note, size,
+                 "shares not compensated: what the instrumentation added per operation was %s "
+                 "(%.0f ticks), so the raw shares are shown",
+                 r->compensation_reason != NULL ? r->compensation_reason : "not trustworthy",
+                 r->compensation_added);
+    if ((kinds & NOTE_DRNG) && r->has_profile)
+        note_drng(note, size, r);
     if ((kinds & NOTE_OVERFLOW) && r->has_profile && r->overflow_calls > 0)
         note_add(note, size,
                  "%lld call%s beyond the wrappers' shape table (in the totals, in no shape)",

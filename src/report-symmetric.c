@@ -42,8 +42,20 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r)
             continue;
         snprintf(buf + len, size - len, "%s%s %s", len > 0 ? ", " : "",
                  symmetric_order[i].cell_name, fmt_g3(num, sizeof num, h->calls_per_op));
+        if (report_count_varies(h->calls_min, h->calls_max)) {
+            len = strlen(buf);
+            snprintf(buf + len, size - len, " \xc2\xb1%.2g", h->calls_per_op_stderr);
+        }
     }
     return buf;
+}
+
+/* Whether a count per operation with this minimum and maximum varies
+ * from one operation to the next (a record before version 4 does not
+ * say: -1). */
+bool report_count_varies(long long min, long long max)
+{
+    return min >= 0 && max >= 0 && min != max;
 }
 
 /* Whether a share of R prints with its standard error. */
@@ -60,7 +72,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(report_symmetric.title, 5, headers, "llrrl");
-    bool any_stderr = false;
+    bool any_stderr = false, any_varies = false;
 
     (void)opts;
     for (size_t i = 0; i < n; i++) {
@@ -74,8 +86,11 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         report_calls_cell(c[4], sizeof c[4], r);
         mdtable_row(t, cells);
         any_stderr |= symmetric_has_stderr(r);
+        for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+            any_varies |= r->has_profile && r->helper[h].calls > 0 &&
+                          report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
     }
-    report_notes(t, recs, n, NOTE_ALL);
+    report_notes(t, recs, n, NOTE_ALL & ~NOTE_NOISE);
     for (size_t i = 0; i < n; i++)
         if (recs[i]->has_profile && recs[i]->sampling_k > 1)
             mdtable_note(t, "%s %s: timing sampled, about one call in %lld timed%s",
@@ -85,6 +100,10 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     if (any_stderr)
         mdtable_note(t, "\xc2\xb1: one standard error of a share estimated from sampled timing, "
                         "shown when above 0.1 percentage point");
+    if (any_varies)
+        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
+                        "(its minimum and maximum differ), with the standard error of its mean; "
+                        "a count without it is the same in every operation");
     mdtable_print(t, out);
     mdtable_free(t);
 }

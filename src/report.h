@@ -67,19 +67,29 @@ char *report_instance_cell(char *buf, size_t size, const struct rec *r);
 
 /* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2.29e+03,
  * pseudohash 1.03" (names in byte order, %.3g each, helpers without calls
- * left out; empty when none is called, FMT_MISSING without a profile). */
+ * left out; empty when none is called, FMT_MISSING without a profile); a
+ * count that varies between operations gets its standard error:
+ * "sm3hash 133 ±0.043". */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r);
+
+/* Whether a count per operation with this minimum and maximum varies
+ * from one operation to the next (false when the record does not say). */
+bool report_count_varies(long long min, long long max);
 
 /* What can make a record not clean; a section notes the kinds that bear
  * on its figures. */
 enum report_note_kind {
-    NOTE_FAILED = 1 << 0,     /* failed, with the status message */
-    NOTE_PARTIAL = 1 << 1,    /* partial, with the status message */
-    NOTE_COVERAGE = 1 << 2,   /* helper calls invisible to --wrap */
-    NOTE_RETRIES = 1 << 3,    /* signing attempts failed and retried */
-    NOTE_REJECTIONS = 1 << 4, /* verifications or decapsulations that failed */
-    NOTE_OVERFLOW = 1 << 5,   /* calls beyond the wrappers' shape table */
-    NOTE_ALL = (1 << 6) - 1
+    NOTE_FAILED = 1 << 0,       /* failed, with the status message */
+    NOTE_PARTIAL = 1 << 1,      /* partial, with the status message */
+    NOTE_COVERAGE = 1 << 2,     /* helper calls invisible to --wrap */
+    NOTE_RETRIES = 1 << 3,      /* signing attempts failed and retried */
+    NOTE_REJECTIONS = 1 << 4,   /* verifications or decapsulations that failed */
+    NOTE_OVERFLOW = 1 << 5,     /* calls beyond the wrappers' shape table */
+    NOTE_NOISE = 1 << 6,        /* the machine disturbed the measurement */
+    NOTE_SAMPLE = 1 << 7,       /* pass sizes that differ or fall short */
+    NOTE_COMPENSATION = 1 << 8, /* shares left raw */
+    NOTE_DRNG = 1 << 9,         /* the DRNG contexts the scheme drew from */
+    NOTE_ALL = (1 << 10) - 1
 };
 
 /* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;

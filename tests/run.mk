@@ -119,3 +119,54 @@ tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests
 TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh
 dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh
 dist_noinst_DATA += tests/records.py
+
+# Statistics: the signature fixture with one more helper call per
+# signature (a build whose behaviour changed, for compare), and a scheme
+# drawing from a DRNG of its own, static (found in its DWARF and seeded)
+# or on the heap (which no seed of the driver reaches).
+check_LTLIBRARIES += \
+	tests/fixtures/run/libsigextra.la tests/fixtures/run/libsigextra_prof.la \
+	tests/fixtures/run/librngfix.la tests/fixtures/run/librngfix_prof.la \
+	tests/fixtures/run/librngheap.la tests/fixtures/run/librngheap_prof.la
+
+tests_fixtures_run_libsigextra_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
+tests_fixtures_run_libsigextra_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_EXTRA_CALL
+tests_fixtures_run_libsigextra_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_libsigextra_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
+tests_fixtures_run_libsigextra_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_EXTRA_CALL
+tests_fixtures_run_libsigextra_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_libsigextra_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_libsigextra_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+RNGFIX_SOURCES = tests/fixtures/run/rngfix.c tests/fixtures/run/rngfix.h \
+	tests/fixtures/run/rngfix_rng.c tests/fixtures/iccs_api.h $(RUNFIX_ICCS)
+# the driver finds the static context in the debugging information
+RNGFIX_CFLAGS = $(AM_CFLAGS) -g
+
+tests_fixtures_run_librngfix_la_SOURCES = $(RNGFIX_SOURCES)
+tests_fixtures_run_librngfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_librngfix_la_CFLAGS = $(RNGFIX_CFLAGS)
+tests_fixtures_run_librngfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_librngfix_prof_la_SOURCES = $(RNGFIX_SOURCES)
+tests_fixtures_run_librngfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_librngfix_prof_la_CFLAGS = $(RNGFIX_CFLAGS)
+tests_fixtures_run_librngfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_librngfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_librngfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+tests_fixtures_run_librngheap_la_SOURCES = $(RNGFIX_SOURCES)
+tests_fixtures_run_librngheap_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRNGFIX_HEAP
+tests_fixtures_run_librngheap_la_CFLAGS = $(RNGFIX_CFLAGS)
+tests_fixtures_run_librngheap_la_LDFLAGS = $(RUNFIX_LDFLAGS)
+
+tests_fixtures_run_librngheap_prof_la_SOURCES = $(RNGFIX_SOURCES)
+tests_fixtures_run_librngheap_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRNGFIX_HEAP
+tests_fixtures_run_librngheap_prof_la_CFLAGS = $(RNGFIX_CFLAGS)
+tests_fixtures_run_librngheap_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
+tests_fixtures_run_librngheap_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+EXTRA_tests_fixtures_run_librngheap_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+TESTS += tests/stats.sh
+dist_noinst_SCRIPTS += tests/stats.sh

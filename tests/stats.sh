@@ -1,0 +1,135 @@
+#!/bin/sh
+# stats.sh - honest statistics end to end: pass sizes, per-operation call
+# distributions on a scheme whose signing rejects DRNG candidates and fails
+# at a known rate, events per pass, compare's rule for counts that vary,
+# a slow scheme in a short budget, compensation under varying work, and
+# the DRNG contexts a scheme really draws from.
+. "$top_srcdir/tests/lib.sh"
+
+fix="$top_builddir/tests/fixtures/run/.libs"
+PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
+# exactly 100 operations in each pass: the minimum, far within the budget
+exact="--trials 4 --min-calls 100 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+
+# run NAME LIB DIR [OPTIONS...]: profile the fixture LIB (plain and _prof) into DIR.
+run() {
+    name=$1 lib=$2 dir=$3
+    shift 3
+    mkdir -p "$dir"
+    expect_status "$name" 0 "$ICCSPROF" run --plain "$fix/$lib.so" \
+        --profiled "$fix/${lib}_prof.so" --out-dir "$dir" "$@"
+}
+
+# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
+py() {
+    name=$1
+    shift
+    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
+}
+
+# --- rejection sampling: exact distributions and events per pass ---
+ICCSPROF_FIXTURE=rejection run "rejection: sign" libsigfix "$work/rej" --op sign --instance sigfix $exact
+py "rejection: pass sizes, events per pass, distributions exact" '
+import math, sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["timing"]["n"] == 100 and r["profile"]["calls"] == 100 and r["method"]["profile_calls"] == 100, "n")
+e = r["events"]["passes"]
+# untimed: 3 warm-up and 1 calibration signature per library (operations 0
+# to 3, none retried); then operations 4 to 103 in each pass, one in four
+# of them retried
+want = {"setup": (8, 8, 0), "timing": (100, 100, 25), "profile": (100, 100, 25)}
+for p, (ops, sigs, retried) in want.items():
+    check((e[p]["operations"], e[p]["signatures"], e[p]["sign_failures_retried"]) == (ops, sigs, retried), f"{p}: {e[p]}")
+check(r["events"]["sign_failures_retried"] == 50, str(r["events"]))
+h = r["profile"]["helpers"]
+# the DRNG draws repeat 2, 3, 1, 5 per operation: 25 times each
+d = h["get_random_number"]
+sd = math.sqrt(25 * (0.75 ** 2 + 0.25 ** 2 + 1.75 ** 2 + 2.25 ** 2) / 99)
+check(d["calls"] == 275 and d["calls_min"] == 1 and d["calls_max"] == 5, str(d))
+check(abs(d["calls_stddev"] - sd) < 1e-9 and abs(d["calls_per_op_stderr"] - sd / 10) < 1e-9, str(d))
+for name in ("pseudohash", "sm3hash"):
+    x = h[name]
+    check(x["calls_min"] == x["calls_max"] == x["calls"] // 100 and x["calls_stddev"] == 0, f"{name}: {x}")
+shape = [s for s in r["profile"]["shapes"] if s["helper"] == "get_random_number"]
+check(len(shape) == 1 and (shape[0]["calls_min"], shape[0]["calls_max"]) == (1, 5) and abs(shape[0]["calls_stddev"] - sd) < 1e-9, str(shape))
+check(r["drng"]["seed_reached"] is True and r["drng"]["contexts"][0]["calls"] == 275, str(r["drng"]))
+' "$work/rej"
+expect_status "rejection: report" 0 "$ICCSPROF" report --section perf,symmetric "$work/rej"
+expect_grep "rejection: the n cell gives the timing pass's retries" \
+    '| 100 (4 × 25); 25 failed signing attempts retried |' "$work/out"
+expect_grep "rejection: a varying count carries its standard error" \
+    '| drng 2.75 ±0.15, pseudohash 1, sm3hash 2 |' "$work/out"
+expect_grep "rejection: one note with the events of each pass" \
+    'failed signing attempts retried: 25 in 100 timed signatures, 25 in 100 profiled signatures' "$work/out"
+
+# --- compare: counts that vary differ only beyond their standard errors ---
+ICCSPROF_FIXTURE=rejection run "rejection: again, other n" libsigfix "$work/rej2" --op sign --instance sigfix \
+    --trials 4 --min-calls 102 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60
+expect_status "compare identical libraries: --fail-on calls holds not" 0 \
+    "$ICCSPROF" compare --fail-on calls "$work/rej" "$work/rej2"
+expect_grep "compare: a varying count within its errors is said so" "within 2 SE" "$work/out"
+ICCSPROF_FIXTURE=rejection run "rejection: one more call" libsigextra "$work/extra" --op sign --instance sigfix $exact
+expect_status "compare with one helper call added: --fail-on calls holds" 1 \
+    "$ICCSPROF" compare --fail-on calls "$work/rej" "$work/extra"
+expect_grep "compare: the condition names the record" "fail-on calls holds.*sigfix sign" "$work/err"
+
+# --- a slow operation: every operation that fits, never one ---
+ICCSPROF_FIXTURE=slow run "slow: sign" libsigfix "$work/slow" --op sign --min-calls 100 --target-seconds 0.5 --max-seconds 1
+py "slow: as many operations as fit, recorded per pass" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+n, p, e = r["timing"]["n"], r["profile"]["calls"], r["events"]["passes"]
+# 10 ms each: at most 100 fit in 1 s, 50 pairs in half of it
+check(5 < n < 100 and 5 < p < 50, f"n={n} p={p}")
+check(e["timing"]["operations"] == n and e["profile"]["operations"] == p, str(e))
+' "$work/slow"
+expect_status "slow: report" 0 "$ICCSPROF" report --section symmetric "$work/slow"
+expect_grep "slow: the profile n is shown and flagged" "profiled operations (timed: [0-9]*); below the minimum of 100" "$work/out"
+
+# --- varying work: the twins do the same work, the compensation holds ---
+ICCSPROF_FIXTURE=varwork run "varwork: sign" libsigfix "$work/var" --op sign $quick --min-calls 200
+py "varwork: compensation paired, never negative" '
+import sys
+from records import check, load
+p = load(sys.argv[1] + "/sigfix__sign.json")["profile"]
+c = p["compensation"]
+check(c["paired"] and c["added_ticks"] >= 0 and c["reason"] != "negative", str(c))
+' "$work/var"
+
+# --- a DRNG of the scheme's own, no drng_algorithm: found and seeded ---
+run "private static DRNG: runs without drng_algorithm" librngfix "$work/rng" --op all $quick
+py "private static DRNG: found, seeded, reached" '
+import sys
+from records import check, load
+for op in ("keygen", "sign", "verify"):
+    r = load(sys.argv[1] + f"/rngfix__{op}.json")
+    d, n = r["drng"], r["profile"]["calls"]
+    ctx = [] if op == "verify" else [{"symbol": "rng_state", "object": "librngfix_prof.so",
+                                       "offset": d["contexts"][0]["offset"] if d["contexts"] else None,
+                                       "calls": n, "seeded": True}]
+    check(d == {"global": False, "seeded": ["rng_state"], "contexts": ctx, "other_calls": 0,
+                "seed_reached": None if op == "verify" else True}, f"{op}: {d}")
+    check(r["status"]["state"] == "complete", str(r["status"]))
+' "$work/rng"
+expect_status "private static DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/rng"
+expect_grep "private static DRNG: the report says it was seeded" \
+    "the scheme.s own DRNG context rng_state found and seeded with --seed" "$work/out"
+
+# --- a DRNG on the heap, seeded by the scheme: --seed does not reach it ---
+run "heap DRNG: runs" librngheap "$work/heap" --op sign $quick
+py "heap DRNG: the record says the seed did not reach it" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/rngheap__sign.json")
+d, n = r["drng"], r["profile"]["calls"]
+check(d == {"global": False, "seeded": [], "other_calls": 0, "seed_reached": False,
+            "contexts": [{"symbol": None, "object": None, "offset": None, "calls": n, "seeded": False}]}, str(d))
+' "$work/heap"
+expect_status "heap DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/heap"
+expect_grep "heap DRNG: the report says --seed does not control it" \
+    "randomness is not controlled by --seed" "$work/out"
+finish
