@@ -291,7 +291,8 @@ expect_status "no callers without libunwind: runs" 0 "$ICCSPROF" run --plain "$f
 
 # --- sampled timing: every call counted, one in K timed ---
 for k in 7 auto; do
-    run_sig "sample $k" "$work/sample-$k" --op sign --sample $k --first-n 0 --min-calls 50
+    # enough operations that every shape has several timed calls at K = 64
+    run_sig "sample $k" "$work/sample-$k" --op sign --sample $k --first-n 0 --min-calls 500
     py "sample $k: exact counts, sampled timing" '
 import sys
 from records import check, load, shapes

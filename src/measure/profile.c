@@ -16,6 +16,8 @@
 #include "passes.h"
 #include "rwdata.h"
 
+/* Calibration pairs; auto's K comes from their medians. */
+#define PROFILE_CALIBRATION_PAIRS 5
 /* The perturbation sampling=auto keeps the instrumentation under. */
 #define PROFILE_AUTO_PERTURBATION 0.005
 /* The sparsest sampling auto chooses: where even counting costs more than
@@ -62,7 +64,10 @@ static unsigned profile_auto_k(double calls, double on, double off,
     if (budget <= 0)
         return PROFILE_AUTO_MAX_K;
     k = ceil(calls * (timed - untimed) / budget);
-    return k < 1 ? 1 : k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
+    /* a power of two, so that the same workload gets the same K although
+     * its calibration moves a little from run to run */
+    k = exp2(ceil(log2(k < 1 ? 1 : k)));
+    return k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
 }
 
 /* The wrappers' snapshot as JSON: every shape with its raw sums and the
@@ -204,6 +209,33 @@ static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w,
     *on = profile_call(st, w, 1);
 }
 
+/* Auto's K from PROFILE_CALIBRATION_PAIRS pairs, the first of which
+ * (OFF, ON) was measured: the medians of their wrappers-off ticks and of
+ * what the wrappers added, so that one pair the scheduler interrupted does
+ * not decide it.  The pairs are as slow as the operation allows: a pair
+ * taking more than a second is not repeated. */
+static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
+                                  struct rwdata *rw, const struct iccsprof_wrap_overhead *o,
+                                  uint64_t off, uint64_t on)
+{
+    static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
+    int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
+    unsigned n = 1;
+    double t0 = clock_seconds();
+
+    offs[0] = (int64_t)off;
+    added[0] = (int64_t)(on - off);
+    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < 1.0) {
+        profile_pair(st, w, rw, &off, &on);
+        offs[n] = (int64_t)off;
+        added[n++] = (int64_t)(on - off);
+    }
+    w->snapshot(&snap);
+    off = (uint64_t)profile_median(offs, n);
+    return profile_auto_k((double)snap.total_calls / n, (double)off + profile_median(added, n),
+                          (double)off, o);
+}
+
 /* Profile the operation on the profiled library.  Each measured operation
  * with the wrappers on is paired with one with them off that does the
  * same work (see profile_pair).  Those with the wrappers on give every
@@ -245,9 +277,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     t0 = clock_seconds();
     profile_pair(&st, w, rw, &off, &on);
     call_seconds = (clock_seconds() - t0) / 2;
-    w->snapshot(&snap);
     if (k == 0)
-        k = profile_auto_k((double)snap.total_calls, (double)on, (double)off, &o);
+        k = profile_calibrate(&st, w, rw, &o, off, on);
     w->reset();
     w->set_sampling(k, m->first_n);
     /* each measured operation is a pair of calls */
