@@ -33,7 +33,8 @@ static const struct cmd_option report_options[] = {
                         .lo = 1,
                         .hi = 1000000,
                         .def = "10",
-                        .help = "call sites shown per record"},
+                        .help = "call sites shown per record, and shapes per record in Markdown "
+                                "(all shapes with --section shapes and no --top)"},
     {0},
 };
 
@@ -137,6 +138,9 @@ static int cmd_report_exec(const struct cmd_args *args)
     bool chosen[REPORT_NSECTIONS] = {false}, sections_given = sections->given > 0;
     enum report_format format = (enum report_format)args->opt[REPORT_OPT_FORMAT].num;
     struct report_opts opts = {.top = (size_t)args->opt[REPORT_OPT_TOP].num};
+    /* the default report summarises the shapes; asked for by name, they are
+     * all shown unless --top limits them */
+    bool full_shapes = sections_given && args->opt[REPORT_OPT_TOP].given == 0;
     struct rec_set set = {0};
     int status;
 
@@ -146,13 +150,13 @@ static int cmd_report_exec(const struct cmd_args *args)
     if (args->argc == 0)
         return cmd_usage_error(&cmd_report_entry, "no profiles given");
     if (sections_given && !report_any_section(chosen))
-        return cmd_usage_error(
-            &cmd_report_entry,
-            "--section: the value names no section (perf, memory, sizes, symmetric, shapes, callers)");
+        return cmd_usage_error(&cmd_report_entry, "--section: the value names no section (perf, "
+                                                  "memory, sizes, symmetric, shapes, callers)");
     if (format != REPORT_MD && sections_given && !report_flat_possible(chosen))
         return cmd_usage_error(&cmd_report_entry,
                                "--format %s prints one table: give shapes or callers alone",
                                report_formats[format]);
+    opts.shapes_top = full_shapes ? 0 : opts.top;
     rec_set_scan(&set, args->argv, (size_t)args->argc);
     status = set.n == 0 ? EXIT_USAGE : report_run(&set, chosen, sections_given, format, &opts);
     rec_set_free(&set);

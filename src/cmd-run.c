@@ -378,9 +378,20 @@ static void run_summary(json_t *rec, double elapsed)
 
     printf("%s %s:", json_string_value(json_object_get(json_object_get(rec, "scheme"), "instance")),
            json_string_value(json_object_get(rec, "operation")));
-    if (json_is_object(timing))
-        printf(" %s cycles", fmt_cycles(cycles, sizeof cycles,
-                                        json_number_value(json_object_get(timing, "mean_cycles"))));
+    if (json_is_object(timing)) {
+        json_t *host = json_object_get(rec, "host");
+        double hz = json_number_value(json_object_get(host, "tick_hz"));
+
+        printf(" %s", fmt_cycles(cycles, sizeof cycles,
+                                 json_number_value(json_object_get(timing, "mean_cycles"))));
+        /* without a hardware cycle counter the figure is ticks: say so, at their rate */
+        if (strcmp(json_string_value(json_object_get(host, "cycles_source")), "ticks") != 0)
+            printf(" cycles");
+        else if (hz > 0)
+            printf(" ticks (%.2f GHz)", hz / 1e9);
+        else
+            printf(" ticks");
+    }
     if (json_is_object(profile))
         printf("%s hash %s, DRNG %s", json_is_object(timing) ? "," : "",
                fmt_share_stderr(hash, sizeof hash,

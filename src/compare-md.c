@@ -101,8 +101,9 @@ static void cmp_md_notes(struct mdtable *t, const struct cmp *c, unsigned kinds)
  * the trials' means (no regression). */
 static void cmp_md_perf(const struct cmp *c, FILE *out)
 {
-    static const char *const headers[] = {"instance", "operation", "mean cycles A", "mean cycles B",
-                                          "B/A"};
+    bool ticks = report_all_ticks(c->a->recs, c->a->n) && report_all_ticks(c->b->recs, c->b->n);
+    const char *headers[] = {"instance", "operation", ticks ? "mean ticks A" : "mean cycles A",
+                             ticks ? "mean ticks B" : "mean cycles B", "B/A"};
     struct mdtable *t = mdtable_new("Performance", 5, headers, "llrrr");
 
     for (size_t i = 0; i < c->npairs; i++) {

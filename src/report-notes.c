@@ -218,3 +218,32 @@ void report_notes(struct mdtable *t, struct rec *const *recs, size_t n, unsigned
             mdtable_note(t, "%s %s: %s", report_instance_cell(instance, sizeof instance, recs[i]),
                          rec_op_name(recs[i]->op), note);
 }
+
+/* What the ticks of RECS are: one line per distinct tick source, with the
+ * rate measured in the first of its records that has one. */
+void report_ticks_note(struct mdtable *t, struct rec *const *recs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        bool seen = false;
+        double hz = recs[i]->tick_hz;
+
+        if (strcmp(recs[i]->cycles_source, "ticks") != 0)
+            continue;
+        for (size_t j = 0; j < i && !seen; j++)
+            seen = strcmp(recs[j]->cycles_source, "ticks") == 0 &&
+                   strcmp(recs[j]->tick_source, recs[i]->tick_source) == 0;
+        if (seen)
+            continue;
+        for (size_t j = i; j < n && !(hz > 0); j++)
+            if (strcmp(recs[j]->tick_source, recs[i]->tick_source) == 0)
+                hz = recs[j]->tick_hz;
+        if (hz > 0)
+            mdtable_note(t,
+                         "ticks, not cycles: no hardware cycle counter where measured; %s counts "
+                         "%.2f GHz",
+                         recs[i]->tick_source, hz / 1e9);
+        else
+            mdtable_note(t, "ticks, not cycles: no hardware cycle counter where measured; %s",
+                         recs[i]->tick_source);
+    }
+}

@@ -31,13 +31,13 @@ static char *perf_n_cell(char *buf, size_t size, const struct rec *r)
 static void perf_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                           FILE *out)
 {
-    static const char *const headers[] = {"instance",
-                                          "operation",
-                                          "mean cycles",
-                                          "mean time",
-                                          "ops/s",
-                                          "median trial",
-                                          "n (trials \xc3\x97 calls)"};
+    const char *headers[] = {"instance",
+                             "operation",
+                             report_all_ticks(recs, n) ? "mean ticks" : "mean cycles",
+                             "mean time",
+                             "ops/s",
+                             "median trial",
+                             "n (trials \xc3\x97 calls)"};
     struct mdtable *t = mdtable_new(report_perf.title, 7, headers, "llrrrrr");
 
     (void)opts;
@@ -55,6 +55,7 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
         mdtable_row(t, cells);
     }
     report_notes(t, recs, n, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE);
+    report_ticks_note(t, recs, n);
     mdtable_print(t, out);
     mdtable_free(t);
 }

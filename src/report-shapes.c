@@ -89,7 +89,33 @@ static struct shapes_row *shapes_sorted(const struct rec *r)
     return rows;
 }
 
-/* Print the Shapes table of RECS. */
+/* The cells from the helper on of the row that sums the N shapes ROWS of
+ * R left out: their calls per operation and share added, their mean
+ * ticks per call weighted by calls. */
+static void shapes_other(const struct rec *r, const struct shapes_row *rows, size_t n,
+                         char c[8][REPORT_CELL])
+{
+    double calls = 0, share = 0, ticks = 0, timed_calls = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        calls += (double)rows[i].shape->calls;
+        if (!isnan(rows[i].share))
+            share += rows[i].share;
+        if (!isnan(rows[i].mean_ticks)) {
+            ticks += rows[i].mean_ticks * (double)rows[i].shape->calls;
+            timed_calls += (double)rows[i].shape->calls;
+        }
+    }
+    snprintf(c[2], REPORT_CELL, "other (%zu shape%s)", n, n == 1 ? "" : "s");
+    snprintf(c[3], REPORT_CELL, "%s", "");
+    snprintf(c[4], REPORT_CELL, "%s", "");
+    fmt_g3(c[5], REPORT_CELL, calls / (double)r->profile_calls);
+    fmt_share(c[6], REPORT_CELL, share);
+    fmt_cycles(c[7], REPORT_CELL, timed_calls > 0 ? ticks / timed_calls : NAN);
+}
+
+/* Print the Shapes table of RECS: per record its OPTS->shapes_top
+ * largest shapes, and one row summing the others. */
 static void shapes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                             FILE *out)
 {
@@ -98,10 +124,13 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
                                           "share",    "mean ticks per call"};
     struct mdtable *t = mdtable_new(report_shapes.title, 8, headers, "lllrrrrr");
 
-    (void)opts;
+    bool any_other = false;
+
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
         struct shapes_row *rows = shapes_sorted(r);
+        size_t shown =
+            opts->shapes_top != 0 && opts->shapes_top < r->nshapes ? opts->shapes_top : r->nshapes;
         char c[8][REPORT_CELL];
         const char *cells[8] = {c[0], rec_op_name(r->op), c[2], c[3], c[4], c[5], c[6], c[7]};
 
@@ -113,7 +142,7 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
                 snprintf(c[2], sizeof c[2], "no helper calls");
             mdtable_row(t, cells);
         }
-        for (size_t s = 0; r->has_profile && s < r->nshapes; s++) {
+        for (size_t s = 0; r->has_profile && s < shown; s++) {
             const struct rec_shape *shape = rows[s].shape;
 
             snprintf(c[2], sizeof c[2], "%s", shapes_helper_name[shape->helper]);
@@ -124,8 +153,18 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
             fmt_cycles(c[7], sizeof c[7], rows[s].mean_ticks);
             mdtable_row(t, cells);
         }
+        if (r->has_profile && shown < r->nshapes) {
+            shapes_other(r, rows + shown, r->nshapes - shown, c);
+            mdtable_row(t, cells);
+            any_other = true;
+        }
         free(rows);
     }
+    if (any_other)
+        mdtable_note(t,
+                     "other: the shapes of a record beyond its --top largest (%zu), summed; "
+                     "--section shapes without --top shows them all",
+                     opts->shapes_top);
     report_notes(t, recs, n, NOTE_FAILED | NOTE_COVERAGE | NOTE_OVERFLOW);
     mdtable_print(t, out);
     mdtable_free(t);

@@ -1,6 +1,8 @@
 /* report.c - print the chosen sections of a report in one format. */
 #include "config.h"
 
+#include <string.h>
+
 #include <stdio.h>
 
 #include "flat.h"
@@ -51,6 +53,41 @@ char *report_instance_cell(char *buf, size_t size, const struct rec *r)
     return md_code(buf, size, r->instance);
 }
 
+/* Whether every record of RECS (N of them) counts its cycles with the
+ * tick counter (no hardware cycle counter where it was measured). */
+bool report_all_ticks(struct rec *const *recs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(recs[i]->cycles_source, "ticks") != 0)
+            return false;
+    return n > 0;
+}
+
+/* Rename the cycles columns of KEYS and ROWS to the ticks they hold. */
+static void report_ticks_columns(json_t *keys, json_t *rows)
+{
+    static const char *const from[] = {"mean_cycles", "median_trial_cycles"};
+    static const char *const to[] = {"mean_ticks", "median_trial_ticks"};
+    json_t *row;
+    size_t i;
+
+    for (i = 0; i < json_array_size(keys); i++)
+        for (size_t k = 0; k < 2; k++)
+            if (strcmp(json_string_value(json_array_get(keys, i)), from[k]) == 0) {
+                json_array_set_new(keys, i, json_string(to[k]));
+                break;
+            }
+    json_array_foreach(rows, i, row) for (size_t k = 0; k < 2; k++)
+    {
+        json_t *v = json_object_get(row, from[k]);
+
+        if (v != NULL) {
+            json_object_set(row, to[k], v);
+            json_object_del(row, from[k]);
+        }
+    }
+}
+
 /* The CSV/JSON table of the sections SEL: one row per record of the
  * record-level sections, or the rows of the one section that has its own. */
 static bool report_flat(const struct report_section *const *sel, size_t nsel,
@@ -83,6 +120,8 @@ static bool report_flat(const struct report_section *const *sel, size_t nsel,
             sel[s]->fields(recs[i], row);
         json_array_append_new(rows, row);
     }
+    if (report_all_ticks(recs, n))
+        report_ticks_columns(keys, rows);
     if (format == REPORT_CSV)
         flat_print_csv(keys, rows, out);
     else

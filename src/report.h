@@ -22,7 +22,8 @@
 enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON };
 
 struct report_opts {
-    size_t top; /* call sites shown per record */
+    size_t top;        /* call sites shown per record */
+    size_t shapes_top; /* shapes shown per record in Markdown, the rest as one row; 0: all */
 };
 
 struct report_section {
@@ -61,6 +62,14 @@ bool report_print(
 /* The identity columns leading every CSV/JSON row, and their values. */
 void report_identity_columns(json_t *keys);
 void report_identity_fields(const struct rec *r, json_t *row);
+
+/* Whether every record of RECS (N of them) counts its cycles with the
+ * tick counter: tables, columns and headers then say ticks. */
+bool report_all_ticks(struct rec *const *recs, size_t n);
+
+/* Under table T, what the ticks of RECS are: each tick source with its
+ * rate, where the host had no hardware cycle counter. */
+void report_ticks_note(struct mdtable *t, struct rec *const *recs, size_t n);
 
 /* The instance cell of a row: the instance in backticks. */
 char *report_instance_cell(char *buf, size_t size, const struct rec *r);
