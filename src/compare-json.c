@@ -169,16 +169,18 @@ static json_t *cmp_json_conditions(const struct cmp *c, const struct cmp_fail_on
 /* Print C as one JSON object. */
 void cmp_print_json(const struct cmp *c, const struct cmp_fail_on *f, size_t top, FILE *out)
 {
-    json_t *pairs = json_array(), *doc;
+    json_t *pairs = json_array(), *doc = flat_document(FLAT_COMPARE_SCHEMA), *body;
 
     for (size_t i = 0; i < c->npairs; i++)
         json_array_append_new(pairs, cmp_json_pair(&c->pairs[i]));
-    doc =
+    body =
         json_pack("{s:{s:s, s:I}, s:{s:s, s:I}, s:o, s:o, s:o, s:o, s:o, s:o}", "a", "input",
                   c->a_name, "records", (json_int_t)c->a->n, "b", "input", c->b_name, "records",
                   (json_int_t)c->b->n, "builds", cmp_json_builds(c), "records", pairs, "call_sites",
                   cmp_json_sites(c, top), "only_a", cmp_json_only(c->only_a, c->nonly_a), "only_b",
                   cmp_json_only(c->only_b, c->nonly_b), "fail_on", cmp_json_conditions(c, f));
+    json_object_update(doc, body);
+    json_decref(body);
     flat_dump(doc, out);
     json_decref(doc);
 }

@@ -72,10 +72,17 @@ void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out)
     }
 }
 
-/* Print ROWS as a JSON array of objects holding exactly KEYS, in order. */
-void flat_print_json(const json_t *keys, const json_t *rows, FILE *out)
+/* A JSON output's head: its schema id and the tool that wrote it. */
+json_t *flat_document(const char *schema)
 {
-    json_t *doc = json_array(), *row, *key, *v;
+    return json_pack("{s:s, s:{s:s, s:s}}", "schema", schema, "tool", "name", PACKAGE_NAME,
+                     "version", PACKAGE_VERSION);
+}
+
+/* Print ROWS under SCHEMA's head, each object holding exactly KEYS. */
+void flat_print_json(const char *schema, const json_t *keys, const json_t *rows, FILE *out)
+{
+    json_t *doc = flat_document(schema), *array = json_array(), *row, *key, *v;
     size_t i, k;
 
     json_array_foreach(rows, i, row)
@@ -87,8 +94,9 @@ void flat_print_json(const json_t *keys, const json_t *rows, FILE *out)
             v = json_object_get(row, json_string_value(key));
             json_object_set(ordered, json_string_value(key), v != NULL ? v : json_null());
         }
-        json_array_append_new(doc, ordered);
+        json_array_append_new(array, ordered);
     }
+    json_object_set_new(doc, "rows", array);
     flat_dump(doc, out);
     json_decref(doc);
 }

@@ -13,8 +13,18 @@
  * null: empty), quoted as RFC 4180 says, lines ended by CRLF. */
 void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out);
 
-/* Print ROWS as a JSON array of objects holding exactly KEYS, in order. */
-void flat_print_json(const json_t *keys, const json_t *rows, FILE *out);
+/* The schema ids of the JSON outputs: a consumer checks the id and the
+ * number after the slash, which changes when a member changes meaning. */
+#define FLAT_REPORT_SCHEMA "iccsprof.report/1"
+#define FLAT_COMPARE_SCHEMA "iccsprof.compare/1"
+
+/* A JSON output's head, as a record has: {"schema": SCHEMA, "tool":
+ * {"name", "version"}}; the caller adds the body. */
+json_t *flat_document(const char *schema);
+
+/* Print ROWS as {"schema": SCHEMA, "tool": ..., "rows": [objects holding
+ * exactly KEYS, in order]}. */
+void flat_print_json(const char *schema, const json_t *keys, const json_t *rows, FILE *out);
 
 /* A number for a row: null when NAN (not measured). */
 json_t *flat_number(double v);

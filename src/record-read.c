@@ -371,7 +371,8 @@ static void rr_identity(struct rr *rr, json_t *root, struct rec *r)
                 rec_op_names[r->op], rec_type_names[r->type]);
 }
 
-/* Build and host: what compare puts side by side. */
+/* Build, host and date: what compare puts side by side, and the context
+ * columns of the CSV/JSON rows. */
 static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
 {
     json_t *build = rr_object(rr, root, "", "build", RR_REQUIRED);
@@ -379,8 +380,10 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     json_t *plain = rr_object(rr, build, "build", "plain", RR_NULLABLE);
     json_t *profiled = rr_object(rr, build, "build", "profiled", RR_NULLABLE);
 
+    r->created = rr_string(rr, root, "", "created", RR_REQUIRED);
     r->compiler = rr_string(rr, build, "build", "compiler", RR_NULLABLE);
     r->cflags = rr_string(rr, build, "build", "cflags", RR_NULLABLE);
+    r->fallback = rr_string(rr, build, "build", "fallback", RR_NULLABLE);
     r->plain_sha256 = rr_string(rr, plain, "build.plain", "sha256", RR_REQUIRED);
     r->profiled_sha256 = rr_string(rr, profiled, "build.profiled", "sha256", RR_REQUIRED);
     r->cpu_model = rr_string(rr, host, "host", "cpu_model", RR_REQUIRED);
@@ -845,6 +848,8 @@ void rec_free(struct rec *r)
     free(r->instance);
     free(r->compiler);
     free(r->cflags);
+    free(r->created);
+    free(r->fallback);
     free(r->plain_sha256);
     free(r->profiled_sha256);
     free(r->cpu_model);

@@ -84,7 +84,8 @@ struct rec {
     enum rec_type type;
     enum rec_op op;
 
-    char *compiler, *cflags;              /* NULL when unknown */
+    char *created;                        /* when the record was written, UTC */
+    char *compiler, *cflags, *fallback;   /* NULL when unknown (fallback: not used) */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;
     double tick_hz; /* NAN when not measured */

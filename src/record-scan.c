@@ -3,6 +3,9 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <jansson.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -12,6 +15,8 @@
 
 /* Room for one error line of the reader. */
 #define SCAN_ERR 1024
+/* How every profile record's schema id begins. */
+#define REC_SCHEMA_PREFIX "iccsprof.profile/"
 
 /* Note PATH as a bad input (its message is already printed). */
 static void scan_bad(struct rec_set *set, const char *path)
@@ -20,22 +25,49 @@ static void scan_bad(struct rec_set *set, const char *path)
     set->bad[set->nbad++] = strdup(path);
 }
 
-/* Load one record file into SET, or report it as bad. */
-static void scan_file(struct rec_set *set, const char *path)
+/* Whether PATH, which the reader refused, is a JSON document of another
+ * kind (an object whose "schema" does not name an iccsprof profile, such
+ * as profile.schema.json itself); its schema, or "no schema member", is
+ * put in WHAT.  A broken profile is not one: it must still be reported. */
+static bool scan_other_document(const char *path, char *what, size_t size)
 {
-    char err[SCAN_ERR];
+    json_t *doc = json_load_file(path, 0, NULL), *schema = json_object_get(doc, "schema");
+    bool other = json_is_object(doc) &&
+                 (!json_is_string(schema) || strncmp(json_string_value(schema), REC_SCHEMA_PREFIX,
+                                                     strlen(REC_SCHEMA_PREFIX)) != 0);
+
+    if (other && json_is_string(schema))
+        snprintf(what, size, "schema \"%s\"", json_string_value(schema));
+    else if (other)
+        snprintf(what, size, "no schema member");
+    json_decref(doc);
+    return other;
+}
+
+/* Load one record file into SET, or report it as bad.  A file found in a
+ * folder (IN_FOLDER) that is not a profile at all is passed over with a
+ * note, since a folder of profiles may hold other JSON, such as the record
+ * schema; true when it was. */
+static bool scan_file(struct rec_set *set, const char *path, bool in_folder)
+{
+    char err[SCAN_ERR], what[SCAN_ERR];
     struct rec *r = rec_load(path, err, sizeof err);
 
+    if (r == NULL && in_folder && scan_other_document(path, what, sizeof what)) {
+        fprintf(stderr, "iccsprof: note: %s skipped: not a profile record (%s)\n", path, what);
+        return true;
+    }
     if (r == NULL) {
         cmd_error("%s", err);
         scan_bad(set, path);
-        return;
+        return false;
     }
     if (set->n == set->cap) {
         set->cap = set->cap ? 2 * set->cap : 32;
         set->recs = realloc(set->recs, set->cap * sizeof *set->recs);
     }
     set->recs[set->n++] = r;
+    return false;
 }
 
 /* Whether a folder entry takes part: not hidden, not . or .. */
@@ -79,8 +111,7 @@ static long scan_dir(struct rec_set *set, const char *dir)
 
             found += sub > 0 ? sub : 0;
         } else if (scan_is_json(entries[i]->d_name)) {
-            scan_file(set, path);
-            found++;
+            found += !scan_file(set, path, true);
         }
         free(path);
         free(entries[i]);
@@ -115,12 +146,12 @@ size_t rec_set_scan(struct rec_set *set, char *const *paths, size_t npaths)
             cmd_error("%s: %s", paths[i], strerror(errno));
             scan_bad(set, paths[i]);
         } else if (!S_ISDIR(st.st_mode)) {
-            scan_file(set, paths[i]);
+            scan_file(set, paths[i], false);
         } else if (scan_dir_empty(paths[i])) {
             cmd_error("%s: empty directory", paths[i]);
             scan_bad(set, paths[i]);
         } else if (scan_dir(set, paths[i]) == 0) {
-            cmd_error("%s: no profiles (no *.json file in it)", paths[i]);
+            cmd_error("%s: no profiles (no profile record in it)", paths[i]);
             scan_bad(set, paths[i]);
         }
     }

@@ -107,25 +107,29 @@ static bool report_flat(const struct report_section *const *sel, size_t nsel,
     report_identity_columns(keys);
     for (size_t s = 0; s < nsel; s++)
         sel[s]->columns(keys);
+    report_context_columns(keys);
     for (size_t i = 0; i < n; i++) {
+        size_t first = json_array_size(rows);
         json_t *row;
 
         if (own_rows) {
             sel[0]->rows(recs[i], opts, rows);
-            continue;
+        } else {
+            row = json_object();
+            report_identity_fields(recs[i], row);
+            for (size_t s = 0; s < nsel; s++)
+                sel[s]->fields(recs[i], row);
+            json_array_append_new(rows, row);
         }
-        row = json_object();
-        report_identity_fields(recs[i], row);
-        for (size_t s = 0; s < nsel; s++)
-            sel[s]->fields(recs[i], row);
-        json_array_append_new(rows, row);
+        for (size_t k = first; k < json_array_size(rows); k++)
+            report_context_fields(recs[i], json_array_get(rows, k));
     }
     if (report_all_ticks(recs, n))
         report_ticks_columns(keys, rows);
     if (format == REPORT_CSV)
         flat_print_csv(keys, rows, out);
     else
-        flat_print_json(keys, rows, out);
+        flat_print_json(FLAT_REPORT_SCHEMA, keys, rows, out);
     json_decref(keys);
     json_decref(rows);
     return true;

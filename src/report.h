@@ -71,6 +71,11 @@ bool report_all_ticks(struct rec *const *recs, size_t n);
  * rate, where the host had no hardware cycle counter. */
 void report_ticks_note(struct mdtable *t, struct rec *const *recs, size_t n);
 
+/* The context columns closing every CSV/JSON row (host, build, date, the
+ * record's folder), and their values. */
+void report_context_columns(json_t *keys);
+void report_context_fields(const struct rec *r, json_t *row);
+
 /* The instance cell of a row: the instance in backticks. */
 char *report_instance_cell(char *buf, size_t size, const struct rec *r);
 

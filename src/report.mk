@@ -8,6 +8,7 @@ src_libiccsprof_la_SOURCES += \
 	src/flat.c src/flat.h \
 	src/callsite.c src/callsite.h \
 	src/report.c src/report.h \
+	src/report-context.c \
 	src/report-notes.c \
 	src/report-perf.c \
 	src/report-memory.c \
