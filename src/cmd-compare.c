@@ -9,8 +9,8 @@
 #include "report.h"
 
 /* --format's names. */
-static const char *const compare_formats[] = {"md", "json", NULL};
-enum { COMPARE_MD, COMPARE_JSON };
+static const char *const compare_formats[] = {"md", "json", "svg", NULL};
+enum compare_format { COMPARE_MD, COMPARE_JSON, COMPARE_SVG };
 
 enum { COMPARE_OPT_FORMAT, COMPARE_OPT_FAIL_ON, COMPARE_OPT_TOP };
 
@@ -19,7 +19,9 @@ static const struct cmd_option compare_options[] = {
                             .kind = CMD_OPT_CHOICE,
                             .choices = compare_formats,
                             .def = "md",
-                            .help = "Markdown tables, or one JSON document"},
+                            .help = "Markdown tables, one JSON document, or an SVG chart of "
+                                    "the hash, DRNG and other shares with A's and B's bars of "
+                                    "each record side by side"},
     [COMPARE_OPT_FAIL_ON] = {.name = "fail-on",
                              .kind = CMD_OPT_STRING,
                              .metavar = "COND[,COND...]",
@@ -81,8 +83,8 @@ static bool compare_conditions(const struct cmp *c, const struct cmp_fail_on *f)
 }
 
 /* Read both sides, match them, print, and judge the conditions. */
-static int compare_run(char *a_name, char *b_name, bool as_json, const struct cmp_fail_on *f,
-                       size_t top)
+static int compare_run(char *a_name, char *b_name, enum compare_format format,
+                       const struct cmp_fail_on *f, size_t top)
 {
     struct rec_set a = {0}, b = {0};
     struct cmp c = {.a_name = a_name, .b_name = b_name, .a = &a, .b = &b};
@@ -91,8 +93,10 @@ static int compare_run(char *a_name, char *b_name, bool as_json, const struct cm
     rec_set_scan(&a, &a_name, 1);
     rec_set_scan(&b, &b_name, 1);
     if (a.nbad == 0 && b.nbad == 0 && cmp_match(&c)) {
-        if (as_json)
+        if (format == COMPARE_JSON)
             cmp_print_json(&c, f, top, stdout);
+        else if (format == COMPARE_SVG)
+            cmp_print_svg(&c, stdout);
         else
             cmp_print_md(&c, f, top, stdout);
         status = compare_conditions(&c, f) ? EXIT_FAIL : EXIT_OK;
@@ -117,7 +121,7 @@ static int cmd_compare_exec(const struct cmd_args *args)
     if (args->argc != 2)
         return cmd_usage_error(&cmd_compare_entry, "give two profile sets, A and B");
     return compare_run(args->argv[0], args->argv[1],
-                       args->opt[COMPARE_OPT_FORMAT].num == COMPARE_JSON, &f,
+                       (enum compare_format)args->opt[COMPARE_OPT_FORMAT].num, &f,
                        (size_t)args->opt[COMPARE_OPT_TOP].num);
 }
 

@@ -10,7 +10,7 @@
 #include "report.h"
 
 /* --format's names, in the order of enum report_format. */
-static const char *const report_formats[] = {"md", "csv", "json", NULL};
+static const char *const report_formats[] = {"md", "csv", "json", "svg", "folded", NULL};
 
 enum { REPORT_OPT_FORMAT, REPORT_OPT_SECTION, REPORT_OPT_TOP };
 
@@ -19,7 +19,9 @@ static const struct cmd_option report_options[] = {
                            .kind = CMD_OPT_CHOICE,
                            .choices = report_formats,
                            .def = "md",
-                           .help = "Markdown tables, or one CSV or JSON row per record"},
+                           .help = "Markdown tables, one CSV or JSON row per record, an SVG "
+                                   "chart of the hash, DRNG and other shares per record, or the "
+                                   "call sites as folded stacks for flame-graph tools"},
     [REPORT_OPT_SECTION] = {.name = "section",
                             .kind = CMD_OPT_STRING,
                             .metavar = "LIST",
@@ -84,19 +86,9 @@ static void report_default_sections(bool *chosen, enum report_format format,
     }
 }
 
-/* Print the report and say which inputs were left out. */
-static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
-                      enum report_format format, const struct report_opts *opts)
+/* Say which inputs were left out; the exit status that follows. */
+static int report_left_out(const struct rec_set *set)
 {
-    const struct report_section *sel[REPORT_NSECTIONS];
-    size_t nsel = 0;
-
-    if (!sections_given)
-        report_default_sections(chosen, format, set);
-    for (size_t s = 0; report_sections[s] != NULL; s++)
-        if (chosen[s])
-            sel[nsel++] = report_sections[s];
-    report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
     if (set->nbad == 0)
         return EXIT_OK;
     fprintf(stderr, "iccsprof: report: %zu input%s left out:", set->nbad,
@@ -105,6 +97,28 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         fprintf(stderr, " %s", set->bad[i]);
     fputc('\n', stderr);
     return EXIT_FAIL;
+}
+
+/* Print the report and say which inputs were left out. */
+static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
+                      enum report_format format, const struct report_opts *opts)
+{
+    const struct report_section *sel[REPORT_NSECTIONS];
+    size_t nsel = 0;
+
+    if (format == REPORT_SVG)
+        report_print_svg(set->recs, set->n, stdout);
+    if (format == REPORT_FOLDED && !report_print_folded(set->recs, set->n, stdout))
+        fprintf(stderr, "iccsprof: note: no record has call sites (iccsprof run --callers)\n");
+    if (format == REPORT_SVG || format == REPORT_FOLDED)
+        return report_left_out(set);
+    if (!sections_given)
+        report_default_sections(chosen, format, set);
+    for (size_t s = 0; report_sections[s] != NULL; s++)
+        if (chosen[s])
+            sel[nsel++] = report_sections[s];
+    report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
+    return report_left_out(set);
 }
 
 /* Whether CSV/JSON can print the chosen sections as one table: either
@@ -152,6 +166,9 @@ static int cmd_report_exec(const struct cmd_args *args)
     if (sections_given && !report_any_section(chosen))
         return cmd_usage_error(&cmd_report_entry, "--section: the value names no section (perf, "
                                                   "memory, sizes, symmetric, shapes, callers)");
+    if ((format == REPORT_SVG || format == REPORT_FOLDED) && sections_given)
+        return cmd_usage_error(&cmd_report_entry, "--format %s draws no sections: drop --section",
+                               report_formats[format]);
     if (format != REPORT_MD && sections_given && !report_flat_possible(chosen))
         return cmd_usage_error(&cmd_report_entry,
                                "--format %s prints one table: give shapes or callers alone",

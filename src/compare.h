@@ -155,4 +155,8 @@ void cmp_print_md(const struct cmp *c, const struct cmp_fail_on *f, size_t top, 
 /* Print C as one JSON object with the same content. */
 void cmp_print_json(const struct cmp *c, const struct cmp_fail_on *f, size_t top, FILE *out);
 
+/* Print the share chart of C's matched pairs, A's bar above B's, as an SVG
+ * document. */
+void cmp_print_svg(const struct cmp *c, FILE *out);
+
 #endif

@@ -19,7 +19,7 @@
 /* Room for the note line of a record. */
 #define REPORT_NOTE 2048
 
-enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON };
+enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON, REPORT_SVG, REPORT_FOLDED };
 
 struct report_opts {
     size_t top;        /* call sites shown per record */
@@ -58,6 +58,14 @@ bool report_print(
 #define REPORT_NOTE 2048
 
     enum report_format format, const struct report_opts *opts, FILE *out);
+
+/* The share chart of the N records RECS, a stacked bar per record, as an
+ * SVG document. */
+void report_print_svg(struct rec *const *recs, size_t n, FILE *out);
+
+/* The call sites of the N records RECS as folded stacks for flame-graph
+ * tools; false when no record has call sites. */
+bool report_print_folded(struct rec *const *recs, size_t n, FILE *out);
 
 /* The identity columns leading every CSV/JSON row, and their values. */
 void report_identity_columns(json_t *keys);

@@ -9,6 +9,8 @@ src_libiccsprof_la_SOURCES += \
 	src/callsite.c src/callsite.h \
 	src/report.c src/report.h \
 	src/report-context.c \
+	src/report-pictures.c \
+	src/svg.c src/svg.h \
 	src/report-notes.c \
 	src/report-perf.c \
 	src/report-memory.c \
@@ -20,4 +22,5 @@ src_libiccsprof_la_SOURCES += \
 	src/compare.c src/compare.h \
 	src/compare-md.c \
 	src/compare-json.c \
+	src/compare-svg.c \
 	src/cmd-compare.c

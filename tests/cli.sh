@@ -58,7 +58,7 @@ expect_lines "usage error is two lines" 2 "$work/err"
 expect_status "missing value exits 2" 2 "$ICCSPROF" compare --top
 expect_grep "missing value is named" "^iccsprof compare: --top needs a value$" "$work/err"
 expect_status "bad choice exits 2" 2 "$ICCSPROF" report --format xml x
-expect_grep "bad choice lists the choices" "^iccsprof report: --format: 'xml' is not one of md, csv or json$" "$work/err"
+expect_grep "bad choice lists the choices" "^iccsprof report: --format: 'xml' is not one of md, csv, json, svg or folded$" "$work/err"
 expect_status "flag with a value exits 2" 2 "$ICCSPROF" audit --json=yes x.o
 expect_grep "flag with a value is named" "^iccsprof audit: --json takes no value$" "$work/err"
 expect_status "version takes no arguments" 2 "$ICCSPROF" version now

@@ -3,6 +3,6 @@
 # script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
 	tests/check_callsite.c
-TESTS += tests/report.sh
-dist_noinst_SCRIPTS += tests/report.sh
+TESTS += tests/report.sh tests/pictures.sh
+dist_noinst_SCRIPTS += tests/report.sh tests/pictures.sh
 EXTRA_DIST += tests/report
