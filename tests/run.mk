@@ -136,7 +136,7 @@ tests_fixtures_run_libsigextra_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_fixtures_run_libsigextra_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
 tests_fixtures_run_libsigextra_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_EXTRA_CALL
 tests_fixtures_run_libsigextra_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_libsigextra_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_libsigextra_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libsigextra_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 RNGFIX_SOURCES = tests/fixtures/run/rngfix.c tests/fixtures/run/rngfix.h \
@@ -153,7 +153,7 @@ tests_fixtures_run_librngfix_prof_la_SOURCES = $(RNGFIX_SOURCES)
 tests_fixtures_run_librngfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_librngfix_prof_la_CFLAGS = $(RNGFIX_CFLAGS)
 tests_fixtures_run_librngfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_librngfix_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_librngfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_librngfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 tests_fixtures_run_librngheap_la_SOURCES = $(RNGFIX_SOURCES)
@@ -165,7 +165,7 @@ tests_fixtures_run_librngheap_prof_la_SOURCES = $(RNGFIX_SOURCES)
 tests_fixtures_run_librngheap_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRNGFIX_HEAP
 tests_fixtures_run_librngheap_prof_la_CFLAGS = $(RNGFIX_CFLAGS)
 tests_fixtures_run_librngheap_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
-tests_fixtures_run_librngheap_prof_la_LIBADD = $(ICCSWRAP_LIBS)
+tests_fixtures_run_librngheap_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_librngheap_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 TESTS += tests/stats.sh
