@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "record-scan.h"
+#include "regfile.h"
 
 /* Room for one error line of the reader. */
 #define SCAN_ERR 1024
@@ -31,7 +32,10 @@ static void scan_bad(struct rec_set *set, const char *path)
  * put in WHAT.  A broken profile is not one: it must still be reported. */
 static bool scan_other_document(const char *path, char *what, size_t size)
 {
-    json_t *doc = json_load_file(path, 0, NULL), *schema = json_object_get(doc, "schema");
+    char why[SCAN_ERR];
+    FILE *f = regfile_fopen(path, why, sizeof why);
+    json_t *doc = f != NULL ? json_loadf(f, 0, NULL) : NULL;
+    json_t *schema = json_object_get(doc, "schema");
     bool other = json_is_object(doc) &&
                  (!json_is_string(schema) || strncmp(json_string_value(schema), REC_SCHEMA_PREFIX,
                                                      strlen(REC_SCHEMA_PREFIX)) != 0);
@@ -41,6 +45,8 @@ static bool scan_other_document(const char *path, char *what, size_t size)
     else if (other)
         snprintf(what, size, "no schema member");
     json_decref(doc);
+    if (f != NULL)
+        fclose(f);
     return other;
 }
 
