@@ -376,7 +376,7 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
         json_array_foreach(v, i, item) if (!json_is_integer(item) || json_integer_value(item) < 0 ||
                                            (double)json_integer_value(item) > f->max)
         {
-            check_fail(c, "field %s[%zu] is not an integer from 0 to %g", path, i, f->max);
+            check_fail(c, "field %s[%zu] is not an integer from 0 to %.0f", path, i, f->max);
             return;
         }
         return;
@@ -386,7 +386,7 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
             return;
         }
         if ((double)json_array_size(v) < f->min) {
-            check_fail(c, "field %s has fewer than %g elements", path, f->min);
+            check_fail(c, "field %s has fewer than %.0f elements", path, f->min);
             return;
         }
         json_array_foreach(v, i, item)

@@ -20,6 +20,7 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(callsite)                                                                                    \
+    X(run_result)                                                                                  \
     X(buildinfo)                                                                                   \
     X(hostcheck)
 

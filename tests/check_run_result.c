@@ -1,0 +1,114 @@
+/* check_run_result.c - the strict check of what the measuring process
+ * sends back: a well-formed result passes, and each way a scheme writing
+ * on the channel can get it wrong is named by the member's path. */
+#include "config.h"
+
+#include <check.h>
+#include <jansson.h>
+#include <stdlib.h>
+
+#include "run-result.h"
+#include "suites.h"
+
+/* One pass's events, all 0. */
+#define PASS                                                                                       \
+    "{\"operations\": 0, \"signatures\": 0, \"sign_failures_retried\": 0, "                        \
+    "\"verifications\": 0, \"verify_rejections\": 0, \"decapsulations\": 0, "                      \
+    "\"decaps_mismatches\": 0}"
+
+/* A result of one operation with every member, as iccsprof-measure
+ * sends it for a signature scheme's plain pass alone. */
+static json_t *good_result(void)
+{
+    static const char text[] =
+        "{\"stack_limit_bytes\": 8388608, \"tick_source\": \"rdtsc\", \"tick_hz\": 3e9,"
+        " \"cycles_source\": \"ticks\","
+        " \"timing\": {\"calibration_seconds\": 0.001, \"calls_per_trial\": 10,"
+        "   \"trials\": [{\"calls\": 10, \"seconds\": 0.01, \"cycles\": 3e7}], \"cpu_share\": 1.0},"
+        " \"memory\": {\"baseline_rss_kib\": 1000, \"peak_rss_kib\": null},"
+        " \"profile\": null, \"sites\": null, \"drng\": null,"
+        " \"events\": {\"sign_failures_retried\": 0, \"verify_rejections\": 0,"
+        "   \"decaps_mismatches\": 0, \"passes\": {"
+        "     \"setup\": " PASS ", \"timing\": " PASS ", \"profile\": " PASS "}},"
+        " \"involuntary_switches\": {\"timing\": 0, \"profile\": 0},"
+        " \"kex_messages\": null, \"sig_observed_min\": 48, \"sig_observed_max\": 48}";
+    json_error_t e;
+    json_t *r = json_loads(text, 0, &e);
+
+    ck_assert_msg(r != NULL, "%s", e.text);
+    return r;
+}
+
+/* The check's message for RESULT (consumed), or "ok". */
+static void assert_check(json_t *result, int probe, const char *want)
+{
+    char why[512] = "ok";
+
+    if (result_check(result, probe, why, sizeof why) == 0)
+        ck_assert_str_eq("ok", want);
+    else
+        ck_assert_str_eq(why, want);
+    json_decref(result);
+}
+
+START_TEST(well_formed_results_pass)
+{
+    assert_check(good_result(), 0, "ok");
+    assert_check(json_pack("{s:s, s:{s:i, s:i, s:i, s:i}}", "type", "sig", "sizes", "pk", 32, "sk",
+                           96, "out", 96, "ss", 0),
+                 1, "ok");
+}
+END_TEST
+
+START_TEST(each_fault_named)
+{
+    json_t *r;
+
+    assert_check(json_object(), 1, "field type is missing");
+    assert_check(json_string("result"), 0, "the result is not an object");
+
+    r = good_result();
+    json_object_del(json_object_get(r, "timing"), "calls_per_trial");
+    assert_check(r, 0, "field timing.calls_per_trial is missing");
+
+    r = good_result();
+    json_object_set_new(r, "tick_source", json_string("sundial"));
+    assert_check(r, 0, "field tick_source: unknown value");
+
+    r = good_result();
+    json_object_set_new(json_array_get(json_object_get(json_object_get(r, "timing"), "trials"), 0),
+                        "calls", json_integer(0));
+    assert_check(r, 0, "field timing.trials[0].calls is out of range: 0");
+
+    r = good_result();
+    json_array_clear(json_object_get(json_object_get(r, "timing"), "trials"));
+    assert_check(r, 0, "field timing.trials has fewer than 1 elements");
+
+    r = good_result();
+    json_object_set_new(r, "events", json_string("none"));
+    assert_check(r, 0, "field events is not an object");
+
+    r = good_result();
+    json_object_set_new(r, "tick_hz", json_null());
+    assert_check(r, 0, "field tick_hz is null");
+
+    r = good_result();
+    json_object_set_new(r, "kex_messages", json_pack("[i, s]", 32, "x"));
+    assert_check(r, 0, "field kex_messages[1] is not an integer from 0 to 1073741824");
+
+    r = good_result();
+    json_object_set_new(r, "payload", json_true());
+    assert_check(r, 0, "field payload is not part of protocol 2");
+}
+END_TEST
+
+Suite *make_run_result_suite(void)
+{
+    Suite *s = suite_create("run_result");
+    TCase *tc = tcase_create("run_result");
+
+    tcase_add_test(tc, well_formed_results_pass);
+    tcase_add_test(tc, each_fault_named);
+    suite_add_tcase(s, tc);
+    return s;
+}
