@@ -77,8 +77,8 @@ EXTRA_DIST += \
 	schemes/sign-wots/src/SIG_WOTS.c schemes/sign-wots/src/SIG_WOTS.h schemes/sign-wots/src/KAT_SIG.c \
 	schemes/sign-wots/src/wots.c schemes/sign-wots/src/wots.h \
 	schemes/sign-wots/src/wots_hash.c schemes/sign-wots/src/wots_hash.h \
-	$(INTREE_WOTS16_LIB) $(INTREE_WOTS)/WOTS-SM3-16/KAT_SIG.c \
-	$(INTREE_WOTS32_LIB) $(INTREE_WOTS)/WOTS-SM3-32/KAT_SIG.c \
+	$(INTREE_WOTS16_LIB) $(INTREE_WOTS)/WOTS-SM3-16/KAT_SIG.c $(INTREE_WOTS)/WOTS-SM3-16/WOTS-SM3-16.rsp \
+	$(INTREE_WOTS32_LIB) $(INTREE_WOTS)/WOTS-SM3-32/KAT_SIG.c $(INTREE_WOTS)/WOTS-SM3-32/WOTS-SM3-32.rsp \
 	schemes/kem-mlwe/README.md \
 	schemes/kem-mlwe/src/KEM_MLWE.c schemes/kem-mlwe/src/KEM_MLWE.h schemes/kem-mlwe/src/KAT_KEM.c \
 	schemes/kem-mlwe/src/mlwe.h schemes/kem-mlwe/src/zq.h \
@@ -87,9 +87,9 @@ EXTRA_DIST += \
 	schemes/kem-mlwe/src/ntt.c schemes/kem-mlwe/src/ntt.h \
 	schemes/kem-mlwe/src/mlwe_hash.c schemes/kem-mlwe/src/mlwe_hash.h \
 	schemes/kem-mlwe/src/mlwe_kem.c schemes/kem-mlwe/src/mlwe_kem.h \
-	$(INTREE_MLWE512_LIB) $(INTREE_MLWE)/MLWE-KEM-512/KAT_KEM.c \
-	$(INTREE_MLWE768_LIB) $(INTREE_MLWE)/MLWE-KEM-768/KAT_KEM.c \
+	$(INTREE_MLWE512_LIB) $(INTREE_MLWE)/MLWE-KEM-512/KAT_KEM.c $(INTREE_MLWE)/MLWE-KEM-512/MLWE-KEM-512.rsp \
+	$(INTREE_MLWE768_LIB) $(INTREE_MLWE)/MLWE-KEM-768/KAT_KEM.c $(INTREE_MLWE)/MLWE-KEM-768/MLWE-KEM-768.rsp \
 	schemes/kex-mlwe/README.md \
 	schemes/kex-mlwe/src/KEX_MLWE.c schemes/kex-mlwe/src/KEX_MLWE.h schemes/kex-mlwe/src/KAT_KEX.c \
-	$(INTREE_KEX512_LIB) $(INTREE_KEX)/MLWE-KEX-512/KAT_KEX.c \
-	$(INTREE_KEX768_LIB) $(INTREE_KEX)/MLWE-KEX-768/KAT_KEX.c
+	$(INTREE_KEX512_LIB) $(INTREE_KEX)/MLWE-KEX-512/KAT_KEX.c $(INTREE_KEX)/MLWE-KEX-512/MLWE-KEX-512.rsp \
+	$(INTREE_KEX768_LIB) $(INTREE_KEX)/MLWE-KEX-768/KAT_KEX.c $(INTREE_KEX)/MLWE-KEX-768/MLWE-KEX-768.rsp

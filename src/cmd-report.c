@@ -25,10 +25,11 @@ static const struct cmd_option report_options[] = {
     [REPORT_OPT_SECTION] = {.name = "section",
                             .kind = CMD_OPT_STRING,
                             .metavar = "LIST",
-                            .def_note = "all in md (callers when recorded), the record-level "
-                                        "ones in csv and json",
-                            .help = "comma-separated sections to print, of perf, memory, sizes, "
-                                    "symmetric, shapes and callers; may be repeated"},
+                            .def_note =
+                                "all in md (callers and kat when recorded), the record-level "
+                                "ones in csv and json",
+                            .help = "comma-separated sections to print, of kat, perf, memory, "
+                                    "sizes, symmetric, shapes and callers; may be repeated"},
     [REPORT_OPT_TOP] = {.name = "top",
                         .kind = CMD_OPT_UINT,
                         .metavar = "N",
@@ -54,9 +55,9 @@ static bool report_parse_sections(const char *list, bool *chosen)
         while (report_sections[s] != NULL && strcmp(report_sections[s]->name, name) != 0)
             s++;
         if (report_sections[s] == NULL) {
-            cmd_usage_error(&cmd_report_entry,
-                            "unknown section: %s (perf, memory, sizes, symmetric, shapes, callers)",
-                            name);
+            cmd_usage_error(
+                &cmd_report_entry,
+                "unknown section: %s (kat, perf, memory, sizes, symmetric, shapes, callers)", name);
             ok = false;
         } else {
             chosen[s] = true;
@@ -68,14 +69,17 @@ static bool report_parse_sections(const char *list, bool *chosen)
 
 /* The sections to print when --section is not given: in Markdown all of
  * them, call sites only when a record has some; in CSV and JSON the
- * record-level ones, which share one row per record. */
+ * record-level ones, which share one row per record; the KAT section
+ * only when a record carries a KAT result. */
 static void report_default_sections(bool *chosen, enum report_format format,
                                     const struct rec_set *set)
 {
-    bool any_callers = false;
+    bool any_callers = false, any_kat = false;
 
-    for (size_t i = 0; i < set->n; i++)
+    for (size_t i = 0; i < set->n; i++) {
         any_callers |= set->recs[i]->has_callers;
+        any_kat |= set->recs[i]->has_kat;
+    }
     for (size_t s = 0; report_sections[s] != NULL; s++) {
         const struct report_section *sec = report_sections[s];
 
@@ -83,6 +87,8 @@ static void report_default_sections(bool *chosen, enum report_format format,
             chosen[s] = sec != &report_callers || any_callers;
         else
             chosen[s] = sec->fields != NULL;
+        if (sec == &report_kat)
+            chosen[s] = any_kat;
     }
 }
 
@@ -164,8 +170,10 @@ static int cmd_report_exec(const struct cmd_args *args)
     if (args->argc == 0)
         return cmd_usage_error(&cmd_report_entry, "no profiles given");
     if (sections_given && !report_any_section(chosen))
-        return cmd_usage_error(&cmd_report_entry, "--section: the value names no section (perf, "
-                                                  "memory, sizes, symmetric, shapes, callers)");
+        return cmd_usage_error(
+            &cmd_report_entry,
+            "--section: the value names no section (kat, perf, memory, sizes, symmetric, shapes, "
+            "callers)");
     if ((format == REPORT_SVG || format == REPORT_FOLDED) && sections_given)
         return cmd_usage_error(&cmd_report_entry, "--format %s draws no sections: drop --section",
                                report_formats[format]);

@@ -155,6 +155,25 @@ static int run_log_is_ours(const char *path, const char *log_name)
     return ours;
 }
 
+/* The KAT gate's result for the build described at BUILD_INFO: kat.json
+ * beside it, as `iccsprof kat` writes it; NULL when there is none (or
+ * after an error naming it, with *BAD set). */
+static json_t *run_load_kat(const char *build_info, int *bad)
+{
+    const char *slash = build_info != NULL ? strrchr(build_info, '/') : NULL;
+    char path[4096];
+
+    if (build_info == NULL)
+        return NULL;
+    if (slash == NULL)
+        snprintf(path, sizeof path, "kat.json");
+    else
+        snprintf(path, sizeof path, "%.*s/kat.json", (int)(slash - build_info), build_info);
+    if (access(path, F_OK) != 0)
+        return NULL;
+    return run_load_build(path, bad);
+}
+
 /* A string member of the build description, or NULL. */
 static const char *run_build_string(json_t *build, const char *key)
 {
@@ -564,6 +583,8 @@ static int cmd_run_exec(const struct cmd_args *args)
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
     facts.build = run_load_build(o.build_info, &bad);
+    if (!bad)
+        facts.kat = run_load_kat(o.build_info, &bad);
     if (bad || (status = run_probe(&o, facts.timeout, &probe)) != EXIT_OK) {
         status = bad ? EXIT_USAGE : status;
         goto out;
@@ -610,6 +631,7 @@ out:
     run_free_list(ops);
     json_decref(probe);
     json_decref(facts.build);
+    json_decref(facts.kat);
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
     json_decref(facts.host_check);

@@ -73,6 +73,7 @@ extern const struct cmd_entry cmd_compare_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_host_entry;
+extern const struct cmd_entry cmd_kat_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_version_entry;
 

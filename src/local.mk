@@ -10,6 +10,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c \
+	src/cmd-kat.c \
 	src/cmd-help.c \
 	src/cmd-host.c \
 	src/cmd-run.c \
@@ -23,6 +24,7 @@ src_libiccsprof_la_SOURCES = \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \
 	src/regfile.c src/regfile.h \
+	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/kat-compare.c src/kat-compare.h \
 	src/protocol.h \
 	src/run-child.c src/run-child.h \
 	src/run-result.c src/run-result.h \

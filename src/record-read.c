@@ -740,6 +740,29 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
     r->invisible_helpers = strdup(names);
 }
 
+/* The KAT gate's result: absent or null when the gate did not run. */
+static void rr_kat(struct rr *rr, json_t *root, struct rec *r)
+{
+    static const char *const results[] = {"pass", "fail", "timeout", "not_available"};
+    static const char *const profiled[] = {"identical", "differs", "timeout"};
+    json_t *k = json_object_get(root, "kat"), *p;
+
+    if (k == NULL || json_is_null(k))
+        return;
+    if (!json_is_object(k)) {
+        rr_wrong(rr, "", "kat", "an object", k);
+        return;
+    }
+    r->has_kat = true;
+    r->kat = (enum rec_kat)rr_enum(rr, k, "kat", "result", results, 4);
+    r->kat_detail = rr_string(rr, k, "kat", "detail", RR_REQUIRED);
+    p = rr_member(rr, k, "kat", "profiled", RR_NULLABLE);
+    r->kat_profiled =
+        p == NULL ? REC_KAT_PROFILED_NOT_RUN
+                  : (enum rec_kat_profiled)(1 + rr_enum(rr, k, "kat", "profiled", profiled, 3));
+    r->kat_profiled_detail = rr_string(rr, k, "kat", "profiled_detail", RR_REQUIRED);
+}
+
 /* Events and status. */
 static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -812,6 +835,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_profile(&rr, root, r);
     rr_callers(&rr, root, r);
     rr_coverage(&rr, root, r);
+    rr_kat(&rr, root, r);
     rr_events_status(&rr, root, r);
     json_decref(root);
     if (rr.failed) {
@@ -862,6 +886,8 @@ void rec_free(struct rec *r)
     free(r->drng_unseeded);
     free(r->compensation_reason);
     free(r->message);
+    free(r->kat_detail);
+    free(r->kat_profiled_detail);
     free(r);
 }
 

@@ -137,6 +137,18 @@ struct rec {
     long long invisible_references; /* summed over coverage.internal_calls */
     char *invisible_helpers;        /* "pseudoXOF, sm3hash": helpers with such calls */
 
+    /* The KAT gate's result (kat); has_kat false when the record has none. */
+    bool has_kat;
+    enum rec_kat { REC_KAT_PASS, REC_KAT_FAIL, REC_KAT_TIMEOUT, REC_KAT_NOT_AVAILABLE } kat;
+    char *kat_detail;
+    enum rec_kat_profiled {
+        REC_KAT_PROFILED_NOT_RUN,
+        REC_KAT_IDENTICAL,
+        REC_KAT_DIFFERS,
+        REC_KAT_PROFILED_TIMEOUT
+    } kat_profiled;
+    char *kat_profiled_detail;
+
     long long sign_failures_retried, verify_rejections, decaps_mismatches;
     long long kex_mismatches; /* 0 but for key exchanges */
     struct rec_pass pass[REC_NPASSES];

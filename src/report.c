@@ -10,8 +10,8 @@
 #include "report.h"
 
 const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
-    &report_perf,   &report_memory,  &report_sizes, &report_symmetric,
-    &report_shapes, &report_callers, NULL,
+    &report_kat,       &report_perf,   &report_memory,  &report_sizes,
+    &report_symmetric, &report_shapes, &report_callers, NULL,
 };
 
 /* The identity columns leading every CSV/JSON row. */

@@ -40,11 +40,11 @@ struct report_section {
     void (*rows)(const struct rec *r, const struct report_opts *opts, json_t *rows);
 };
 
-extern const struct report_section report_perf, report_memory, report_sizes, report_symmetric,
-    report_shapes, report_callers;
+extern const struct report_section report_kat, report_perf, report_memory, report_sizes,
+    report_symmetric, report_shapes, report_callers;
 
 /* Every section in report order, NULL-terminated. */
-#define REPORT_NSECTIONS 6
+#define REPORT_NSECTIONS 7
 extern const struct report_section *const report_sections[REPORT_NSECTIONS + 1];
 
 /* Print the sections of the NSEL SEL for the N records RECS in FORMAT.

@@ -14,6 +14,7 @@ src_libiccsprof_la_SOURCES += \
 	src/report-notes.c \
 	src/report-perf.c \
 	src/report-memory.c \
+	src/report-kat.c \
 	src/report-sizes.c \
 	src/report-symmetric.c \
 	src/report-shapes.c \

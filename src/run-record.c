@@ -363,6 +363,7 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
                                                  : json_null());
     json_object_set_new(rec, "drng", record_drng(r != NULL ? json_object_get(r, "drng") : NULL));
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
+    json_object_set_new(rec, "kat", f->kat != NULL ? json_incref(f->kat) : json_null());
     json_object_set_new(rec, "events", events);
     json_object_set_new(
         rec, "log",

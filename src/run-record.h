@@ -15,6 +15,7 @@ struct run_facts {
     const char *type;     /* "sig", "kem" or "kex" */
     json_t *sizes;        /* the API's lengths: pk, sk, out, ss; sta, stb, passes (kex) */
     json_t *build;        /* the scheme build's description, or NULL */
+    json_t *kat;          /* the KAT gate's result (kat.json), or NULL */
     json_t *plain_lib;    /* {path, sha256} or null */
     json_t *profiled_lib; /* {path, sha256} or null */
     long long image_bytes;

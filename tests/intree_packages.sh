@@ -4,7 +4,8 @@
 # flags and no warning, the objects that define main left out of the
 # library; the library links with nothing undefined, defines drng_algorithm
 # once, exports only the API, the ICCS helpers and package-prefixed names;
-# its KAT program runs and checks itself.
+# its KAT program runs, checks itself and writes the response file that
+# the package ships.
 . "$top_srcdir/tests/lib.sh"
 
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
@@ -68,6 +69,11 @@ for pkg in sign-wots kem-mlwe kex-mlwe; do
         expect_grep "$inst: the KAT checks itself" "$ok_line" "$out/kat.txt"
         expect_grep "$inst: the KAT names the instance" "^# $inst$" "$out/kat.txt"
         expect_grep "$inst: the KAT seed is 00..2f" "^seed = 000102030405.*2D2E2F$" "$out/kat.txt"
+        if cmp -s "$out/kat.txt" "$dir/$inst.rsp"; then
+            pass "$inst: the KAT writes the response file the package ships"
+        else
+            fail "$inst: the KAT writes the response file the package ships" "$(diff "$dir/$inst.rsp" "$out/kat.txt" | head -n 4)"
+        fi
     done
     # In a checkout the instance folders share code through relative
     # symlinks; a tarball holds plain copies instead.

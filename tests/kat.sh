@@ -1,0 +1,93 @@
+#!/bin/sh
+# kat.sh - the KAT gate (`iccsprof kat`) on the in-tree MLWE KEM, as the
+# test build links it: a driver and response file that agree (pass, the
+# profiled build identical), a library that is not the one the responses
+# were made with (fail, naming the first differing line), no response file
+# (not available), a driver that hangs (timeout); the result carried into
+# the records by `iccsprof run` and shown by `iccsprof report --section kat`.
+. "$top_srcdir/tests/lib.sh"
+
+libs="$top_builddir/tests/intree/.libs"
+src="$top_srcdir/schemes/kem-mlwe/Implementations/Reference_Implementation/MLWE-KEM-512"
+cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
+CC=${cc:-cc}
+export CC
+
+# build_json DIR SOURCE DRIVER: a build description of the instance in
+# SOURCE whose KAT driver DRIVER was left out of the library.
+build_json() {
+    mkdir -p "$1"
+    cat >"$1/build.json" <<EOJ
+{"scheme": "kem-mlwe", "algorithm": "kem-mlwe", "instance": "MLWE-KEM-512",
+ "implementation": "reference", "source_dir": "$2", "compiler": null,
+ "cflags": "-std=c99 -O2", "fallback": null, "drng_global": "package",
+ "sources": [], "excluded": [{"file": "$3", "reason": "defines main"}], "coverage": null}
+EOJ
+}
+
+# --- driver and responses agree; the profiled build writes the same ---
+build_json "$work/pass" "$src" KAT_KEM.c
+expect_status "pass: exit 0" 0 "$ICCSPROF" kat --build-info "$work/pass/build.json" \
+    --plain "$libs/libmlwe512.so" --profiled "$libs/libmlwe512_prof.so"
+expect_grep "pass: summary" "^MLWE-KEM-512: kat: pass; profiled build: identical$" "$work/out"
+python3 - "$work/pass/kat.json" >"$work/py" 2>&1 <<'EOS'
+import json, sys
+k = json.load(open(sys.argv[1]))
+assert k["result"] == "pass" and k["detail"] == "" and k["driver"] == "KAT_KEM.c", k
+assert k["responses"] == ["MLWE-KEM-512.rsp"] and k["profiled"] == "identical", k
+assert k["timeout_seconds"] == 600 and k["seconds"] >= 0, k
+EOS
+[ $? -eq 0 ] && pass "pass: kat.json exact" || fail "pass: kat.json exact" "$(cat "$work/py")"
+
+# --- another library than the responses': the first differing line ---
+build_json "$work/fail" "$src" KAT_KEM.c
+expect_status "fail: exit 1" 1 "$ICCSPROF" kat --build-info "$work/fail/build.json" \
+    --plain "$libs/libmlwe768.so" --profiled "$libs/libmlwe512_prof.so"
+expect_grep "fail: the first differing line and its record" \
+    '^MLWE-KEM-512: kat: fail (MLWE-KEM-512.rsp line 5 (record count = 0): MLWE-KEM-512.rsp has "pk = 1F219B72CB79560283488' "$work/out"
+expect_grep "fail: the profiled build differs from the plain one" \
+    "; profiled build: differs (the plain build's output line 5 (record count = 0): " "$work/out"
+
+# --- no response file ---
+cp -RL "$src" "$work/norsp"
+rm "$work/norsp/MLWE-KEM-512.rsp"
+build_json "$work/none" "$work/norsp" KAT_KEM.c
+expect_status "not available: exit 0" 0 "$ICCSPROF" kat --build-info "$work/none/build.json" \
+    --plain "$libs/libmlwe512.so"
+expect_grep "not available: why" \
+    "^MLWE-KEM-512: kat: not available (no response file (\*.rsp beside KAT_KEM.c, in the instance folder or in a KAT folder))$" \
+    "$work/out"
+
+# --- a driver that never ends ---
+mkdir -p "$work/hang"
+printf '#include <unistd.h>\nint main(void)\n{\n    for (;;)\n        pause();\n}\n' >"$work/hang/KAT_HANG.c"
+echo "count = 0" >"$work/hang/KAT_HANG.rsp"
+build_json "$work/hangb" "$work/hang" KAT_HANG.c
+expect_status "timeout: exit 1" 1 "$ICCSPROF" kat --build-info "$work/hangb/build.json" \
+    --plain "$libs/libmlwe512.so" --timeout 0.5
+expect_grep "timeout: said so" "^MLWE-KEM-512: kat: timeout (the KAT driver did not finish within 0.5 s)$" "$work/out"
+
+# --- the result in the records and the report's section ---
+expect_status "run reads kat.json beside the build description" 0 "$ICCSPROF" run \
+    --plain "$libs/libmlwe512.so" --no-profile --op keygen --out "$work/fail/r.json" \
+    --build-info "$work/fail/build.json" --trials 2 --min-calls 3 --target-seconds 0.01 --max-seconds 5
+cp "$work/fail/r.json" "$work/r-fail.json"
+"$ICCSPROF" run --plain "$libs/libmlwe512.so" --no-profile --op keygen --out "$work/r-pass.json" \
+    --build-info "$work/pass/build.json" --trials 2 --min-calls 3 --target-seconds 0.01 \
+    --max-seconds 5 --scheme kem-mlwe-2 >/dev/null
+expect_status "report --section kat" 0 "$ICCSPROF" report --section kat "$work/r-fail.json" "$work/r-pass.json"
+cat >"$work/want" <<'EOM'
+## Functional testing (KAT)
+
+Each library was checked against the package's KAT responses before timing, and the profiled library's output against the plain one's.
+
+| instance | build flags | KAT |
+|---|---|---|
+| `MLWE-KEM-512` | guide | CRYPTOFAIL [1] |
+| `MLWE-KEM-512` | guide | PASS |
+EOM
+head -n 8 "$work/out" >"$work/got"
+if cmp -s "$work/want" "$work/got"; then pass "report: the published layout"; else fail "report: the published layout" "$(diff "$work/want" "$work/got")"; fi
+expect_grep "report: the cause in a numbered note" '^- \[1\] CRYPTOFAIL: MLWE-KEM-512.rsp line 5 (record count = 0): ' "$work/out"
+expect_grep "report: the profiled build's difference in the note" "^- \[1\] the profiled build's output differs from the plain one's: " "$work/out"
+finish
