@@ -1,11 +1,12 @@
 #!/bin/sh
-# profile.sh - after the instances are built: profile each built instance
-# with `iccsprof run`, one after the other (two at once would time each
-# other), print a summary naming every instance that failed to build or to
-# run, then the report of the profile folder.  With --build-only it only
-# summarizes the builds.  Exit 1 when any instance failed.
+# profile.sh - after the instances are built: check each built instance
+# with the KAT gate (`iccsprof kat`) and profile it with `iccsprof run`, one
+# after the other (two at once would time each other), print a summary
+# naming every instance that failed to build, its KAT or to run, then the
+# report of the profile folder.  With --build-only it only summarizes the
+# builds.  Exit 1 when any instance failed.
 # Environment (from build.mk): SCHEME SCHEME_BUILDDIR PROFILE_DIR ICCSPROF
-# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS CPU RUN_FLAGS.
+# OPS TRIALS TARGET_SECONDS SAMPLE CALLERS CPU RUN_FLAGS KAT KAT_TIMEOUT.
 set -u
 LC_ALL=C
 export LC_ALL
@@ -49,6 +50,26 @@ profiled=0
 mkdir -p "$PROFILE_DIR" || exit 1
 for name in $built; do
     B=$SB/$name
+    # KAT=off: no gate (and no result of an earlier one in the records);
+    # check: the result marks the records; require: anything but a pass
+    # stops the instance before timing
+    rm -f "$B/kat.json"
+    if [ "${KAT:-check}" != off ]; then
+        echo "profile: $name: KAT gate (time-out ${KAT_TIMEOUT:-600} s)"
+        "$ICCSPROF" kat --build-info "$B/build.json" --plain "$B/lib$name.so" \
+            --profiled "$B/lib$name.prof.so" --timeout "${KAT_TIMEOUT:-600}"
+        krc=$?
+        if [ "$krc" -eq 2 ]; then
+            failures="$failures$name: the KAT gate could not run (exit 2)
+"
+            continue
+        fi
+        if [ "${KAT:-check}" = require ] && ! grep -q '"result": "pass"' "$B/kat.json"; then
+            failures="$failures$name: KAT=require and its KAT did not pass ($B/kat.json says why)
+"
+            continue
+        fi
+    fi
     set -- --plain "$B/lib$name.so" --profiled "$B/lib$name.prof.so" --op "${OPS:-all}" \
         --out-dir "$PROFILE_DIR" --scheme "$SCHEME" --instance "$name" --build-info "$B/build.json"
     [ -z "$TRIALS" ] || set -- "$@" --trials "$TRIALS"
