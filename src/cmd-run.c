@@ -20,24 +20,11 @@
 #include "regfile.h"
 #include "run-child.h"
 #include "run-options.h"
+#include "run-progress.h"
 #include "run-record.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const run_kem_ops[] = {"keygen", "enc", "dec", NULL};
-
-/* The run's progress on a terminal: which instance and operation. */
-struct run_progress {
-    const char *instance, *op;
-};
-
-/* Show the phase the measuring process entered, on a terminal only. */
-static void run_show_phase(const char *phase, void *arg)
-{
-    const struct run_progress *p = arg;
-
-    fprintf(stderr, "\r\033[K%s %s: %s", p->instance, p->op, phase);
-    fflush(stderr);
-}
 
 /* The folder records go to. */
 static const char *run_out_dir(const struct run_options *o, char *buf, size_t len)
@@ -477,7 +464,7 @@ static int run_one(const struct run_facts *facts, const char *op)
 {
     const struct run_options *o = facts->options;
     char path[4096], log_path[4096], log_tmp[4096];
-    struct run_progress progress = {facts->instance, op};
+    struct run_progress progress;
     struct child_outcome out;
     json_t *cfg, *rec;
     double start;
@@ -491,11 +478,11 @@ static int run_one(const struct run_facts *facts, const char *op)
     }
     cfg = run_config(o, op);
     start = child_seconds();
-    rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd,
-                   isatty(2) ? run_show_phase : NULL, &progress, &out);
+    run_progress_start(&progress, o, facts->instance, op);
+    rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd, run_progress_update,
+                   &progress, &out);
     json_decref(cfg);
-    if (isatty(2))
-        fprintf(stderr, "\r\033[K");
+    run_progress_end(&progress);
     if (run_close_log(log_fd, &out) != 0 && rc == 0 && out.status != CHILD_INTERRUPTED) {
         cmd_error("%s: %s", log_path, strerror(errno));
         unlink(log_tmp);

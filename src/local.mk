@@ -29,6 +29,7 @@ src_libiccsprof_la_SOURCES = \
 	src/run-child.c src/run-child.h \
 	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \
+	src/run-progress.c src/run-progress.h \
 	src/run-record.c src/run-record.h \
 	src/shares.c src/shares.h \
 	src/symbolize.c src/symbolize.h \

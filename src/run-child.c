@@ -456,8 +456,12 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
             end->timed_out = 1;
             return;
         }
+        if (progress != NULL && left > CHILD_TICK_SECONDS)
+            left = CHILD_TICK_SECONDS;
         if (poll(fds, 3, (int)(left * 1000) + 1) < 0 && errno != EINTR)
             return;
+        if (progress != NULL)
+            progress(NULL, arg);
         while ((n = read(wake, sig, sizeof sig)) > 0)
             for (ssize_t i = 0; i < n; i++)
                 if (sig[i] != SIGCHLD)

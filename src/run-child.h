@@ -49,8 +49,11 @@ struct child_outcome {
     int signal;         /* CHILD_INTERRUPTED: the signal */
 };
 
-/* Called with each phase the measuring process enters. */
+/* Called with each phase the measuring process enters, and with NULL
+ * every CHILD_TICK_SECONDS in between, so that progress can show the time
+ * passing within a phase. */
 typedef void (*child_progress_fn)(const char *phase, void *arg);
+#define CHILD_TICK_SECONDS 0.25
 
 /* Run the measuring program MEASURE with configuration CFG (to which the
  * protocol version is added) for at most TIMEOUT seconds; its stdout and

@@ -117,8 +117,8 @@ tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c \
 	tests/check_run_result.c
 
-TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh
-dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh
+TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh
+dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh
 dist_noinst_DATA += tests/records.py
 
 # Statistics: the signature fixture with one more helper call per
