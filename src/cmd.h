@@ -69,6 +69,7 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_audit_entry;
 extern const struct cmd_entry cmd_buildinfo_entry;
+extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_compare_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_help_entry;

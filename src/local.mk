@@ -12,6 +12,13 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-audit.c \
 	src/cmd-kat.c \
 	src/cmd-help.c \
+	src/cmd-campaign.c \
+	src/campaign.h \
+	src/campaign-emit.c \
+	src/campaign-merge.c \
+	src/campaign-run.c \
+	src/campaign-scan.c \
+	src/campaign-summary.c \
 	src/cmd-host.c \
 	src/cmd-run.c \
 	src/cmd-version.c \

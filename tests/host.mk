@@ -4,3 +4,8 @@ tests_check_iccsprof_SOURCES += tests/check_hostcheck.c
 EXTRA_DIST += tests/fixtures/host
 TESTS += tests/host.sh
 dist_noinst_SCRIPTS += tests/host.sh
+
+# tests: campaigns on one host, the job list for GNU parallel and Slurm,
+# and merging output folders.
+TESTS += tests/campaign.sh
+dist_noinst_SCRIPTS += tests/campaign.sh

@@ -1,0 +1,334 @@
+/* campaign-run.c - running a campaign's jobs on one host: at most one
+ * measurement per core, each job an `iccsprof run` pinned to its core in
+ * a process group of its own; a job whose record exists and was made from
+ * the same command, libraries and build description is skipped, so an
+ * interrupted campaign resumes where it stopped. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "atomic-file.h"
+#include "campaign.h"
+#include "cmd.h"
+#include "libfile.h"
+
+/* The signal that asked the campaign to stop, or 0. */
+static volatile sig_atomic_t run_stop;
+
+/* Note the request to stop; the loop ends the running jobs. */
+static void run_on_signal(int sig)
+{
+    run_stop = sig;
+}
+
+/* A job running on a core. */
+struct run_slot {
+    int cpu;
+    pid_t pid; /* 0: the core is free */
+    size_t job;
+    double start;
+};
+
+/* Seconds of the wall clock, for the journal. */
+static double run_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Create PATH's parent folders; 0, or -1 with errno set. */
+static int run_mkdirs(const char *path)
+{
+    char *copy = strdup(path);
+    int rc = 0;
+
+    for (char *p = copy + 1; rc == 0 && (p = strchr(p, '/')) != NULL; p++) {
+        *p = '\0';
+        if (mkdir(copy, 0777) != 0 && errno != EEXIST)
+            rc = -1;
+        *p = '/';
+    }
+    free(copy);
+    return rc;
+}
+
+/* The key of JOB: its command and the SHA-256 of what it reads; NULL
+ * with errno set when an input cannot be read. */
+static char *run_key(const struct campaign_job *j)
+{
+    char plain[65], prof[65], build[65], *key = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    if (libfile_sha256(j->plain, plain) != 0 || libfile_sha256(j->profiled, prof) != 0 ||
+        libfile_sha256(j->build_info, build) != 0)
+        return NULL;
+    f = open_memstream(&key, &len);
+    for (size_t i = 1; j->argv[i] != NULL; i++)
+        fprintf(f, "%s\n", j->argv[i]);
+    fprintf(f, "plain %s\nprofiled %s\nbuild-info %s\n", plain, prof, build);
+    fclose(f);
+    return key;
+}
+
+/* Whether the file at PATH holds exactly TEXT. */
+static bool run_file_is(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "r");
+    size_t len = strlen(text);
+    char *buf;
+    bool same;
+
+    if (f == NULL)
+        return false;
+    buf = malloc(len + 2);
+    same = fread(buf, 1, len + 1, f) == len && memcmp(buf, text, len) == 0;
+    free(buf);
+    fclose(f);
+    return same;
+}
+
+/* Write TEXT to PATH atomically; 0, or -1 with errno set. */
+static int run_write(const char *path, const char *text)
+{
+    char tmp[4096];
+    int fd = atomic_open(path, tmp, sizeof tmp);
+    size_t len = strlen(text);
+
+    if (fd < 0)
+        return -1;
+    if (write(fd, text, len) != (ssize_t)len || close(fd) != 0 || rename(tmp, path) != 0) {
+        int e = errno;
+
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    return 0;
+}
+
+/* Start JOB on SLOT's core: its old record goes, its key is written
+ * first (a record is only trusted beside the key it was made under), and
+ * its output goes to STATE.out.  0, or -1 after a one-line error. */
+static int run_start(struct campaign_job *j, const char *key, struct run_slot *slot, size_t index)
+{
+    char path[4096], cpu[16];
+    size_t argc = 0;
+    char **argv;
+    pid_t pid;
+
+    snprintf(path, sizeof path, "%s.key", j->state);
+    if (run_mkdirs(j->record) != 0 || run_mkdirs(path) != 0 ||
+        (unlink(j->record) != 0 && errno != ENOENT) || run_write(path, key) != 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    while (j->argv[argc] != NULL)
+        argc++;
+    argv = calloc(argc + 3, sizeof *argv);
+    memcpy(argv, j->argv, argc * sizeof *argv);
+    snprintf(cpu, sizeof cpu, "%d", slot->cpu);
+    argv[argc] = "--cpu";
+    argv[argc + 1] = cpu;
+    snprintf(path, sizeof path, "%s.out", j->state);
+    fflush(NULL);
+    if ((pid = fork()) < 0) {
+        cmd_error("fork: %s", strerror(errno));
+        free(argv);
+        return -1;
+    }
+    if (pid == 0) {
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+        setpgid(0, 0);
+        signal(SIGINT, SIG_DFL);
+        signal(SIGTERM, SIG_DFL);
+        signal(SIGHUP, SIG_DFL);
+        if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
+            _exit(127);
+        execv(argv[0], argv);
+        fprintf(stderr, "iccsprof: %s: %s\n", argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    free(argv);
+    slot->pid = pid;
+    slot->job = index;
+    slot->start = run_now();
+    return 0;
+}
+
+/* The last line of the job's output, for a failure's line. */
+static void run_last_line(const struct campaign_job *j, char *buf, size_t len)
+{
+    char path[4096], line[1024];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s.out", j->state);
+    buf[0] = '\0';
+    if ((f = fopen(path, "r")) == NULL)
+        return;
+    while (fgets(line, sizeof line, f) != NULL)
+        if (line[0] != '\n')
+            snprintf(buf, len, "%.*s", (int)strcspn(line, "\n"), line);
+    fclose(f);
+}
+
+/* Record the end of SLOT's job: a journal line, a progress line, the tally. */
+static void run_finish(struct campaign *c, struct run_slot *slot, int status, size_t *done,
+                       size_t total, struct campaign_tally *tally, FILE *out)
+{
+    struct campaign_job *j = &c->jobs[slot->job];
+    double end = run_now();
+    bool passed = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+    char path[4096], why[1024] = "";
+    FILE *journal;
+
+    if (run_stop && !passed) {
+        slot->pid = 0;
+        return; /* stopped by the interruption: not run, and no record */
+    }
+    snprintf(path, sizeof path, "%s/.campaign/journal.tsv", c->out);
+    if ((journal = fopen(path, "a")) != NULL) {
+        fprintf(journal, "%s\t%s\t%s\t%d\t%.6f\t%.6f\t%s\n", j->id, j->instance, j->op, slot->cpu,
+                slot->start, end, passed ? "passed" : "failed");
+        fclose(journal);
+    }
+    if (!passed)
+        run_last_line(j, why, sizeof why);
+    ++*done;
+    fprintf(out, "campaign: [%zu/%zu] %s %s %s: %s on cpu %d (%.1f s)%s%s\n", *done, total, j->id,
+            j->instance, j->op, passed ? "passed" : "failed", slot->cpu, end - slot->start,
+            why[0] ? ": " : "", why);
+    fflush(out);
+    if (passed)
+        tally->passed++;
+    else
+        tally->failed++;
+    slot->pid = 0;
+}
+
+/* End every running job (its process group) and wait for them. */
+static void run_stop_all(struct run_slot *slots, size_t nslots)
+{
+    for (size_t s = 0; s < nslots; s++)
+        if (slots[s].pid > 0)
+            kill(-slots[s].pid, SIGTERM);
+    for (size_t s = 0; s < nslots; s++)
+        if (slots[s].pid > 0) {
+            while (waitpid(slots[s].pid, NULL, 0) < 0 && errno == EINTR)
+                ;
+            slots[s].pid = 0;
+        }
+}
+
+/* Wait for one job to end and finish it; -1 when interrupted. */
+static int run_wait(struct campaign *c, struct run_slot *slots, size_t nslots, size_t *done,
+                    size_t total, struct campaign_tally *tally, FILE *out)
+{
+    int status;
+    pid_t pid = waitpid(-1, &status, 0);
+
+    if (pid < 0)
+        return errno == EINTR ? -1 : 0;
+    for (size_t s = 0; s < nslots; s++)
+        if (slots[s].pid == pid)
+            run_finish(c, &slots[s], status, done, total, tally, out);
+    return 0;
+}
+
+/* The jobs in the order they run: the others, then the deferred ones. */
+static size_t *run_order(const struct campaign *c, bool skip_deferred, size_t *n,
+                         struct campaign_tally *tally)
+{
+    size_t *order = calloc(c->n + 1, sizeof *order), k = 0;
+
+    for (int pass = 0; pass < 2; pass++)
+        for (size_t i = 0; i < c->n; i++) {
+            if (c->jobs[i].deferred != (pass == 1))
+                continue;
+            if (pass == 1 && skip_deferred)
+                tally->deferred++;
+            else
+                order[k++] = i;
+        }
+    *n = k;
+    return order;
+}
+
+/* Run the jobs, one per core of CPUS at a time. */
+int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_deferred,
+                 struct campaign_tally *tally, FILE *out)
+{
+    struct run_slot *slots = calloc(ncpus, sizeof *slots);
+    struct sigaction sa, old_int, old_term, old_hup;
+    size_t n, next = 0, done = 0, *order = run_order(c, skip_deferred, &n, tally);
+    int rc = 0;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = run_on_signal; /* no SA_RESTART: waitpid returns at once */
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
+    sigaction(SIGHUP, &sa, &old_hup);
+    for (size_t s = 0; s < ncpus; s++)
+        slots[s].cpu = cpus[s];
+    while (rc == 0 && !run_stop) {
+        size_t running = 0, s;
+
+        for (s = 0; s < ncpus; s++)
+            running += slots[s].pid > 0;
+        for (s = 0; next < n && s < ncpus && !run_stop; s++) {
+            struct campaign_job *j = &c->jobs[order[next]];
+            char path[4096], *key;
+
+            if (slots[s].pid > 0)
+                continue;
+            if ((key = run_key(j)) == NULL) {
+                cmd_error("%s %s: %s", j->id, j->instance, strerror(errno));
+                rc = -1;
+                break;
+            }
+            snprintf(path, sizeof path, "%s.key", j->state);
+            if (access(j->record, F_OK) == 0 && run_file_is(path, key)) {
+                fprintf(out, "campaign: %s %s %s: skipped (record up to date)\n", j->id,
+                        j->instance, j->op);
+                tally->skipped++;
+                s--; /* the core is still free */
+            } else if (run_start(j, key, &slots[s], order[next]) != 0) {
+                rc = -1;
+            } else {
+                running++;
+            }
+            free(key);
+            next++;
+            if (rc != 0)
+                break;
+        }
+        if (running == 0 && next >= n)
+            break;
+        if (running > 0 && run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
+            break;
+    }
+    if (run_stop || rc != 0) {
+        run_stop_all(slots, ncpus);
+        tally->interrupted = run_stop != 0;
+        tally->not_run = n - done - tally->skipped;
+    }
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
+    sigaction(SIGHUP, &old_hup, NULL);
+    free(order);
+    free(slots);
+    return rc;
+}

@@ -1,0 +1,394 @@
+/* campaign-scan.c - the jobs of a campaign: built scheme folders (those of
+ * `make profile-build`, one folder per instance holding build.json and
+ * both libraries) found from folders and list files, and one job per
+ * operation of each instance. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <gelf.h>
+#include <jansson.h>
+#include <libelf.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "campaign.h"
+#include "cmd.h"
+#include "format.h"
+
+static const char *const scan_sig_ops[] = {"keygen", "sign", "verify", NULL};
+static const char *const scan_kem_ops[] = {"keygen", "enc", "dec", NULL};
+static const char *const scan_kex_ops[] = {"all", NULL};
+
+/* A formatted string on the heap. */
+static char *scan_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *scan_printf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s;
+
+    va_start(ap, fmt);
+    if (vasprintf(&s, fmt, ap) < 0)
+        abort();
+    va_end(ap);
+    return s;
+}
+
+/* Whether PATH is a folder. */
+static bool scan_is_dir(const char *path)
+{
+    struct stat st;
+
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Whether DIR/NAME/build.json exists: NAME is a built instance. */
+static bool scan_is_instance(const char *dir, const char *name)
+{
+    char path[2 * PATH_MAX + 16];
+
+    snprintf(path, sizeof path, "%s/%s/build.json", dir, name);
+    return access(path, F_OK) == 0;
+}
+
+/* Order names naturally (-128 before -1024). */
+static int scan_name_cmp(const void *a, const void *b)
+{
+    return fmt_natural_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The visible subfolders of DIR, naturally sorted, NULL-ended; NULL with
+ * errno set when DIR cannot be read. */
+static char **scan_subdirs(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL, path[2 * PATH_MAX];
+    size_t n = 0;
+
+    if (d == NULL)
+        return NULL;
+    names = calloc(1, sizeof *names);
+    while ((e = readdir(d)) != NULL) {
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (e->d_name[0] == '.' || !scan_is_dir(path))
+            continue;
+        names = realloc(names, (n + 2) * sizeof *names);
+        names[n++] = strdup(e->d_name);
+        names[n] = NULL;
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, scan_name_cmp);
+    return names;
+}
+
+/* Free a NULL-ended list of strings. */
+static void scan_free_list(char **list)
+{
+    for (size_t i = 0; list != NULL && list[i] != NULL; i++)
+        free(list[i]);
+    free(list);
+}
+
+/* The operations of the library at PATH from its dynamic symbols: the
+ * API it defines.  NULL after an error naming it. */
+static const char *const *scan_ops(const char *path)
+{
+    const char *const *ops = NULL;
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    Elf *elf;
+    Elf_Scn *scn = NULL;
+
+    if (fd < 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+        return NULL;
+    }
+    elf_version(EV_CURRENT);
+    elf = elf_begin(fd, ELF_C_READ, NULL);
+    while (elf != NULL && ops == NULL && (scn = elf_nextscn(elf, scn)) != NULL) {
+        GElf_Shdr sh;
+        Elf_Data *data;
+
+        if (gelf_getshdr(scn, &sh) == NULL || sh.sh_type != SHT_DYNSYM ||
+            (data = elf_getdata(scn, NULL)) == NULL || sh.sh_entsize == 0)
+            continue;
+        for (size_t i = 0; ops == NULL && i < sh.sh_size / sh.sh_entsize; i++) {
+            GElf_Sym sym;
+            const char *name;
+
+            if (gelf_getsym(data, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
+                (name = elf_strptr(elf, sh.sh_link, sym.st_name)) == NULL)
+                continue;
+            if (strcmp(name, "sig_keygen") == 0)
+                ops = scan_sig_ops;
+            else if (strcmp(name, "kem_keygen") == 0)
+                ops = scan_kem_ops;
+            else if (strcmp(name, "kex_get_passes_num") == 0)
+                ops = scan_kex_ops;
+        }
+    }
+    if (elf != NULL)
+        elf_end(elf);
+    close(fd);
+    if (ops == NULL)
+        cmd_error("%s: defines none of sig_keygen, kem_keygen, kex_get_passes_num", path);
+    return ops;
+}
+
+/* The scheme id of a built scheme folder: its build.json's, else the
+ * folder's name. */
+static char *scan_scheme_id(const char *dir, const char *first_instance)
+{
+    char path[2 * PATH_MAX + 16];
+    json_t *build;
+    const char *id, *base = strrchr(dir, '/') != NULL ? strrchr(dir, '/') + 1 : dir;
+    char *out;
+
+    snprintf(path, sizeof path, "%s/%s/build.json", dir, first_instance);
+    build = json_load_file(path, 0, NULL);
+    id = json_string_value(json_object_get(build, "scheme"));
+    out = strdup(id != NULL ? id : base);
+    json_decref(build);
+    return out;
+}
+
+/* Append a job to C. */
+static struct campaign_job *scan_add(struct campaign *c)
+{
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 32;
+        c->jobs = realloc(c->jobs, c->cap * sizeof *c->jobs);
+    }
+    memset(&c->jobs[c->n], 0, sizeof c->jobs[0]);
+    return &c->jobs[c->n++];
+}
+
+/* The run command of JOB, without --cpu. */
+static void scan_argv(struct campaign_job *j, const char *self, char *const *run_flags)
+{
+    size_t nflags = 0, k = 0;
+
+    while (run_flags != NULL && run_flags[nflags] != NULL)
+        nflags++;
+    j->argv = calloc(18 + nflags, sizeof *j->argv);
+    j->argv[k++] = strdup(self);
+    j->argv[k++] = strdup("run");
+    j->argv[k++] = strdup("--plain");
+    j->argv[k++] = strdup(j->plain);
+    j->argv[k++] = strdup("--profiled");
+    j->argv[k++] = strdup(j->profiled);
+    j->argv[k++] = strdup("--op");
+    j->argv[k++] = strdup(j->op);
+    j->argv[k++] = strdup(strcmp(j->op, "all") == 0 ? "--out-dir" : "--out");
+    j->argv[k++] = strcmp(j->op, "all") == 0
+                       ? strndup(j->record, strrchr(j->record, '/') - j->record)
+                       : strdup(j->record);
+    j->argv[k++] = strdup("--scheme");
+    j->argv[k++] = strdup(j->id);
+    j->argv[k++] = strdup("--instance");
+    j->argv[k++] = strdup(j->instance);
+    j->argv[k++] = strdup("--build-info");
+    j->argv[k++] = strdup(j->build_info);
+    for (size_t i = 0; i < nflags; i++)
+        j->argv[k++] = strdup(run_flags[i]);
+}
+
+/* Add the jobs of the built scheme folder DIR. */
+static int scan_scheme(struct campaign *c, const char *dir, const char *self,
+                       char *const *run_flags)
+{
+    char **names = scan_subdirs(dir), *id;
+    int rc = 0;
+    size_t ninst = 0;
+
+    for (size_t i = 0; names != NULL && names[i] != NULL; i++)
+        ninst += scan_is_instance(dir, names[i]);
+    if (ninst == 0) {
+        cmd_error("%s: no built instance (a folder holding build.json)", dir);
+        scan_free_list(names);
+        return -1;
+    }
+    id = NULL;
+    for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
+        const char *const *ops;
+        char *inst_dir;
+
+        if (!scan_is_instance(dir, names[i]))
+            continue;
+        if (id == NULL)
+            id = scan_scheme_id(dir, names[i]);
+        inst_dir = scan_printf("%s/%s", dir, names[i]);
+        {
+            char *plain = scan_printf("%s/lib%s.so", inst_dir, names[i]);
+            char *prof = scan_printf("%s/lib%s.prof.so", inst_dir, names[i]);
+
+            if (access(prof, R_OK) != 0) {
+                cmd_error("%s: %s", prof, strerror(errno));
+                rc = -1;
+            } else if ((ops = scan_ops(plain)) == NULL) {
+                rc = -1;
+            } else {
+                for (size_t k = 0; ops[k] != NULL; k++) {
+                    struct campaign_job *j = scan_add(c);
+
+                    j->id = strdup(id);
+                    j->instance = strdup(names[i]);
+                    j->op = strdup(ops[k]);
+                    j->plain = strdup(plain);
+                    j->profiled = strdup(prof);
+                    j->build_info = scan_printf("%s/build.json", inst_dir);
+                    /* a key exchange's first step stands for its records */
+                    j->record = scan_printf("%s/%s/%s__%s.json", c->out, id, names[i],
+                                            strcmp(ops[k], "all") == 0 ? "init_a" : ops[k]);
+                    j->state = scan_printf("%s/.campaign/%s/%s__%s", c->out, id, names[i], ops[k]);
+                    scan_argv(j, self, run_flags);
+                }
+            }
+            free(plain);
+            free(prof);
+        }
+        free(inst_dir);
+    }
+    free(id);
+    scan_free_list(names);
+    return rc;
+}
+
+/* Add the jobs of PATH: a built scheme folder, or a folder of them. */
+static int scan_folder(struct campaign *c, const char *path, const char *self,
+                       char *const *run_flags)
+{
+    char real[PATH_MAX], **names;
+    bool scheme = false;
+    int rc = 0;
+
+    if (realpath(path, real) == NULL || !scan_is_dir(real)) {
+        cmd_error("%s: %s", path, realpath(path, real) == NULL ? strerror(errno) : "not a folder");
+        return -1;
+    }
+    if ((names = scan_subdirs(real)) == NULL) {
+        cmd_error("%s: %s", path, strerror(errno));
+        return -1;
+    }
+    for (size_t i = 0; names[i] != NULL; i++)
+        scheme |= scan_is_instance(real, names[i]);
+    if (scheme) {
+        rc = scan_scheme(c, real, self, run_flags);
+    } else if (names[0] == NULL) {
+        cmd_error("%s: no built scheme in it (build packages first: make profile-build)", path);
+        rc = -1;
+    } else {
+        for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
+            char *sub = scan_printf("%s/%s", real, names[i]);
+
+            rc = scan_scheme(c, sub, self, run_flags);
+            free(sub);
+        }
+    }
+    scan_free_list(names);
+    return rc;
+}
+
+/* Add the jobs of the folders a list file names, one a line ('#' starts
+ * a comment line); relative paths are relative to the list's folder. */
+static int scan_list(struct campaign *c, const char *list, const char *self, char *const *run_flags)
+{
+    FILE *f = fopen(list, "r");
+    char line[PATH_MAX], *slash = strrchr(list, '/');
+    int rc = 0, lineno = 0;
+
+    if (f == NULL) {
+        cmd_error("%s: %s", list, strerror(errno));
+        return -1;
+    }
+    while (rc == 0 && fgets(line, sizeof line, f) != NULL) {
+        char *p = line + strspn(line, " \t"), *path;
+
+        lineno++;
+        p[strcspn(p, "\r\n")] = '\0';
+        if (*p == '\0' || *p == '#')
+            continue;
+        path = *p == '/' || slash == NULL ? strdup(p)
+                                          : scan_printf("%.*s/%s", (int)(slash - list), list, p);
+        if (scan_folder(c, path, self, run_flags) != 0) {
+            cmd_error("%s:%d: the folder named here cannot be used", list, lineno);
+            rc = -1;
+        }
+        free(path);
+    }
+    fclose(f);
+    return rc;
+}
+
+/* Add the jobs of every input. */
+int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs, const char *self,
+                  char *const *run_flags)
+{
+    for (size_t i = 0; i < ninputs; i++) {
+        int rc = scan_is_dir(inputs[i]) ? scan_folder(c, inputs[i], self, run_flags)
+                                        : scan_list(c, inputs[i], self, run_flags);
+
+        if (rc != 0)
+            return -1;
+    }
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(c->jobs[i].record, c->jobs[k].record) == 0) {
+                cmd_error("%s %s %s: given twice (from %s and %s)", c->jobs[i].id,
+                          c->jobs[i].instance, c->jobs[i].op, c->jobs[k].build_info,
+                          c->jobs[i].build_info);
+                return -1;
+            }
+    return 0;
+}
+
+/* Mark the jobs matching a pattern as deferred. */
+void campaign_defer(struct campaign *c, char *const *patterns, size_t npatterns)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        struct campaign_job *j = &c->jobs[i];
+        char *key = scan_printf("%s/%s/%s", j->id, j->instance, j->op);
+
+        for (size_t p = 0; p < npatterns; p++)
+            j->deferred |= fnmatch(patterns[p], key, 0) == 0;
+        free(key);
+    }
+}
+
+/* Free everything C holds. */
+void campaign_free(struct campaign *c)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        struct campaign_job *j = &c->jobs[i];
+
+        free(j->id);
+        free(j->instance);
+        free(j->op);
+        free(j->plain);
+        free(j->profiled);
+        free(j->build_info);
+        free(j->record);
+        free(j->state);
+        scan_free_list(j->argv);
+    }
+    free(c->jobs);
+    free(c->out);
+}
+
+/* The path of this program. */
+const char *campaign_self(void)
+{
+    static char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+
+    if (n <= 0)
+        return "iccsprof";
+    self[n] = '\0';
+    return self;
+}

@@ -1,0 +1,80 @@
+/* campaign.h - a campaign: every built scheme instance and operation of a
+ * set of packages as an independent `iccsprof run` job with its own record
+ * and log in one output folder, run here on pinned cores or emitted for
+ * GNU parallel or Slurm, and the records of several output folders merged
+ * and summarized. */
+#ifndef ICCSPROF_CAMPAIGN_H
+#define ICCSPROF_CAMPAIGN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+/* One job: one operation of one instance (all of a key exchange's, whose
+ * steps only the library knows). */
+struct campaign_job {
+    char *id, *instance, *op;
+    char *plain, *profiled, *build_info; /* absolute paths */
+    char *record;                        /* OUT/ID/INSTANCE__OP.json */
+    char *state;                         /* OUT/.campaign/ID/INSTANCE__OP (.key, .out) */
+    char **argv;                         /* the iccsprof run command, without --cpu; NULL-ended */
+    bool deferred;
+};
+
+struct campaign {
+    char *out; /* the output folder, absolute */
+    struct campaign_job *jobs;
+    size_t n, cap;
+};
+
+/* Add the jobs of every input (a built scheme folder, a folder of them, or
+ * a list file naming them, one a line) to C, in the order of schemes,
+ * instances and operations; SELF is this program, RUN_FLAGS (NULL-ended)
+ * further `iccsprof run` options.  0, or -1 after a one-line error. */
+int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs, const char *self,
+                  char *const *run_flags);
+
+/* Mark the jobs whose ID/INSTANCE/OP matches one of the shell PATTERNS as
+ * deferred: run after the others. */
+void campaign_defer(struct campaign *c, char *const *patterns, size_t npatterns);
+
+/* Free everything C holds. */
+void campaign_free(struct campaign *c);
+
+/* What running the jobs came to. */
+struct campaign_tally {
+    size_t passed, failed, skipped, deferred, not_run;
+    bool interrupted;
+};
+
+/* Run the jobs, at most one per core of CPUS (NCPUS of them) at a time,
+ * each pinned to its core; jobs whose record is up to date are skipped,
+ * deferred jobs run last or, with SKIP_DEFERRED, not at all.  Progress
+ * goes to OUT (a line per job).  0, or -1 after a one-line error. */
+int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_deferred,
+                 struct campaign_tally *tally, FILE *out);
+
+/* The engines a job list can be emitted for. */
+enum campaign_engine { CAMPAIGN_PARALLEL, CAMPAIGN_SLURM };
+
+/* Print the jobs for ENGINE: a GNU parallel job file (a command a line,
+ * pinned by PIN: "slot" for the job slot's core, a core number, or
+ * "none") or a Slurm array script (each task pinned to the core Slurm
+ * bound it to). */
+void campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
+                   FILE *out);
+
+/* Print the campaign summary of the records under the NPATHS PATHS: per
+ * scheme, instance, operation, hash share and DRNG share.  EXIT_OK, or
+ * EXIT_FAIL when some input could not be read (the others are printed). */
+int campaign_summary(char *const *paths, size_t npaths, FILE *out);
+
+/* Gather the records (and their logs) of the NINPUTS output folders into
+ * OUT; records of more than one host refused unless ALLOW_MIXED.  A CLI
+ * exit status, after one-line errors. */
+int campaign_merge(char *const *inputs, size_t ninputs, const char *out, bool allow_mixed);
+
+/* The path of this program, for the jobs' commands. */
+const char *campaign_self(void);
+
+#endif

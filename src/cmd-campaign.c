@@ -1,0 +1,236 @@
+/* cmd-campaign.c - `iccsprof campaign`: profile every built instance of
+ * many packages, one job per operation, on pinned cores or through GNU
+ * parallel or Slurm; `campaign merge` and `campaign report` gather and
+ * summarize output folders. */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "campaign.h"
+#include "cmd.h"
+#include "hostcheck.h"
+#include "pin.h"
+
+enum {
+    CAMP_OUT,
+    CAMP_JOBS,
+    CAMP_CPUS,
+    CAMP_DEFER,
+    CAMP_SKIP_DEFERRED,
+    CAMP_RUN_FLAGS,
+    CAMP_EMIT,
+    CAMP_PIN,
+    CAMP_ALLOW_MIXED,
+};
+
+static const char *const campaign_engines[] = {"parallel", "slurm", NULL};
+
+static const struct cmd_option campaign_options[] = {
+    [CAMP_OUT] = {.name = "out",
+                  .kind = CMD_OPT_STRING,
+                  .metavar = "DIR",
+                  .help = "the output folder: DIR/SCHEME/INSTANCE__OP.json and .log; required"},
+    [CAMP_JOBS] = {.name = "jobs",
+                   .short_name = 'j',
+                   .kind = CMD_OPT_UINT,
+                   .metavar = "N",
+                   .lo = 1,
+                   .hi = CPU_SETSIZE,
+                   .def = "1",
+                   .help = "measure N jobs at a time, each pinned to a core of its own"},
+    [CAMP_CPUS] = {.name = "cpus",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "LIST",
+                   .def_note = "the CPUs this process may run on",
+                   .help = "the cores to pin jobs to (a kernel CPU list, e.g. 2-3,6); the first N "
+                           "are used"},
+    [CAMP_DEFER] = {.name = "defer",
+                    .kind = CMD_OPT_STRING,
+                    .metavar = "PATTERN",
+                    .help = "run the jobs whose SCHEME/INSTANCE/OP matches the shell PATTERN "
+                            "after the others; repeatable"},
+    [CAMP_SKIP_DEFERRED] = {.name = "skip-deferred",
+                            .kind = CMD_OPT_FLAG,
+                            .help = "leave the deferred jobs out of this run"},
+    [CAMP_RUN_FLAGS] = {.name = "run-flags",
+                        .kind = CMD_OPT_STRING,
+                        .metavar = "FLAGS",
+                        .help = "further iccsprof run options for every job, split at blanks"},
+    [CAMP_EMIT] = {.name = "emit",
+                   .kind = CMD_OPT_CHOICE,
+                   .metavar = "ENGINE",
+                   .choices = campaign_engines,
+                   .help = "print the jobs as a GNU parallel job file or a Slurm array script "
+                           "instead of running them"},
+    [CAMP_PIN] = {.name = "pin",
+                  .kind = CMD_OPT_STRING,
+                  .metavar = "slot|N|none",
+                  .def = "slot",
+                  .help = "--emit parallel: pin each job to core (job slot - 1), to core N, or "
+                          "not at all"},
+    [CAMP_ALLOW_MIXED] = {.name = "allow-mixed-hosts",
+                          .kind = CMD_OPT_FLAG,
+                          .help = "merge: gather records of different hosts into one folder"},
+    {0},
+};
+
+/* The blank-separated words of TEXT (modified), NULL-ended. */
+static char **campaign_words(char *text)
+{
+    char **words = calloc(1, sizeof *words), *save = NULL;
+    size_t n = 0;
+
+    for (char *w = strtok_r(text, " \t\n", &save); w != NULL; w = strtok_r(NULL, " \t\n", &save)) {
+        words = realloc(words, (n + 2) * sizeof *words);
+        words[n++] = w;
+        words[n] = NULL;
+    }
+    return words;
+}
+
+/* The first N cores of --cpus (or of the allowed CPUs) into CPUS; EXIT_OK,
+ * or EXIT_USAGE after a one-line error. */
+static int campaign_cpus(const struct cmd_args *args, int *cpus, size_t n)
+{
+    cpu_set_t set;
+    size_t k = 0;
+
+    if (args->opt[CAMP_CPUS].given) {
+        if (hostcheck_parse_cpulist(args->opt[CAMP_CPUS].text, &set) != 0)
+            return cmd_usage_error(&cmd_campaign_entry, "--cpus: '%s' is not a CPU list",
+                                   args->opt[CAMP_CPUS].text);
+    } else if (hostcheck_allowed(hostcheck_root(), &set) != 0) {
+        cmd_error("the allowed CPUs: %s", strerror(errno));
+        return EXIT_USAGE;
+    }
+    for (int c = 0; c < CPU_SETSIZE && k < n; c++)
+        if (CPU_ISSET(c, &set)) {
+            if (pin_allowed(&cmd_campaign_entry, c) != EXIT_OK)
+                return EXIT_USAGE;
+            cpus[k++] = c;
+        }
+    if (k < n)
+        return cmd_usage_error(&cmd_campaign_entry,
+                               "-j %zu: only %zu cores to pin to (one measurement per core)", n,
+                               (size_t)CPU_COUNT(&set));
+    return EXIT_OK;
+}
+
+/* The output folder, created and made absolute into C; EXIT_OK or EXIT_USAGE. */
+static int campaign_out(const struct cmd_args *args, struct campaign *c)
+{
+    const char *out = args->opt[CAMP_OUT].text;
+    char real[PATH_MAX];
+
+    if (out == NULL)
+        return cmd_usage_error(&cmd_campaign_entry, "--out DIR is required");
+    if ((mkdir(out, 0777) != 0 && errno != EEXIST) || realpath(out, real) == NULL) {
+        cmd_error("%s: %s", out, strerror(errno));
+        return EXIT_USAGE;
+    }
+    c->out = strdup(real);
+    return EXIT_OK;
+}
+
+/* Write the summary of the output folder to OUT/summary.md and stdout. */
+static int campaign_report_out(const char *out)
+{
+    char path[PATH_MAX], *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    char *paths[] = {(char *)out};
+    int status = campaign_summary(paths, 1, f);
+
+    fclose(f);
+    snprintf(path, sizeof path, "%s/summary.md", out);
+    f = fopen(path, "w");
+    if (f == NULL || fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+        status = EXIT_USAGE;
+    }
+    fwrite(text, 1, len, stdout);
+    free(text);
+    return status;
+}
+
+/* Run or emit the jobs of the inputs. */
+static int campaign_jobs(const struct cmd_args *args)
+{
+    struct campaign c;
+    struct campaign_tally tally;
+    char *flags = args->opt[CAMP_RUN_FLAGS].text ? strdup(args->opt[CAMP_RUN_FLAGS].text) : NULL;
+    char **run_flags = flags != NULL ? campaign_words(flags) : NULL;
+    size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
+    int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
+
+    memset(&c, 0, sizeof c);
+    memset(&tally, 0, sizeof tally);
+    if (args->argc == 0) {
+        status = cmd_usage_error(&cmd_campaign_entry, "no packages given (built scheme folders, "
+                                                      "a folder of them, or a list file)");
+        goto out;
+    }
+    if (campaign_out(args, &c) != EXIT_OK ||
+        campaign_scan(&c, args->argv, (size_t)args->argc, campaign_self(), run_flags) != 0)
+        goto out;
+    campaign_defer(&c, (char *const *)args->opt[CAMP_DEFER].all, args->opt[CAMP_DEFER].given);
+    if (args->opt[CAMP_EMIT].given) {
+        campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
+                      stdout);
+        status = EXIT_OK;
+        goto out;
+    }
+    if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
+        goto out;
+    if (campaign_run(&c, cpus, njobs, args->opt[CAMP_SKIP_DEFERRED].given > 0, &tally, stdout) !=
+        0) {
+        status = EXIT_FAIL;
+        goto out;
+    }
+    printf("campaign: %zu jobs: %zu passed, %zu failed, %zu skipped, %zu deferred", c.n,
+           tally.passed, tally.failed, tally.skipped, tally.deferred);
+    if (tally.interrupted)
+        printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
+    printf("\n\n");
+    status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
+    if (tally.failed > 0 && status == EXIT_OK)
+        status = EXIT_FAIL;
+out:
+    campaign_free(&c);
+    free(cpus);
+    free(run_flags);
+    free(flags);
+    return status;
+}
+
+/* Run a campaign, or its merge or report. */
+static int cmd_campaign_exec(const struct cmd_args *args)
+{
+    if (args->argc > 0 && strcmp(args->argv[0], "merge") == 0) {
+        if (args->opt[CAMP_OUT].text == NULL)
+            return cmd_usage_error(&cmd_campaign_entry, "merge: --out DIR is required");
+        if (args->argc < 2)
+            return cmd_usage_error(&cmd_campaign_entry, "merge: no output folders given");
+        return campaign_merge(args->argv + 1, (size_t)args->argc - 1, args->opt[CAMP_OUT].text,
+                              args->opt[CAMP_ALLOW_MIXED].given > 0);
+    }
+    if (args->argc > 0 && strcmp(args->argv[0], "report") == 0) {
+        if (args->argc < 2)
+            return cmd_usage_error(&cmd_campaign_entry, "report: no output folders given");
+        return campaign_summary(args->argv + 1, (size_t)args->argc - 1, stdout);
+    }
+    return campaign_jobs(args);
+}
+
+const struct cmd_entry cmd_campaign_entry = {
+    .name = "campaign",
+    .operands = "PACKAGES... | merge --out DIR FOLDER... | report FOLDER...",
+    .summary = "profile many built packages as independent pinned jobs, resumable; or emit them "
+               "for GNU parallel or Slurm",
+    .options = campaign_options,
+    .exec = cmd_campaign_exec,
+};

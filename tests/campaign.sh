@@ -1,0 +1,198 @@
+#!/bin/sh
+# campaign.sh - `iccsprof campaign` end to end on three built fixture
+# schemes (the run fixtures under instance names): -j2 on cores 0 and 1,
+# never two measurements on one core; interrupted and resumed with no job
+# redone and no record lost or duplicated; a changed library redone;
+# deferred jobs; the GNU parallel job file run by parallel; the Slurm
+# array script's syntax and its tasks run directly; merge of two output
+# folders, and its refusals.
+. "$top_srcdir/tests/lib.sh"
+
+fix="$top_builddir/tests/fixtures/run/.libs"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120"
+
+# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
+py() {
+    name=$1
+    shift
+    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
+}
+
+# built SCHEME INSTANCE FIXTURE ALGORITHM: a built instance folder, as the
+# scheme build leaves it, from a run fixture's two libraries.
+built() {
+    d=$work/built/$1/$2
+    mkdir -p "$d"
+    cp "$fix/lib$3.so" "$d/lib$2.so"
+    cp "$fix/lib$3_prof.so" "$d/lib$2.prof.so"
+    printf '{"scheme": "%s", "algorithm": "%s", "instance": "%s"}\n' "$1" "$4" "$2" >"$d/build.json"
+}
+built fix-kem B-1 kemfix FixKem
+built fix-sig A-128 sigfix FixSig
+built fix-sig A-256 sigfix FixSig
+built fix-sites C-1 sitesfix FixSites
+
+# records DIR: the record files under DIR, one a line, sorted.
+records() { (cd "$1" && find . -name '*.json' ! -path './.campaign/*' | sort); }
+
+# --- interrupted: both cores hang in signing, four records are done ---
+out=$work/camp
+ICCSPROF_FIXTURE=hang-sign "$ICCSPROF" campaign --out "$out" -j2 \
+    --run-flags "$quick" "$work/built" >"$work/c1" 2>&1 &
+cpid=$!
+i=0
+while [ "$(records "$out" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 1200 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+sleep 0.5 # the two signing jobs have started and hang
+kill -INT $cpid
+wait $cpid
+rc=$?
+[ $rc -eq 1 ] && pass "interrupted: exit 1" || fail "interrupted: exit 1" "exit $rc: $(cat "$work/c1")"
+expect_grep "interrupted: said so, with how to resume" \
+    "^campaign: 12 jobs: 4 passed, 0 failed, 0 skipped, 0 deferred; interrupted, 8 not run (run the same command again to resume)$" "$work/c1"
+records "$out" >"$work/before"
+printf '%s\n' ./fix-kem/B-1__dec.json ./fix-kem/B-1__enc.json ./fix-kem/B-1__keygen.json \
+    ./fix-sig/A-128__keygen.json >"$work/want"
+cmp -s "$work/before" "$work/want" && pass "interrupted: the finished jobs' records, no other" ||
+    fail "interrupted: the finished jobs' records, no other" "$(cat "$work/before")"
+left=$(find "$out" -name '.*' ! -name .campaign ! -path '*/.campaign/*')
+[ -z "$left" ] && pass "interrupted: no temporary file left" || fail "interrupted: no temporary file left" "$left"
+(cd "$out" && sha256sum $(cat "$work/before")) >"$work/sums"
+
+# --- resumed: the four are skipped, the eight others run ---
+expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+[ "$(grep -c ': skipped (record up to date)$' "$work/out")" -eq 4 ] && pass "resumed: four skipped" ||
+    fail "resumed: four skipped" "$(cat "$work/out")"
+expect_grep "resumed: the tally" "^campaign: 12 jobs: 8 passed, 0 failed, 4 skipped, 0 deferred$" "$work/out"
+(cd "$out" && sha256sum -c --quiet "$work/sums") >/dev/null 2>&1 && pass "resumed: no finished job redone" ||
+    fail "resumed: no finished job redone" "records changed"
+cp "$work/out" "$work/c2"
+py "resumed: every job once, its own record, never two on one core" '
+import collections, json, os, sys
+out = sys.argv[1]
+jobs = [l.rstrip("\n").split("\t") for l in open(out + "/.campaign/journal.tsv")]
+keys = [(j[0], j[1], j[2]) for j in jobs]
+want = {("fix-kem", "B-1", o) for o in ("keygen", "enc", "dec")} | \
+       {("fix-sig", i, o) for i in ("A-128", "A-256") for o in ("keygen", "sign", "verify")} | \
+       {("fix-sites", "C-1", o) for o in ("keygen", "sign", "verify")}
+assert sorted(keys) == sorted(want) and len(keys) == 12, collections.Counter(keys)
+assert all(j[6] == "passed" for j in jobs), jobs
+cores = collections.defaultdict(list)
+for j in jobs:
+    cores[int(j[3])].append((float(j[4]), float(j[5])))
+    r = json.load(open(f"{out}/{j[0]}/{j[1]}__{j[2]}.json"))
+    assert r["host"]["cpu"] == int(j[3]), (j, r["host"]["cpu"])
+    assert r["scheme"]["id"] == j[0] and r["scheme"]["instance"] == j[1] and r["operation"] == j[2], r["scheme"]
+    assert os.path.exists(f"{out}/{j[0]}/{j[1]}__{j[2]}.json")
+assert set(cores) == {0, 1}, cores
+for c, spans in cores.items():
+    spans.sort()
+    assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), (c, spans)
+' "$out"
+[ "$(records "$out" | wc -l)" -eq 12 ] && pass "resumed: twelve records" || fail "resumed: twelve records" "$(records "$out")"
+expect_grep "summary: a table per scheme" "^## fix-sig FixSig$" "$work/c2"
+expect_grep "summary: the published columns" "^| instance | operation | pseudohash/XOF/sm3 | DRNG |$" "$work/c2"
+[ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
+cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^# Summary$/,$p' "$work/c2" >"$work/c2.md"
+cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the records" || fail "summary: written beside the records" "$(head -5 "$out/summary.md")"
+expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
+cmp -s "$work/out" "$out/summary.md" && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
+
+# --- a changed library: its jobs are redone, the others skipped ---
+printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
+expect_status "changed library" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+expect_grep "changed library: its three jobs redone" "^campaign: 12 jobs: 3 passed, 0 failed, 9 skipped, 0 deferred$" "$work/out"
+[ "$(grep -c 'A-256 .*: passed on cpu' "$work/out")" -eq 3 ] && pass "changed library: the right three" ||
+    fail "changed library: the right three" "$(cat "$work/out")"
+
+# --- deferred jobs, and a list file ---
+printf '# the schemes of this host\nbuilt/fix-sig\n\nbuilt/fix-kem\n' >"$work/list"
+expect_status "deferred and skipped" 0 "$ICCSPROF" campaign --out "$work/def" --defer 'fix-sig/A-128/*' \
+    --skip-deferred --run-flags "$quick" "$work/list"
+expect_grep "deferred: counted" "^campaign: 9 jobs: 6 passed, 0 failed, 0 skipped, 3 deferred$" "$work/out"
+expect_status "deferred run last" 0 "$ICCSPROF" campaign --out "$work/def" --defer 'fix-sig/A-128/*' \
+    --run-flags "$quick" "$work/list"
+[ "$(grep 'passed on cpu' "$work/out" | sed 's/.*] \([^:]*\):.*/\1/' | tr '\n' ,)" = \
+    "fix-sig A-128 keygen,fix-sig A-128 sign,fix-sig A-128 verify," ] &&
+    pass "deferred: run when no longer skipped" || fail "deferred: run when no longer skipped" "$(cat "$work/out")"
+
+# --- errors ---
+expect_status "error: no output folder" 2 "$ICCSPROF" campaign "$work/built"
+expect_status "error: more jobs than cores" 2 "$ICCSPROF" campaign --out "$work/x" -j 3 --cpus 0-1 "$work/built"
+expect_grep "error: more jobs than cores, named" "^iccsprof campaign: -j 3: only 2 cores to pin to (one measurement per core)$" "$work/err"
+mkdir -p "$work/empty/p"
+expect_status "error: nothing built" 2 "$ICCSPROF" campaign --out "$work/x" "$work/empty"
+expect_grep "error: nothing built, named" "^iccsprof: $work/empty/p: no built instance (a folder holding build.json)$" "$work/err"
+
+# --- GNU parallel: the job file, pinned by job slot ---
+if command -v parallel >/dev/null 2>&1; then
+    expect_status "emit parallel" 0 "$ICCSPROF" campaign --emit parallel --out "$work/par" --run-flags "$quick" "$work/built/fix-sig"
+    cp "$work/out" "$work/jobs"
+    [ "$(wc -l <"$work/jobs")" -eq 6 ] && pass "emit parallel: a command a job" || fail "emit parallel: a command a job" "$(cat "$work/jobs")"
+    expect_grep "emit parallel: a plain iccsprof run command" "^mkdir -p $work/par/fix-sig && $ICCSPROF run --plain " "$work/jobs"
+    expect_status "parallel runs the job file" 0 parallel --will-cite -j2 --joblog "$work/joblog" -a "$work/jobs"
+    py "parallel: every record, pinned to cores 0 and 1" '
+import json, glob, sys
+recs = [json.load(open(f)) for f in sorted(glob.glob(sys.argv[1] + "/fix-sig/*.json"))]
+assert len(recs) == 6, len(recs)
+assert {r["host"]["cpu"] for r in recs} <= {0, 1} and all(r["status"]["state"] == "complete" for r in recs), [r["host"]["cpu"] for r in recs]
+' "$work/par"
+else
+    echo "# GNU parallel is not installed (Debian package parallel): the job file is not run"
+    fail "parallel runs the job file" "parallel not installed"
+fi
+
+# --- Slurm: the array script checked, each task run as Slurm would ---
+printf 'built/fix-kem\nbuilt/fix-sites\n' >"$work/list2"
+expect_status "emit slurm" 0 "$ICCSPROF" campaign --emit slurm --out "$work/slurm" --run-flags "$quick" "$work/list2"
+cp "$work/out" "$work/job.sh"
+expect_status "slurm: bash -n" 0 bash -n "$work/job.sh"
+expect_grep "slurm: an array of six tasks" "^#SBATCH --array=0-5$" "$work/job.sh"
+ok=yes
+for t in 0 1 2 3 4 5; do
+    SLURM_ARRAY_TASK_ID=$t taskset -c 1 bash "$work/job.sh" >"$work/task$t" 2>&1 || ok="task $t: $(cat "$work/task$t")"
+done
+[ "$ok" = yes ] && pass "slurm: every task runs" || fail "slurm: every task runs" "$ok"
+expect_status "slurm: a task that is not there" 2 env SLURM_ARRAY_TASK_ID=6 bash "$work/job.sh"
+py "slurm: a record per task, pinned to the core the task was bound to" '
+import json, glob, sys
+recs = [json.load(open(f)) for f in sorted(glob.glob(sys.argv[1] + "/*/*.json"))]
+assert len(recs) == 6 and all(r["host"]["cpu"] == 1 for r in recs), [r["host"]["cpu"] for r in recs]
+' "$work/slurm"
+
+# --- merge: two output folders into one; hosts kept, mixed hosts refused ---
+expect_status "merge" 0 "$ICCSPROF" campaign merge --out "$work/merged" "$work/par" "$work/slurm"
+expect_grep "merge: counted" "^campaign merge: 12 records from 2 folders in $work/merged$" "$work/out"
+py "merge: each record as it was, with its log" '
+import filecmp, glob, os, sys
+m, a, b = sys.argv[1:4]
+got = sorted(os.path.relpath(f, m) for f in glob.glob(m + "/*/*.json"))
+src = {os.path.relpath(f, d): f for d in (a, b) for f in glob.glob(d + "/*/*.json")}
+assert got == sorted(src) and len(got) == 12, got
+assert all(filecmp.cmp(m + "/" + g, src[g], shallow=False) for g in got)
+logs = [f for d in (a, b) for f in glob.glob(d + "/*/*.log")]
+assert all(os.path.exists(m + "/" + os.path.relpath(f, os.path.dirname(os.path.dirname(f)))) for f in logs)
+' "$work/merged" "$work/par" "$work/slurm"
+expect_status "merge: the summary of the merged folder" 0 "$ICCSPROF" campaign report "$work/merged"
+[ "$(grep -c '^## ' "$work/out")" -eq 3 ] && pass "merge: three schemes in the summary" || fail "merge: three schemes in the summary" "$(cat "$work/out")"
+mkdir -p "$work/other/fix-pq"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["host"]["cpu_model"] = "Other CPU"
+r["scheme"]["id"] = "fix-pq"
+json.dump(r, open(sys.argv[2], "w"))
+' "$work/slurm/fix-kem/B-1__keygen.json" "$work/other/fix-pq/B-1__keygen.json"
+expect_status "merge: mixed hosts refused" 1 "$ICCSPROF" campaign merge --out "$work/mixed" "$work/par" "$work/other"
+expect_grep "merge: mixed hosts named" "^iccsprof: campaign merge: records of 2 hosts (give --allow-mixed-hosts to merge them): .*(6 records); Other CPU, .*(1 records)$" "$work/err"
+[ ! -e "$work/mixed/fix-sig" ] && pass "merge: nothing merged when refused" || fail "merge: nothing merged when refused" "$(ls "$work/mixed")"
+expect_status "merge: mixed hosts when asked" 0 "$ICCSPROF" campaign merge --allow-mixed-hosts --out "$work/mixed" "$work/par" "$work/other"
+py "merge: each record keeps its host" '
+import json, sys
+assert json.load(open(sys.argv[1] + "/fix-pq/B-1__keygen.json"))["host"]["cpu_model"] == "Other CPU"
+' "$work/mixed"
+expect_status "merge: one job from two folders refused" 2 "$ICCSPROF" campaign merge --out "$work/dup" "$work/par" "$work/camp"
+expect_grep "merge: the duplicate named" "another record of fix-sig A-128 keygen is already in $work/dup/fix-sig/A-128__keygen.json" "$work/err"
+finish
