@@ -267,13 +267,45 @@ static size_t *run_order(const struct campaign *c, bool skip_deferred, size_t *n
     return order;
 }
 
+/* Start the next job that is not up to date on SLOT's core, skipping
+ * (and saying so) those that are: 1 when one started, 0 when none is
+ * left, -1 after a one-line error. */
+static int run_next(struct campaign *c, const size_t *order, size_t n, size_t *next,
+                    struct run_slot *slot, struct campaign_tally *tally, FILE *out)
+{
+    while (*next < n) {
+        struct campaign_job *j = &c->jobs[order[*next]];
+        char path[4096], *key = run_key(j);
+        int rc = 1;
+
+        if (key == NULL) {
+            cmd_error("%s %s: %s", j->id, j->instance, strerror(errno));
+            return -1;
+        }
+        snprintf(path, sizeof path, "%s.key", j->state);
+        if (access(j->record, F_OK) == 0 && run_file_is(path, key)) {
+            fprintf(out, "campaign: %s %s %s: skipped (record up to date)\n", j->id, j->instance,
+                    j->op);
+            tally->skipped++;
+            rc = 0;
+        } else if (run_start(j, key, slot, order[*next]) != 0) {
+            rc = -1;
+        }
+        free(key);
+        ++*next;
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
 /* Run the jobs, one per core of CPUS at a time. */
 int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_deferred,
                  struct campaign_tally *tally, FILE *out)
 {
     struct run_slot *slots = calloc(ncpus, sizeof *slots);
     struct sigaction sa, old_int, old_term, old_hup;
-    size_t n, next = 0, done = 0, *order = run_order(c, skip_deferred, &n, tally);
+    size_t n, next = 0, done = 0, running = 0, *order = run_order(c, skip_deferred, &n, tally);
     int rc = 0;
 
     memset(&sa, 0, sizeof sa);
@@ -284,40 +316,14 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
     for (size_t s = 0; s < ncpus; s++)
         slots[s].cpu = cpus[s];
     while (rc == 0 && !run_stop) {
-        size_t running = 0, s;
-
-        for (s = 0; s < ncpus; s++)
+        for (size_t s = 0; s < ncpus && rc == 0 && !run_stop; s++)
+            if (slots[s].pid == 0 && (rc = run_next(c, order, n, &next, &slots[s], tally, out)) > 0)
+                rc = 0;
+        running = 0;
+        for (size_t s = 0; s < ncpus; s++)
             running += slots[s].pid > 0;
-        for (s = 0; next < n && s < ncpus && !run_stop; s++) {
-            struct campaign_job *j = &c->jobs[order[next]];
-            char path[4096], *key;
-
-            if (slots[s].pid > 0)
-                continue;
-            if ((key = run_key(j)) == NULL) {
-                cmd_error("%s %s: %s", j->id, j->instance, strerror(errno));
-                rc = -1;
-                break;
-            }
-            snprintf(path, sizeof path, "%s.key", j->state);
-            if (access(j->record, F_OK) == 0 && run_file_is(path, key)) {
-                fprintf(out, "campaign: %s %s %s: skipped (record up to date)\n", j->id,
-                        j->instance, j->op);
-                tally->skipped++;
-                s--; /* the core is still free */
-            } else if (run_start(j, key, &slots[s], order[next]) != 0) {
-                rc = -1;
-            } else {
-                running++;
-            }
-            free(key);
-            next++;
-            if (rc != 0)
-                break;
-        }
-        if (running == 0 && next >= n)
-            break;
-        if (running > 0 && run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
+        if (rc != 0 || running == 0 ||
+            run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
             break;
     }
     if (run_stop || rc != 0) {

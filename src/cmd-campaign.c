@@ -157,6 +157,13 @@ static int campaign_report_out(const char *out)
     return status;
 }
 
+/* Whether PIN is slot, none or a core number. */
+static bool campaign_pin_ok(const char *pin)
+{
+    return strcmp(pin, "slot") == 0 || strcmp(pin, "none") == 0 ||
+           (pin[0] != '\0' && strspn(pin, "0123456789") == strlen(pin) && strlen(pin) < 6);
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
@@ -178,6 +185,12 @@ static int campaign_jobs(const struct cmd_args *args)
         campaign_scan(&c, args->argv, (size_t)args->argc, campaign_self(), run_flags) != 0)
         goto out;
     campaign_defer(&c, (char *const *)args->opt[CAMP_DEFER].all, args->opt[CAMP_DEFER].given);
+    if (args->opt[CAMP_EMIT].given && !campaign_pin_ok(args->opt[CAMP_PIN].text)) {
+        status =
+            cmd_usage_error(&cmd_campaign_entry, "--pin: '%s' is neither slot, none nor a core",
+                            args->opt[CAMP_PIN].text);
+        goto out;
+    }
     if (args->opt[CAMP_EMIT].given) {
         campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
                       stdout);

@@ -144,6 +144,13 @@ else
     fail "parallel runs the job file" "parallel not installed"
 fi
 
+expect_status "emit parallel --pin N" 0 "$ICCSPROF" campaign --emit parallel --pin 3 --out "$work/par" "$work/built/fix-kem"
+[ "$(grep -c ' --cpu 3$' "$work/out")" -eq 3 ] && pass "emit parallel --pin N: every job on core N" ||
+    fail "emit parallel --pin N: every job on core N" "$(cat "$work/out")"
+expect_status "emit parallel --pin: neither slot, none nor a core" 2 "$ICCSPROF" campaign --emit parallel --pin x \
+    --out "$work/par" "$work/built/fix-kem"
+expect_grep "emit parallel --pin: the error" "^iccsprof campaign: --pin: 'x' is neither slot, none nor a core$" "$work/err"
+
 # --- Slurm: the array script checked, each task run as Slurm would ---
 printf 'built/fix-kem\nbuilt/fix-sites\n' >"$work/list2"
 expect_status "emit slurm" 0 "$ICCSPROF" campaign --emit slurm --out "$work/slurm" --run-flags "$quick" "$work/list2"
