@@ -22,7 +22,8 @@
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(buildinfo)                                                                                   \
-    X(hostcheck)
+    X(hostcheck)                                                                                   \
+    X(drng_find)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)
