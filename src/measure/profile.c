@@ -192,21 +192,64 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
 }
 
 /* One pair of operations doing the same work: the library's writable data
- * (the DRNG state and the scheme's own) is saved before the first, with
- * the wrappers off and its events not counted again, and put back before
- * the second, with the wrappers on; *OFF and *ON get their ticks.  Without
- * saved data (RW NULL) the pair does successive work. */
+ * (the DRNG state and the scheme's own) is saved before the first and put
+ * back before the second, so both take the same path; the one with the
+ * wrappers on is measured and counted, its twin with them off is not
+ * counted again.  ON_FIRST says which comes first: the second of a pair
+ * repeats the first's exact path and gains from it (trained branch
+ * predictors), so the driver alternates the order and takes the gain out.
+ * *OFF and *ON get their ticks.  Without saved data (RW NULL) the pair
+ * does successive work. */
 static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w, struct rwdata *rw,
-                         uint64_t *off, uint64_t *on)
+                         int on_first, uint64_t *off, uint64_t *on)
 {
     if (rw != NULL)
         rwdata_save(rw);
-    op_count(st, 0);
-    *off = profile_call(st, w, 0);
-    op_count(st, 1);
+    op_count(st, on_first);
+    if (on_first)
+        *on = profile_call(st, w, 1);
+    else
+        *off = profile_call(st, w, 0);
+    op_count(st, !on_first);
     if (rw != NULL)
         rwdata_restore(rw);
-    *on = profile_call(st, w, 1);
+    if (on_first)
+        *off = profile_call(st, w, 0);
+    else
+        *on = profile_call(st, w, 1);
+    op_count(st, 1);
+}
+
+/* What the instrumentation added to one operation, and its standard error
+ * in *SE, from the N differences (on - off) of pairs that alternate their
+ * order (even-numbered pairs off first): the mean of the two orders'
+ * medians, in which the second operation's gain from repeating the
+ * first's path cancels. */
+static double profile_added(int64_t *diff, unsigned long long n, double *se)
+{
+    unsigned long long half = (n + 1) / 2;
+    int64_t *odd = malloc((size_t)(n / 2 + 1) * sizeof *odd), *even = diff;
+    double m_even, m_odd, se_even, se_odd;
+
+    if (n < 2 || odd == NULL) {
+        free(odd);
+        m_even = profile_median(diff, n);
+        *se = profile_median_stderr(diff, n, m_even);
+        return m_even;
+    }
+    /* even-numbered pairs to the front, odd-numbered ones aside */
+    for (unsigned long long i = 0, e = 0, o = 0; i < n; i++)
+        if (i % 2)
+            odd[o++] = diff[i];
+        else
+            even[e++] = diff[i];
+    m_even = profile_median(even, half);
+    se_even = profile_median_stderr(even, half, m_even);
+    m_odd = profile_median(odd, n / 2);
+    se_odd = profile_median_stderr(odd, n / 2, m_odd);
+    free(odd);
+    *se = sqrt(se_even * se_even + se_odd * se_odd) / 2;
+    return (m_even + m_odd) / 2;
 }
 
 /* Auto's K from PROFILE_CALIBRATION_PAIRS pairs, the first of which
@@ -226,7 +269,7 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
     while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < 1.0) {
-        profile_pair(st, w, rw, &off, &on);
+        profile_pair(st, w, rw, 0, &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
     }
@@ -241,7 +284,8 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
  * same work (see profile_pair).  Those with the wrappers on give every
  * helper call, its shape and its ticks, and the table read after each
  * gives its own calls; each pair gives the ticks the instrumentation
- * added to one operation, of which the median is taken: a pair that the
+ * added to one operation, of which the median is taken (the mean of the
+ * medians of the two orders, see profile_added): a pair that the
  * scheduler interrupted is an outlier the median ignores.  The
  * operations' time without the instrumentation, which shares are taken
  * of, is their measured time less that median per operation: time the
@@ -275,7 +319,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         rw = &rwbuf;
     w->overhead(&o);
     t0 = clock_seconds();
-    profile_pair(&st, w, rw, &off, &on);
+    profile_pair(&st, w, rw, 0, &off, &on);
     call_seconds = (clock_seconds() - t0) / 2;
     if (k == 0)
         k = profile_calibrate(&st, w, rw, &o, off, on);
@@ -288,14 +332,13 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
     for (unsigned long long i = 0; i < calls; i++) {
-        profile_pair(&st, w, rw, &off, &on);
+        profile_pair(&st, w, rw, (int)(i % 2), &off, &on);
         w->snapshot(&snap);
         opstats_add(&per_op, &snap);
         ticks += on;
         diff[i] = (int64_t)(on - off);
     }
-    added = profile_median(diff, calls);
-    added_se = profile_median_stderr(diff, calls, added);
+    added = profile_added(diff, calls, &added_se);
     free(diff);
     if (rw != NULL)
         rwdata_close(rw);
