@@ -532,8 +532,13 @@ static void rr_memory_sizes(struct rr *rr, json_t *root, struct rec *r)
     r->baseline_rss_kib = rr_count(rr, m, "memory", "baseline_rss_kib", RR_NULLABLE, -1);
     r->peak_rss_kib = rr_count(rr, m, "memory", "peak_rss_kib", RR_NULLABLE, -1);
     r->has_sizes = s != NULL;
-    r->pk = rr_size(rr, s, "sizes", "pk", RR_REQUIRED, -1);
-    r->sk = rr_size(rr, s, "sizes", "sk", RR_REQUIRED, -1);
+    if (r->type == REC_KEX) { /* a key exchange may have no long-term keys */
+        r->pk = rr_count_in(rr, s, "sizes", "pk", RR_REQUIRED, -1, 0, 1 << 30);
+        r->sk = rr_count_in(rr, s, "sizes", "sk", RR_REQUIRED, -1, 0, 1 << 30);
+    } else {
+        r->pk = rr_size(rr, s, "sizes", "pk", RR_REQUIRED, -1);
+        r->sk = rr_size(rr, s, "sizes", "sk", RR_REQUIRED, -1);
+    }
     r->sig = r->sig_observed_min = r->sig_observed_max = r->ct = r->ss = -1;
     r->sta = r->stb = r->msg_total = r->passes = -1;
     if (r->type == REC_KEX) {

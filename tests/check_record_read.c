@@ -196,6 +196,55 @@ START_TEST(kem_record)
 }
 END_TEST
 
+/* A key exchange's step: its sizes, messages and mismatches, and the KAT
+ * gate's result the record carries. */
+START_TEST(kex_record_with_kat)
+{
+    json_t *t = good_tree();
+    char *text, *path, err[1024] = "";
+    struct rec *r;
+
+    json_object_set_new(at(t, "scheme"), "type", json_string("kex"));
+    json_object_set_new(t, "operation", json_string("pass2_b"));
+    json_object_set_new(t, "sizes",
+                        json_pack("{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:[i, i]}", "pk", 0, "sk", 0,
+                                  "sta", 1664, "stb", 64, "ss", 32, "msg_total", 1600, "passes", 2,
+                                  "messages", 800, 800));
+    json_object_set_new(at(t, "events"), "kex_mismatches", json_integer(3));
+    json_object_set_new(t, "kat",
+                        json_pack("{s:s, s:s, s:s, s:[s], s:f, s:f, s:s, s:s}", "result", "fail",
+                                  "detail", "X.rsp line 5", "driver", "KAT_KEX.c", "responses",
+                                  "X.rsp", "seconds", 0.1, "timeout_seconds", 600.0, "profiled",
+                                  "differs", "profiled_detail", "line 2"));
+    text = json_dumps(t, 0);
+    path = temp_file(text);
+    r = rec_load(path, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    ck_assert_int_eq(r->type, REC_KEX);
+    ck_assert_int_eq(r->op, REC_PASS1 + 1);
+    ck_assert_str_eq(rec_op_name(r->op), "pass2_b");
+    ck_assert_int_eq(rec_op_rank(r->op), 3);
+    ck_assert_int_eq(r->pk, 0);
+    ck_assert_int_eq(r->sta, 1664);
+    ck_assert_int_eq(r->msg_total, 1600);
+    ck_assert_int_eq(r->passes, 2);
+    ck_assert_uint_eq(r->nmessages, 2);
+    ck_assert_int_eq(r->messages[1], 800);
+    ck_assert_int_eq(r->kex_mismatches, 3);
+    ck_assert(r->has_kat);
+    ck_assert_int_eq(r->kat, REC_KAT_FAIL);
+    ck_assert_str_eq(r->kat_detail, "X.rsp line 5");
+    ck_assert_int_eq(r->kat_profiled, REC_KAT_DIFFERS);
+    rec_free(r);
+    unlink(path);
+    free(path);
+    free(text);
+    json_object_set_new(at(t, "sizes"), "messages", json_pack("[i]", 800));
+    json_object_del(t, "kat");
+    assert_tree_error(t, "F: field sizes.messages: expected one length per pass (2), found 1");
+}
+END_TEST
+
 /* A /1 record reads as full timing, standard errors 0, no call sites. */
 START_TEST(version_1_defaults)
 {
@@ -421,6 +470,7 @@ Suite *make_record_read_suite(void)
     tcase_add_test(tc, reads_every_used_field);
     tcase_add_test(tc, failed_record_has_no_figures);
     tcase_add_test(tc, kem_record);
+    tcase_add_test(tc, kex_record_with_kat);
     tcase_add_test(tc, version_1_defaults);
     tcase_add_test(tc, errors_name_the_field);
     tcase_add_test(tc, ranges_of_the_schema);
