@@ -7,15 +7,15 @@
  * those the relocations that reference it: each is an invisible call site. */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <gelf.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "audit.h"
 #include "cmd.h"
+#include "objects.h"
+#include "strlist.h"
 #include "iccsprof/wrap.h"
 #include "regfile.h"
 
@@ -45,91 +45,34 @@ static int audit_helper_index(const char *name, int local)
     return -1;
 }
 
-/* The symbol table section of an object, or NULL. */
-static Elf_Scn *audit_symtab(Elf *elf, GElf_Shdr *shdr)
+/* Audit the object file at PATH, named NAME in the result, into R; -1
+ * with a message when it is unreadable. */
+static int audit_object(const char *path, const char *name, struct audit_result *r)
 {
-    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn != NULL; scn = elf_nextscn(elf, scn))
-        if (gelf_getshdr(scn, shdr) != NULL && shdr->sh_type == SHT_SYMTAB)
-            return scn;
-    return NULL;
-}
+    struct obj_file obj;
+    char err[256];
 
-/* Count relocations against symbol index SYM in every relocation section. */
-static long audit_references(Elf *elf, size_t sym)
-{
-    long n = 0;
-
-    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn != NULL; scn = elf_nextscn(elf, scn)) {
-        GElf_Shdr shdr;
-        Elf_Data *data;
-
-        if (gelf_getshdr(scn, &shdr) == NULL ||
-            (shdr.sh_type != SHT_RELA && shdr.sh_type != SHT_REL) || shdr.sh_entsize == 0)
-            continue;
-        data = elf_getdata(scn, NULL);
-        for (size_t i = 0; data != NULL && i < shdr.sh_size / shdr.sh_entsize; i++) {
-            GElf_Rela rela;
-            GElf_Rel rel;
-            uint64_t info;
-
-            if (shdr.sh_type == SHT_RELA)
-                info = gelf_getrela(data, (int)i, &rela) ? rela.r_info : 0;
-            else
-                info = gelf_getrel(data, (int)i, &rel) ? rel.r_info : 0;
-            if (info != 0 && GELF_R_SYM(info) == sym)
-                n++;
-        }
-    }
-    return n;
-}
-
-/* Audit one object file into R; -1 with a message when it is not ELF. */
-static int audit_object(const char *path, struct audit_result *r)
-{
-    char why[256];
-    int fd = regfile_open(path, why, sizeof why), rc = -1;
-    Elf *elf = NULL;
-    GElf_Shdr shdr;
-    Elf_Scn *scn;
-    Elf_Data *data;
-
-    if (fd < 0) {
-        cmd_error("%s: %s", path, why);
+    if (obj_read(path, &obj, err, sizeof err) != 0) {
+        cmd_error("%s: %s", path, err);
         return -1;
     }
-    elf = elf_begin(fd, ELF_C_READ, NULL);
-    if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
-        cmd_error("%s: not an ELF object", path);
-        goto out;
-    }
-    rc = 0;
-    if ((scn = audit_symtab(elf, &shdr)) == NULL || (data = elf_getdata(scn, NULL)) == NULL)
-        goto out;
-    for (size_t i = 0; i < shdr.sh_size / shdr.sh_entsize; i++) {
-        GElf_Sym sym;
-        const char *name;
+    for (size_t i = 0; i < obj.n; i++) {
+        const struct obj_symbol *sym = &obj.syms[i];
         int h;
-        long refs;
 
-        if (gelf_getsym(data, (int)i, &sym) == NULL || sym.st_shndx == SHN_UNDEF ||
-            (name = elf_strptr(elf, shdr.sh_link, sym.st_name)) == NULL ||
-            (h = audit_helper_index(name, GELF_ST_BIND(sym.st_info) == STB_LOCAL)) < 0)
+        if (sym->storage == OBJ_UNDEFINED || (h = audit_helper_index(sym->name, sym->local)) < 0)
             continue;
-        if (GELF_ST_BIND(sym.st_info) != STB_LOCAL)
-            json_array_append_new(r->defined_by[h], json_string(path));
-        refs = audit_references(elf, i);
+        if (!sym->local)
+            json_array_append_new(r->defined_by[h], json_string(name));
         /* a static copy is invisible even without a reference to it here */
-        if (refs > 0 || GELF_ST_BIND(sym.st_info) == STB_LOCAL)
+        if (sym->references > 0 || sym->local)
             json_array_append_new(r->internal,
                                   json_pack("{s:s, s:s, s:I, s:b}", "helper", audit_helper[h],
-                                            "object", path, "references", (json_int_t)refs,
-                                            "static", GELF_ST_BIND(sym.st_info) == STB_LOCAL));
+                                            "object", name, "references",
+                                            (json_int_t)sym->references, "static", sym->local));
     }
-out:
-    if (elf != NULL)
-        elf_end(elf);
-    close(fd);
-    return rc;
+    obj_free(&obj);
+    return 0;
 }
 
 /* The coverage object of a profile record. */
@@ -142,6 +85,32 @@ static json_t *audit_coverage(const struct audit_result *r)
                               json_string(audit_helper[h]));
     return json_pack("{s:b, s:o, s:o, s:O}", "complete", json_array_size(r->internal) == 0,
                      "wrapped", wrapped, "undefined", undefined, "internal_calls", r->internal);
+}
+
+/* The coverage of the objects NAMES[N] in folder DIR. */
+json_t *audit_coverage_of(const char *dir, char *const *names, size_t n)
+{
+    struct audit_result r;
+    json_t *coverage = NULL;
+    size_t i;
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        r.defined_by[h] = json_array();
+    r.internal = json_array();
+    for (i = 0; i < n; i++) {
+        char *path = xasprintf("%s/%s", dir, names[i]);
+        int bad = audit_object(path, names[i], &r);
+
+        free(path);
+        if (bad != 0)
+            break;
+    }
+    if (i == n)
+        coverage = audit_coverage(&r);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        json_decref(r.defined_by[h]);
+    json_decref(r.internal);
+    return coverage;
 }
 
 /* Print the result for a person. */
@@ -184,15 +153,11 @@ static int cmd_audit_exec(const struct cmd_args *args)
 
     if (args->argc == 0)
         return cmd_usage_error(&cmd_audit_entry, "no object files given");
-    if (elf_version(EV_CURRENT) == EV_NONE) {
-        cmd_error("libelf: %s", elf_errmsg(-1));
-        return EXIT_FAIL;
-    }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         r.defined_by[h] = json_array();
     r.internal = json_array();
     for (int i = 0; i < args->argc && status == EXIT_OK; i++)
-        if (audit_object(args->argv[i], &r) != 0)
+        if (audit_object(args->argv[i], args->argv[i], &r) != 0)
             status = EXIT_USAGE;
     if (status == EXIT_OK) {
         if (as_json) {

@@ -16,9 +16,10 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_compare_entry,
     &cmd_audit_entry,
     &cmd_kat_entry,
+    &cmd_profile_entry,
+    &cmd_plan_entry,
     &cmd_help_entry,
     &cmd_version_entry,
-    &cmd_buildinfo_entry,
     NULL,
 };
 

@@ -68,13 +68,14 @@ struct cmd_entry {
 };
 
 extern const struct cmd_entry cmd_audit_entry;
-extern const struct cmd_entry cmd_buildinfo_entry;
 extern const struct cmd_entry cmd_campaign_entry;
 extern const struct cmd_entry cmd_compare_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_help_entry;
 extern const struct cmd_entry cmd_host_entry;
 extern const struct cmd_entry cmd_kat_entry;
+extern const struct cmd_entry cmd_plan_entry;
+extern const struct cmd_entry cmd_profile_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_version_entry;
 

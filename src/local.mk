@@ -9,7 +9,9 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-man.c \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
-	src/cmd-audit.c \
+	src/cmd-audit.c src/audit.h \
+	src/cmd-plan.c \
+	src/cmd-profile.c \
 	src/cmd-kat.c \
 	src/cmd-help.c \
 	src/cmd-campaign.c \
@@ -40,8 +42,18 @@ src_libiccsprof_la_SOURCES = \
 	src/run-record.c src/run-record.h \
 	src/shares.c src/shares.h \
 	src/symbolize.c src/symbolize.h \
-	src/drng-find.c src/drng-find.h
-src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -DPKGLIBEXECDIR='"$(pkglibexecdir)"'
+	src/drng-find.c src/drng-find.h \
+	src/strlist.c src/strlist.h \
+	src/objects.c src/objects.h \
+	src/plan.c src/plan-conf.c src/plan-find.c src/plan.h \
+	src/build.c src/build.h \
+	src/build-analyze.c \
+	src/build-files.c src/build-files.h \
+	src/build-jobs.c src/build-jobs.h \
+	src/build-record.c \
+	src/profile-options.c src/profile-options.h
+nodist_src_libiccsprof_la_SOURCES = src/paths.h
+src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
 	$(CRYPTO_CFLAGS)
 src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) -lm
@@ -78,3 +90,23 @@ src/iccsprof.1: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
 
 include src/report.mk
+
+# The installed paths and configured tools the command needs, from the
+# configuration: a header rewritten only when they change, so that a
+# reconfigure with another --prefix rebuilds exactly what includes it.
+BUILT_SOURCES += src/paths.h
+DISTCLEANFILES += src/paths.h src/paths.stamp
+src/paths.h: src/paths.stamp
+	@:
+src/paths.stamp: Makefile
+	$(AM_V_GEN){ \
+	  echo '/* paths.h - written by make from the configuration; do not edit. */'; \
+	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
+	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
+	  echo '#define ICCSPROF_CC "$(CC)"'; \
+	  echo '#define ICCSPROF_SANITIZER_CFLAGS "$(SANITIZER_CFLAGS)"'; \
+	  echo '#define ICCSPROF_WRAP_LIBS "$(UNWIND_LIBS) -lpthread"'; \
+	} >src/paths.h.tmp && \
+	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
+	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
+src/src_libiccsprof_la-run-child.lo src/src_libiccsprof_la-profile-options.lo: src/paths.h

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "paths.h"
 #include "protocol.h"
 #include "run-child.h"
 #include "run-result.h"
@@ -77,7 +78,7 @@ const char *child_measure_path(void)
                 return path;
         }
     }
-    return PKGLIBEXECDIR "/iccsprof-measure";
+    return ICCSPROF_PKGLIBEXECDIR "/iccsprof-measure";
 }
 
 /* Close every descriptor but the standard ones and the channel: the

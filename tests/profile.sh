@@ -18,7 +18,7 @@ quick() {
 # --- the in-tree schemes: every record as their parameters say ---
 for id in sign-wots kem-mlwe; do
     quick "$id: make profile" 0 profile SCHEME=$id PROFILE_DIR="$work/$id"
-    expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* GHz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/out"
+    expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* GHz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
     expect_grep "$id: the report follows" "^## Symmetric primitives\$" "$work/out"
     expect_py "$id: calls per operation exact" "$work/$id" "$id" <<'EOS'
 import glob, os, sys
@@ -53,7 +53,7 @@ EOS
 
 # --- one instance fails to build; the other is profiled all the same ---
 quick "failed build: make profile fails" 2 profile SCHEME=t-two SCHEME_DIR="$PKGS/two" PROFILE_DIR="$work/two"
-expect_grep "failed build: the summary names it" "^profile: failed: Broken: build failed" "$work/out"
+expect_grep "failed build: the summary names it" "^profile: failed: Broken: build failed" "$work/err"
 [ "$(cd "$work/two" && ls ./*.json | sort | tr '\n' ' ')" = "./Good__keygen.json ./Good__sign.json ./Good__verify.json " ] &&
     pass "failed build: the other instance's records" || fail "failed build: the other instance's records" "$(ls "$work/two")"
 

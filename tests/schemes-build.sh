@@ -13,8 +13,8 @@ B=$work/build/t-awk/Awk-128
 tree_listing "$pkg" >"$work/tree.before"
 
 expect_make "awkward layout builds" 0 profile-build SCHEME=t-awk SCHEME_DIR="$pkg"
-expect_grep "progress line" "^profile: Awk-128: built with the guide flags ([0-9.]* s)\$" "$work/out"
-expect_grep "build summary" "^profile: built 1 of 1 instances of t-awk under $work/build/t-awk\$" "$work/out"
+expect_grep "progress line" "^profile: Awk-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
+expect_grep "build summary" "^profile: built 1 of 1 instances of t-awk under $work/build/t-awk\$" "$work/err"
 
 # Programs left out, the API in, the query interface only when profiled.
 nm -D --defined-only "$B/libAwk-128.so" | awk '{ print $3 }' | sort >"$work/plain.syms"
@@ -50,7 +50,9 @@ inst, compiler, san = sys.argv[2], sys.argv[3], sys.argv[4]
 coverage = json.load(open(sys.argv[5]))
 flags = "-std=c99 -Wpedantic -Wall -Wextra -O2 -Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion -Werror=incompatible-pointer-types -fPIC -g"
 assert list(b) == ["scheme", "algorithm", "instance", "implementation", "source_dir", "compiler",
-                   "cflags", "fallback", "drng_global", "sources", "excluded", "coverage"], list(b)
+                   "cflags", "fallback", "drng_global", "sources", "excluded", "coverage",
+                   "notes"], list(b)
+assert b["notes"] == [], b["notes"]
 assert b["scheme"] == "t-awk" and b["algorithm"] == "Awk" and b["instance"] == "Awk-128", b
 assert b["implementation"] == "reference" and b["source_dir"] == inst, b
 assert b["compiler"] == compiler, b["compiler"]

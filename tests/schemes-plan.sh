@@ -71,19 +71,19 @@ if grep -q "^  source       test_speed.c" "$work/out"; then fail "excluded file 
 
 # Errors a user can cause: one line naming the culprit, exit 2, nothing built.
 expect_make "unknown instance" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" INSTANCES=Awk-128,Nope
-expect_grep "unknown instance names the known ones" "^profile: INSTANCES: no instance named Nope (known: Awk-128)\$" "$work/err"
+expect_grep "unknown instance names the known ones" "^profile: --instances: no instance named Nope (known: Awk-128)\$" "$work/err"
 expect_make "unknown scheme" 2 profile-plan SCHEME=t-none
-expect_grep "unknown scheme named" "^profile: no scheme 't-none': .*/schemes/t-none is not a folder (in the tree:.*; or give SCHEME_DIR=/path/to/package)\$" "$work/err"
+expect_grep "unknown scheme named" "^profile: no scheme 't-none': .*/schemes/t-none is not a folder (in the tree:.*; or give the package folder: SCHEME_DIR=/path/to/package)\$" "$work/err"
 expect_make "bad scheme id" 2 profile-plan SCHEME=../x SCHEME_DIR="$pkg"
-expect_grep "bad scheme id named" "^profile: SCHEME='../x': an id is made of" "$work/err"
+expect_grep "bad scheme id named" "^profile: --scheme '../x': an id is made of" "$work/err"
 expect_make "bad IMPL" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" IMPL=fast
-expect_grep "bad IMPL named" "^profile: IMPL=fast: expected reference, optimized or additional\$" "$work/err"
+expect_grep "bad IMPL named" "^profile: --impl fast: expected reference, optimized or additional\$" "$work/err"
 expect_make "no optimized tree" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" IMPL=optimized
-expect_grep "missing tree named" "^profile: $(cd -P "$pkg" && pwd): no folder named Optimized_Implementation or Optimized (IMPL=optimized); name the instances with instance lines in scheme.conf\$" "$work/err"
+expect_grep "missing tree named" "^profile: $(cd -P "$pkg" && pwd): no folder named Optimized_Implementation or Optimized (--impl optimized); name the instances with instance lines in scheme.conf\$" "$work/err"
 
 rm -rf "$work/build/t-lto"
 expect_make "LTO in SCHEME_CFLAGS is refused" 2 profile-build SCHEME=t-lto SCHEME_DIR="$pkg" SCHEME_CFLAGS="-O2 -flto"
-expect_grep "LTO refusal says why" "^profile: SCHEME_CFLAGS: -flto is refused: the profiled build wraps the helpers at link time, and link-time optimization can resolve their calls where --wrap never sees them\$" "$work/err"
+expect_grep "LTO refusal says why" "^profile: --cflags: -flto is refused: the profiled build wraps the helpers at link time, and link-time optimization can resolve their calls where --wrap never sees them\$" "$work/err"
 [ ! -e "$work/build/t-lto/Awk-128" ] && pass "nothing built under LTO" || fail "nothing built under LTO" "$(ls "$work/build/t-lto")"
 printf 'cflags = -O2\ncflags = -flto=auto\n' >"$work/lto.conf"
 expect_make "LTO in scheme.conf is refused" 2 profile-build SCHEME=t-lto SCHEME_DIR="$pkg" SCHEME_CONF="$work/lto.conf"
@@ -102,5 +102,5 @@ printf 'type = signature\n' >"$work/type.conf"
 expect_make "bad type" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/type.conf"
 expect_grep "bad type named" "^profile: $work/type.conf:1: type must be sig, kem or kex\$" "$work/err"
 expect_make "missing descriptor file" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/absent.conf"
-expect_grep "missing descriptor named" "^profile: SCHEME_CONF=$work/absent.conf: no such readable file\$" "$work/err"
+expect_grep "missing descriptor named" "^profile: --conf $work/absent.conf: no such readable file\$" "$work/err"
 finish

@@ -63,11 +63,11 @@ auto
 EOF
 expect_same "the driver gets the built instance and the settings" "$work/want" "$work/run.Good"
 [ ! -e "$work/run.Broken" ] && pass "an instance that did not build is not run" || fail "an instance that did not build is not run" "it was"
-expect_grep "progress: profiling" "^profile: Good: profiling (--op sign,verify)\$" "$work/out"
-expect_grep "progress: done with the time" "^profile: Good: profiled in [0-9.]* s\$" "$work/out"
-expect_grep "summary counts" "^profile: 1 of 2 instances of t-run profiled into $work/prof\$" "$work/out"
-expect_grep "summary names the build failure" "^profile: failed: Broken: build failed (compilation failed under" "$work/out"
-expect_grep "the report ends it" "^REPORT $work/prof\$" "$work/out"
+expect_grep "progress: profiling" "^profile: Good: profiling (--op sign,verify)\$" "$work/err"
+expect_grep "progress: done with the time" "^profile: Good: profiled in [0-9.]* s\$" "$work/err"
+expect_grep "summary counts" "^profile: 1 of 2 instances of t-run profiled into $work/prof\$" "$work/err"
+expect_grep "summary names the build failure" "^profile: failed: Broken: build failed (compilation failed under" "$work/err"
+expect_grep "the report of this run's records ends it, on stdout" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 
 rm -f "$work"/run.*
 expect_make "defaults" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" PROFILE_DIR="$work/prof"
@@ -85,6 +85,6 @@ expect_make "a failed run fails make profile" 2 profile SCHEME=t-run2 SCHEME_DIR
 printf '%s\n' Broken Good >"$work/want"
 expect_same "both instances run, in turn" "$work/want" "$work/run.order"
 expect_grep "CALLERS=yes gives --callers" "^--callers\$" "$work/run.Good"
-expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/out"
-expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/out"
+expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/err"
+expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/err"
 finish

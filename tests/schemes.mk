@@ -9,8 +9,6 @@ dist_noinst_SCRIPTS += tests/schemes-build.sh
 TESTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 
-# The build.json writer behind `iccsprof buildinfo`.
-tests_check_iccsprof_SOURCES += tests/check_buildinfo.c
 TESTS += tests/schemes-run.sh
 dist_noinst_SCRIPTS += tests/schemes-run.sh
 

@@ -21,7 +21,6 @@
     X(record_read)                                                                                 \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
-    X(buildinfo)                                                                                   \
     X(hostcheck)                                                                                   \
     X(drng_find)
 

@@ -1,0 +1,222 @@
+/* build-jobs.c - child processes of the scheme build, with SIGINT and
+ * SIGTERM taken synchronously (sigwaitinfo) so that an interrupt always
+ * finds the children to stop. */
+#include "config.h"
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build-jobs.h"
+
+static sigset_t jobs_original_mask;
+static int jobs_signal;
+static bool jobs_catching;
+
+/* Block SIGINT, SIGTERM (and SIGCHLD, which jobs_run waits for). */
+void jobs_catch_signals(void)
+{
+    sigset_t set;
+
+    if (jobs_catching)
+        return;
+    jobs_catching = true;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &set, &jobs_original_mask);
+}
+
+/* The signal that asked the process to stop, or 0. */
+int jobs_interrupted(void)
+{
+    sigset_t set;
+    struct timespec now = {0, 0};
+    int sig;
+
+    if (jobs_signal != 0)
+        return jobs_signal;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    if ((sig = sigtimedwait(&set, NULL, &now)) > 0)
+        jobs_signal = sig;
+    return jobs_signal;
+}
+
+/* In the new process: its own process group (so that stopping it stops
+ * the compiler's own children), the caller's signal mask, the output
+ * wired, then exec.  Only async-signal-safe calls. */
+static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out)
+{
+    setpgid(0, 0);
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    sigprocmask(SIG_SETMASK, &jobs_original_mask, NULL);
+    if (out >= 0) {
+        dup2(out, 1);
+        dup2(out, 2);
+    } else if (!j->keep_stdout) {
+        dup2(2, 1);
+    }
+    execvp(j->argv.v[0], j->argv.v);
+    if (out >= 0) {
+        static const char msg[] = "cannot run the program\n";
+
+        (void)!write(2, msg, sizeof msg - 1);
+    }
+    _exit(127);
+}
+
+/* Start job J; 0, or -1 when no process could be made (J then failed). */
+static int jobs_start(struct job *j, FILE **capture)
+{
+    int out = -1;
+    pid_t pid;
+
+    *capture = NULL;
+    if (j->capture) {
+        if ((*capture = tmpfile()) == NULL)
+            return -1;
+        out = fileno(*capture);
+    }
+    fflush(NULL);
+    if ((pid = fork()) < 0)
+        return -1;
+    if (pid == 0)
+        jobs_exec(j, out);
+    setpgid(pid, pid);
+    j->pid = (int)pid;
+    return 0;
+}
+
+/* Read the captured output of J from F, and close F. */
+static void jobs_collect(struct job *j, FILE *f)
+{
+    size_t len = 0;
+    FILE *m;
+    char buf[4096];
+    size_t n;
+
+    if (f == NULL)
+        return;
+    m = open_memstream(&j->output, &len);
+    rewind(f);
+    while (m != NULL && (n = fread(buf, 1, sizeof buf, f)) > 0)
+        fwrite(buf, 1, n, m);
+    if (m != NULL)
+        fclose(m);
+    fclose(f);
+}
+
+/* Record the end of the job with process PID; its index, or -1. */
+static long jobs_ended(struct job *jobs, size_t n, pid_t pid, int wstatus)
+{
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].pid == pid) {
+            jobs[i].status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+            jobs[i].pid = 0;
+            return (long)i;
+        }
+    return -1;
+}
+
+/* Stop every running job of JOBS[N], wait for them, remove their
+ * partial files. */
+static void jobs_stop(struct job *jobs, size_t n, FILE **captures)
+{
+    for (size_t i = 0; i < n; i++)
+        if (jobs[i].pid > 0)
+            kill(-jobs[i].pid, SIGTERM);
+    for (size_t i = 0; i < n; i++) {
+        if (jobs[i].pid > 0) {
+            int ws;
+
+            while (waitpid(jobs[i].pid, &ws, 0) < 0 && errno == EINTR)
+                ;
+            jobs[i].pid = 0;
+            jobs[i].status = -1;
+            for (size_t f = 0; f < jobs[i].partial.n; f++)
+                unlink(jobs[i].partial.v[f]);
+        }
+        if (captures[i] != NULL)
+            fclose(captures[i]);
+        captures[i] = NULL;
+    }
+}
+
+/* Run JOBS[N], at most PARALLEL at once. */
+int jobs_run(struct job *jobs, size_t n, int parallel)
+{
+    FILE **captures = calloc(n + 1, sizeof *captures);
+    size_t next = 0, running = 0;
+    sigset_t wait_for;
+    int rc = 0;
+
+    if (captures == NULL)
+        abort();
+    jobs_catch_signals();
+    sigemptyset(&wait_for);
+    sigaddset(&wait_for, SIGINT);
+    sigaddset(&wait_for, SIGTERM);
+    sigaddset(&wait_for, SIGCHLD);
+    for (;;) {
+        pid_t pid;
+        int ws, sig;
+
+        if (jobs_interrupted() != 0) {
+            jobs_stop(jobs, n, captures);
+            rc = -1;
+            break;
+        }
+        while (running < (size_t)(parallel > 0 ? parallel : 1) && next < n) {
+            struct job *j = &jobs[next];
+
+            j->status = -1;
+            if (jobs_start(j, &captures[next]) == 0) {
+                running++;
+            } else {
+                j->output = strdup(strerror(errno));
+                if (captures[next] != NULL)
+                    fclose(captures[next]);
+                captures[next] = NULL;
+            }
+            next++;
+        }
+        if (running == 0)
+            break;
+        while ((pid = waitpid(-1, &ws, WNOHANG)) > 0) {
+            long i = jobs_ended(jobs, n, pid, ws);
+
+            if (i >= 0) {
+                jobs_collect(&jobs[i], captures[i]);
+                captures[i] = NULL;
+                running--;
+            }
+        }
+        if (running == 0 && next == n)
+            break;
+        if (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)
+            continue;
+        sig = sigwaitinfo(&wait_for, NULL);
+        if (sig == SIGINT || sig == SIGTERM)
+            jobs_signal = sig;
+    }
+    free(captures);
+    return rc;
+}
+
+/* Free what a job holds. */
+void job_free(struct job *j)
+{
+    strlist_free(&j->argv);
+    strlist_free(&j->partial);
+    free(j->output);
+    j->output = NULL;
+}

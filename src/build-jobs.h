@@ -1,0 +1,38 @@
+/* build-jobs.h - running the compilers, the linker and the driver as
+ * child processes: argument vectors (never a shell), up to N at once,
+ * each one's output captured, and an interrupt (SIGINT, SIGTERM) that
+ * stops them all and removes what they were writing. */
+#ifndef ICCSPROF_BUILD_JOBS_H
+#define ICCSPROF_BUILD_JOBS_H
+
+#include <stdbool.h>
+
+#include "strlist.h"
+
+struct job {
+    struct strlist argv;
+    struct strlist partial; /* files to remove when the job is stopped */
+    bool capture;           /* collect stdout and stderr into output */
+    bool keep_stdout;       /* not captured: stdout stays stdout (else it goes to stderr) */
+    int status;             /* the exit status; -1 when it ended by a signal */
+    char *output;           /* what it printed, when captured */
+    int pid;
+};
+
+/* Block SIGINT and SIGTERM: from now on they are taken by jobs_run and
+ * jobs_interrupted, so that no child is left running and no file half
+ * written.  Call once, before the first job. */
+void jobs_catch_signals(void);
+
+/* The signal that asked the process to stop (SIGINT or SIGTERM), or 0;
+ * it stays asked once seen. */
+int jobs_interrupted(void);
+
+/* Run JOBS[N], at most PARALLEL at once; 0 when all ran (whatever their
+ * status), -1 when a signal stopped them (their partial files removed). */
+int jobs_run(struct job *jobs, size_t n, int parallel);
+
+/* Free what a job holds. */
+void job_free(struct job *j);
+
+#endif

@@ -1,0 +1,327 @@
+/* cmd-profile.c - `iccsprof profile [PKGDIR] [options] [-- RUN OPTIONS]`:
+ * the whole job on a scheme package: plan it, build every instance plain
+ * and profiled, run `iccsprof run` on each one that built (one after the
+ * other: two at once would time each other), then report the records of
+ * this run.  Progress goes to stderr, the report to stdout. */
+#include "config.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build-files.h"
+#include "build-jobs.h"
+#include "profile-options.h"
+
+/* Seconds of CLOCK_MONOTONIC. */
+static double profile_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Print the outcome of each instance's build. */
+static void profile_say_builds(const struct plan *p, const struct build_result *r)
+{
+    for (size_t x = 0; x < p->n; x++) {
+        const char *m = r[x].message != NULL ? r[x].message : "not built";
+
+        while (*m != '\0') {
+            size_t len = strcspn(m, "\n");
+
+            if (m[len] == '\0')
+                plan_say("%s: %.*s (%.1f s)", p->inst[x].name, (int)len, m, r[x].seconds);
+            else
+                plan_say("%s: %.*s", p->inst[x].name, (int)len, m);
+            m += len + (m[len] == '\n');
+        }
+        for (size_t k = 0; k < r[x].left_out.n; k++)
+            plan_say("%s: left out %s, a program that does not compile: %s", p->inst[x].name,
+                     r[x].left_out.v[k], r[x].left_out_why.v[k]);
+    }
+}
+
+/* The `iccsprof run` command of instance I. */
+static void profile_run_argv(const struct profile_options *o, const struct plan *p,
+                             const struct plan_instance *i, const char *dir, struct strlist *argv)
+{
+    strlist_add(argv, profile_self());
+    strlist_add(argv, "run");
+    strlist_add(argv, "--plain");
+    strlist_addf(argv, "%s/lib%s.so", i->build, i->name);
+    strlist_add(argv, "--profiled");
+    strlist_addf(argv, "%s/lib%s.prof.so", i->build, i->name);
+    strlist_add(argv, "--op");
+    strlist_add(argv, o->ops);
+    strlist_add(argv, "--out-dir");
+    strlist_add(argv, dir);
+    strlist_add(argv, "--scheme");
+    strlist_add(argv, p->scheme);
+    strlist_add(argv, "--instance");
+    strlist_add(argv, i->name);
+    strlist_add(argv, "--build-info");
+    strlist_addf(argv, "%s/build.json", i->build);
+    if (o->trials != NULL) {
+        strlist_add(argv, "--trials");
+        strlist_add(argv, o->trials);
+    }
+    if (o->target_seconds != NULL) {
+        strlist_add(argv, "--target-seconds");
+        strlist_add(argv, o->target_seconds);
+    }
+    if (o->sample != NULL) {
+        strlist_add(argv, "--sample");
+        strlist_add(argv, o->sample);
+    }
+    if (o->callers != NULL && o->callers[0] != '\0')
+        strlist_addf(argv, "--callers=%s", o->callers);
+    else if (o->callers != NULL)
+        strlist_add(argv, "--callers");
+    if (o->cpu != NULL) {
+        strlist_add(argv, "--cpu");
+        strlist_add(argv, o->cpu);
+    }
+    if (o->run_flags != NULL)
+        strlist_add_words(argv, o->run_flags);
+}
+
+/* The KAT gate of instance I (`iccsprof kat`, unless --kat off): 0 when
+ * the instance goes on to be timed, 1 when it stops here (the reason in
+ * FAILURES), -1 when a signal came.  Its result, kat.json beside
+ * build.json, goes into the records. */
+static int profile_kat_gate(const struct profile_options *o, const struct plan_instance *i,
+                            struct strlist *failures)
+{
+    char *result = xasprintf("%s/kat.json", i->build), *text = NULL;
+    struct job j = {0};
+    int rc = 0;
+
+    /* no result of an earlier gate may mark this run's records */
+    unlink(result);
+    if (strcmp(o->kat, "off") != 0) {
+        plan_say("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
+        strlist_add(&j.argv, profile_self());
+        strlist_add(&j.argv, "kat");
+        strlist_add(&j.argv, "--build-info");
+        strlist_addf(&j.argv, "%s/build.json", i->build);
+        strlist_add(&j.argv, "--plain");
+        strlist_addf(&j.argv, "%s/lib%s.so", i->build, i->name);
+        strlist_add(&j.argv, "--profiled");
+        strlist_addf(&j.argv, "%s/lib%s.prof.so", i->build, i->name);
+        strlist_add(&j.argv, "--timeout");
+        strlist_add(&j.argv, o->kat_timeout);
+        if (jobs_run(&j, 1, 1) != 0) {
+            rc = -1;
+        } else if (j.status == 2 || j.status < 0) {
+            strlist_addf(failures, "%s: the KAT gate could not run (exit %d)", i->name, j.status);
+            rc = 1;
+        } else if (strcmp(o->kat, "require") == 0 &&
+                   ((text = file_read(result)) == NULL ||
+                    strstr(text, "\"result\": \"pass\"") == NULL)) {
+            strlist_addf(failures, "%s: --kat require and its KAT did not pass (%s says why)",
+                         i->name, result);
+            rc = 1;
+        }
+        job_free(&j);
+    }
+    free(text);
+    free(result);
+    return rc;
+}
+
+/* The records in DIR of the instances RUN written since START (this
+ * run's) into MINE, and the others into OLDER. */
+static void profile_records(const char *dir, const struct strlist *run, time_t start,
+                            struct strlist *mine, struct strlist *older)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    struct strlist names = {0};
+
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+
+        if (e->d_name[0] != '.' && len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
+            strlist_add(&names, e->d_name);
+    }
+    if (d != NULL)
+        closedir(d);
+    strlist_sort(&names);
+    for (size_t k = 0; k < names.n; k++) {
+        char *path = xasprintf("%s/%s", dir, names.v[k]);
+        struct stat st;
+        bool ours = false;
+
+        for (size_t i = 0; i < run->n && !ours; i++) {
+            size_t n = strlen(run->v[i]);
+
+            ours = strncmp(names.v[k], run->v[i], n) == 0 &&
+                   strncmp(names.v[k] + n, "__", 2) == 0 && stat(path, &st) == 0 &&
+                   st.st_mtime >= start;
+        }
+        strlist_add(ours ? mine : older, ours ? path : names.v[k]);
+        free(path);
+    }
+    strlist_free(&names);
+}
+
+/* Profile every built instance, then report; the exit status. */
+static int profile_measure(const struct profile_options *o, const struct plan *p,
+                           const struct build_result *r, const char *dir, struct strlist *failures)
+{
+    struct strlist run = {0}, mine = {0}, older = {0};
+    size_t profiled = 0;
+    time_t start = time(NULL);
+    int rc = EXIT_OK;
+
+    if (file_mkdirs(dir) != 0) {
+        plan_say("%s: %s", dir, strerror(errno));
+        return EXIT_USAGE;
+    }
+    for (size_t x = 0; x < p->n; x++) {
+        struct job j = {0};
+        double t0 = profile_now();
+        int gate;
+
+        if (!r[x].ok)
+            continue;
+        if ((gate = profile_kat_gate(o, &p->inst[x], failures)) != 0) {
+            if (gate < 0) {
+                rc = -1;
+                break;
+            }
+            continue;
+        }
+        profile_run_argv(o, p, &p->inst[x], dir, &j.argv);
+        plan_say("%s: profiling (--op %s)", p->inst[x].name, o->ops);
+        if (jobs_run(&j, 1, 1) != 0) {
+            job_free(&j);
+            rc = -1;
+            break;
+        }
+        strlist_add(&run, p->inst[x].name);
+        if (j.status == 0) {
+            profiled++;
+            plan_say("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
+        } else if (j.status == 1) {
+            strlist_addf(failures, "%s: an operation failed (its record in %s says why)",
+                         p->inst[x].name, dir);
+        } else {
+            strlist_addf(failures, "%s: iccsprof run refused its input (exit %d)", p->inst[x].name,
+                         j.status);
+        }
+        job_free(&j);
+    }
+    if (rc == 0) {
+        plan_say("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
+        for (size_t k = 0; k < failures->n; k++)
+            plan_say("failed: %s", failures->v[k]);
+        profile_records(dir, &run, start, &mine, &older);
+        if (older.n > 0) {
+            char *list = strlist_join(&older, " ");
+
+            plan_say("older records in %s, not in this report: %s", dir, list);
+            free(list);
+        }
+        /* the report of this run's records, failed ones included */
+        if (mine.n > 0) {
+            struct job j = {0};
+
+            strlist_add(&j.argv, profile_self());
+            strlist_add(&j.argv, "report");
+            strlist_extend(&j.argv, &mine);
+            j.keep_stdout = true;
+            if (jobs_run(&j, 1, 1) != 0)
+                rc = -1;
+            else if (j.status != 0)
+                strlist_addf(failures, "the report of %s", dir);
+            job_free(&j);
+        }
+    }
+    strlist_free(&run);
+    strlist_free(&mine);
+    strlist_free(&older);
+    if (rc != 0)
+        return -1;
+    return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Plan, build, profile, report. */
+static int cmd_profile_exec(const struct cmd_args *args)
+{
+    struct profile_options o;
+    struct build_settings s;
+    struct build_result *r;
+    struct strlist failures = {0};
+    struct plan p;
+    char *dir;
+    int rc, lock;
+    size_t built = 0;
+
+    /* messages of the compilers in one language, as the logs are read */
+    setenv("LC_ALL", "C", 1);
+    if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
+        return rc;
+    jobs_catch_signals();
+    if (plan_make(&o.plan, &p) != 0) {
+        free(o.builddir_owned);
+        return EXIT_USAGE;
+    }
+    if (profile_settings(&o, &s) != 0 || (lock = profile_lock(p.build)) < 0) {
+        rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
+        plan_free(&p);
+        free(o.builddir_owned);
+        return rc;
+    }
+    s.link = true;
+    r = calloc(p.n + 1, sizeof *r);
+    if (r == NULL)
+        abort();
+    dir = o.profile_dir != NULL ? xstrdup(o.profile_dir) : xasprintf("profiles/%s", p.scheme);
+    if (build_all(&p, &s, r) != 0) {
+        rc = -1;
+    } else {
+        profile_say_builds(&p, r);
+        for (size_t x = 0; x < p.n; x++) {
+            if (r[x].ok)
+                built++;
+            else
+                strlist_addf(&failures, "%s: build failed (%.*s)", p.inst[x].name,
+                             (int)strcspn(r[x].message, "\n"), r[x].message);
+        }
+        if (o.build_only) {
+            plan_say("built %zu of %zu instances of %s under %s", built, p.n, p.scheme, p.build);
+            for (size_t k = 0; k < failures.n; k++)
+                plan_say("failed: %s", failures.v[k]);
+            rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
+        } else {
+            rc = profile_measure(&o, &p, r, dir, &failures);
+        }
+    }
+    if (rc < 0 || jobs_interrupted() != 0)
+        rc = 128 + jobs_interrupted();
+    close(lock);
+    free(dir);
+    strlist_free(&failures);
+    build_results_free(r, p.n);
+    free(r);
+    profile_settings_free(&s);
+    plan_free(&p);
+    free(o.builddir_owned);
+    return rc;
+}
+
+const struct cmd_entry cmd_profile_entry = {
+    .name = "profile",
+    .operands = "[PKGDIR]",
+    .summary = "build a scheme package's instances plain and profiled, measure each, report",
+    .options = profile_profile_options,
+    .exec = cmd_profile_exec,
+};

@@ -1,0 +1,341 @@
+/* profile-options.c - options, settings and the build folder lock of
+ * `iccsprof plan` and `iccsprof profile`. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build-files.h"
+#include "build-jobs.h"
+#include "paths.h"
+#include "profile-options.h"
+
+/* The guide flags of the NICCS reference measurements. */
+#define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"
+/* What GCC 14 rejects by default and GCC 12 only warns about: errors on
+ * every compiler, so that the fallback decision does not depend on its
+ * version. */
+#define PROFILE_STRICT_CFLAGS                                                                      \
+    "-Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion "           \
+    "-Werror=incompatible-pointer-types"
+/* What builds pre-C99 code. */
+#define PROFILE_LENIENT_CFLAGS                                                                     \
+    "-std=gnu99 -D_GNU_SOURCE -O2 -fcommon -Wno-error=implicit-function-declaration "              \
+    "-Wno-implicit-function-declaration -Wno-error=implicit-int -Wno-implicit-int "                \
+    "-Wno-error=int-conversion -Wno-int-conversion -Wno-error=incompatible-pointer-types "         \
+    "-Wno-incompatible-pointer-types"
+
+/* The rows both commands have, in the order of enum profile_opt. */
+#define PROFILE_COMMON_ROWS                                                                        \
+    [PROFILE_OPT_SCHEME] = {.name = "scheme",                                                      \
+                            .kind = CMD_OPT_STRING,                                                \
+                            .metavar = "ID",                                                       \
+                            .def_note = "the package folder's name",                               \
+                            .help = "the scheme id: names the build and profile folders"},         \
+    [PROFILE_OPT_SCHEMES_DIR] = {.name = "schemes-dir",                                            \
+                                 .kind = CMD_OPT_STRING,                                           \
+                                 .metavar = "DIR",                                                 \
+                                 .help = "where --scheme ID alone finds ID/ and ID/scheme.conf"},  \
+    [PROFILE_OPT_CONF] = {.name = "conf",                                                          \
+                          .kind = CMD_OPT_STRING,                                                  \
+                          .metavar = "FILE",                                                       \
+                          .help = "the descriptor (scheme.conf) to use instead of the one "        \
+                                  "looked up"},                                                    \
+    [PROFILE_OPT_IMPL] = {.name = "impl",                                                          \
+                          .kind = CMD_OPT_STRING,                                                  \
+                          .metavar = "KIND",                                                       \
+                          .def = "reference",                                                      \
+                          .help = "reference, optimized or additional: the implementation tree"},  \
+    [PROFILE_OPT_INSTANCES] = {.name = "instances",                                                \
+                               .kind = CMD_OPT_STRING,                                             \
+                               .metavar = "A,B",                                                   \
+                               .def_note = "all",                                                  \
+                               .help = "the instances to build, comma-separated"},                 \
+    [PROFILE_OPT_CFLAGS] = {.name = "cflags",                                                      \
+                            .kind = CMD_OPT_STRING,                                                \
+                            .metavar = "FLAGS",                                                    \
+                            .def = PROFILE_CFLAGS,                                                 \
+                            .help = "the guide flags, split at blanks"},                           \
+    [PROFILE_OPT_STRICT] = {.name = "strict-cflags",                                               \
+                            .kind = CMD_OPT_STRING,                                                \
+                            .metavar = "FLAGS",                                                    \
+                            .def = PROFILE_STRICT_CFLAGS,                                          \
+                            .help = "added to the guide flags: errors on every compiler"},         \
+    [PROFILE_OPT_LENIENT] = {.name = "lenient-cflags",                                             \
+                             .kind = CMD_OPT_STRING,                                               \
+                             .metavar = "FLAGS",                                                   \
+                             .def = PROFILE_LENIENT_CFLAGS,                                        \
+                             .help = "the flags of the fallback when the guide flags fail"},       \
+    [PROFILE_OPT_BUILDDIR] = {.name = "builddir",                                                  \
+                              .kind = CMD_OPT_STRING,                                              \
+                              .metavar = "DIR",                                                    \
+                              .def_note = "~/.cache/iccsprof",                                     \
+                              .help = "the root of the build folders"},                            \
+    [PROFILE_OPT_JOBS] = {.name = "jobs",                                                          \
+                          .short_name = 'j',                                                       \
+                          .kind = CMD_OPT_UINT,                                                    \
+                          .metavar = "N",                                                          \
+                          .def = "1",                                                              \
+                          .lo = 1,                                                                 \
+                          .hi = 1024,                                                              \
+                          .help = "files compiled at once"}
+
+const struct cmd_option profile_plan_options[] = {PROFILE_COMMON_ROWS, {.name = NULL}};
+
+static const char *const profile_kat_modes[] = {"off", "check", "require", NULL};
+
+const struct cmd_option profile_profile_options[] = {
+    PROFILE_COMMON_ROWS,
+    [PROFILE_OPT_BUILD_ONLY] = {.name = "build-only",
+                                .kind = CMD_OPT_FLAG,
+                                .help = "build the libraries, measure nothing"},
+    [PROFILE_OPT_PROFILE_DIR] = {.name = "profile-dir",
+                                 .kind = CMD_OPT_STRING,
+                                 .metavar = "DIR",
+                                 .def_note = "profiles/ID",
+                                 .help = "where the records go"},
+    [PROFILE_OPT_OP] = {.name = "op",
+                        .kind = CMD_OPT_STRING,
+                        .metavar = "OPS",
+                        .def = "all",
+                        .help = "the operations to measure (iccsprof run --op)"},
+    [PROFILE_OPT_TRIALS] = {.name = "trials",
+                            .kind = CMD_OPT_STRING,
+                            .metavar = "N",
+                            .def_note = "iccsprof run's",
+                            .help = "iccsprof run --trials"},
+    [PROFILE_OPT_TARGET] = {.name = "target-seconds",
+                            .kind = CMD_OPT_STRING,
+                            .metavar = "S",
+                            .def_note = "iccsprof run's",
+                            .help = "iccsprof run --target-seconds"},
+    [PROFILE_OPT_SAMPLE] = {.name = "sample",
+                            .kind = CMD_OPT_STRING,
+                            .metavar = "K",
+                            .def_note = "full timing",
+                            .help = "iccsprof run --sample (a number, or auto)"},
+    [PROFILE_OPT_CALLERS] = {.name = "callers",
+                             .kind = CMD_OPT_STRING,
+                             .optional_value = true,
+                             .metavar = "D",
+                             .help = "iccsprof run --callers[=D]"},
+    [PROFILE_OPT_CPU] = {.name = "cpu",
+                         .kind = CMD_OPT_STRING,
+                         .metavar = "N",
+                         .def_note = "not pinned",
+                         .help = "iccsprof run --cpu: the core the measurements are pinned to"},
+    [PROFILE_OPT_KAT] = {.name = "kat",
+                         .kind = CMD_OPT_CHOICE,
+                         .choices = profile_kat_modes,
+                         .def = "check",
+                         .help = "the KAT gate before timing: off, check (the result marks the "
+                                 "records) or require (a KAT that does not pass stops the "
+                                 "instance)"},
+    [PROFILE_OPT_KAT_TIMEOUT] = {.name = "kat-timeout",
+                                 .kind = CMD_OPT_STRING,
+                                 .metavar = "S",
+                                 .def = "600",
+                                 .help = "seconds each run of the KAT driver may take"},
+    [PROFILE_OPT_RUN_FLAGS] = {.name = "run-flags",
+                               .kind = CMD_OPT_STRING,
+                               .metavar = "OPTIONS",
+                               .help = "further iccsprof run options, split at blanks"},
+    {.name = NULL}};
+
+/* The default root of the build folders: the user's cache, out of every
+ * package. */
+static char *profile_default_builddir(void)
+{
+    const char *cache = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+
+    if (cache != NULL && cache[0] == '/')
+        return xasprintf("%s/iccsprof", cache);
+    if (home != NULL && home[0] != '\0')
+        return xasprintf("%s/.cache/iccsprof", home);
+    return NULL;
+}
+
+/* The text of option I when given (or defaulted), else NULL. */
+static const char *profile_text(const struct cmd_args *args, int i)
+{
+    return args->opt[i].given > 0 || args->entry->options[i].def != NULL ? args->opt[i].text : NULL;
+}
+
+/* Take the parsed ARGS of ENTRY into O. */
+int profile_parse(const struct cmd_args *args, bool profile, struct profile_options *o)
+{
+    const struct cmd_entry *entry = args->entry;
+
+    memset(o, 0, sizeof *o);
+    o->plan.scheme = profile_text(args, PROFILE_OPT_SCHEME);
+    o->plan.schemes_dir = profile_text(args, PROFILE_OPT_SCHEMES_DIR);
+    o->plan.conf = profile_text(args, PROFILE_OPT_CONF);
+    o->plan.impl = profile_text(args, PROFILE_OPT_IMPL);
+    o->plan.instances = profile_text(args, PROFILE_OPT_INSTANCES);
+    o->plan.cflags = profile_text(args, PROFILE_OPT_CFLAGS);
+    o->strict_cflags = profile_text(args, PROFILE_OPT_STRICT);
+    o->lenient_cflags = profile_text(args, PROFILE_OPT_LENIENT);
+    o->plan.builddir = profile_text(args, PROFILE_OPT_BUILDDIR);
+    o->jobs = (int)args->opt[PROFILE_OPT_JOBS].num;
+    if (profile) {
+        o->build_only = args->opt[PROFILE_OPT_BUILD_ONLY].given > 0;
+        o->profile_dir = profile_text(args, PROFILE_OPT_PROFILE_DIR);
+        o->ops = profile_text(args, PROFILE_OPT_OP);
+        o->trials = profile_text(args, PROFILE_OPT_TRIALS);
+        o->target_seconds = profile_text(args, PROFILE_OPT_TARGET);
+        o->sample = profile_text(args, PROFILE_OPT_SAMPLE);
+        if (args->opt[PROFILE_OPT_CALLERS].given > 0)
+            o->callers = args->opt[PROFILE_OPT_CALLERS].text != NULL
+                             ? args->opt[PROFILE_OPT_CALLERS].text
+                             : "";
+        o->cpu = profile_text(args, PROFILE_OPT_CPU);
+        o->kat = profile_kat_modes[args->opt[PROFILE_OPT_KAT].num];
+        o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
+        o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
+    }
+    if (args->argc > 1)
+        return cmd_usage_error(entry, "one package folder at most: %s", args->argv[1]);
+    if (args->argc == 1) {
+        if (args->argv[0][0] == '\0')
+            return cmd_usage_error(entry, "the package folder is an empty name");
+        o->plan.package = args->argv[0];
+    }
+    if (o->plan.builddir == NULL) {
+        if ((o->builddir_owned = profile_default_builddir()) == NULL)
+            return cmd_usage_error(entry, "no HOME to keep the builds under: give --builddir DIR");
+        o->plan.builddir = o->builddir_owned;
+    }
+    return EXIT_OK;
+}
+
+/* The first line of `CC --version`, newly allocated. */
+static char *profile_compiler(const struct strlist *cc)
+{
+    struct job j = {0};
+    char *line;
+
+    strlist_extend(&j.argv, cc);
+    strlist_add(&j.argv, "--version");
+    j.capture = true;
+    jobs_run(&j, 1, 1);
+    line = xstrdup(j.output != NULL ? j.output : "");
+    line[strcspn(line, "\n")] = '\0';
+    job_free(&j);
+    return line;
+}
+
+/* The wrapper library: in the build tree beside this program, else
+ * where it is installed. */
+static char *profile_wrap_archive(void)
+{
+    char self[PATH_MAX], *path;
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+
+    if (n > 0) {
+        char *slash;
+
+        self[n] = '\0';
+        if ((slash = strrchr(self, '/')) != NULL) {
+            *slash = '\0';
+            char *status = xasprintf("%s/../config.status", self);
+
+            path = xasprintf("%s/../wrappers/libiccswrap.a", self);
+            /* a build tree: its own library, not an installed one */
+            if (access(path, R_OK) == 0 && access(status, R_OK) == 0) {
+                free(status);
+                return path;
+            }
+            free(status);
+            free(path);
+        }
+    }
+    return xstrdup(ICCSPROF_LIBDIR "/libiccswrap.a");
+}
+
+/* The build settings of O. */
+int profile_settings(const struct profile_options *o, struct build_settings *s)
+{
+    const char *cc = getenv("ICCSPROF_CC");
+
+    memset(s, 0, sizeof *s);
+    strlist_add_words(&s->cc, cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC);
+    if (s->cc.n == 0) {
+        plan_say("no compiler: ICCSPROF_CC is blank");
+        return -1;
+    }
+    s->compiler = profile_compiler(&s->cc);
+    s->cflags = o->plan.cflags;
+    s->strict_cflags = o->strict_cflags;
+    s->lenient_cflags = o->lenient_cflags;
+    s->sanitizer_cflags = ICCSPROF_SANITIZER_CFLAGS;
+    s->wrap_archive = profile_wrap_archive();
+    s->wrap_libs = ICCSPROF_WRAP_LIBS;
+    s->jobs = o->jobs;
+    return 0;
+}
+
+/* Free what profile_settings filled in. */
+void profile_settings_free(struct build_settings *s)
+{
+    strlist_free(&s->cc);
+    free(s->compiler);
+    free((char *)s->wrap_archive);
+}
+
+/* Take the lock of the scheme's build folder DIR. */
+int profile_lock(const char *dir)
+{
+    char *path = xasprintf("%s/.lock", dir);
+    int fd;
+    bool said = false;
+
+    if (file_mkdirs(dir) != 0 || (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
+        plan_say("%s: %s", said ? path : dir, strerror(errno));
+        free(path);
+        return -1;
+    }
+    free(path);
+    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        struct timespec pause = {0, 200 * 1000 * 1000};
+
+        if (errno != EWOULDBLOCK && errno != EINTR) {
+            plan_say("%s: cannot lock: %s", dir, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (!said) {
+            plan_say("waiting for the lock on %s (another build of this scheme is running)", dir);
+            said = true;
+        }
+        if (jobs_interrupted() != 0) {
+            close(fd);
+            return -1;
+        }
+        nanosleep(&pause, NULL);
+    }
+    return fd;
+}
+
+/* The program run for `iccsprof run` and `report`. */
+const char *profile_self(void)
+{
+    static char self[PATH_MAX];
+    const char *env = getenv("ICCSPROF_DRIVER");
+    ssize_t n;
+
+    if (env != NULL && env[0] != '\0')
+        return env;
+    n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0)
+        return "iccsprof";
+    self[n] = '\0';
+    return self;
+}

@@ -1,0 +1,71 @@
+/* profile-options.h - the options `iccsprof plan` and `iccsprof profile`
+ * share, and the build settings they give (compiler, flags, the wrapper
+ * library of this installation). */
+#ifndef ICCSPROF_PROFILE_OPTIONS_H
+#define ICCSPROF_PROFILE_OPTIONS_H
+
+#include <stdbool.h>
+
+#include "build.h"
+#include "cmd.h"
+#include "plan.h"
+
+/* The rows of the option tables of `plan` and `profile`. */
+enum profile_opt {
+    PROFILE_OPT_SCHEME,
+    PROFILE_OPT_SCHEMES_DIR,
+    PROFILE_OPT_CONF,
+    PROFILE_OPT_IMPL,
+    PROFILE_OPT_INSTANCES,
+    PROFILE_OPT_CFLAGS,
+    PROFILE_OPT_STRICT,
+    PROFILE_OPT_LENIENT,
+    PROFILE_OPT_BUILDDIR,
+    PROFILE_OPT_JOBS,
+    PROFILE_OPT_BUILD_ONLY, /* from here on, `profile` only */
+    PROFILE_OPT_PROFILE_DIR,
+    PROFILE_OPT_OP,
+    PROFILE_OPT_TRIALS,
+    PROFILE_OPT_TARGET,
+    PROFILE_OPT_SAMPLE,
+    PROFILE_OPT_CALLERS,
+    PROFILE_OPT_CPU,
+    PROFILE_OPT_KAT,
+    PROFILE_OPT_KAT_TIMEOUT,
+    PROFILE_OPT_RUN_FLAGS,
+};
+
+extern const struct cmd_option profile_plan_options[];
+extern const struct cmd_option profile_profile_options[];
+
+struct profile_options {
+    struct plan_options plan;
+    const char *strict_cflags, *lenient_cflags;
+    int jobs;
+    bool build_only;
+    const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
+    const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
+    const char *run_flags;         /* further `iccsprof run` options, split at blanks */
+    char *builddir_owned;
+};
+
+/* Take the parsed ARGS (PROFILE: of `profile`, with its own options)
+ * into O; 0, or EXIT_USAGE with the message printed. */
+int profile_parse(const struct cmd_args *args, bool profile, struct profile_options *o);
+
+/* The build settings of O; 0, or -1 with a message. */
+int profile_settings(const struct profile_options *o, struct build_settings *s);
+
+/* Free what profile_settings filled in. */
+void profile_settings_free(struct build_settings *s);
+
+/* Take the lock of the scheme's build folder DIR (waiting, and saying so,
+ * while another build holds it); its descriptor, or -1: a signal came
+ * or the folder cannot be made (with a message). */
+int profile_lock(const char *dir);
+
+/* The program run for `iccsprof run` and `report`: $ICCSPROF_DRIVER, else
+ * this very program. */
+const char *profile_self(void);
+
+#endif
