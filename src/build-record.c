@@ -153,7 +153,9 @@ static void show_instance(const struct build_settings *s, const struct plan_inst
         if (r->f.drng_file != NULL)
             show_row("drng_global", "%s (defined in %s)", r->f.drng_global, r->f.drng_file);
         else
-            show_row("drng_global", "%s", r->f.drng_global != NULL ? r->f.drng_global : "");
+            show_row("drng_global", "%s",
+                     r->f.drng_global != NULL ? r->f.drng_global
+                                              : "none (the library does not use drng_algorithm)");
         show_row("wrap", "%s", r->f.wraps.n > 0 ? wraps : "none");
         if (r->f.type != NULL)
             show_row("type", "%s (%s in %s)", r->f.type, r->f.type_entry, r->f.type_file);

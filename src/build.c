@@ -370,7 +370,7 @@ static char *build_same_named_hint(const struct ib *b, size_t k, const char *con
         char *quoted;
 
         base = base != NULL ? base + 1 : b->i->headers.v[h];
-        quoted = xasprintf("\"%s\"", base);
+        quoted = xasprintf("%s\"", base);
         for (size_t g = h + 1; strstr(text, quoted) != NULL && g < b->i->headers.n; g++) {
             const char *other = strrchr(b->i->headers.v[g], '/');
 

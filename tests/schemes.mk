@@ -9,6 +9,9 @@ dist_noinst_SCRIPTS += tests/schemes-build.sh
 TESTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 
+# The modules of the scheme build.
+tests_check_iccsprof_SOURCES += tests/check_strlist.c tests/check_objects.c \
+	tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c
 TESTS += tests/schemes-run.sh
 dist_noinst_SCRIPTS += tests/schemes-run.sh
 
@@ -17,3 +20,8 @@ dist_noinst_SCRIPTS += tests/schemes-run.sh
 TESTS += tests/profile.sh
 dist_noinst_SCRIPTS += tests/profile.sh
 EXTRA_DIST += tests/fixtures/quirks
+
+# iccsprof profile on packages with the habits of real reference packages.
+TESTS += tests/schemes-real.sh
+dist_noinst_SCRIPTS += tests/schemes-real.sh
+tests_check_iccsprof_CPPFLAGS += -I$(top_builddir)/src

@@ -22,7 +22,12 @@
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(hostcheck)                                                                                   \
-    X(drng_find)
+    X(drng_find)                                                                                   \
+    X(strlist)                                                                                     \
+    X(objects)                                                                                     \
+    X(plan_conf)                                                                                   \
+    X(plan)                                                                                        \
+    X(build_files)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

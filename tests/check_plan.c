@@ -1,0 +1,123 @@
+/* check_plan.c - plans of fixture packages: instances, names, sources,
+ * include folders, the shared ICCS files taken from Common/, the level
+ * macros read from the package's build files, and the selection. */
+#include "config.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan.h"
+#include "suites.h"
+
+/* The plan of fixture package PKG with INSTANCES; plan_make's result. */
+static int plan_of(const char *pkg, const char *instances, struct plan *p)
+{
+    const char *top = getenv("top_srcdir");
+    char *dir;
+    struct plan_options o = {.impl = "reference",
+                             .instances = instances,
+                             .cflags = "-O2",
+                             .builddir = "/nonexistent/build"};
+    int rc;
+
+    ck_assert_msg(top != NULL, "top_srcdir is not set (run through make check)");
+    dir = xasprintf("%s/tests/fixtures/packages/%s", top, pkg);
+    o.package = dir;
+    rc = plan_make(&o, p);
+    free(dir);
+    return rc;
+}
+
+START_TEST(awkward_layout)
+{
+    struct plan p;
+    const struct plan_instance *i;
+
+    ck_assert_int_eq(plan_of("awkward", NULL, &p), 0);
+    ck_assert_str_eq(p.scheme, "awkward");
+    ck_assert_uint_eq(p.n, 1);
+    i = &p.inst[0];
+    ck_assert_str_eq(i->name, "Awk-128");
+    ck_assert_str_eq(i->named, "ALGORITHM_INSTANCE in include/SIG_Awk.h");
+    ck_assert_str_eq(i->algorithm, "Awk");
+    ck_assert_str_eq(i->build, "/nonexistent/build/awkward/Awk-128");
+    ck_assert_uint_eq(i->nsources, 9);
+    ck_assert_str_eq(i->sources[0].name, "KAT_SIG.c");
+    ck_assert_str_eq(i->sources[1].obj, "src/auxfunc.o");
+    ck_assert_str_eq(i->sources[1].path, "/nonexistent/build/awkward/Awk-128/src/src/auxfunc.c");
+    ck_assert_uint_eq(i->incdirs.n, 1);
+    ck_assert_str_eq(i->incdirs.v[0], "include");
+    ck_assert_uint_eq(p.notes.n, 1);
+    plan_free(&p);
+}
+END_TEST
+
+START_TEST(shared_files_from_common)
+{
+    struct plan p;
+    const struct plan_instance *i;
+
+    ck_assert_int_eq(plan_of("common", NULL, &p), 0);
+    ck_assert_uint_eq(p.n, 1);
+    i = &p.inst[0];
+    ck_assert_str_eq(i->name, "Cm-1");
+    ck_assert_str_eq(i->sources[i->nsources - 1].name,
+                     "Cm/Implementations/Reference_Implementation/Common/auxfunc.c");
+    ck_assert_str_eq(i->sources[i->nsources - 1].obj,
+                     "+shared/Cm/Implementations/Reference_Implementation/Common/auxfunc.o");
+    ck_assert_uint_eq(i->shared_incdirs.n, 1);
+    ck_assert_uint_eq(i->notes.n, 4);
+    ck_assert_str_eq(p.notes.v[0], "skipped Cm/Implementations/Reference_Implementation/Common: "
+                                   "only shared ICCS files (for instances that lack them)");
+    plan_free(&p);
+}
+END_TEST
+
+START_TEST(level_macros_from_the_build_files)
+{
+    struct plan p;
+
+    ck_assert_int_eq(plan_of("levelcmake", NULL, &p), 0);
+    ck_assert_uint_eq(p.inst[0].levels.n, 1);
+    ck_assert_str_eq(p.inst[0].levels.v[0], "VD_128");
+    ck_assert_str_eq(p.inst[0].level_from.v[0],
+                     "Vd/Implementations/Reference_Implementation/CMakeLists.txt");
+    plan_free(&p);
+    ck_assert_int_eq(plan_of("levelmake", NULL, &p), 0);
+    ck_assert_uint_eq(p.inst[0].levels.n, 2);
+    ck_assert_str_eq(p.inst[0].levels.v[0], "LVL_SEC128");
+    ck_assert_str_eq(p.inst[0].level_from.v[0], "Makefile");
+    ck_assert_str_eq(p.inst[0].levels.v[1], "LVL_128");
+    ck_assert_str_eq(p.inst[0].level_from.v[1], "the instance name");
+    plan_free(&p);
+}
+END_TEST
+
+START_TEST(an_empty_selection_is_an_error)
+{
+    struct plan p;
+
+    ck_assert_int_eq(plan_of("two", ",", &p), -1);
+    plan_free(&p);
+    ck_assert_int_eq(plan_of("two", "Good,,Good", &p), 0);
+    ck_assert_uint_eq(p.n, 1);
+    ck_assert_str_eq(p.inst[0].name, "Good");
+    ck_assert_str_eq(p.notes.v[0], "not selected by --instances: Broken");
+    plan_free(&p);
+}
+END_TEST
+
+Suite *make_plan_suite(void)
+{
+    Suite *s = suite_create("plan");
+    TCase *tc = tcase_create("core");
+
+    tcase_add_test(tc, awkward_layout);
+    tcase_add_test(tc, shared_files_from_common);
+    tcase_add_test(tc, level_macros_from_the_build_files);
+    tcase_add_test(tc, an_empty_selection_is_an_error);
+    suite_add_tcase(s, tc);
+    return s;
+}
