@@ -22,4 +22,9 @@ clean-schemes:
 .PHONY: clean-schemes
 
 dist_noinst_DATA += schemes/profile.mk
+
+# make installcheck: the installed iccsprof alone profiles a copied scheme.
+installcheck-local:
+	$(SHELL) $(srcdir)/tests/installcheck.sh '$(bindir)' '$(abs_top_srcdir)' '$(abs_top_builddir)'
+dist_noinst_SCRIPTS += tests/installcheck.sh
 include schemes/intree.mk

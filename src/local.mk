@@ -99,6 +99,7 @@ DISTCLEANFILES += src/paths.h src/paths.stamp
 src/paths.h: src/paths.stamp
 	@:
 src/paths.stamp: Makefile
+	@$(MKDIR_P) src
 	$(AM_V_GEN){ \
 	  echo '/* paths.h - written by make from the configuration; do not edit. */'; \
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \

@@ -70,7 +70,11 @@ expect_grep "summary names the build failure" "^profile: failed: Broken: build f
 expect_grep "the report of this run's records ends it, on stdout" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 
 rm -f "$work"/run.*
+: >"$work/prof/Old__keygen.json"
+touch -d '2000-01-01' "$work/prof/Old__keygen.json"
 expect_make "defaults" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" PROFILE_DIR="$work/prof"
+expect_grep "older records are named apart" "^profile: older records in $work/prof, not in this report: Old__keygen.json\$" "$work/err"
+expect_grep "the report covers this run's records" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" --op all --out-dir "$work/prof" \
     --scheme t-run --instance Good --build-info "$B/Good/build.json" >"$work/want"
 expect_same "by default --op all and nothing else" "$work/want" "$work/run.Good"

@@ -22,6 +22,6 @@ dist_noinst_SCRIPTS += tests/profile.sh
 EXTRA_DIST += tests/fixtures/quirks
 
 # iccsprof profile on packages with the habits of real reference packages.
-TESTS += tests/schemes-real.sh
-dist_noinst_SCRIPTS += tests/schemes-real.sh
+TESTS += tests/schemes-real.sh tests/schemes-edges.sh
+dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-edges.sh
 tests_check_iccsprof_CPPFLAGS += -I$(top_builddir)/src

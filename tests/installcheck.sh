@@ -1,0 +1,35 @@
+#!/bin/sh
+# installcheck.sh - the installed tree alone profiles a package: the
+# installed iccsprof (BINDIR), its measuring program and libiccswrap.a,
+# run on an in-tree scheme copied to a temporary folder, from a folder
+# outside the source and build trees, with an environment that names
+# neither.  Nothing it writes or records may point into either tree.
+# Usage (make installcheck): installcheck.sh BINDIR SRCDIR BUILDDIR
+set -u
+bindir=$1 srcdir=$(cd -P "$2" && pwd) builddir=$(cd -P "$3" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/iccsprof-installcheck.XXXXXX")
+trap 'chmod -R u+w "$work"; rm -rf "$work"' EXIT
+failures=0
+
+# fail WHAT: say what went wrong.
+fail() { echo "installcheck: $*" >&2; failures=$((failures + 1)); }
+
+cp -RL "$srcdir/schemes/sign-wots" "$work/pkg" && chmod -R u+w "$work/pkg" || exit 1
+mkdir "$work/run"
+cd "$work/run" || exit 1
+env -i PATH=/usr/bin:/bin HOME="$work/home" "$bindir/iccsprof" profile "$work/pkg" \
+    --instances WOTS-SM3-16 --op keygen --trials 2 --target-seconds 0.02 -j 2 \
+    --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 60" \
+    >"$work/report.md" 2>"$work/progress" || fail "iccsprof profile failed: $(tail -n 5 "$work/progress")"
+rec=profiles/pkg/WOTS-SM3-16__keygen.json
+[ -f "$rec" ] || fail "no record $rec"
+grep -q '"state": "complete"' "$rec" || fail "the record is not complete"
+grep -q '^## Symmetric primitives$' "$work/report.md" || fail "no report on stdout"
+[ -f "$work/home/.cache/iccsprof/pkg/WOTS-SM3-16/libWOTS-SM3-16.prof.so" ] ||
+    fail "no profiled library under the default build folder"
+if grep -rlIF -e "$srcdir" -e "$builddir" "$work/run" "$work/home" "$work/progress" 2>/dev/null |
+    head -n 1 | grep -q .; then
+    fail "the installed tree used the source or build tree: $(grep -rlIF -e "$srcdir" -e "$builddir" "$work/run" "$work/home" | head -n 3)"
+fi
+[ $failures -eq 0 ] && echo "installcheck: the installed iccsprof profiled a copied scheme"
+exit $((failures > 0))
