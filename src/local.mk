@@ -110,4 +110,4 @@ src/paths.stamp: Makefile
 	} >src/paths.h.tmp && \
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
-src/src_libiccsprof_la-run-child.lo src/src_libiccsprof_la-profile-options.lo: src/paths.h
+src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo: src/paths.h

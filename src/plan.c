@@ -815,16 +815,14 @@ int plan_make(const struct plan_options *o, struct plan *p)
         plan_say("--impl %s: expected reference, optimized or additional", p->impl);
         return -1;
     }
-    if (p->scheme == NULL && o->package == NULL) {
-        plan_say("no package: give its folder (or --scheme ID with --schemes-dir DIR)");
-        return -1;
-    }
     if (p->scheme == NULL) {
-        char *real = plan_real(o->package);
+        /* no folder and no id: the package is the current folder */
+        const char *pkg = o->package != NULL ? o->package : ".";
+        char *real = plan_real(pkg);
         const char *base;
 
         if (real == NULL) {
-            plan_say("%s: %s", o->package, strerror(errno));
+            plan_say("%s: %s", pkg, strerror(errno));
             return -1;
         }
         base = strrchr(real, '/') != NULL && strrchr(real, '/')[1] != '\0' ? strrchr(real, '/') + 1

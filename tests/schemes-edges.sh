@@ -28,6 +28,10 @@ ls "$work"/pwned* >/dev/null 2>&1 && fail "no make variable is run" "$(ls "$work
     A="x'; touch $work/pwned6; echo '" B=y) >"$work/out" 2>"$work/err"
 [ ! -e "$work/pwned6" ] && pass "make compare runs no value" || fail "make compare runs no value" "pwned6"
 
+# No package folder given: the current folder, named after itself.
+(cd "$PKGS/two" && "$ICCSPROF" plan --builddir "$work/build" --instances Good) >"$work/out" 2>"$work/err"
+expect_grep "the current folder is the package" "^scheme two\$" "$work/out"
+
 # An empty instance list is an error, not a build of nothing.
 expect_status "--instances ," 2 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" --instances ,
 expect_same_line() { [ "$(wc -l <"$2")" -eq 1 ] && expect_grep "$1" "$3" "$2" || fail "$1" "$(cat "$2")"; }

@@ -114,7 +114,8 @@ EOS
 
 expect_status "a private DRNG: the plan" 0 "$ICCSPROF" plan "$PKGS/privdrng" --builddir "$work/build"
 expect_grep "plan: no DRNG global needed" "^  drng_global  none (the library does not use drng_algorithm)\$" "$work/out"
-expect_status "a private DRNG: the build" 0 "$ICCSPROF" profile --build-only "$PKGS/privdrng" --builddir "$work/build"
+profile "a private DRNG and an unused extern drng_algorithm" privdrng
+exact_calls "a private DRNG and an unused extern drng_algorithm" privdrng Pd-1
 build_json "build.json: nothing supplied for an unused extern" privdrng Pd-1 <<'EOS'
 import json, sys
 b = json.load(open(sys.argv[1]))

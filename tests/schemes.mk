@@ -25,3 +25,5 @@ EXTRA_DIST += tests/fixtures/quirks
 TESTS += tests/schemes-real.sh tests/schemes-edges.sh
 dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-edges.sh
 tests_check_iccsprof_CPPFLAGS += -I$(top_builddir)/src
+# check_objects.c compiles with the configured compiler named in paths.h.
+tests/check_iccsprof-check_objects.$(OBJEXT): src/paths.h
