@@ -70,6 +70,15 @@ expect_status "built again" 0 "$ICCSPROF" profile --build-only "$work/warn" --bu
 expect_grep "up to date, still counted" \
     "^profile: Good: up to date, built with the guide flags; 1 compiler warning in " "$work/err"
 
+# The KAT gate: a package without responses cannot pass it; --kat require
+# then keeps the instance from being timed, and says why.
+expect_status "--kat require without responses" 1 "$ICCSPROF" profile "$PKGS/two" --scheme katreq \
+    --builddir "$work/build" --instances Good --profile-dir "$work/katreq" --kat require
+expect_grep "the gate runs" "^profile: Good: KAT gate (time-out 600 s)\$" "$work/err"
+expect_grep "the instance is not timed, and why" \
+    "^profile: failed: Good: --kat require and its KAT did not pass ($work/build/katreq/Good/kat.json says why)\$" "$work/err"
+[ ! -e "$work/katreq/Good__keygen.json" ] && pass "no record" || fail "no record" "$(ls "$work/katreq")"
+
 # A tab in an instance folder's name: one line naming the folder.
 copy two tab
 mv "$work/tab/$good" "$work/tab/Two/Implementations/Reference_Implementation/Go	od"
