@@ -7,19 +7,18 @@
 FUZZ_CC = clang
 FUZZ_SECONDS = 60
 FUZZ_FLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-FUZZ_INPUTS = $(srcdir)/fuzz/fuzz-record.c $(srcdir)/src/record-read.c \
-	$(srcdir)/src/format.c $(srcdir)/src/regfile.c $(srcdir)/src/mdtable.c \
-	$(srcdir)/src/flat.c $(srcdir)/src/callsite.c $(srcdir)/src/report.c \
-	$(srcdir)/src/report-notes.c $(srcdir)/src/report-perf.c $(srcdir)/src/report-memory.c \
-	$(srcdir)/src/report-sizes.c $(srcdir)/src/report-symmetric.c \
-	$(srcdir)/src/report-shapes.c $(srcdir)/src/report-callers.c
-
 EXTRA_DIST += fuzz/fuzz-record.c
 
-fuzz/fuzz-record$(EXEEXT): $(FUZZ_INPUTS) $(srcdir)/src/record-read.h config.h
+# The target links the command's whole convenience library, compiled
+# again with the fuzzer's instrumentation, so that a module added to it
+# is never missing here.
+fuzz/fuzz-record$(EXEEXT): $(srcdir)/fuzz/fuzz-record.c $(src_libiccsprof_la_SOURCES) config.h
 	@$(MKDIR_P) fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) -I. $(AM_CPPFLAGS) $(JANSSON_CFLAGS) -o $@ $(FUZZ_INPUTS) \
-		$(JANSSON_LIBS) -lm
+	srcs=; for f in $(src_libiccsprof_la_SOURCES); do \
+		case $$f in *.c) srcs="$$srcs $(srcdir)/$$f";; esac; done; \
+	$(FUZZ_CC) $(FUZZ_FLAGS) -I. $(src_libiccsprof_la_CPPFLAGS) $(JANSSON_CFLAGS) \
+		$(ELF_CFLAGS) $(DW_CFLAGS) $(CRYPTO_CFLAGS) -o $@ $(srcdir)/fuzz/fuzz-record.c $$srcs \
+		$(src_libiccsprof_la_LIBADD)
 
 fuzz: fuzz/fuzz-record$(EXEEXT)
 	rm -rf fuzz/corpus && $(MKDIR_P) fuzz/corpus fuzz/crashes

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -460,7 +461,7 @@ static int run_write_pair(const char *path, json_t *rec, const char *log_path, c
  * for a failed record, EXIT_USAGE when the measuring process found bad
  * input or a file could not be written (nothing is written then), 128 +
  * the signal when interrupted. */
-static int run_one(const struct run_facts *facts, const char *op)
+static int run_measure_one(const struct run_facts *facts, const char *op)
 {
     const struct run_options *o = facts->options;
     char path[4096], log_path[4096], log_tmp[4096];
@@ -531,6 +532,25 @@ static int run_host_check(const struct run_options *o, struct run_facts *facts)
     json_decref(facts->host_check);
     facts->host_check = NULL;
     return EXIT_USAGE;
+}
+
+/* run_measure_one with SIGINT, SIGTERM and SIGHUP held back outside the
+ * measurement (child_run takes them while it runs): one arriving while
+ * the record and its log are written ends the program after they are
+ * whole, never between the temporary and the rename. */
+static int run_one(const struct run_facts *facts, const char *op)
+{
+    sigset_t stop, old;
+    int rc;
+
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    sigprocmask(SIG_BLOCK, &stop, &old);
+    rc = run_measure_one(facts, op);
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return rc;
 }
 
 /* Measure each requested operation of the libraries. */

@@ -320,23 +320,32 @@ static void child_on_signal(int sig)
 static const int child_signals[] = {SIGCHLD, SIGINT, SIGTERM, SIGHUP};
 #define CHILD_NSIGNALS (sizeof child_signals / sizeof child_signals[0])
 
-/* Catch the signals into the pipe WAKE, keeping the old actions in OLD. */
-static void child_catch(const int wake[2], struct sigaction old[CHILD_NSIGNALS])
+/* Catch the signals into the pipe WAKE, keeping the old actions in OLD,
+ * and let them through even when the caller holds them back (its mask is
+ * kept in OLD_MASK). */
+static void child_catch(const int wake[2], struct sigaction old[CHILD_NSIGNALS], sigset_t *old_mask)
 {
     struct sigaction sa;
+    sigset_t caught;
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = child_on_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
     child_wake_fd = wake[1];
-    for (size_t i = 0; i < CHILD_NSIGNALS; i++)
+    sigemptyset(&caught);
+    for (size_t i = 0; i < CHILD_NSIGNALS; i++) {
         sigaction(child_signals[i], &sa, &old[i]);
+        sigaddset(&caught, child_signals[i]);
+    }
+    sigprocmask(SIG_UNBLOCK, &caught, old_mask);
 }
 
-/* Put back the actions child_catch replaced. */
-static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS])
+/* Put back the mask and the actions child_catch replaced: a signal the
+ * caller holds back arriving from now on waits for the caller. */
+static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS], const sigset_t *old_mask)
 {
+    sigprocmask(SIG_SETMASK, old_mask, NULL);
     for (size_t i = 0; i < CHILD_NSIGNALS; i++)
         sigaction(child_signals[i], &old[i], NULL);
     child_wake_fd = -1;
@@ -535,6 +544,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out)
 {
     struct sigaction old[CHILD_NSIGNALS];
+    sigset_t old_mask;
     struct child_lines lines;
     struct child_end end;
     char *cfg_text;
@@ -571,7 +581,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
      * come back to this process when their parents die, to be killed */
     prctl(PR_SET_CHILD_SUBREAPER, 1);
     child_sanitizer_options();
-    child_catch(wake, old);
+    child_catch(wake, old, &old_mask);
     fflush(NULL);
     pid = fork();
     if (pid == 0)
@@ -582,7 +592,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     if (pid < 0) {
         int err = errno;
 
-        child_uncatch(old);
+        child_uncatch(old, &old_mask);
         close(chan[0]);
         close(output[0]);
         close(wake[0]);
@@ -598,7 +608,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     if (end.signal == 0)
         child_drain(chan[0], output[0], log_fd, &lines, progress, arg, out);
     child_kill_all(pid, end.reaped, &end.wstatus);
-    child_uncatch(old);
+    child_uncatch(old, &old_mask);
     close(chan[0]);
     close(output[0]);
     close(wake[0]);

@@ -12,7 +12,9 @@
  * group and are left alone).  The result is taken when it arrives, not
  * when the pipes close, which descendants may hold open.
  *
- * While it runs, child_run catches SIGINT, SIGTERM and SIGHUP: the
+ * While it runs, child_run catches SIGINT, SIGTERM and SIGHUP (even when
+ * the caller blocks them, as iccsprof run does around each operation so
+ * that none arrives between a temporary file and its rename): the
  * measuring processes are killed and the outcome is CHILD_INTERRUPTED
  * with the signal, for the caller to remove its temporary files and exit
  * with 128 + the signal.  The channel is read
