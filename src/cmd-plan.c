@@ -5,9 +5,7 @@
  * uses), but links nothing. */
 #include "config.h"
 
-#include <signal.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "build-jobs.h"
 #include "profile-options.h"
@@ -15,42 +13,16 @@
 /* Plan, compile, print. */
 static int cmd_plan_exec(const struct cmd_args *args)
 {
-    struct profile_options o;
-    struct build_settings s;
-    struct build_result *r;
-    struct plan p;
-    int rc, lock, sig;
+    struct profile_job j;
+    int rc;
 
-    /* messages of the compilers in one language, as the logs are read */
-    setenv("LC_ALL", "C", 1);
-    if ((rc = profile_parse(args, false, &o)) != EXIT_OK)
+    if ((rc = profile_begin(args, false, &j)) != EXIT_OK)
         return rc;
-    jobs_catch_signals();
-    if (plan_make(&o.plan, &p) != 0) {
-        free(o.builddir_owned);
-        return EXIT_USAGE;
-    }
-    if (profile_settings(&o, &s) != 0 || (lock = profile_lock(p.build)) < 0) {
-        rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
-        plan_free(&p);
-        free(o.builddir_owned);
-        return rc;
-    }
-    s.link = false;
-    r = calloc(p.n + 1, sizeof *r);
-    if (r == NULL)
-        abort();
-    if (build_all(&p, &s, r) == 0 && (sig = jobs_interrupted()) == 0) {
-        rc = build_show_plan(&p, &s, r) != 0 ? EXIT_FAIL : EXIT_OK;
-    } else {
+    if (build_all(&j.p, &j.s, j.r) == 0 && jobs_interrupted() == 0)
+        rc = build_show_plan(&j.p, &j.s, j.r) != 0 ? EXIT_FAIL : EXIT_OK;
+    else
         rc = 128 + jobs_interrupted();
-    }
-    close(lock);
-    build_results_free(r, p.n);
-    free(r);
-    profile_settings_free(&s);
-    plan_free(&p);
-    free(o.builddir_owned);
+    profile_end(&j);
     return rc;
 }
 

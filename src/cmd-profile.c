@@ -256,65 +256,41 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
 /* Plan, build, profile, report. */
 static int cmd_profile_exec(const struct cmd_args *args)
 {
-    struct profile_options o;
-    struct build_settings s;
-    struct build_result *r;
+    struct profile_job j;
     struct strlist failures = {0};
-    struct plan p;
     char *dir;
-    int rc, lock;
+    int rc;
     size_t built = 0;
 
-    /* messages of the compilers in one language, as the logs are read */
-    setenv("LC_ALL", "C", 1);
-    if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
+    if ((rc = profile_begin(args, true, &j)) != EXIT_OK)
         return rc;
-    jobs_catch_signals();
-    if (plan_make(&o.plan, &p) != 0) {
-        free(o.builddir_owned);
-        return EXIT_USAGE;
-    }
-    if (profile_settings(&o, &s) != 0 || (lock = profile_lock(p.build)) < 0) {
-        rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
-        plan_free(&p);
-        free(o.builddir_owned);
-        return rc;
-    }
-    s.link = true;
-    r = calloc(p.n + 1, sizeof *r);
-    if (r == NULL)
-        abort();
-    dir = o.profile_dir != NULL ? xstrdup(o.profile_dir) : xasprintf("profiles/%s", p.scheme);
-    if (build_all(&p, &s, r) != 0) {
+    dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
+    if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;
     } else {
-        profile_say_builds(&p, r);
-        for (size_t x = 0; x < p.n; x++) {
-            if (r[x].ok)
+        profile_say_builds(&j.p, j.r);
+        for (size_t x = 0; x < j.p.n; x++) {
+            if (j.r[x].ok)
                 built++;
             else
-                strlist_addf(&failures, "%s: build failed (%.*s)", p.inst[x].name,
-                             (int)strcspn(r[x].message, "\n"), r[x].message);
+                strlist_addf(&failures, "%s: build failed (%.*s)", j.p.inst[x].name,
+                             (int)strcspn(j.r[x].message, "\n"), j.r[x].message);
         }
-        if (o.build_only) {
-            plan_say("built %zu of %zu instances of %s under %s", built, p.n, p.scheme, p.build);
+        if (j.o.build_only) {
+            plan_say("built %zu of %zu instances of %s under %s", built, j.p.n, j.p.scheme,
+                     j.p.build);
             for (size_t k = 0; k < failures.n; k++)
                 plan_say("failed: %s", failures.v[k]);
             rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
         } else {
-            rc = profile_measure(&o, &p, r, dir, &failures);
+            rc = profile_measure(&j.o, &j.p, j.r, dir, &failures);
         }
     }
     if (rc < 0 || jobs_interrupted() != 0)
         rc = 128 + jobs_interrupted();
-    close(lock);
     free(dir);
     strlist_free(&failures);
-    build_results_free(r, p.n);
-    free(r);
-    profile_settings_free(&s);
-    plan_free(&p);
-    free(o.builddir_owned);
+    profile_end(&j);
     return rc;
 }
 

@@ -339,3 +339,42 @@ const char *profile_self(void)
     self[n] = '\0';
     return self;
 }
+
+/* Parse ARGS, plan the package, take its build folder's lock and prepare
+ * the results; shared by `plan` and `profile`, which differ only after. */
+int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j)
+{
+    int rc;
+
+    /* messages of the compilers in one language, as the logs are read */
+    setenv("LC_ALL", "C", 1);
+    if ((rc = profile_parse(args, profile, &j->o)) != EXIT_OK)
+        return rc;
+    jobs_catch_signals();
+    if (plan_make(&j->o.plan, &j->p) != 0) {
+        free(j->o.builddir_owned);
+        return EXIT_USAGE;
+    }
+    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build)) < 0) {
+        rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
+        plan_free(&j->p);
+        free(j->o.builddir_owned);
+        return rc;
+    }
+    j->s.link = profile;
+    j->r = calloc(j->p.n + 1, sizeof *j->r);
+    if (j->r == NULL)
+        abort();
+    return EXIT_OK;
+}
+
+/* Release what profile_begin took. */
+void profile_end(struct profile_job *j)
+{
+    close(j->lock);
+    build_results_free(j->r, j->p.n);
+    free(j->r);
+    profile_settings_free(&j->s);
+    plan_free(&j->p);
+    free(j->o.builddir_owned);
+}

@@ -64,6 +64,23 @@ void profile_settings_free(struct build_settings *s);
  * or the folder cannot be made (with a message). */
 int profile_lock(const char *dir);
 
+/* What `plan` and `profile` hold from the start of a build to its end. */
+struct profile_job {
+    struct profile_options o;
+    struct build_settings s;
+    struct plan p;
+    struct build_result *r; /* one per planned instance */
+    int lock;
+};
+
+/* Parse ARGS, plan the package, take its build folder's lock and prepare
+ * the results: EXIT_OK, or the exit status after a message (128 + the
+ * signal when one came). */
+int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j);
+
+/* Release what profile_begin took. */
+void profile_end(struct profile_job *j);
+
 /* The program run for `iccsprof run` and `report`: $ICCSPROF_DRIVER, else
  * this very program. */
 const char *profile_self(void);
