@@ -50,14 +50,8 @@ extern const struct report_section *const report_sections[REPORT_NSECTIONS + 1];
 /* Print the sections of the NSEL SEL for the N records RECS in FORMAT.
  * CSV and JSON print one table: either record-level sections or one
  * section with rows of its own; false (nothing printed) otherwise. */
-bool report_print(
-    const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
-    size_t n, /* Room for one cell of a section, instance names and call chains aside. */
-#define REPORT_CELL 512
-/* Room for the note line of a record. */
-#define REPORT_NOTE 2048
-
-    enum report_format format, const struct report_opts *opts, FILE *out);
+bool report_print(const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
+                  size_t n, enum report_format format, const struct report_opts *opts, FILE *out);
 
 /* The share chart of the N records RECS, a stacked bar per record, as an
  * SVG document. */
