@@ -80,12 +80,12 @@ ICCSPROF_FIXTURE=segv-sign ICCSPROF_HOSTILE=print expect_status "print then cras
 expect_grep "print then crash: the line is in the log" "hostile: loaded" "$work/sighostile__sign.log"
 rm -f "$work"/sighostile__*
 
-# --- Ctrl-C and SIGTERM: the measurement is killed, nothing is left ---
-# interrupt SIGNAL WANT: start a run that hangs in sign, send SIGNAL once
-# its measuring process has loaded the library, expect exit WANT.
-interrupt() {
-    sig=$1 want=$2 dir="$work/int-$1"
-    mkdir -p "$dir"
+# --- Ctrl-C, SIGTERM and SIGKILL: the measurement is killed, nothing is left ---
+# signal_run SIGNAL DIR: start a run that hangs in sign, send SIGNAL once
+# its measuring process has loaded the library; the exit status (negative
+# for a signal that ended the run itself) in $work/rc, stderr in $work/err.
+signal_run() {
+    mkdir -p "$2"
     rm -f "$pids"
     ICCSPROF_FIXTURE=hang-sign ICCSPROF_HOSTILE=pid python3 -c '
 import signal, subprocess, sys, time
@@ -109,8 +109,15 @@ except subprocess.TimeoutExpired:
     p.kill()
     rc = "hung"
 print(rc)
-' "$pids" "$sig" "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$dir" --op sign \
+' "$pids" "$1" "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$2" --op sign \
         $quick >"$work/rc" 2>"$work/err"
+}
+
+# interrupt SIGNAL WANT: a run sent SIGNAL exits WANT, saying so, and
+# leaves neither a process nor a file.
+interrupt() {
+    sig=$1 want=$2 dir="$work/int-$1"
+    signal_run "$sig" "$dir"
     if [ "$(cat "$work/rc")" = "$want" ]; then pass "$sig: exit $want"; else fail "$sig: exit $want" "got $(cat "$work/rc"): $(cat "$work/err")"; fi
     expect_grep "$sig: one line says so" "^iccsprof: .*interrupted by" "$work/err"
     all_gone "$sig: the measuring process is gone"
@@ -118,6 +125,22 @@ print(rc)
 }
 interrupt INT 130
 interrupt TERM 143
+
+# SIGKILL cannot be caught: the measuring process dies with the run
+# (PR_SET_PDEATHSIG).  Orphaned, it is the init process's to reap, which
+# a container's may never do: a zombie counts as gone.
+signal_run KILL "$work/int-KILL"
+if [ "$(cat "$work/rc")" = -9 ]; then pass "KILL: the run is killed"; else fail "KILL: the run is killed" "got $(cat "$work/rc")"; fi
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    alive=""
+    for p in $(cat "$pids" 2>/dev/null); do
+        case $(ps -o stat= -p "$p" 2>/dev/null) in '' | Z*) ;; *) alive="$alive $p" ;; esac
+    done
+    [ -z "$alive" ] && break
+    sleep 0.1
+done
+if [ -z "$alive" ]; then pass "KILL: the measuring process dies with the run"; else fail "KILL: the measuring process dies with the run" "still running:$alive"; kill -9 $alive 2>/dev/null; fi
+rm -f "$pids"
 
 # --- outputs: only a regular file is replaced, never an input ---
 # refuse NAME OUT [OPTIONS...]: --out OUT is refused before anything is measured.
