@@ -788,8 +788,8 @@ static int plan_select(const char *instances, const struct found *found, size_t 
 
 static void plan_instance_free(struct plan_instance *i);
 
-/* Make the plan from O. */
-int plan_make(const struct plan_options *o, struct plan *p)
+/* Make the plan from O into P, which may be left half made on failure. */
+static int plan_fill(const struct plan_options *o, struct plan *p)
 {
     struct conf c = {0}, *conf = NULL;
     struct found *found = NULL;
@@ -953,6 +953,15 @@ out:
     if (conf != NULL)
         conf_free(conf);
     return rc;
+}
+
+/* Make the plan from O; on failure nothing of P is left allocated. */
+int plan_make(const struct plan_options *o, struct plan *p)
+{
+    if (plan_fill(o, p) == 0)
+        return 0;
+    plan_free(p);
+    return -1;
 }
 
 /* Free one instance of a plan. */

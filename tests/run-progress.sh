@@ -6,8 +6,12 @@
 . "$top_srcdir/tests/lib.sh"
 
 fix="$top_builddir/tests/fixtures/run/.libs"
-# A timing pass aimed at 1.5 s, so that it lasts long enough for a line.
-slow="--trials 2 --min-calls 3 --target-seconds 1.5 --profile-seconds 0.01 --max-seconds 5"
+# A timing pass that lasts 2.5 s whatever the machine's load: 250 signatures
+# of 10 ms sleep each, so that it is long enough for a line and no earlier
+# phase is.
+slow="--trials 2 --min-calls 250 --target-seconds 1.5 --profile-seconds 0.01 --max-seconds 3"
+ICCSPROF_FIXTURE=slow
+export ICCSPROF_FIXTURE
 
 expect_status "off a terminal: exits 0" 0 env TERM=xterm "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --op sign --out-dir "$work" $slow
