@@ -29,6 +29,7 @@ src_libiccsprof_la_SOURCES = \
 	src/host.c src/host.h \
 	src/hostcheck.c src/hostcheck.h \
 	src/hostcheck-sys.c src/hostcheck-sys.h \
+	src/perf-cycles.c src/perf-cycles.h \
 	src/pin.c src/pin.h \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \
@@ -70,6 +71,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/channel.c src/measure/channel.h \
 	src/protocol.h \
 	src/measure/clock.c src/measure/clock.h \
+	src/perf-cycles.c src/perf-cycles.h \
 	src/measure/ops.c src/measure/ops.h \
 	src/measure/kex.c src/measure/kex.h \
 	src/measure/passes.h \
