@@ -15,10 +15,19 @@
 
 #define SAMP_IN 16
 #define SAMP_OUT 64
+/* The outlier rule iccsprof run sets (4 times the fastest call plus
+ * 50 us), its margin in ticks of a 1 GHz counter: every test runs under
+ * it, and the patterns of a quiet machine must keep every call. */
+#define SAMP_OUTLIER_MULTIPLE 4
+#define SAMP_OUTLIER_MARGIN 50000
+/* A preempted call: the most the fixture's helper can take, beyond the
+ * limit of a 500-tick shape (4 x 500 + 50000). */
+#define SAMP_PREEMPTED 65535
 
 static void *lib;
 static const struct iccsprof_wrap_api *api;
 static void (*periodic)(unsigned, unsigned, unsigned, unsigned);
+static void (*one_slow)(unsigned, unsigned, unsigned, unsigned);
 static struct iccsprof_wrap_snapshot snap;
 
 static void setup(void)
@@ -26,16 +35,32 @@ static void setup(void)
     lib = wfix_open("libwsamp_prof.so");
     api = wfix_api(lib);
     *(void **)&periodic = wfix_sym(lib, "wsamp_periodic");
+    *(void **)&one_slow = wfix_sym(lib, "wsamp_one_slow");
+    ck_assert_int_eq(api->set_outliers(SAMP_OUTLIER_MULTIPLE, SAMP_OUTLIER_MARGIN), 0);
 }
 
 static void teardown(void)
 {
     api->set_sampling(1, 64);
+    api->set_outliers(0, 0);
     dlclose(lib);
 }
 
+/* Check that the last run made one shape of N calls and return it. */
+static const struct iccsprof_wrap_shape *one_shape(unsigned n)
+{
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    ck_assert_uint_eq(snap.nshapes, 1);
+    ck_assert_uint_eq(snap.shapes[0].helper, ICCSPROF_PSEUDOXOF);
+    ck_assert_uint_eq(snap.shapes[0].in_bits, SAMP_IN);
+    ck_assert_uint_eq(snap.shapes[0].out_bits, SAMP_OUT);
+    ck_assert_uint_eq(snap.shapes[0].calls, n);
+    return &snap.shapes[0];
+}
+
 /* Run wsamp_periodic with sampling (k, first_n) from a clean table and
- * return its one shape. */
+ * return its one shape, none of whose calls may be an outlier: the
+ * patterns are a quiet machine's. */
 static const struct iccsprof_wrap_shape *sampled_run(uint32_t k, uint32_t first_n, unsigned n,
                                                      unsigned period, unsigned cheap, unsigned dear)
 {
@@ -44,13 +69,25 @@ static const struct iccsprof_wrap_shape *sampled_run(uint32_t k, uint32_t first_
     api->enable();
     periodic(n, period, cheap, dear);
     api->disable();
-    ck_assert_int_eq(api->snapshot(&snap), 0);
-    ck_assert_uint_eq(snap.nshapes, 1);
-    ck_assert_uint_eq(snap.shapes[0].helper, ICCSPROF_PSEUDOXOF);
-    ck_assert_uint_eq(snap.shapes[0].in_bits, SAMP_IN);
-    ck_assert_uint_eq(snap.shapes[0].out_bits, SAMP_OUT);
-    ck_assert_uint_eq(snap.shapes[0].calls, n);
+    one_shape(n);
+    ck_assert_uint_eq(snap.shapes[0].outlier_calls, 0);
+    ck_assert_uint_eq(snap.shapes[0].outlier_ticks, 0);
+    if (snap.shapes[0].timed_calls != 0)
+        ck_assert(snap.shapes[0].min_ticks == cheap || snap.shapes[0].min_ticks == dear);
     return &snap.shapes[0];
+}
+
+/* Run wsamp_one_slow with sampling (k, first_n) from a clean table and
+ * return its one shape. */
+static const struct iccsprof_wrap_shape *slow_run(uint32_t k, uint32_t first_n, unsigned n,
+                                                  unsigned at)
+{
+    ck_assert_int_eq(api->set_sampling(k, first_n), 0);
+    api->reset();
+    api->enable();
+    one_slow(n, 500, at, SAMP_PREEMPTED);
+    api->disable();
+    return one_shape(n);
 }
 
 /* The exact ticks of wsamp_periodic's pattern. */
@@ -186,6 +223,55 @@ START_TEST(mixed_costs_estimate_within_three_errors)
 }
 END_TEST
 
+/* A preempted call among the first, timed ones: set apart exactly, and
+ * the shape's estimate is the true total of its undisturbed calls. */
+START_TEST(preempted_call_is_set_apart_exactly)
+{
+    const unsigned n = 4000;
+    double se;
+
+    for (uint32_t k = 1; k <= 16; k *= 16) {
+        const struct iccsprof_wrap_shape *s = slow_run(k, 64, n, 10);
+
+        ck_assert_uint_eq(s->outlier_calls, 1);
+        ck_assert_uint_eq(s->outlier_ticks, SAMP_PREEMPTED);
+        ck_assert_uint_eq(s->ticks, 500 * s->timed_calls);
+        ck_assert_uint_eq(s->min_ticks, 500);
+        ck_assert_double_eq(estimate(s, &se), 500.0 * n);
+        if (k == 1)
+            ck_assert_uint_eq(s->timed_calls, n - 1);
+    }
+}
+END_TEST
+
+/* A shape's very first call preempted: it first sets the reference, and
+ * is set apart as soon as an undisturbed call shows the true cost. */
+START_TEST(preempted_first_call_is_set_apart)
+{
+    const struct iccsprof_wrap_shape *s = slow_run(1, 64, 1000, 0);
+    double se;
+
+    ck_assert_uint_eq(s->outlier_calls, 1);
+    ck_assert_uint_eq(s->outlier_ticks, SAMP_PREEMPTED);
+    ck_assert_uint_eq(s->timed_calls, 999);
+    ck_assert_double_eq(estimate(s, &se), 500.0 * 1000);
+}
+END_TEST
+
+/* With the rule off (multiple 0, the library's default) every timed call
+ * is kept, however slow. */
+START_TEST(outliers_off_keeps_every_call)
+{
+    const struct iccsprof_wrap_shape *s;
+
+    api->set_outliers(0, 0);
+    s = slow_run(1, 64, 1000, 10);
+    ck_assert_uint_eq(s->outlier_calls, 0);
+    ck_assert_uint_eq(s->timed_calls, 1000);
+    ck_assert_uint_eq(s->ticks, 999 * 500 + SAMP_PREEMPTED);
+}
+END_TEST
+
 Suite *make_sampling_suite(void)
 {
     Suite *s = suite_create("sampling");
@@ -199,6 +285,9 @@ Suite *make_sampling_suite(void)
     tcase_add_test(tc, constant_cost_is_estimated_exactly);
     tcase_add_test(tc, periodic_pattern_is_not_aliased);
     tcase_add_test(tc, mixed_costs_estimate_within_three_errors);
+    tcase_add_test(tc, preempted_call_is_set_apart_exactly);
+    tcase_add_test(tc, preempted_first_call_is_set_apart);
+    tcase_add_test(tc, outliers_off_keeps_every_call);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -25,7 +25,7 @@ else
     fail "a program links with the pkg-config flags alone" "$(head -c 400 "$work/err")"
 fi
 "$work/prog" >"$work/out" 2>&1
-expect_grep "its calls are counted exactly" "^abi 2 shapes 3 calls 11 nested 1$" "$work/out"
+expect_grep "its calls are counted exactly" "^abi 3 shapes 3 calls 11 nested 1$" "$work/out"
 
 # libunwind is declared as a module, not a bare -lunwind: where it is
 # missing, pkg-config says so rather than the linker.

@@ -16,6 +16,8 @@
 
 volatile int wrap_enabled;
 uint32_t wrap_k = 1, wrap_first = 64;
+uint32_t wrap_outlier_multiple;
+uint64_t wrap_outlier_margin;
 __thread struct wrap_table *wrap_mine __attribute__((tls_model("initial-exec")));
 
 static struct wrap_table *wrap_all;
@@ -107,6 +109,8 @@ int wrap_slot(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t 
             s->helper = helper;
             s->in_bits = in_bits;
             s->out_bits = out_bits;
+            s->min_ticks = UINT64_MAX; /* so that the first timed call sets it */
+            t->span[i] = 0;
             return (int)i;
         }
         if (s->helper == helper && s->in_bits == in_bits && s->out_bits == out_bits)
@@ -131,6 +135,46 @@ int wrap_sampled(struct wrap_table *t, unsigned slot)
         t->left[slot] = 1 + (uint32_t)(((x >> 32) * (2 * (uint64_t)wrap_k - 1)) >> 32);
     }
     return --t->left[slot] == 0;
+}
+
+/* The outlier limit of a shape whose fastest call took MIN ticks, less
+ * MIN; saturated, so that a limit past the counter's range (or outliers
+ * turned off) sets nothing apart. */
+static uint64_t wrap_outlier_span(uint64_t min)
+{
+    uint64_t m = wrap_outlier_multiple;
+
+    if (m == 0 || min > (UINT64_MAX - wrap_outlier_margin) / m)
+        return UINT64_MAX - min;
+    return min * m + wrap_outlier_margin - min;
+}
+
+/* A timed call outside its slot's bounds.  Beyond the limit it is an
+ * outlier, counted apart (1).  Below the fastest call so far it becomes
+ * the reference (0, kept): the calls kept so far each took at least the
+ * previous fastest, so when that is itself beyond the new limit (the
+ * shape's first calls were all preempted) every one of them is an
+ * outlier; otherwise each was within a few times the true cost. */
+int wrap_set_apart(struct wrap_table *t, unsigned slot, uint64_t ticks)
+{
+    struct iccsprof_wrap_shape *s = &t->slot[slot];
+    uint64_t previous = s->min_ticks;
+
+    if (ticks >= previous) {
+        s->outlier_calls++;
+        s->outlier_ticks += ticks;
+        return 1;
+    }
+    s->min_ticks = ticks;
+    t->span[slot] = wrap_outlier_span(ticks);
+    if (previous - ticks > t->span[slot] && s->timed_calls != 0) {
+        s->outlier_calls += s->timed_calls;
+        s->outlier_ticks += s->ticks;
+        s->timed_calls = 0;
+        s->ticks = 0;
+        s->ticks_sq = 0;
+    }
+    return 0;
 }
 
 /* Count one accounted DRNG call under its context: the driver learns from
@@ -252,10 +296,16 @@ static int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
             dst->timed_calls += src->timed_calls;
             dst->ticks += src->ticks;
             dst->ticks_sq += src->ticks_sq;
+            dst->outlier_calls += src->outlier_calls;
+            dst->outlier_ticks += src->outlier_ticks;
+            if (src->min_ticks < dst->min_ticks)
+                dst->min_ticks = src->min_ticks;
         }
     }
     for (unsigned i = 0; i < WRAP_SLOTS; i++)
         if (merged.used[i]) {
+            if (merged.slot[i].min_ticks == UINT64_MAX) /* no call timed */
+                merged.slot[i].min_ticks = 0;
             out->shapes[out->nshapes++] = merged.slot[i];
             out->total_calls += merged.slot[i].calls;
         }
@@ -289,6 +339,21 @@ static int wrap_set_sampling(uint32_t k, uint32_t first_n)
     return 0;
 }
 
+/* Set the outlier rule; every shape's limit follows at once.  Like a
+ * reset, it is called with accounting disabled and no helper call in
+ * flight. */
+static int wrap_set_outliers(uint32_t multiple, uint64_t margin_ticks)
+{
+    wrap_outlier_multiple = multiple;
+    wrap_outlier_margin = margin_ticks;
+    for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next)
+        for (unsigned i = 0; i < WRAP_SLOTS; i++)
+            if (t->used[i])
+                t->span[i] = wrap_outlier_span(t->slot[i].min_ticks);
+    wrap_unlock_tables();
+    return 0;
+}
+
 static const struct iccsprof_wrap_api wrap_api = {
     .abi = ICCSPROF_WRAP_ABI,
     .tick_source = ICCSPROF_TICK_SOURCE_NAME,
@@ -301,6 +366,7 @@ static const struct iccsprof_wrap_api wrap_api = {
     .set_sampling = wrap_set_sampling,
     .set_callers = wrap_set_callers,
     .sites = wrap_get_sites,
+    .set_outliers = wrap_set_outliers,
 };
 
 /* Entry point of a profiled library. */

@@ -29,6 +29,10 @@ struct wrap_site_table {
 struct wrap_table {
     struct iccsprof_wrap_shape slot[WRAP_SLOTS];
     uint32_t left[WRAP_SLOTS]; /* calls until the next sampled one, per slot */
+    /* Per slot, the outlier limit less the slot's min_ticks: one unsigned
+     * compare of (ticks - min_ticks) against it catches both a new fastest
+     * call and an outlier. */
+    uint64_t span[WRAP_SLOTS];
     uint8_t used[WRAP_SLOTS];
     unsigned nshapes;
     unsigned last;  /* slot of the previous call: the common case is a repeat */
@@ -51,6 +55,10 @@ extern volatile int wrap_enabled;
 extern uint32_t wrap_k, wrap_first;
 /* Frames of call-site chains; 0 when the capture is off. */
 extern uint32_t wrap_callers;
+/* Outliers: a timed call beyond wrap_outlier_multiple times its shape's
+ * fastest plus wrap_outlier_margin ticks; multiple 0 keeps every call. */
+extern uint32_t wrap_outlier_multiple;
+extern uint64_t wrap_outlier_margin;
 
 /* This thread's table, or NULL before its first wrapped call.  Initial-exec
  * TLS makes it one %fs-relative load instead of a __tls_get_addr call; the
@@ -63,6 +71,7 @@ struct wrap_call {
     struct iccsprof_wrap_shape *shape; /* NULL: overflow or nested */
     struct iccsprof_wrap_site *site;   /* NULL: not captured */
     uint64_t start;
+    unsigned slot; /* of shape */
     int outer, timed;
 };
 
@@ -72,6 +81,9 @@ struct wrap_table *wrap_new_table(void);
 int wrap_slot(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits);
 /* Whether a call past a shape's first wrap_first is sampled. */
 int wrap_sampled(struct wrap_table *t, unsigned slot);
+/* A timed call outside its slot's bounds: a new fastest call (kept, 0)
+ * or an outlier (counted apart, 1). */
+int wrap_set_apart(struct wrap_table *t, unsigned slot, uint64_t ticks);
 /* Count one outermost call at its call site; NULL when not kept. */
 struct iccsprof_wrap_site *wrap_capture(struct wrap_table *t, unsigned helper, void *ret);
 /* Count one accounted DRNG call under the context it was given. */
@@ -121,6 +133,7 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
         c->timed = 1;
     } else {
         t->last = (unsigned)i;
+        c->slot = (unsigned)i;
         c->shape = &t->slot[i];
         c->shape->calls++;
         c->timed = wrap_k == 1 || c->shape->calls <= wrap_first || wrap_sampled(t, (unsigned)i);
@@ -131,7 +144,8 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
         c->start = wrap_tick();
 }
 
-/* Finish a wrapped call: add a timed call's ticks to its shape and site. */
+/* Finish a wrapped call: add a timed call's ticks to its shape and site,
+ * or to its shape's outliers. */
 static inline void wrap_end(struct wrap_call *c)
 {
     struct wrap_table *t = c->table;
@@ -139,13 +153,16 @@ static inline void wrap_end(struct wrap_call *c)
     if (c->timed) {
         uint64_t ticks = wrap_tick() - c->start;
 
-        if (c->shape != NULL) {
+        if (c->shape == NULL) {
+            t->overflow_timed_calls++;
+            t->overflow_ticks += ticks;
+        } else if (__builtin_expect(ticks - c->shape->min_ticks > t->span[c->slot], 0) &&
+                   wrap_set_apart(t, c->slot, ticks)) {
+            c->site = NULL; /* an outlier's ticks stay out of its site's sums too */
+        } else {
             c->shape->timed_calls++;
             c->shape->ticks += ticks;
             c->shape->ticks_sq += (double)ticks * (double)ticks;
-        } else {
-            t->overflow_timed_calls++;
-            t->overflow_ticks += ticks;
         }
         if (c->site != NULL) {
             c->site->timed_calls++;

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a structure below or the table of functions changes. */
-#define ICCSPROF_WRAP_ABI 2
+#define ICCSPROF_WRAP_ABI 3
 
 /* The helpers, in the order used for every per-helper array. */
 enum iccsprof_helper {
@@ -42,9 +42,14 @@ struct iccsprof_wrap_shape {
     uint64_t in_bits;     /* message length; 0 for the DRNG */
     uint64_t out_bits;    /* digest or output length; bits requested for the DRNG */
     uint64_t calls;       /* outermost calls, every one counted */
-    uint64_t timed_calls; /* calls whose ticks were measured (all, unless sampling) */
-    uint64_t ticks;       /* sum of the measured calls' ticks */
-    double ticks_sq;      /* sum of squares of the measured calls' ticks */
+    uint64_t timed_calls; /* measured calls kept (all, unless sampling or outliers) */
+    uint64_t ticks;       /* sum of the kept calls' ticks */
+    double ticks_sq;      /* sum of squares of the kept calls' ticks */
+    /* Measured calls set apart as outliers (see set_outliers), and their
+     * ticks: not in the three sums above. */
+    uint64_t outlier_calls;
+    uint64_t outlier_ticks;
+    uint64_t min_ticks; /* the fastest measured call, the outliers' reference */
 };
 
 /* A DRNG context that get_random_number calls were given: its address
@@ -122,6 +127,11 @@ struct iccsprof_wrap_api {
     int (*set_callers)(uint32_t depth);
     /* Copy the call-site table; 0 on success, -1 without libunwind. */
     int (*sites)(struct iccsprof_wrap_sites *out);
+    /* Set apart as an outlier every measured call of a shape that takes
+     * more than multiple times the shape's fastest call plus margin_ticks
+     * (a preempted or interrupted call); multiple 0, the default, keeps
+     * every call.  Called like reset, with accounting disabled. */
+    int (*set_outliers)(uint32_t multiple, uint64_t margin_ticks);
 };
 
 /* Entry point of a profiled library. */
