@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,6 +16,10 @@ static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAME
 /* The instrumentation's measured cost per operation is taken off only
  * when it exceeds this many of its standard errors. */
 #define RECORD_COMPENSATION_SE 2.0
+/* A shape more than this fraction of whose timed calls were set apart as
+ * outliers is marked: its estimate rests on fewer calls than it seems,
+ * taken on a machine busy enough to matter. */
+#define RECORD_OUTLIER_FRACTION 0.02
 
 /* Index of a helper name, or -1. */
 static int record_helper_index(const char *name)
@@ -64,7 +69,8 @@ static const char *record_untrusted(json_t *raw)
 }
 
 /* The basis of every share of RAW: the operations' ticks with the
- * wrappers on and off, and the inner cost of a timed call; *TIMED_OUT gets
+ * wrappers on and off, both less the ticks the scheduler took from them,
+ * and the inner cost of a timed call; *TIMED_OUT gets
  * the timed calls of every shape, overflow included.  A compensation that
  * cannot be trusted is not applied: the shares are then the raw ones. */
 static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
@@ -73,13 +79,47 @@ static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
     uint64_t timed = record_u64(json_object_get(snap, "overflow"), "timed_calls");
     size_t i;
 
+    double op_ticks =
+        record_num(raw, "ticks") - record_num(json_object_get(raw, "preempted"), "ticks");
+
     json_array_foreach(json_object_get(snap, "shapes"), i, shape) timed +=
         record_u64(shape, "timed_calls");
     *timed_out = timed;
     if (record_untrusted(raw) != NULL)
-        return share_basis(record_num(raw, "ticks"), record_num(raw, "ticks"), 0);
-    return share_basis(record_num(raw, "ticks"), record_num(raw, "baseline_ticks"),
+        return share_basis(op_ticks, op_ticks, 0);
+    return share_basis(op_ticks, record_num(raw, "baseline_ticks"),
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
+}
+
+/* Whether a shape's outliers are more than RECORD_OUTLIER_FRACTION of
+ * its timed calls. */
+static bool record_many_outliers(json_t *shape)
+{
+    double outliers = (double)record_u64(shape, "outlier_calls");
+
+    return outliers >
+           RECORD_OUTLIER_FRACTION * (outliers + (double)record_u64(shape, "timed_calls"));
+}
+
+/* The outliers section of sampling: the rule, the calls and ticks set
+ * apart, and the shapes marked for having many. */
+static json_t *record_outliers(json_t *raw)
+{
+    json_t *rule = json_object_get(json_object_get(raw, "sampling"), "outliers"), *shape;
+    uint64_t calls = 0, ticks = 0, marked = 0;
+    size_t i;
+
+    json_array_foreach(json_object_get(json_object_get(raw, "snapshot"), "shapes"), i, shape)
+    {
+        calls += record_u64(shape, "outlier_calls");
+        ticks += record_u64(shape, "outlier_ticks");
+        marked += record_many_outliers(shape);
+    }
+    return json_pack("{s:O, s:O, s:f, s:I, s:I, s:I}", "multiple",
+                     json_object_get(rule, "multiple"), "margin_ticks",
+                     json_object_get(rule, "margin_ticks"), "max_fraction", RECORD_OUTLIER_FRACTION,
+                     "calls", (json_int_t)calls, "ticks", (json_int_t)ticks, "shapes_marked",
+                     (json_int_t)marked);
 }
 
 /* The compensation section: how the instrumentation's cost was measured
@@ -136,6 +176,10 @@ static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
             json_object_get(shape, "out_bits"), "calls", json_object_get(shape, "calls"),
             "timed_calls", json_object_get(shape, "timed_calls"), "ticks",
             json_object_get(shape, "ticks"), "estimate", e.ticks);
+        json_object_set(rows[i], "outlier_calls", json_object_get(shape, "outlier_calls"));
+        json_object_set(rows[i], "outlier_ticks", json_object_get(shape, "outlier_ticks"));
+        json_object_set(rows[i], "min_ticks", json_object_get(shape, "min_ticks"));
+        json_object_set_new(rows[i], "many_outliers", json_boolean(record_many_outliers(shape)));
         if (json_is_object(json_object_get(shape, "per_op")))
             record_per_op(rows[i], json_object_get(shape, "per_op"), ops);
     }
@@ -155,6 +199,7 @@ json_t *record_profile(json_t *raw)
     json_t *overflow = json_object_get(snap, "overflow");
     struct share_estimate est[ICCSPROF_NHELPERS] = {{0, 0}}, hash = {0, 0};
     uint64_t calls[ICCSPROF_NHELPERS] = {0}, timed[ICCSPROF_NHELPERS] = {0}, all_timed, hash_calls;
+    uint64_t outlier_calls[ICCSPROF_NHELPERS] = {0}, outlier_ticks[ICCSPROF_NHELPERS] = {0};
     uint64_t ops = record_u64(raw, "calls");
     struct share_basis b = record_basis(raw, &all_timed);
     size_t i;
@@ -170,6 +215,8 @@ json_t *record_profile(json_t *raw)
         share_add(&est[h], &e);
         calls[h] += s.calls;
         timed[h] += s.timed_calls;
+        outlier_calls[h] += record_u64(shape, "outlier_calls");
+        outlier_ticks[h] += record_u64(shape, "outlier_ticks");
     }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         json_t *row = json_pack(
@@ -182,28 +229,31 @@ json_t *record_profile(json_t *raw)
 
         if (d != NULL)
             record_per_op(row, d, ops);
+        json_object_set_new(row, "outlier_calls", json_integer((json_int_t)outlier_calls[h]));
+        json_object_set_new(row, "outlier_ticks", json_integer((json_int_t)outlier_ticks[h]));
         json_object_set_new(helpers, record_helper[h], row);
     }
     for (int h = 0; h < ICCSPROF_DRNG; h++)
         share_add(&hash, &est[h]);
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
-        "{s:I, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, s:f, "
-        "s:{s:O, s:O, s:O, s:I}}",
+        "{s:I, s:O, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
+        "s:f, s:{s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "compensation", record_compensation(raw),
-        "overhead", json_object_get(raw, "overhead"), "helpers", helpers, "shapes",
-        record_shapes(json_object_get(snap, "shapes"), ops), "overflow", "keys",
-        json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",
-        json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
-        "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
-        "drng_share", share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
+        json_object_get(raw, "baseline_ticks"), "preempted", json_object_get(raw, "preempted"),
+        "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
+        "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
+        "overflow", "keys", json_object_get(overflow, "keys"), "calls",
+        json_object_get(overflow, "calls"), "ticks", json_object_get(overflow, "ticks"),
+        "hash_share", share_of(&b, &hash, hash_calls), "hash_share_raw", share_raw(&b, &hash),
+        "hash_share_stderr", share_stderr(&b, &hash), "drng_share",
+        share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
         share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
         share_stderr(&b, &est[ICCSPROF_DRNG]), "sampling", "k",
         json_object_get(json_object_get(raw, "sampling"), "k"), "auto",
         json_object_get(json_object_get(raw, "sampling"), "auto"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
-        (json_int_t)all_timed);
+        (json_int_t)all_timed, "outliers", record_outliers(raw));
 }
 
 /* A raw frame resolved: the object's file name, and what the file says

@@ -34,7 +34,8 @@ enum rr_presence {
     RR_SINCE_V2,    /* present and not null from version 2; a /1 record lacks it */
     RR_NULLABLE_V2, /* present (may be null) from version 2; a /1 record lacks it */
     RR_SINCE_V4,    /* present and not null from version 4; older records lack it */
-    RR_NULLABLE_V4  /* present (may be null) from version 4; older records lack it */
+    RR_NULLABLE_V4, /* present (may be null) from version 4; older records lack it */
+    RR_OPTIONAL     /* not null when present; added to version 4 after its first records */
 };
 
 /* The state of one reading: the file, the version, the first problem. */
@@ -92,7 +93,8 @@ static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const ch
                          enum rr_presence presence)
 {
     json_t *v;
-    int since = presence == RR_SINCE_V4 || presence == RR_NULLABLE_V4   ? 4
+    int since = presence == RR_OPTIONAL                                 ? REC_VERSION_MAX + 1
+                : presence == RR_SINCE_V4 || presence == RR_NULLABLE_V4 ? 4
                 : presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2 ? 2
                                                                         : 1;
     bool nullable =
@@ -619,6 +621,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     json_t *overflow = rr_object(rr, p, "profile", "overflow", RR_REQUIRED);
     json_t *sampling = rr_object(rr, p, "profile", "sampling", RR_SINCE_V2);
     json_t *comp = rr_object(rr, p, "profile", "compensation", RR_SINCE_V4);
+    json_t *outliers = rr_object(rr, sampling, "profile.sampling", "outliers", RR_OPTIONAL);
 
     r->has_profile = p != NULL;
     r->profile_calls = rr_count1(rr, p, "profile", "calls", RR_REQUIRED, -1);
@@ -645,6 +648,12 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->compensation_reason = rr_string(rr, comp, "profile.compensation", "reason", RR_NULLABLE);
     r->compensation_added = rr_number_in(rr, comp, "profile.compensation", "added_ticks",
                                          RR_REQUIRED, NAN, -INFINITY, INFINITY);
+    r->outlier_calls =
+        rr_count(rr, outliers, "profile.sampling.outliers", "calls", RR_REQUIRED, -1);
+    r->outlier_shapes_marked =
+        rr_count(rr, outliers, "profile.sampling.outliers", "shapes_marked", RR_REQUIRED, 0);
+    r->outlier_max_fraction = rr_number_in(rr, outliers, "profile.sampling.outliers",
+                                           "max_fraction", RR_REQUIRED, NAN, 0, 1);
 }
 
 /* One frame of a call site, at field path WHERE. */

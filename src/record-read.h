@@ -124,9 +124,12 @@ struct rec {
     double hash_share, hash_share_stderr, drng_share, drng_share_stderr;
     long long sampling_k;
     bool sampling_auto;
-    bool compensation_applied; /* true before version 4 */
-    char *compensation_reason; /* why not, or NULL */
-    double compensation_added; /* ticks per operation; NAN when unknown */
+    bool compensation_applied;       /* true before version 4 */
+    char *compensation_reason;       /* why not, or NULL */
+    double compensation_added;       /* ticks per operation; NAN when unknown */
+    long long outlier_calls;         /* timed calls set apart; -1 when the record does not say */
+    long long outlier_shapes_marked; /* shapes with more than outlier_max_fraction of them */
+    double outlier_max_fraction;
 
     bool has_callers;
     long long callers_depth, callers_overflow_calls;

@@ -116,8 +116,9 @@ static void note_events(char *note, size_t size, const struct rec *r, unsigned k
 }
 
 /* The sizes of R's passes where they fall short: the profile pass's n
- * beside the timing's when they differ, and a pass below the method's
- * minimum, which its budget could not hold. */
+ * beside the timing's when they differ, a pass below the method's
+ * minimum, which its budget could not hold, and the shapes whose sampled
+ * estimates lost many timed calls as outliers. */
 static void note_sample(char *note, size_t size, const struct rec *r)
 {
     long long timed = r->has_timing ? r->n : -1, profiled = r->has_profile ? r->profile_calls : -1;
@@ -133,6 +134,14 @@ static void note_sample(char *note, size_t size, const struct rec *r)
             timed >= 0 && timed < r->min_calls && profiled >= 0 && profiled < r->min_calls ? "these"
             : timed >= 0 && timed < r->min_calls ? "the timed ones"
                                                  : "the profiled ones");
+    if (r->outlier_shapes_marked > 0)
+        note_add(note, size,
+                 "%lld shape%s had over %.0f%% of %s timed calls set apart as outliers "
+                 "(preempted or interrupted): %s estimate%s rest%s on the others",
+                 r->outlier_shapes_marked, note_plural(r->outlier_shapes_marked),
+                 100 * r->outlier_max_fraction, r->outlier_shapes_marked == 1 ? "its" : "their",
+                 r->outlier_shapes_marked == 1 ? "its" : "their",
+                 note_plural(r->outlier_shapes_marked), r->outlier_shapes_marked == 1 ? "s" : "");
 }
 
 /* What bears on R's DRNG figures: a context of the scheme's own that the

@@ -101,10 +101,18 @@ static const struct field overhead_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The rule by which the wrappers set timed calls apart as outliers. */
+static const struct field outliers_fields[] = {
+    {"multiple", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"margin_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field sampling_fields[] = {
     {"k", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"auto", FIELD_BOOL, 0, 0, 0, NULL, NULL},
     {"first_n", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outliers", FIELD_OBJECT, 0, 0, 0, outliers_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -132,6 +140,9 @@ static const struct field shape_fields[] = {
     {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks_sq", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"min_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"per_op", FIELD_OBJECT, FIELD_NULL, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
@@ -168,10 +179,18 @@ static const struct field compensation_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The operations the scheduler preempted and their ticks off the CPU. */
+static const struct field preempted_fields[] = {
+    {"operations", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field profile_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"baseline_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"preempted", FIELD_OBJECT, 0, 0, 0, preempted_fields, NULL},
     {"compensation", FIELD_OBJECT, 0, 0, 0, compensation_fields, NULL},
     {"overhead", FIELD_OBJECT, 0, 0, 0, overhead_fields, NULL},
     {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},

@@ -108,7 +108,7 @@ EXTRA_tests_fixtures_run_libsitesfix_nounwind_prof_la_DEPENDENCIES = \
 # (fixtures/run/hostile.c): the hardening cases of tests/harden.sh.
 tests_fixtures_run_libsighostile_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES) \
 	tests/fixtures/run/hostile.c
-tests_fixtures_run_libsighostile_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsighostile_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -I$(top_srcdir)/src
 tests_fixtures_run_libsighostile_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
 tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c

@@ -52,8 +52,15 @@ for op, want in expect.items():
     check(abs(t["ops_per_second"] * t["mean_seconds"] - 1) < 1e-9, "ops/s is 1 / mean")
     p = r["profile"]
     check(0 < p["hash_share"] < 1 and p["hash_share"] + p["drng_share"] <= 1, f"shares {p}")
-    check(p["sampling"] == {"k": 1, "auto": False, "first_n": 64, "timed_calls": sum(want.values()) * n}, str(p["sampling"]))
-    check(all(h["timed_calls"] == h["calls"] and h["share_stderr"] == 0 for h in p["helpers"].values()), "every call timed")
+    s = p["sampling"]
+    check({k: s[k] for k in ("k", "auto", "first_n")} == {"k": 1, "auto": False, "first_n": 64}, str(s))
+    # every call timed: kept, or set apart as an outlier (a preempted call)
+    check(s["timed_calls"] + s["outliers"]["calls"] == sum(want.values()) * n, str(s))
+    check(all(h["timed_calls"] + h["outlier_calls"] == h["calls"] for h in p["helpers"].values()), "every call timed")
+    check(all(h["share_stderr"] == 0 for h in p["helpers"].values() if h["outlier_calls"] == 0), "no sampling error")
+    check(s["outliers"]["multiple"] == 4 and s["outliers"]["margin_ticks"] > 0 and s["outliers"]["max_fraction"] == 0.02, str(s))
+    check(all(x["min_ticks"] > 0 and x["many_outliers"] == (x["outlier_calls"] > 0.02 * (x["outlier_calls"] + x["timed_calls"])) for x in p["shapes"]), str(p["shapes"]))
+    check(p["preempted"]["operations"] <= n and p["preempted"]["ticks"] <= p["ticks"], str(p["preempted"]))
     check(r["sizes"] == {"pk": 32, "sk": 96, "sig": 96,
                          "sig_observed_min": None if op == "keygen" else 48,
                          "sig_observed_max": None if op == "keygen" else 48}, str(r["sizes"]))
@@ -293,27 +300,44 @@ expect_status "no callers without libunwind: runs" 0 "$ICCSPROF" run --plain "$f
 
 # --- sampled timing: every call counted, one in K timed ---
 for k in 7 auto; do
-    # enough operations that every shape has several timed calls at K = 64
-    run_sig "sample $k" "$work/sample-$k" --op sign --sample $k --first-n 0 --min-calls 500
+    # 500 operations whatever the machine's speed or load (a budget no
+    # calibration can shrink them to fit): the sampling gaps are at most
+    # 2K - 1 = 127 calls, so every shape has at least three timed calls
+    run_sig "sample $k" "$work/sample-$k" --op sign --sample $k --first-n 0 --min-calls 500 \
+        --max-seconds 1000
     py "sample $k: exact counts, sampled timing" '
 import sys
 from records import check, load, shapes
 r = load(sys.argv[1] + "/sigfix__sign.json")
 p, k = r["profile"], sys.argv[2]
 n = p["calls"]
+check(n >= 500, f"{n} profiled operations")
 check(shapes(r) == {("get_random_number", 0, 128): n, ("pseudohash", 896, 512): n, ("sm3hash", 256, 256): 2 * n}, str(shapes(r)))
 s = p["sampling"]
 check(s["auto"] == (k == "auto") and (k == "auto" or s["k"] == int(k)), str(s))
 check(s["timed_calls"] == sum(h["timed_calls"] for h in p["helpers"].values()), "timed calls add up")
+check(s["outliers"]["calls"] == sum(x["outlier_calls"] for x in p["shapes"]) == sum(h["outlier_calls"] for h in p["helpers"].values()), "outliers add up")
 if s["k"] > 1:
     check(any(h["timed_calls"] < h["calls"] for h in p["helpers"].values()), "some calls untimed")
-# one slow timed call (an interrupt) counts k times: a sampled share may
-# reach the clamp, and its standard error says how far to trust it
+    check(all(x["timed_calls"] + x["outlier_calls"] >= 3 for x in p["shapes"]), str(p["shapes"]))
 check(0 < p["hash_share"] <= 1 and p["hash_share_stderr"] >= 0, str(p["hash_share"]))
 if s["k"] > 1:
     check(p["hash_share_stderr"] > 0, "a sampled share has a standard error")
 ' "$work/sample-$k" "$k"
 done
+
+# --- sample auto: the same workload, the same K ---
+# The dense pattern (64 calls per signature) puts auto's estimate of K
+# near 5.5, far from the powers of two where its choice flips.
+for i in 1 2 3 4 5; do
+    ICCSPROF_FIXTURE=dense run_sig "dense $i: sample auto" "$work/auto-$i" --op sign --sample auto
+done
+py "sample auto: one K in five runs of the same workload" '
+import sys
+from records import check, load
+ks = [load(f"{sys.argv[1]}/auto-{i}/sigfix__sign.json")["profile"]["sampling"]["k"] for i in range(1, 6)]
+check(len(set(ks)) == 1 and ks[0] > 1, str(ks))
+' "$work"
 
 # --- a signer with 64 MiB on its stack runs on the raised stack ---
 ICCSPROF_FIXTURE=bigstack run_sig "bigstack: sign" "$work/bigstack" --op sign

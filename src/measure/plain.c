@@ -50,15 +50,6 @@ unsigned long long pass_calls_for(double seconds, double call_seconds, unsigned 
     return want < 1 ? 1 : (unsigned long long)want;
 }
 
-/* The CPU time this thread has run. */
-static double pass_cpu_seconds(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Time the operation on the plain library. */
 json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *events,
                    json_t **memory)
@@ -83,7 +74,7 @@ json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *e
     if ((double)(per_trial * m->trials) * call_seconds > m->max_seconds && per_trial > 1)
         per_trial = total / m->trials > 0 ? total / m->trials : 1;
     op_stage(&st, "timing", PASS_TIMING);
-    cpu0 = pass_cpu_seconds();
+    cpu0 = clock_cpu_seconds();
     wall0 = clock_seconds();
     for (unsigned t = 0; t < m->trials; t++) {
         double s0 = clock_seconds();
@@ -98,7 +89,7 @@ json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *e
     }
     /* the share of the trials' time the process had the CPU: below 1, the
      * machine took time that the tick counter still counted */
-    cpu_share = (pass_cpu_seconds() - cpu0) / (clock_seconds() - wall0);
+    cpu_share = (clock_cpu_seconds() - cpu0) / (clock_seconds() - wall0);
     *memory = json_pack("{s:o, s:o}", "baseline_rss_kib", pass_kib(baseline), "peak_rss_kib",
                         pass_kib(pass_status_kib("VmHWM")));
     op_free(&st);

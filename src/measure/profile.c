@@ -16,19 +16,55 @@
 #include "passes.h"
 #include "rwdata.h"
 
-/* Calibration pairs; auto's K comes from their medians. */
-#define PROFILE_CALIBRATION_PAIRS 5
+/* Calibration pairs, at most; auto's K comes from their medians, which
+ * vary from run to run as little as this many pairs allow in the time
+ * below. */
+#define PROFILE_CALIBRATION_PAIRS 64
+#define PROFILE_CALIBRATION_SECONDS 0.25
 /* The perturbation sampling=auto keeps the instrumentation under. */
 #define PROFILE_AUTO_PERTURBATION 0.005
-/* The sparsest sampling auto chooses: where even counting costs more than
- * the budget, sparser timing saves little and leaves too few samples. */
+/* The part of that budget timing is granted however much counting every
+ * call takes: the same workload then gets the same K although the cost of
+ * counting, measured anew in each run, moves a little. */
+#define PROFILE_AUTO_TIMING_SHARE 0.5
+/* The sparsest sampling auto chooses: sparser timing saves little and
+ * leaves too few samples. */
 #define PROFILE_AUTO_MAX_K 64
+
+/* The outlier rule the wrappers apply: a timed call beyond 4 times its
+ * shape's fastest call plus 50 us is set apart.  A shape's cost is
+ * nearly constant (cache misses make a call a few times slower at most,
+ * an interrupt a few microseconds), while a call the scheduler preempted
+ * lost a time slice, a millisecond or more. */
+#define PROFILE_OUTLIER_MULTIPLE 4
+#define PROFILE_OUTLIER_MARGIN_SECONDS 50e-6
+/* The tick rate for the margin is measured over at least this long. */
+#define PROFILE_RATE_SECONDS 0.01
 
 static const char *const profile_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
-/* Ticks of one operation, with the wrappers on around it or not. */
-static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on)
+/* The time the scheduler took from the measured operations with the
+ * wrappers on, in spells longer than the outlier margin: the operations
+ * it preempted so and their ticks off the CPU. */
+struct profile_away {
+    double tick_hz, margin_ticks;
+    unsigned long long operations;
+    double ticks;
+};
+
+/* Ticks of one operation, with the wrappers on around it or not.  With
+ * AWAY, the operation's preemptions are looked for around it (in both
+ * kinds of operation, so that a pair stays alike) and, for one with the
+ * wrappers on, the ticks it spent off the CPU added to AWAY when they
+ * exceed the outlier margin: the wrappers set apart a helper call the
+ * scheduler preempted so long, so the time taken away must leave the
+ * operations' time too; a shorter spell stays in both, like an
+ * interrupt. */
+static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on,
+                             struct profile_away *away)
 {
+    long switches = away != NULL ? clock_preemptions() : 0;
+    double cpu = away != NULL ? clock_cpu_seconds() : 0;
     uint64_t t0 = w->ticks(), t1;
 
     if (on)
@@ -37,22 +73,42 @@ static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api
     if (on)
         w->disable();
     t1 = w->ticks();
+    if (away != NULL && clock_preemptions() != switches && on) {
+        double off_cpu = (double)(t1 - t0) - (clock_cpu_seconds() - cpu) * away->tick_hz;
+
+        if (off_cpu > away->margin_ticks) {
+            away->operations++;
+            away->ticks += off_cpu;
+        }
+    }
     return t1 - t0;
 }
 
+/* Ticks per second of the wrappers' counter since (T0, S0), spinning
+ * until the span is long enough. */
+static double profile_tick_hz(const struct iccsprof_wrap_api *w, uint64_t t0, double s0)
+{
+    double s1;
+
+    while ((s1 = clock_seconds()) - s0 < PROFILE_RATE_SECONDS)
+        ;
+    return (double)(w->ticks() - t0) / (s1 - s0);
+}
+
 /* The K that keeps the expected cost of counting every call and timing
- * one in K under PROFILE_AUTO_PERTURBATION of the operation.  CALLS helper
- * calls, all timed, made an operation of ON ticks that takes OFF ticks
- * with the wrappers off: that difference is what a timed call costs in
- * this operation, when it exceeds the library's tight-loop estimate (its
- * code and table then compete with the scheme's for the caches).  One
- * pair of operations is a noisy measure of it, so it only ever raises
- * the estimate of the timed cost, never the counted call's. */
+ * one in K under PROFILE_AUTO_PERTURBATION of the operation, timing
+ * being granted at least PROFILE_AUTO_TIMING_SHARE of that budget.  CALLS
+ * helper calls, all timed, made an operation of ON ticks that takes OFF
+ * ticks with the wrappers off: that difference is what a timed call costs
+ * in this operation, when it exceeds the library's tight-loop estimate
+ * (its code and table then compete with the scheme's for the caches).  A
+ * few pairs of operations are a noisy measure of it, so it only ever
+ * raises the estimate of the timed cost, never the counted call's. */
 static unsigned profile_auto_k(double calls, double on, double off,
                                const struct iccsprof_wrap_overhead *o)
 {
     double timed = o->outer_ticks + o->callers_outer_ticks, untimed = o->untimed_outer_ticks;
-    double k, budget;
+    double k, budget, least = PROFILE_AUTO_TIMING_SHARE * PROFILE_AUTO_PERTURBATION * off;
 
     if (calls <= 0)
         return 1;
@@ -60,9 +116,11 @@ static unsigned profile_auto_k(double calls, double on, double off,
         timed = (on - off) / calls;
     if (calls * timed <= PROFILE_AUTO_PERTURBATION * off)
         return 1;
+    /* where counting alone takes most of the budget, what is left is the
+     * small difference of two measured costs: K would follow its noise */
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
-    if (budget <= 0)
-        return PROFILE_AUTO_MAX_K;
+    if (budget < least)
+        budget = least;
     k = ceil(calls * (timed - untimed) / budget);
     /* a power of two, so that the same workload gets the same K although
      * its calibration moves a little from run to run */
@@ -83,11 +141,13 @@ static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap,
 
         json_array_append_new(
             shapes,
-            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:o}", "helper",
+            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o}", "helper",
                       profile_helper[s->helper], "in_bits", (json_int_t)s->in_bits, "out_bits",
                       (json_int_t)s->out_bits, "calls", (json_int_t)s->calls, "timed_calls",
                       (json_int_t)s->timed_calls, "ticks", (json_int_t)s->ticks, "ticks_sq",
-                      s->ticks_sq, "per_op", d != NULL ? opstats_json(per_op, d) : json_null()));
+                      s->ticks_sq, "outlier_calls", (json_int_t)s->outlier_calls, "outlier_ticks",
+                      (json_int_t)s->outlier_ticks, "min_ticks", (json_int_t)s->min_ticks, "per_op",
+                      d != NULL ? opstats_json(per_op, d) : json_null()));
     }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         json_object_set_new(nested, profile_helper[h], json_integer((json_int_t)snap->nested[h]));
@@ -195,28 +255,29 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
  * (the DRNG state and the scheme's own) is saved before the first and put
  * back before the second, so both take the same path; the one with the
  * wrappers on is measured and counted, its twin with them off is not
- * counted again.  ON_FIRST says which comes first: the second of a pair
+ * counted again; AWAY, when not NULL, gathers the preemptions of the
+ * one with the wrappers on.  ON_FIRST says which comes first: the second of a pair
  * repeats the first's exact path and gains from it (trained branch
  * predictors), so the driver alternates the order and takes the gain out.
  * *OFF and *ON get their ticks.  Without saved data (RW NULL) the pair
  * does successive work. */
 static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w, struct rwdata *rw,
-                         int on_first, uint64_t *off, uint64_t *on)
+                         struct profile_away *away, int on_first, uint64_t *off, uint64_t *on)
 {
     if (rw != NULL)
         rwdata_save(rw);
     op_count(st, on_first);
     if (on_first)
-        *on = profile_call(st, w, 1);
+        *on = profile_call(st, w, 1, away);
     else
-        *off = profile_call(st, w, 0);
+        *off = profile_call(st, w, 0, away);
     op_count(st, !on_first);
     if (rw != NULL)
         rwdata_restore(rw);
     if (on_first)
-        *off = profile_call(st, w, 0);
+        *off = profile_call(st, w, 0, away);
     else
-        *on = profile_call(st, w, 1);
+        *on = profile_call(st, w, 1, away);
     op_count(st, 1);
 }
 
@@ -252,11 +313,13 @@ static double profile_added(int64_t *diff, unsigned long long n, double *se)
     return (m_even + m_odd) / 2;
 }
 
-/* Auto's K from PROFILE_CALIBRATION_PAIRS pairs, the first of which
- * (OFF, ON) was measured: the medians of their wrappers-off ticks and of
- * what the wrappers added, so that one pair the scheduler interrupted does
- * not decide it.  The pairs are as slow as the operation allows: a pair
- * taking more than a second is not repeated. */
+/* Auto's K from up to PROFILE_CALIBRATION_PAIRS pairs in
+ * PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was measured,
+ * their order alternating as in the profile pass: the median of their
+ * wrappers-off ticks and what the wrappers added (see profile_added), so
+ * that a pair the scheduler interrupted does not decide it and the same
+ * workload gets the same K from run to run.  A pair taking longer than
+ * that time is not repeated. */
 static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
                                   struct rwdata *rw, const struct iccsprof_wrap_overhead *o,
                                   uint64_t off, uint64_t on)
@@ -264,18 +327,18 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
     unsigned n = 1;
-    double t0 = clock_seconds();
+    double t0 = clock_seconds(), se;
 
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
-    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < 1.0) {
-        profile_pair(st, w, rw, 0, &off, &on);
+    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < PROFILE_CALIBRATION_SECONDS) {
+        profile_pair(st, w, rw, NULL, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
     }
     w->snapshot(&snap);
     off = (uint64_t)profile_median(offs, n);
-    return profile_auto_k((double)snap.total_calls / n, (double)off + profile_median(added, n),
+    return profile_auto_k((double)snap.total_calls / n, (double)off + profile_added(added, n, &se),
                           (double)off, o);
 }
 
@@ -288,9 +351,11 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
  * medians of the two orders, see profile_added): a pair that the
  * scheduler interrupted is an outlier the median ignores.  The
  * operations' time without the instrumentation, which shares are taken
- * of, is their measured time less that median per operation: time the
- * machine took away from the process is then in the numerator and the
- * denominator alike. */
+ * of, is their measured time less that median per operation and less the
+ * time the scheduler took from them: the wrappers set apart the helper
+ * calls it preempted (outliers of their shape), so that time leaves the
+ * numerator and the denominator alike.  An interrupt is too short to be
+ * set apart, and stays in both. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
                      json_t **sites, json_t **drng)
 {
@@ -300,10 +365,11 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct iccsprof_wrap_overhead o;
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
+    struct profile_away away = {0, 0, 0, 0};
     unsigned k = m->sample;
     unsigned long long calls;
-    uint64_t on, off, ticks = 0;
-    double t0, call_seconds, added, added_se;
+    uint64_t on, off, ticks = 0, rate_t0 = w->ticks(), margin;
+    double t0, call_seconds, added, added_se, rate_s0 = clock_seconds();
     int64_t *diff;
 
     w->disable();
@@ -319,10 +385,14 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         rw = &rwbuf;
     w->overhead(&o);
     t0 = clock_seconds();
-    profile_pair(&st, w, rw, 0, &off, &on);
+    profile_pair(&st, w, rw, NULL, 0, &off, &on);
     call_seconds = (clock_seconds() - t0) / 2;
     if (k == 0)
         k = profile_calibrate(&st, w, rw, &o, off, on);
+    away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
+    margin = (uint64_t)ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
+    away.margin_ticks = (double)margin;
+    w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
     /* each measured operation is a pair of calls */
@@ -332,7 +402,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
     for (unsigned long long i = 0; i < calls; i++) {
-        profile_pair(&st, w, rw, (int)(i % 2), &off, &on);
+        profile_pair(&st, w, rw, &away, (int)(i % 2), &off, &on);
         w->snapshot(&snap);
         opstats_add(&per_op, &snap);
         ticks += on;
@@ -346,14 +416,18 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     *drng = profile_contexts(s, &snap);
     w->set_callers(0);
     w->set_sampling(1, m->first_n);
+    w->set_outliers(0, 0);
     op_free(&st);
-    return json_pack("{s:I, s:I, s:f, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-                     "s:i}, s:o}",
-                     "calls", (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
-                     (double)ticks - (double)calls * added, "compensation", "paired", rw != NULL,
-                     "added_ticks", added, "added_ticks_stderr", added_se, "overhead",
-                     "inner_ticks", o.inner_ticks, "outer_ticks", o.outer_ticks,
-                     "untimed_outer_ticks", o.untimed_outer_ticks, "callers_outer_ticks",
-                     o.callers_outer_ticks, "sampling", "k", (int)k, "auto", m->sample == 0,
-                     "first_n", (int)m->first_n, "snapshot", profile_snapshot(&snap, &per_op));
+    return json_pack(
+        "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
+        "s:i, s:{s:i, s:I}}, s:o}",
+        "calls", (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
+        (double)ticks - away.ticks - (double)calls * added, "preempted", "operations",
+        (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
+        "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
+        o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
+        "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
+        m->sample == 0, "first_n", (int)m->first_n, "outliers", "multiple",
+        PROFILE_OUTLIER_MULTIPLE, "margin_ticks", (json_int_t)margin, "snapshot",
+        profile_snapshot(&snap, &per_op));
 }
