@@ -91,12 +91,18 @@ expect_status "slow: report" 0 "$ICCSPROF" report --section symmetric "$work/slo
 expect_grep "slow: the profile n is shown and flagged" "profiled operations (timed: [0-9]*); below the minimum of 100" "$work/out"
 
 # --- varying work: the twins do the same work, the compensation holds ---
-ICCSPROF_FIXTURE=varwork run "varwork: sign" libsigfix "$work/var" --op sign $quick --min-calls 200
+# 4000 pairs whatever the machine's speed or load (the budget holds them
+# all): what the wrappers add to a signature (four timed calls, a few
+# hundred ticks) then stands several standard errors clear of zero
+# however much the other processes shake each operation's time.
+ICCSPROF_FIXTURE=varwork run "varwork: sign" libsigfix "$work/var" --op sign --trials 2 \
+    --min-calls 4000 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 600
 py "varwork: compensation paired, never negative" '
 import sys
 from records import check, load
 p = load(sys.argv[1] + "/sigfix__sign.json")["profile"]
 c = p["compensation"]
+check(p["calls"] == 4000, str(p["calls"]))
 check(c["paired"] and c["added_ticks"] >= 0 and c["reason"] != "negative", str(c))
 ' "$work/var"
 
