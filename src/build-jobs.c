@@ -33,6 +33,15 @@ void jobs_catch_signals(void)
     sigprocmask(SIG_BLOCK, &set, &jobs_original_mask);
 }
 
+/* Restore the signal mask of before jobs_catch_signals. */
+void jobs_release_signals(void)
+{
+    if (!jobs_catching)
+        return;
+    jobs_catching = false;
+    sigprocmask(SIG_SETMASK, &jobs_original_mask, NULL);
+}
+
 /* The signal that asked the process to stop, or 0. */
 int jobs_interrupted(void)
 {

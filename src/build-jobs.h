@@ -24,6 +24,10 @@ struct job {
  * written.  Call once, before the first job. */
 void jobs_catch_signals(void);
 
+/* Unblock what jobs_catch_signals blocked, for a caller that goes on to
+ * take its signals by handlers once the build is over. */
+void jobs_release_signals(void);
+
 /* The signal that asked the process to stop (SIGINT or SIGTERM), or 0;
  * it stays asked once seen. */
 int jobs_interrupted(void);

@@ -16,7 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
+#include "build-files.h"
 #include "campaign.h"
 #include "cmd.h"
 #include "libfile.h"
@@ -99,25 +99,6 @@ static bool run_file_is(const char *path, const char *text)
     return same;
 }
 
-/* Write TEXT to PATH atomically; 0, or -1 with errno set. */
-static int run_write(const char *path, const char *text)
-{
-    char tmp[4096];
-    int fd = atomic_open(path, tmp, sizeof tmp);
-    size_t len = strlen(text);
-
-    if (fd < 0)
-        return -1;
-    if (write(fd, text, len) != (ssize_t)len || close(fd) != 0 || rename(tmp, path) != 0) {
-        int e = errno;
-
-        unlink(tmp);
-        errno = e;
-        return -1;
-    }
-    return 0;
-}
-
 /* Start JOB on SLOT's core: its old record goes, its key is written
  * first (a record is only trusted beside the key it was made under), and
  * its output goes to STATE.out.  0, or -1 after a one-line error. */
@@ -130,7 +111,7 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
 
     snprintf(path, sizeof path, "%s.key", j->state);
     if (run_mkdirs(j->record) != 0 || run_mkdirs(path) != 0 ||
-        (unlink(j->record) != 0 && errno != ENOENT) || run_write(path, key) != 0) {
+        (unlink(j->record) != 0 && errno != ENOENT) || file_replace(path, key) != 0) {
         cmd_error("%s: %s", path, strerror(errno));
         return -1;
     }

@@ -1,6 +1,6 @@
-/* campaign-scan.c - the jobs of a campaign: built scheme folders (those of
- * `make profile-build`, one folder per instance holding build.json and
- * both libraries) found from folders and list files, and one job per
+/* campaign-scan.c - the jobs of a campaign: scheme packages (built first)
+ * and built scheme folders (one folder per instance holding build.json
+ * and both libraries) found from folders and list files, and one job per
  * operation of each instance. */
 #include "config.h"
 
@@ -21,6 +21,7 @@
 #include "campaign.h"
 #include "cmd.h"
 #include "format.h"
+#include "plan.h"
 
 static const char *const scan_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const scan_kem_ops[] = {"keygen", "enc", "dec", NULL};
@@ -199,73 +200,162 @@ static void scan_argv(struct campaign_job *j, const char *self, char *const *run
         j->argv[k++] = strdup(run_flags[i]);
 }
 
+/* Add the jobs of instance NAME of scheme ID, built in DIR/NAME. */
+int campaign_add_instance(struct campaign *c, const char *id, const char *dir, const char *name,
+                          const char *self, char *const *run_flags)
+{
+    char *inst_dir = scan_printf("%s/%s", dir, name);
+    char *plain = scan_printf("%s/lib%s.so", inst_dir, name);
+    char *prof = scan_printf("%s/lib%s.prof.so", inst_dir, name);
+    const char *const *ops = NULL;
+    int rc = 0;
+
+    if (access(prof, R_OK) != 0) {
+        cmd_error("%s: %s", prof, strerror(errno));
+        rc = -1;
+    } else if ((ops = scan_ops(plain)) == NULL) {
+        rc = -1;
+    }
+    for (size_t k = 0; rc == 0 && ops[k] != NULL; k++) {
+        struct campaign_job *j = scan_add(c);
+
+        j->id = strdup(id);
+        j->instance = strdup(name);
+        j->op = strdup(ops[k]);
+        j->plain = strdup(plain);
+        j->profiled = strdup(prof);
+        j->build_info = scan_printf("%s/build.json", inst_dir);
+        /* a key exchange's first step stands for its records */
+        j->record = scan_printf("%s/%s/%s__%s.json", c->out, id, name,
+                                strcmp(ops[k], "all") == 0 ? "init_a" : ops[k]);
+        j->state = scan_printf("%s/.campaign/%s/%s__%s", c->out, id, name, ops[k]);
+        scan_argv(j, self, run_flags);
+    }
+    free(plain);
+    free(prof);
+    free(inst_dir);
+    return rc;
+}
+
 /* Add the jobs of the built scheme folder DIR. */
 static int scan_scheme(struct campaign *c, const char *dir, const char *self,
                        char *const *run_flags)
 {
-    char **names = scan_subdirs(dir), *id;
+    char **names = scan_subdirs(dir), *id = NULL;
     int rc = 0;
-    size_t ninst = 0;
 
-    for (size_t i = 0; names != NULL && names[i] != NULL; i++)
-        ninst += scan_is_instance(dir, names[i]);
-    if (ninst == 0) {
-        cmd_error("%s: no built instance (a folder holding build.json)", dir);
-        scan_free_list(names);
-        return -1;
-    }
-    id = NULL;
-    for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
-        const char *const *ops;
-        char *inst_dir;
-
+    for (size_t i = 0; rc == 0 && names != NULL && names[i] != NULL; i++) {
         if (!scan_is_instance(dir, names[i]))
             continue;
         if (id == NULL)
             id = scan_scheme_id(dir, names[i]);
-        inst_dir = scan_printf("%s/%s", dir, names[i]);
-        {
-            char *plain = scan_printf("%s/lib%s.so", inst_dir, names[i]);
-            char *prof = scan_printf("%s/lib%s.prof.so", inst_dir, names[i]);
-
-            if (access(prof, R_OK) != 0) {
-                cmd_error("%s: %s", prof, strerror(errno));
-                rc = -1;
-            } else if ((ops = scan_ops(plain)) == NULL) {
-                rc = -1;
-            } else {
-                for (size_t k = 0; ops[k] != NULL; k++) {
-                    struct campaign_job *j = scan_add(c);
-
-                    j->id = strdup(id);
-                    j->instance = strdup(names[i]);
-                    j->op = strdup(ops[k]);
-                    j->plain = strdup(plain);
-                    j->profiled = strdup(prof);
-                    j->build_info = scan_printf("%s/build.json", inst_dir);
-                    /* a key exchange's first step stands for its records */
-                    j->record = scan_printf("%s/%s/%s__%s.json", c->out, id, names[i],
-                                            strcmp(ops[k], "all") == 0 ? "init_a" : ops[k]);
-                    j->state = scan_printf("%s/.campaign/%s/%s__%s", c->out, id, names[i], ops[k]);
-                    scan_argv(j, self, run_flags);
-                }
-            }
-            free(plain);
-            free(prof);
-        }
-        free(inst_dir);
+        rc = campaign_add_instance(c, id, dir, names[i], self, run_flags);
+    }
+    if (rc == 0 && id == NULL) {
+        cmd_error("%s: no built instance (a folder holding build.json)", dir);
+        rc = -1;
     }
     free(id);
     scan_free_list(names);
     return rc;
 }
 
-/* Add the jobs of PATH: a built scheme folder, or a folder of them. */
-static int scan_folder(struct campaign *c, const char *path, const char *self,
-                       char *const *run_flags)
+/* The names of implementation trees, of every kind. */
+static const char *const scan_trees[] = {
+    "Reference_Implementation",
+    "Reference",
+    "Optimized_Implementation",
+    "Optimized",
+    "Additional_Implementation",
+    "Additional",
+    NULL,
+};
+
+/* What a campaign input folder is. */
+enum scan_kind {
+    SCAN_BUILT,   /* a built scheme: instance folders holding build.json */
+    SCAN_PACKAGE, /* a scheme package: implementation trees, or a scheme.conf */
+    SCAN_SPLIT,   /* implementation trees under several subfolders: a folder of packages */
+    SCAN_FOLDER,  /* no trees: a folder of built schemes, or nothing */
+};
+
+/* The kind of the folder DIR, whose subfolders are NAMES.  A package is a
+ * folder with a scheme.conf, or one whose implementation trees
+ * (Reference_Implementation and the like, of any kind) lie in it or
+ * under one subfolder alone; trees under several subfolders make a
+ * folder of packages. */
+static enum scan_kind scan_kind(const char *dir, char *const *names)
+{
+    struct strlist roots = {0};
+    size_t len = strlen(dir), groups = 0;
+    char conf[PATH_MAX + 16];
+    enum scan_kind kind;
+
+    for (size_t i = 0; names[i] != NULL; i++)
+        if (scan_is_instance(dir, names[i]))
+            return SCAN_BUILT;
+    snprintf(conf, sizeof conf, "%s/scheme.conf", dir);
+    if (access(conf, F_OK) == 0)
+        return SCAN_PACKAGE;
+    plan_find_roots(dir, scan_trees, &roots);
+    for (size_t r = 0; r < roots.n; r++) {
+        const char *rel = roots.v[r] + len + 1;
+        size_t first = strcspn(rel, "/");
+
+        if (rel[first] == '\0')
+            groups = 1; /* a tree right in DIR */
+        else if (r == 0 || strncmp(roots.v[r - 1] + len + 1, rel, first + 1) != 0)
+            groups++;
+        if (rel[first] == '\0')
+            break;
+    }
+    kind = groups == 1 ? SCAN_PACKAGE : groups > 1 ? SCAN_SPLIT : SCAN_FOLDER;
+    strlist_free(&roots);
+    return kind;
+}
+
+/* The folders a campaign takes jobs from, in the order given: built
+ * schemes, and packages to build first. */
+struct scan_items {
+    struct strlist path;
+    bool *package;
+};
+
+/* Add PATH, a package or a built scheme, to ITEMS. */
+static void scan_take(struct scan_items *items, const char *path, bool package)
+{
+    strlist_add(&items->path, path);
+    items->package = realloc(items->package, items->path.n * sizeof *items->package);
+    items->package[items->path.n - 1] = package;
+}
+
+/* Whether the folder PATH holds a package or a built scheme (one level
+ * down, trees under several subfolders are one package's); PACKAGE says
+ * which; false after a one-line error. */
+static bool scan_child(const char *path, bool *package)
+{
+    char **names = scan_subdirs(path);
+    enum scan_kind kind;
+
+    if (names == NULL) {
+        cmd_error("%s: %s", path, strerror(errno));
+        return false;
+    }
+    kind = scan_kind(path, names);
+    scan_free_list(names);
+    *package = kind != SCAN_BUILT;
+    if (kind == SCAN_FOLDER)
+        cmd_error("%s: neither a scheme package (no Reference_Implementation folder or the "
+                  "like, no scheme.conf) nor a built scheme",
+                  path);
+    return kind != SCAN_FOLDER;
+}
+
+/* Add the folders of PATH to ITEMS: PATH itself when it is a package or a
+ * built scheme, else each of its subfolders, which must be. */
+static int scan_folder(struct scan_items *items, const char *path)
 {
     char real[PATH_MAX], **names;
-    bool scheme = false;
     int rc = 0;
 
     if (realpath(path, real) == NULL || !scan_is_dir(real)) {
@@ -276,28 +366,40 @@ static int scan_folder(struct campaign *c, const char *path, const char *self,
         cmd_error("%s: %s", path, strerror(errno));
         return -1;
     }
-    for (size_t i = 0; names[i] != NULL; i++)
-        scheme |= scan_is_instance(real, names[i]);
-    if (scheme) {
-        rc = scan_scheme(c, real, self, run_flags);
-    } else if (names[0] == NULL) {
-        cmd_error("%s: no built scheme in it (build packages first: make profile-build)", path);
-        rc = -1;
-    } else {
+    switch (scan_kind(real, names)) {
+    case SCAN_BUILT:
+        scan_take(items, real, false);
+        break;
+    case SCAN_PACKAGE:
+        scan_take(items, real, true);
+        break;
+    case SCAN_SPLIT:
+    case SCAN_FOLDER:
+        if (names[0] == NULL) {
+            cmd_error("%s: neither a scheme package (no Reference_Implementation folder or the "
+                      "like, no scheme.conf) nor a built scheme, nor a folder of them",
+                      path);
+            rc = -1;
+        }
         for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
             char *sub = scan_printf("%s/%s", real, names[i]);
+            bool package;
 
-            rc = scan_scheme(c, sub, self, run_flags);
+            if (scan_child(sub, &package))
+                scan_take(items, sub, package);
+            else
+                rc = -1;
             free(sub);
         }
+        break;
     }
     scan_free_list(names);
     return rc;
 }
 
-/* Add the jobs of the folders a list file names, one a line ('#' starts
- * a comment line); relative paths are relative to the list's folder. */
-static int scan_list(struct campaign *c, const char *list, const char *self, char *const *run_flags)
+/* Add the folders a list file names, one a line ('#' starts a comment
+ * line), to ITEMS; relative paths are relative to the list's folder. */
+static int scan_list(struct scan_items *items, const char *list)
 {
     FILE *f = fopen(list, "r");
     char line[PATH_MAX], *slash = strrchr(list, '/');
@@ -316,7 +418,7 @@ static int scan_list(struct campaign *c, const char *list, const char *self, cha
             continue;
         path = *p == '/' || slash == NULL ? strdup(p)
                                           : scan_printf("%.*s/%s", (int)(slash - list), list, p);
-        if (scan_folder(c, path, self, run_flags) != 0) {
+        if (scan_folder(items, path) != 0) {
             cmd_error("%s:%d: the folder named here cannot be used", list, lineno);
             rc = -1;
         }
@@ -326,26 +428,30 @@ static int scan_list(struct campaign *c, const char *list, const char *self, cha
     return rc;
 }
 
-/* Add the jobs of every input. */
-int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs, const char *self,
-                  char *const *run_flags)
+/* Add the jobs of every input: every folder is found and checked before
+ * the first package is built. */
+int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
+                  const struct campaign_build *b, const char *self, char *const *run_flags)
 {
-    for (size_t i = 0; i < ninputs; i++) {
-        int rc = scan_is_dir(inputs[i]) ? scan_folder(c, inputs[i], self, run_flags)
-                                        : scan_list(c, inputs[i], self, run_flags);
+    struct scan_items items = {{0}, NULL};
+    int rc = 0;
 
-        if (rc != 0)
-            return -1;
-    }
-    for (size_t i = 0; i < c->n; i++)
-        for (size_t k = 0; k < i; k++)
+    for (size_t i = 0; rc == 0 && i < ninputs; i++)
+        rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i]) : scan_list(&items, inputs[i]);
+    for (size_t i = 0; rc == 0 && i < items.path.n; i++)
+        rc = items.package[i] ? campaign_build_package(c, items.path.v[i], b, self, run_flags)
+                              : scan_scheme(c, items.path.v[i], self, run_flags);
+    for (size_t i = 0; rc == 0 && i < c->n; i++)
+        for (size_t k = 0; rc == 0 && k < i; k++)
             if (strcmp(c->jobs[i].record, c->jobs[k].record) == 0) {
                 cmd_error("%s %s %s: given twice (from %s and %s)", c->jobs[i].id,
                           c->jobs[i].instance, c->jobs[i].op, c->jobs[k].build_info,
                           c->jobs[i].build_info);
-                return -1;
+                rc = -1;
             }
-    return 0;
+    strlist_free(&items.path);
+    free(items.package);
+    return rc;
 }
 
 /* Mark the jobs matching a pattern as deferred. */
@@ -379,6 +485,10 @@ void campaign_free(struct campaign *c)
     }
     free(c->jobs);
     free(c->out);
+    strlist_free(&c->build_failed);
+    for (size_t i = 0; i < c->nlocks; i++)
+        close(c->locks[i]);
+    free(c->locks);
 }
 
 /* The path of this program. */

@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "strlist.h"
+
 /* One job: one operation of one instance (all of a key exchange's, whose
  * steps only the library knows). */
 struct campaign_job {
@@ -25,14 +27,45 @@ struct campaign {
     char *out; /* the output folder, absolute */
     struct campaign_job *jobs;
     size_t n, cap;
+    struct strlist build_failed; /* "ID INSTANCE: why", an instance that did not build */
+    int *locks;                  /* the build folders' locks, held to the end */
+    size_t nlocks;
 };
 
-/* Add the jobs of every input (a built scheme folder, a folder of them, or
- * a list file naming them, one a line) to C, in the order of schemes,
- * instances and operations; SELF is this program, RUN_FLAGS (NULL-ended)
- * further `iccsprof run` options.  0, or -1 after a one-line error. */
-int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs, const char *self,
-                  char *const *run_flags);
+/* How the packages among a campaign's inputs are built. */
+struct campaign_build {
+    const char *builddir;        /* the root of the build folders */
+    const struct strlist *flags; /* further `iccsprof profile` options */
+    unsigned long long jobs;     /* files compiled at once */
+};
+
+/* Add the jobs of every input (a scheme package, a built scheme folder, a
+ * folder of either, or a list file naming them, one a line) to C, in the
+ * order of schemes, instances and operations; packages are built first
+ * as B says.  SELF is this program, RUN_FLAGS (NULL-ended) further
+ * `iccsprof run` options.  0, or -1 after a one-line error. */
+int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
+                  const struct campaign_build *b, const char *self, char *const *run_flags);
+
+/* Check B's flags as `iccsprof profile` options; EXIT_OK, or EXIT_USAGE
+ * after a usage error naming them. */
+int campaign_build_check(const struct campaign_build *b);
+
+/* Build the package PKG as `iccsprof profile --build-only` does (its
+ * messages into OUT/.campaign/build/NAME.log) and add the jobs of each
+ * instance that built; the others go to C's build failures.  0, or -1
+ * after a one-line error (a signal stopped the build). */
+int campaign_build_package(struct campaign *c, const char *pkg, const struct campaign_build *b,
+                           const char *self, char *const *run_flags);
+
+/* Write the build failures to OUT/.campaign/not-built.txt (or remove it
+ * when there is none), for the summary; 0, or -1 after a one-line error. */
+int campaign_save_not_built(const struct campaign *c);
+
+/* Add the jobs of instance NAME of scheme ID, built in DIR/NAME; 0, or -1
+ * after a one-line error. */
+int campaign_add_instance(struct campaign *c, const char *id, const char *dir, const char *name,
+                          const char *self, char *const *run_flags);
 
 /* Mark the jobs whose ID/INSTANCE/OP matches one of the shell PATTERNS as
  * deferred: run after the others. */

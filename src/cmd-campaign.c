@@ -1,5 +1,5 @@
-/* cmd-campaign.c - `iccsprof campaign`: profile every built instance of
- * many packages, one job per operation, on pinned cores or through GNU
+/* cmd-campaign.c - `iccsprof campaign`: build many packages and profile
+ * every instance, one job per operation, on pinned cores or through GNU
  * parallel or Slurm; `campaign merge` and `campaign report` gather and
  * summarize output folders. */
 #include "config.h"
@@ -10,6 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
 #include "hostcheck.h"
@@ -22,6 +23,8 @@ enum {
     CAMP_DEFER,
     CAMP_SKIP_DEFERRED,
     CAMP_RUN_FLAGS,
+    CAMP_BUILDDIR,
+    CAMP_BUILD_FLAGS,
     CAMP_EMIT,
     CAMP_PIN,
     CAMP_ALLOW_MIXED,
@@ -60,6 +63,16 @@ static const struct cmd_option campaign_options[] = {
                         .kind = CMD_OPT_STRING,
                         .metavar = "FLAGS",
                         .help = "further iccsprof run options for every job, split at blanks"},
+    [CAMP_BUILDDIR] = {.name = "builddir",
+                       .kind = CMD_OPT_STRING,
+                       .metavar = "DIR",
+                       .def_note = "OUT/.campaign/build",
+                       .help = "the root of the packages' build folders"},
+    [CAMP_BUILD_FLAGS] = {.name = "build-flags",
+                          .kind = CMD_OPT_STRING,
+                          .metavar = "FLAGS",
+                          .help = "further iccsprof profile options for every package's build "
+                                  "(e.g. --impl optimized), split at blanks"},
     [CAMP_EMIT] = {.name = "emit",
                    .kind = CMD_OPT_CHOICE,
                    .metavar = "ENGINE",
@@ -77,20 +90,6 @@ static const struct cmd_option campaign_options[] = {
                           .help = "merge: gather records of different hosts into one folder"},
     {0},
 };
-
-/* The blank-separated words of TEXT (modified), NULL-ended. */
-static char **campaign_words(char *text)
-{
-    char **words = calloc(1, sizeof *words), *save = NULL;
-    size_t n = 0;
-
-    for (char *w = strtok_r(text, " \t\n", &save); w != NULL; w = strtok_r(NULL, " \t\n", &save)) {
-        words = realloc(words, (n + 2) * sizeof *words);
-        words[n++] = w;
-        words[n] = NULL;
-    }
-    return words;
-}
 
 /* The first N cores of --cpus (or of the allowed CPUs) into CPUS; EXIT_OK,
  * or EXIT_USAGE after a one-line error. */
@@ -164,25 +163,48 @@ static bool campaign_pin_ok(const char *pin)
            (pin[0] != '\0' && strspn(pin, "0123456789") == strlen(pin) && strlen(pin) < 6);
 }
 
+/* Print the instances that did not build. */
+static void campaign_say_build_failures(const struct campaign *c)
+{
+    for (size_t i = 0; i < c->build_failed.n; i++)
+        printf("campaign: not built: %s\n", c->build_failed.v[i]);
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
     struct campaign c;
     struct campaign_tally tally;
-    char *flags = args->opt[CAMP_RUN_FLAGS].text ? strdup(args->opt[CAMP_RUN_FLAGS].text) : NULL;
-    char **run_flags = flags != NULL ? campaign_words(flags) : NULL;
+    struct strlist run_flags = {0}, build_flags = {0};
+    struct campaign_build b;
+    char *builddir = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
     int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
 
     memset(&c, 0, sizeof c);
     memset(&tally, 0, sizeof tally);
+    if (args->opt[CAMP_RUN_FLAGS].text != NULL)
+        strlist_add_words(&run_flags, args->opt[CAMP_RUN_FLAGS].text);
+    if (args->opt[CAMP_BUILD_FLAGS].text != NULL)
+        strlist_add_words(&build_flags, args->opt[CAMP_BUILD_FLAGS].text);
     if (args->argc == 0) {
-        status = cmd_usage_error(&cmd_campaign_entry, "no packages given (built scheme folders, "
-                                                      "a folder of them, or a list file)");
+        status = cmd_usage_error(&cmd_campaign_entry,
+                                 "no packages given (scheme packages, built scheme folders, a "
+                                 "folder of them, or a list file)");
         goto out;
     }
-    if (campaign_out(args, &c) != EXIT_OK ||
-        campaign_scan(&c, args->argv, (size_t)args->argc, campaign_self(), run_flags) != 0)
+    if (campaign_out(args, &c) != EXIT_OK)
+        goto out;
+    builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
+                                                     : xasprintf("%s/.campaign/build", c.out);
+    b = (struct campaign_build){.builddir = builddir, .flags = &build_flags, .jobs = njobs};
+    if (campaign_build_check(&b) != EXIT_OK)
+        goto out;
+    if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, campaign_self(), run_flags.v) != 0) {
+        status = jobs_interrupted() != 0 ? EXIT_FAIL : EXIT_USAGE;
+        goto out;
+    }
+    if (campaign_save_not_built(&c) != 0)
         goto out;
     campaign_defer(&c, (char *const *)args->opt[CAMP_DEFER].all, args->opt[CAMP_DEFER].given);
     if (args->opt[CAMP_EMIT].given && !campaign_pin_ok(args->opt[CAMP_PIN].text)) {
@@ -194,7 +216,7 @@ static int campaign_jobs(const struct cmd_args *args)
     if (args->opt[CAMP_EMIT].given) {
         campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
                       stdout);
-        status = EXIT_OK;
+        status = c.build_failed.n > 0 ? EXIT_FAIL : EXIT_OK;
         goto out;
     }
     if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
@@ -204,19 +226,23 @@ static int campaign_jobs(const struct cmd_args *args)
         status = EXIT_FAIL;
         goto out;
     }
+    campaign_say_build_failures(&c);
     printf("campaign: %zu jobs: %zu passed, %zu failed, %zu skipped, %zu deferred", c.n,
            tally.passed, tally.failed, tally.skipped, tally.deferred);
+    if (c.build_failed.n > 0)
+        printf("; %zu not built", c.build_failed.n);
     if (tally.interrupted)
         printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
     printf("\n\n");
     status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
-    if (tally.failed > 0 && status == EXIT_OK)
+    if ((tally.failed > 0 || c.build_failed.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
     campaign_free(&c);
     free(cpus);
-    free(run_flags);
-    free(flags);
+    free(builddir);
+    strlist_free(&run_flags);
+    strlist_free(&build_flags);
     return status;
 }
 
@@ -242,8 +268,8 @@ static int cmd_campaign_exec(const struct cmd_args *args)
 const struct cmd_entry cmd_campaign_entry = {
     .name = "campaign",
     .operands = "PACKAGES... | merge --out DIR FOLDER... | report FOLDER...",
-    .summary = "profile many built packages as independent pinned jobs, resumable; or emit them "
-               "for GNU parallel or Slurm",
+    .summary = "build and profile many packages as independent pinned jobs, resumable; or emit "
+               "them for GNU parallel or Slurm",
     .options = campaign_options,
     .exec = cmd_campaign_exec,
 };

@@ -5,7 +5,6 @@
  * uses), but links nothing. */
 #include "config.h"
 
-
 #include "build-jobs.h"
 #include "profile-options.h"
 

@@ -19,6 +19,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign-emit.c \
 	src/campaign-merge.c \
 	src/campaign-run.c \
+	src/campaign-build.c \
 	src/campaign-scan.c \
 	src/campaign-summary.c \
 	src/cmd-host.c \

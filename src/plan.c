@@ -208,9 +208,9 @@ static bool plan_only_shared(const struct strlist *c)
     return c->n > 0;
 }
 
-/* The implementation folders under PKG whose name is one of NAMES,
- * matched without regard to case; not below a match. */
-static void plan_find_roots(const char *dir, const char *const *names, int depth,
+/* Add the folders under DIR (DEPTH levels below the start) named one of
+ * NAMES to ROOTS, not looking below a match. */
+static void plan_walk_roots(const char *dir, const char *const *names, int depth,
                             struct strlist *roots)
 {
     struct strlist entries = {0};
@@ -227,14 +227,24 @@ static void plan_find_roots(const char *dir, const char *const *names, int depth
         char *path = xasprintf("%s/%s", dir, entries.v[i]);
 
         if (plan_is_dir(path)) {
-            if (strcasecmp(entries.v[i], names[0]) == 0 || strcasecmp(entries.v[i], names[1]) == 0)
+            bool match = false;
+
+            for (size_t k = 0; names[k] != NULL && !match; k++)
+                match = strcasecmp(entries.v[i], names[k]) == 0;
+            if (match)
                 strlist_add(roots, path);
             else
-                plan_find_roots(path, names, depth + 1, roots);
+                plan_walk_roots(path, names, depth + 1, roots);
         }
         free(path);
     }
     strlist_free(&entries);
+}
+
+/* The implementation folders under DIR. */
+void plan_find_roots(const char *dir, const char *const *names, struct strlist *roots)
+{
+    plan_walk_roots(dir, names, 0, roots);
 }
 
 /* Autodetect the instances of PKG into FOUND[*N]; notes into P; -1 with
@@ -242,7 +252,7 @@ static void plan_find_roots(const char *dir, const char *const *names, int depth
 static int plan_autodetect(const char *pkg, const char *impl, struct plan *p, struct found **found,
                            size_t *n)
 {
-    const char *names[2];
+    const char *names[3] = {NULL, NULL, NULL};
     struct strlist roots = {0}, dirs = {0};
     int rc = 0;
 
@@ -252,7 +262,7 @@ static int plan_autodetect(const char *pkg, const char *impl, struct plan *p, st
     names[1] = strcmp(impl, "reference") == 0   ? "Reference"
                : strcmp(impl, "optimized") == 0 ? "Optimized"
                                                 : "Additional";
-    plan_find_roots(pkg, names, 0, &roots);
+    plan_find_roots(pkg, names, &roots);
     if (roots.n == 0) {
         plan_say("%s: no folder named %s or %s (--impl %s); name the instances with instance "
                  "lines in scheme.conf",
@@ -786,6 +796,27 @@ static int plan_select(const char *instances, const struct found *found, size_t 
     return rc;
 }
 
+/* Check what O says apart from the package. */
+int plan_check_options(const struct plan_options *o)
+{
+    const char *impl = o->impl != NULL ? o->impl : "reference";
+
+    if (o->scheme != NULL && !plan_valid_id(o->scheme)) {
+        plan_say("--scheme '%s': an id is made of letters, digits and . _ + - and does not "
+                 "start with .",
+                 o->scheme);
+        return -1;
+    }
+    if (plan_check_lto("--cflags", o->cflags != NULL ? o->cflags : "") != 0)
+        return -1;
+    if (strcmp(impl, "reference") != 0 && strcmp(impl, "optimized") != 0 &&
+        strcmp(impl, "additional") != 0) {
+        plan_say("--impl %s: expected reference, optimized or additional", impl);
+        return -1;
+    }
+    return 0;
+}
+
 static void plan_instance_free(struct plan_instance *i);
 
 /* Make the plan from O into P, which may be left half made on failure. */
@@ -798,23 +829,11 @@ static int plan_fill(const struct plan_options *o, struct plan *p)
     int rc = -1;
 
     memset(p, 0, sizeof *p);
+    if (plan_check_options(o) != 0)
+        return -1;
     p->impl = xstrdup(o->impl != NULL ? o->impl : "reference");
-    if (o->scheme != NULL) {
-        if (!plan_valid_id(o->scheme)) {
-            plan_say("--scheme '%s': an id is made of letters, digits and . _ + - and does not "
-                     "start with .",
-                     o->scheme);
-            return -1;
-        }
+    if (o->scheme != NULL)
         p->scheme = xstrdup(o->scheme);
-    }
-    if (plan_check_lto("--cflags", o->cflags != NULL ? o->cflags : "") != 0)
-        return -1;
-    if (strcmp(p->impl, "reference") != 0 && strcmp(p->impl, "optimized") != 0 &&
-        strcmp(p->impl, "additional") != 0) {
-        plan_say("--impl %s: expected reference, optimized or additional", p->impl);
-        return -1;
-    }
     if (p->scheme == NULL) {
         /* no folder and no id: the package is the current folder */
         const char *pkg = o->package != NULL ? o->package : ".";

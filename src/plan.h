@@ -95,6 +95,11 @@ void plan_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * message: a helper call resolved inside the LTO unit is never wrapped. */
 int plan_check_lto(const char *where, const char *words);
 
+/* Check the options of O that do not depend on the package (the id,
+ * the flags, the implementation kind); 0, or -1 with the one error line
+ * printed. */
+int plan_check_options(const struct plan_options *o);
+
 /* Make the plan from O (nothing is written); 0, or -1 with the one error
  * line printed. */
 int plan_make(const struct plan_options *o, struct plan *p);
@@ -108,6 +113,11 @@ bool plan_is_shared_iccs(const char *name);
 /* The files named *SUFFIX under DIR, following symlinks and skipping
  * hidden entries, as sorted paths relative to DIR. */
 void plan_list_files(const char *dir, const char *suffix, struct strlist *out);
+
+/* Add the folders under DIR whose name is one of NAMES (NULL-ended),
+ * matched without regard to case, to ROOTS, sorted and not below a match:
+ * the implementation trees of a package (Reference_Implementation...). */
+void plan_find_roots(const char *dir, const char *const *names, struct strlist *roots);
 
 /* The level macros the package's own build files, the instance name and
  * ALGORITHM_INSTANCE suggest for instance I of the package PKG. */

@@ -1,0 +1,194 @@
+/* campaign-build.c - the packages among a campaign's inputs, built as
+ * `iccsprof profile --build-only` builds them (the same planner, build and
+ * build folders, so a rebuilt package is remade only where it changed
+ * and its unchanged jobs resume), before any job is listed or measured. */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build-files.h"
+#include "build-jobs.h"
+#include "campaign.h"
+#include "profile-options.h"
+
+/* The `iccsprof profile` command line that builds PKG (NULL: a
+ * placeholder, to check the flags alone) as B says, into ARGV. */
+static void build_argv(const struct campaign_build *b, const char *pkg, struct strlist *argv)
+{
+    strlist_add(argv, "profile");
+    strlist_add(argv, "--build-only");
+    strlist_add(argv, "--builddir");
+    strlist_add(argv, b->builddir);
+    strlist_add(argv, "--jobs");
+    strlist_addf(argv, "%llu", b->jobs);
+    if (b->flags != NULL)
+        strlist_extend(argv, b->flags);
+    strlist_add(argv, pkg != NULL ? pkg : "PACKAGE");
+}
+
+/* Check the flags once, before anything is built: a mistake in them
+ * would otherwise fail every package alike. */
+int campaign_build_check(const struct campaign_build *b)
+{
+    struct strlist argv = {0};
+    struct cmd_args args;
+    struct profile_options o;
+    int rc;
+
+    build_argv(b, NULL, &argv);
+    rc = cmd_parse(&cmd_profile_entry, (int)argv.n, argv.v, &args);
+    if (rc == EXIT_OK) {
+        if (args.help)
+            rc =
+                cmd_usage_error(&cmd_campaign_entry, "--build-flags: --help is not a build option");
+        else if (args.argc > 1)
+            rc = cmd_usage_error(&cmd_campaign_entry,
+                                 "--build-flags: '%s' is not an option (packages are the "
+                                 "campaign's operands)",
+                                 args.argv[0]);
+        else if ((rc = profile_parse(&args, true, &o)) == EXIT_OK) {
+            if (plan_check_options(&o.plan) != 0)
+                rc = EXIT_USAGE;
+            free(o.builddir_owned);
+        }
+        cmd_args_free(&args);
+    }
+    strlist_free(&argv);
+    return rc;
+}
+
+/* The last non-empty line of the file at PATH, newly allocated ("" when
+ * there is none): the one line of the error the planner printed. */
+static char *build_last_line(const char *path)
+{
+    char *text = file_read(path), *line = xstrdup("");
+
+    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end ? end + 1 : end) {
+        end = p + strcspn(p, "\n");
+        if (end > p) {
+            free(line);
+            line = strndup(p, (size_t)(end - p));
+        }
+    }
+    free(text);
+    return line;
+}
+
+/* Plan and build PKG with ARGS, its messages going to LOG; the jobs of
+ * the instances that built go to C.  0, or -1 when a signal came. */
+static int build_run(struct campaign *c, const struct cmd_args *args, const char *pkg,
+                     const char *log, const char *self, char *const *run_flags)
+{
+    struct profile_job j;
+    size_t built = 0;
+    int rc, err = dup(STDERR_FILENO),
+            fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    bool begun;
+
+    fflush(stderr);
+    if (fd >= 0)
+        dup2(fd, STDERR_FILENO);
+    rc = profile_begin(args, true, &j);
+    begun = rc == EXIT_OK;
+    if (begun && build_all(&j.p, &j.s, j.r) != 0)
+        rc = -1;
+    fflush(stderr);
+    dup2(err, STDERR_FILENO);
+    close(err);
+    if (fd >= 0)
+        close(fd);
+    jobs_release_signals();
+    if (jobs_interrupted() != 0) {
+        cmd_error("%s: interrupted while building", pkg);
+        if (begun)
+            profile_end(&j);
+        return -1;
+    }
+    if (rc != EXIT_OK) {
+        char *why = build_last_line(log);
+
+        strlist_addf(&c->build_failed, "%s: %s", pkg, why[0] ? why : "cannot be planned");
+        printf("campaign: %s: not built: %s (%s)\n", pkg, why, log);
+        free(why);
+        return 0;
+    }
+    for (size_t x = 0; x < j.p.n && rc == 0; x++) {
+        if (j.r[x].ok) {
+            built++;
+            rc = campaign_add_instance(c, j.p.scheme, j.p.build, j.p.inst[x].name, self, run_flags);
+        } else {
+            const char *m = j.r[x].message != NULL ? j.r[x].message : "not built";
+
+            strlist_addf(&c->build_failed, "%s %s: %.*s", j.p.scheme, j.p.inst[x].name,
+                         (int)strcspn(m, "\n"), m);
+        }
+    }
+    printf("campaign: %s: built %zu of %zu instances under %s\n", j.p.scheme, built, j.p.n,
+           j.p.build);
+    /* held to the end: no other build may replace a library being measured */
+    c->locks = realloc(c->locks, (c->nlocks + 1) * sizeof *c->locks);
+    c->locks[c->nlocks++] = dup(j.lock);
+    profile_end(&j);
+    return rc;
+}
+
+/* Build one package and add the jobs of what built. */
+int campaign_build_package(struct campaign *c, const char *pkg, const struct campaign_build *b,
+                           const char *self, char *const *run_flags)
+{
+    struct strlist argv = {0};
+    struct cmd_args args;
+    const char *base = strrchr(pkg, '/') != NULL ? strrchr(pkg, '/') + 1 : pkg;
+    char *dir = xasprintf("%s/.campaign/build", c->out), *log = xasprintf("%s/%s.log", dir, base);
+    int rc;
+
+    build_argv(b, pkg, &argv);
+    printf("campaign: building %s\n", pkg);
+    fflush(stdout);
+    if (file_mkdirs(dir) != 0) {
+        cmd_error("%s: %s", dir, strerror(errno));
+        rc = -1;
+    } else if (cmd_parse(&cmd_profile_entry, (int)argv.n, argv.v, &args) != EXIT_OK) {
+        rc = -1;
+    } else {
+        rc = build_run(c, &args, pkg, log, self, run_flags);
+        cmd_args_free(&args);
+    }
+    fflush(stdout);
+    strlist_free(&argv);
+    free(log);
+    free(dir);
+    return rc;
+}
+
+/* Keep the build failures of this campaign run beside its records, for
+ * the summary. */
+int campaign_save_not_built(const struct campaign *c)
+{
+    char *path = xasprintf("%s/.campaign/not-built.txt", c->out), *text;
+    struct strlist lines = {0};
+    int rc = 0;
+
+    if (c->build_failed.n == 0) {
+        if (unlink(path) != 0 && errno != ENOENT)
+            rc = -1;
+    } else {
+        strlist_extend(&lines, &c->build_failed);
+        strlist_add(&lines, "");
+        text = strlist_join(&lines, "\n");
+        rc = file_replace(path, text);
+        free(text);
+    }
+    if (rc != 0)
+        cmd_error("%s: %s", path, strerror(errno));
+    strlist_free(&lines);
+    free(path);
+    return rc;
+}
