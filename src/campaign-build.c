@@ -167,28 +167,3 @@ int campaign_build_package(struct campaign *c, const char *pkg, const struct cam
     free(dir);
     return rc;
 }
-
-/* Keep the build failures of this campaign run beside its records, for
- * the summary. */
-int campaign_save_not_built(const struct campaign *c)
-{
-    char *path = xasprintf("%s/.campaign/not-built.txt", c->out), *text;
-    struct strlist lines = {0};
-    int rc = 0;
-
-    if (c->build_failed.n == 0) {
-        if (unlink(path) != 0 && errno != ENOENT)
-            rc = -1;
-    } else {
-        strlist_extend(&lines, &c->build_failed);
-        strlist_add(&lines, "");
-        text = strlist_join(&lines, "\n");
-        rc = file_replace(path, text);
-        free(text);
-    }
-    if (rc != 0)
-        cmd_error("%s: %s", path, strerror(errno));
-    strlist_free(&lines);
-    free(path);
-    return rc;
-}

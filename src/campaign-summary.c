@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build-files.h"
 #include "campaign.h"
 #include "cmd.h"
 #include "format.h"
@@ -45,29 +44,6 @@ static void summary_scheme(struct rec *const *recs, size_t n, FILE *out)
     mdtable_free(t);
 }
 
-/* Print the instances the campaign in the output folder DIR could not
- * build (from its .campaign/not-built.txt), which have no record. */
-static void summary_not_built(const char *dir, FILE *out)
-{
-    char *path = xasprintf("%s/.campaign/not-built.txt", dir), *text = file_read(path);
-    struct strlist lines = {0};
-
-    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
-        end = p + strcspn(p, "\n");
-        if (end > p)
-            strlist_addf(&lines, "- %.*s", (int)(end - p), p);
-    }
-    if (lines.n > 0) {
-        char *list = strlist_join(&lines, "\n");
-
-        fprintf(out, "## Not built\n\n%s\n\n", list);
-        free(list);
-    }
-    strlist_free(&lines);
-    free(text);
-    free(path);
-}
-
 /* Print the campaign summary of the records under PATHS. */
 int campaign_summary(char *const *paths, size_t npaths, FILE *out)
 {
@@ -85,6 +61,6 @@ int campaign_summary(char *const *paths, size_t npaths, FILE *out)
         }
     rec_set_free(&set);
     for (size_t i = 0; i < npaths; i++)
-        summary_not_built(paths[i], out);
+        campaign_print_not_built(paths[i], out);
     return bad > 0 ? EXIT_FAIL : EXIT_OK;
 }

@@ -62,6 +62,14 @@ int campaign_build_package(struct campaign *c, const char *pkg, const struct cam
  * when there is none), for the summary; 0, or -1 after a one-line error. */
 int campaign_save_not_built(const struct campaign *c);
 
+/* Gather the not-built lists of the output folders INPUTS into OUT's;
+ * 0, or -1 after a one-line error. */
+int campaign_merge_not_built(char *const *inputs, size_t ninputs, const char *out);
+
+/* Print the "Not built" section of the output folder DIR (nothing when
+ * its campaign built everything). */
+void campaign_print_not_built(const char *dir, FILE *out);
+
 /* Add the jobs of instance NAME of scheme ID, built in DIR/NAME; 0, or -1
  * after a one-line error. */
 int campaign_add_instance(struct campaign *c, const char *id, const char *dir, const char *name,

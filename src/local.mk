@@ -18,6 +18,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign.h \
 	src/campaign-emit.c \
 	src/campaign-merge.c \
+	src/campaign-notbuilt.c \
 	src/campaign-run.c \
 	src/campaign-build.c \
 	src/campaign-scan.c \

@@ -130,6 +130,12 @@ expect_grep "emit: the campaign's build" "--plain $out/.campaign/build/levelmake
 expect_status "--builddir" 0 "$ICCSPROF" campaign --emit slurm --builddir "$work/bd" --out "$work/o3" "$work/pkgs/levelmake"
 [ -f "$work/bd/levelmake/Lvl-128/libLvl-128.prof.so" ] && pass "--builddir: built there" || fail "--builddir: built there" "$(ls -R "$work/bd" | head)"
 
+expect_status "another host's campaign" 0 "$ICCSPROF" campaign --out "$work/o5" --run-flags "$quick" "$work/pkgs/slow"
+expect_status "merge keeps what was not built" 0 "$ICCSPROF" campaign merge --out "$work/all" "$work/o5" "$work/o2"
+expect_status "merge: the summary" 0 "$ICCSPROF" campaign report "$work/all"
+[ "$(grep -c '^- ' "$work/out")" -eq 3 ] && grep -q '^- two Broken: ' "$work/out" &&
+    pass "merge: the three not built, in the summary" || fail "merge: the three not built, in the summary" "$(cat "$work/out")"
+
 # --- refused before anything is built ---
 expect_status "bad --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "--impl fast" "$work/pkgs"
 expect_grep "bad --build-flags: named" "^profile: --impl fast: expected reference, optimized or additional$" "$work/err"

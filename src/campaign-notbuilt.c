@@ -1,0 +1,94 @@
+/* campaign-notbuilt.c - the instances and packages a campaign could not
+ * build, which have no record: kept in OUT/.campaign/not-built.txt, a
+ * line each, so that the summary of the folder (and of a merge of
+ * several) still names them. */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "build-files.h"
+#include "campaign.h"
+#include "cmd.h"
+
+/* Add the lines of DIR's list to LINES, each once. */
+static void notbuilt_read(const char *dir, struct strlist *lines)
+{
+    char *path = xasprintf("%s/.campaign/not-built.txt", dir), *text = file_read(path);
+
+    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+        char *line;
+
+        end = p + strcspn(p, "\n");
+        line = xasprintf("%.*s", (int)(end - p), p);
+        if (line[0] != '\0' && !strlist_has(lines, line))
+            strlist_add(lines, line);
+        free(line);
+    }
+    free(text);
+    free(path);
+}
+
+/* Write LINES as OUT's list, or remove the list when there is none. */
+static int notbuilt_write(const char *out, const struct strlist *lines)
+{
+    char *dir = xasprintf("%s/.campaign", out), *path = xasprintf("%s/not-built.txt", dir);
+    char *text = NULL;
+    int rc;
+
+    if (lines->n == 0) {
+        rc = unlink(path) != 0 && errno != ENOENT ? -1 : 0;
+    } else {
+        struct strlist all = {0};
+
+        strlist_extend(&all, lines);
+        strlist_add(&all, "");
+        text = strlist_join(&all, "\n");
+        strlist_free(&all);
+        rc = file_mkdirs(dir) != 0 ? -1 : file_replace(path, text);
+    }
+    if (rc != 0)
+        cmd_error("%s: %s", path, strerror(errno));
+    free(text);
+    free(path);
+    free(dir);
+    return rc;
+}
+
+/* Keep C's build failures beside its records, for the summary. */
+int campaign_save_not_built(const struct campaign *c)
+{
+    return notbuilt_write(c->out, &c->build_failed);
+}
+
+/* Gather the lists of the output folders INPUTS into OUT's. */
+int campaign_merge_not_built(char *const *inputs, size_t ninputs, const char *out)
+{
+    struct strlist lines = {0};
+    int rc;
+
+    for (size_t i = 0; i < ninputs; i++)
+        notbuilt_read(inputs[i], &lines);
+    notbuilt_read(out, &lines);
+    rc = notbuilt_write(out, &lines);
+    strlist_free(&lines);
+    return rc;
+}
+
+/* Print the "Not built" section of DIR's list. */
+void campaign_print_not_built(const char *dir, FILE *out)
+{
+    struct strlist lines = {0};
+
+    notbuilt_read(dir, &lines);
+    if (lines.n > 0) {
+        fprintf(out, "## Not built\n\n");
+        for (size_t i = 0; i < lines.n; i++)
+            fprintf(out, "- %s\n", lines.v[i]);
+        fputc('\n', out);
+    }
+    strlist_free(&lines);
+}
