@@ -97,6 +97,21 @@ expect_grep "report: sizes of the 2-pass exchange" '^| `kexfix` | 32 | 32 | 2 | 
 expect_grep "report: sizes of the 3-pass exchange" '^| `kexfix3` | 32 | 32 | 3 | 16 + 32 + 16 | 32 |$' "$work/out"
 expect_grep "report: the sizes table's columns" '^| instance | public key | secret key | passes | messages | shared secret |$' "$work/out"
 
+# --- compare: steps matched by name; a pass of one exchange alone ---
+run_kex "compare: A" kexfix "$work/ca" --op all --scheme fixture-kex --instance K
+run_kex "compare: B, the same library" kexfix "$work/cb" --op all --scheme fixture-kex --instance K
+run_kex "compare: C, three passes" kexfix3 "$work/cc" --op all --scheme fixture-kex --instance K
+expect_status "compare: the same exchange, --fail-on calls" 0 "$ICCSPROF" compare --fail-on calls "$work/ca" "$work/cb"
+sed -n 's/^| `K` | \([a-z0-9_]*\) | \(.*\) | \(.*\) | \([a-z]*\) |$/\1: \2 | \3 | \4/p' "$work/out" >"$work/calls"
+printf '%s\n' "init_a: drng 1, sm3hash 1 | drng 1, sm3hash 1 | same" "init_b: drng 1, sm3hash 1 | drng 1, sm3hash 1 | same" \
+    "pass1_a: drng 1 | drng 1 | same" "pass2_b: drng 1, pseudoXOF 1 | drng 1, pseudoXOF 1 | same" \
+    "derive_a: sm3hash 1 | sm3hash 1 | same" "derive_b: sm3hash 1 | sm3hash 1 | same" >"$work/calls-want"
+cmp -s "$work/calls" "$work/calls-want" && pass "compare: every step's calls, in API order" ||
+    fail "compare: every step's calls, in API order" "$(cat "$work/out")"
+expect_status "compare: two passes against three" 0 "$ICCSPROF" compare --fail-on calls "$work/ca" "$work/cc"
+expect_grep "compare: six steps matched" "; 6 matched$" "$work/out"
+expect_grep "compare: the third pass on one side only" "^- only in B: \`K\` pass3_a ($work/cc/K__pass3_a.json)$" "$work/out"
+
 # --- bad input ---
 want=2 run_kex "a pass beyond the exchange's" kexfix "$work/bad" --op pass3_a
 expect_grep "the pass beyond is named" \
