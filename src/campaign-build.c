@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <jansson.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include "build-files.h"
 #include "build-jobs.h"
 #include "campaign.h"
+#include "kat-gate.h"
 #include "profile-options.h"
 
 /* The `iccsprof profile` command line that builds PKG (NULL: a
@@ -81,24 +83,99 @@ static char *build_last_line(const char *path)
     return line;
 }
 
-/* Plan and build PKG with ARGS, its messages going to LOG; the jobs of
- * the instances that built go to C.  0, or -1 when a signal came. */
+/* The KAT result word of the instance built in BUILD, for its line. */
+static char *build_kat_result(const char *build)
+{
+    char *path = xasprintf("%s/kat.json", build), *word;
+    json_t *kat = json_load_file(path, 0, NULL);
+    const char *result = json_string_value(json_object_get(kat, "result"));
+
+    word = xstrdup(result != NULL ? result : "no result");
+    for (char *p = word; *p != '\0'; p++)
+        if (*p == '_')
+            *p = ' '; /* not_available, as people read it */
+    json_decref(kat);
+    free(path);
+    return word;
+}
+
+/* The KAT gates, B->jobs at a time, of the instances of J that built and
+ * whose result is older than their libraries (a resumed campaign runs
+ * none again); an instance that may not go on (B->kat require and no
+ * pass) is marked in REFUSED, with the reason in C's left-out list.  0,
+ * or -1 when a signal came. */
+static int build_kat(struct campaign *c, const struct profile_job *j,
+                     const struct campaign_build *b, bool *refused)
+{
+    struct job *jobs = calloc(j->p.n + 1, sizeof *jobs), kept = {0};
+    size_t *which = calloc(j->p.n + 1, sizeof *which), n = 0;
+    struct strlist why = {0};
+    int rc = 0;
+
+    for (size_t x = 0; x < j->p.n; x++) {
+        const struct plan_instance *i = &j->p.inst[x];
+
+        if (!j->r[x].ok)
+            continue;
+        if (strcmp(b->kat, "off") == 0)
+            katgate_forget(i->build);
+        else if (!katgate_current(i->build, i->name)) {
+            katgate_job(i->build, i->name, b->kat_timeout, &jobs[n]);
+            which[n++] = x;
+        }
+    }
+    if (n > 0) {
+        fprintf(b->progress, "campaign: %s: KAT gate of %zu instances (time-out %s s)\n",
+                j->p.scheme, n, b->kat_timeout);
+        fflush(b->progress);
+        rc = jobs_run(jobs, n, (int)b->jobs);
+    }
+    for (size_t x = 0, k = 0; rc == 0 && strcmp(b->kat, "off") != 0 && x < j->p.n; x++) {
+        const struct plan_instance *i = &j->p.inst[x];
+        const struct job *done = k < n && which[k] == x ? &jobs[k++] : &kept;
+        char *result;
+
+        if (!j->r[x].ok)
+            continue;
+        result = build_kat_result(i->build);
+        fprintf(b->progress, "campaign: %s %s: KAT %s%s\n", j->p.scheme, i->name, result,
+                done == &kept ? " (kept: the libraries did not change)" : "");
+        free(result);
+        if (!katgate_passed(b->kat, i->build, i->name, done, &why)) {
+            refused[x] = true;
+            strlist_addf(&c->left_out, "%s %s", j->p.scheme, why.v[why.n - 1]);
+        }
+    }
+    for (size_t k = 0; k < n; k++)
+        job_free(&jobs[k]);
+    free(jobs);
+    free(which);
+    strlist_free(&why);
+    return rc;
+}
+
+/* Plan and build PKG with ARGS, then run the KAT gates as B says, the
+ * messages going to LOG; the jobs of the instances that built (and went
+ * through the gate) go to C.  0, or -1 when a signal came. */
 static int build_run(struct campaign *c, const struct cmd_args *args, const char *pkg,
-                     const char *log, const char *self, char *const *run_flags)
+                     const char *log, const struct campaign_build *b, const char *self,
+                     char *const *run_flags)
 {
     struct profile_job j;
-    size_t built = 0;
+    size_t built = 0, stopped = 0;
     int rc, err = dup(STDERR_FILENO),
             fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    bool begun;
+    bool begun, *refused = NULL;
 
     fflush(stderr);
     if (fd >= 0)
         dup2(fd, STDERR_FILENO);
     rc = profile_begin(args, true, &j);
-    begun = rc == EXIT_OK;
-    if (begun && build_all(&j.p, &j.s, j.r) != 0)
-        rc = -1;
+    if ((begun = rc == EXIT_OK)) {
+        refused = calloc(j.p.n + 1, sizeof *refused);
+        if (build_all(&j.p, &j.s, j.r) != 0 || build_kat(c, &j, b, refused) != 0)
+            rc = -1;
+    }
     fflush(stderr);
     dup2(err, STDERR_FILENO);
     close(err);
@@ -109,33 +186,42 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
         cmd_error("%s: interrupted while building", pkg);
         if (begun)
             profile_end(&j);
+        free(refused);
         return -1;
     }
     if (rc != EXIT_OK) {
         char *why = build_last_line(log);
 
-        strlist_addf(&c->build_failed, "%s: %s", pkg, why[0] ? why : "cannot be planned");
-        printf("campaign: %s: not built: %s (%s)\n", pkg, why, log);
+        strlist_addf(&c->left_out, "%s: %s", pkg, why[0] ? why : "cannot be planned");
+        fprintf(b->progress, "campaign: %s: left out: %s (%s)\n", pkg, why, log);
         free(why);
+        if (begun)
+            profile_end(&j);
+        free(refused);
         return 0;
     }
     for (size_t x = 0; x < j.p.n && rc == 0; x++) {
-        if (j.r[x].ok) {
-            built++;
+        built += j.r[x].ok;
+        stopped += refused[x];
+        if (j.r[x].ok && !refused[x]) {
             rc = campaign_add_instance(c, j.p.scheme, j.p.build, j.p.inst[x].name, self, run_flags);
-        } else {
+        } else if (!j.r[x].ok) {
             const char *m = j.r[x].message != NULL ? j.r[x].message : "not built";
 
-            strlist_addf(&c->build_failed, "%s %s: %.*s", j.p.scheme, j.p.inst[x].name,
+            strlist_addf(&c->left_out, "%s %s: %.*s", j.p.scheme, j.p.inst[x].name,
                          (int)strcspn(m, "\n"), m);
         }
     }
-    printf("campaign: %s: built %zu of %zu instances under %s\n", j.p.scheme, built, j.p.n,
-           j.p.build);
+    fprintf(b->progress, "campaign: %s: built %zu of %zu instances under %s", j.p.scheme, built,
+            j.p.n, j.p.build);
+    if (stopped > 0)
+        fprintf(b->progress, "; %zu stopped by the KAT gate", stopped);
+    fputc('\n', b->progress);
     /* held to the end: no other build may replace a library being measured */
     c->locks = realloc(c->locks, (c->nlocks + 1) * sizeof *c->locks);
     c->locks[c->nlocks++] = dup(j.lock);
     profile_end(&j);
+    free(refused);
     return rc;
 }
 
@@ -150,18 +236,18 @@ int campaign_build_package(struct campaign *c, const char *pkg, const struct cam
     int rc;
 
     build_argv(b, pkg, &argv);
-    printf("campaign: building %s\n", pkg);
-    fflush(stdout);
+    fprintf(b->progress, "campaign: building %s\n", pkg);
+    fflush(b->progress);
     if (file_mkdirs(dir) != 0) {
         cmd_error("%s: %s", dir, strerror(errno));
         rc = -1;
     } else if (cmd_parse(&cmd_profile_entry, (int)argv.n, argv.v, &args) != EXIT_OK) {
         rc = -1;
     } else {
-        rc = build_run(c, &args, pkg, log, self, run_flags);
+        rc = build_run(c, &args, pkg, log, b, self, run_flags);
         cmd_args_free(&args);
     }
-    fflush(stdout);
+    fflush(b->progress);
     strlist_free(&argv);
     free(log);
     free(dir);

@@ -153,7 +153,7 @@ int campaign_merge(char *const *inputs, size_t ninputs, const char *out, bool al
     status = merge_hosts(&set, allow_mixed);
     for (size_t i = 0; status == EXIT_OK && i < set.n; i++)
         status = merge_record(set.recs[i], out);
-    if (status == EXIT_OK && campaign_merge_not_built(inputs, ninputs, out) != 0)
+    if (status == EXIT_OK && campaign_merge_left_out(inputs, ninputs, out) != 0)
         status = EXIT_USAGE;
     if (status == EXIT_OK)
         printf("campaign merge: %zu records from %zu folders in %s\n", set.n, ninputs, out);

@@ -63,21 +63,29 @@ static int run_mkdirs(const char *path)
     return rc;
 }
 
-/* The key of JOB: its command and the SHA-256 of what it reads; NULL
- * with errno set when an input cannot be read. */
+/* The key of JOB: its command and the SHA-256 of what it reads (the KAT
+ * result beside build.json too, which the record copies); NULL with errno
+ * set when an input cannot be read. */
 static char *run_key(const struct campaign_job *j)
 {
-    char plain[65], prof[65], build[65], *key = NULL;
+    char plain[65], prof[65], build[65], kat[65] = "none", *key = NULL, *kat_path;
     size_t len = 0;
     FILE *f;
 
     if (libfile_sha256(j->plain, plain) != 0 || libfile_sha256(j->profiled, prof) != 0 ||
         libfile_sha256(j->build_info, build) != 0)
         return NULL;
+    kat_path = xasprintf("%.*s/kat.json", (int)(strrchr(j->build_info, '/') - j->build_info),
+                         j->build_info);
+    if (access(kat_path, F_OK) == 0 && libfile_sha256(kat_path, kat) != 0) {
+        free(kat_path);
+        return NULL;
+    }
+    free(kat_path);
     f = open_memstream(&key, &len);
     for (size_t i = 1; j->argv[i] != NULL; i++)
         fprintf(f, "%s\n", j->argv[i]);
-    fprintf(f, "plain %s\nprofiled %s\nbuild-info %s\n", plain, prof, build);
+    fprintf(f, "plain %s\nprofiled %s\nbuild-info %s\nkat %s\n", plain, prof, build, kat);
     fclose(f);
     return key;
 }

@@ -485,7 +485,7 @@ void campaign_free(struct campaign *c)
     }
     free(c->jobs);
     free(c->out);
-    strlist_free(&c->build_failed);
+    strlist_free(&c->left_out);
     for (size_t i = 0; i < c->nlocks; i++)
         close(c->locks[i]);
     free(c->locks);

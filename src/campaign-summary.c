@@ -61,6 +61,6 @@ int campaign_summary(char *const *paths, size_t npaths, FILE *out)
         }
     rec_set_free(&set);
     for (size_t i = 0; i < npaths; i++)
-        campaign_print_not_built(paths[i], out);
+        campaign_print_left_out(paths[i], out);
     return bad > 0 ? EXIT_FAIL : EXIT_OK;
 }

@@ -27,8 +27,8 @@ struct campaign {
     char *out; /* the output folder, absolute */
     struct campaign_job *jobs;
     size_t n, cap;
-    struct strlist build_failed; /* "ID INSTANCE: why", an instance that did not build */
-    int *locks;                  /* the build folders' locks, held to the end */
+    struct strlist left_out; /* "ID INSTANCE: why": not built, or stopped by the KAT gate */
+    int *locks;              /* the build folders' locks, held to the end */
     size_t nlocks;
 };
 
@@ -36,7 +36,10 @@ struct campaign {
 struct campaign_build {
     const char *builddir;        /* the root of the build folders */
     const struct strlist *flags; /* further `iccsprof profile` options */
-    unsigned long long jobs;     /* files compiled at once */
+    unsigned long long jobs;     /* files compiled, and KAT gates run, at once */
+    const char *kat;             /* the KAT gate: off, check or require */
+    const char *kat_timeout;     /* seconds each run of a KAT driver may take */
+    FILE *progress;              /* where a line per package and instance goes */
 };
 
 /* Add the jobs of every input (a scheme package, a built scheme folder, a
@@ -53,22 +56,23 @@ int campaign_build_check(const struct campaign_build *b);
 
 /* Build the package PKG as `iccsprof profile --build-only` does (its
  * messages into OUT/.campaign/build/NAME.log) and add the jobs of each
- * instance that built; the others go to C's build failures.  0, or -1
- * after a one-line error (a signal stopped the build). */
+ * instance that built and went through the KAT gate; the others go to
+ * C's left-out list.  0, or -1 after a one-line error (a signal stopped
+ * the build). */
 int campaign_build_package(struct campaign *c, const char *pkg, const struct campaign_build *b,
                            const char *self, char *const *run_flags);
 
-/* Write the build failures to OUT/.campaign/not-built.txt (or remove it
+/* Write what C left out to OUT/.campaign/left-out.txt (or remove it
  * when there is none), for the summary; 0, or -1 after a one-line error. */
-int campaign_save_not_built(const struct campaign *c);
+int campaign_save_left_out(const struct campaign *c);
 
-/* Gather the not-built lists of the output folders INPUTS into OUT's;
+/* Gather the left-out lists of the output folders INPUTS into OUT's;
  * 0, or -1 after a one-line error. */
-int campaign_merge_not_built(char *const *inputs, size_t ninputs, const char *out);
+int campaign_merge_left_out(char *const *inputs, size_t ninputs, const char *out);
 
-/* Print the "Not built" section of the output folder DIR (nothing when
+/* Print the "Left out" section of the output folder DIR (nothing when
  * its campaign built everything). */
-void campaign_print_not_built(const char *dir, FILE *out);
+void campaign_print_left_out(const char *dir, FILE *out);
 
 /* Add the jobs of instance NAME of scheme ID, built in DIR/NAME; 0, or -1
  * after a one-line error. */

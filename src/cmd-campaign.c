@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build-jobs.h"
 #include "campaign.h"
@@ -25,12 +26,15 @@ enum {
     CAMP_RUN_FLAGS,
     CAMP_BUILDDIR,
     CAMP_BUILD_FLAGS,
+    CAMP_KAT,
+    CAMP_KAT_TIMEOUT,
     CAMP_EMIT,
     CAMP_PIN,
     CAMP_ALLOW_MIXED,
 };
 
 static const char *const campaign_engines[] = {"parallel", "slurm", NULL};
+static const char *const campaign_kat_modes[] = {"off", "check", "require", NULL};
 
 static const struct cmd_option campaign_options[] = {
     [CAMP_OUT] = {.name = "out",
@@ -73,6 +77,18 @@ static const struct cmd_option campaign_options[] = {
                           .metavar = "FLAGS",
                           .help = "further iccsprof profile options for every package's build "
                                   "(e.g. --impl optimized), split at blanks"},
+    [CAMP_KAT] = {.name = "kat",
+                  .kind = CMD_OPT_CHOICE,
+                  .metavar = "MODE",
+                  .choices = campaign_kat_modes,
+                  .def = "check",
+                  .help = "the KAT gate of each built instance: off, check (the result marks its "
+                          "records) or require (an instance whose KAT does not pass is no job)"},
+    [CAMP_KAT_TIMEOUT] = {.name = "kat-timeout",
+                          .kind = CMD_OPT_SECONDS,
+                          .metavar = "S",
+                          .def = "600",
+                          .help = "seconds each run of a KAT driver may take"},
     [CAMP_EMIT] = {.name = "emit",
                    .kind = CMD_OPT_CHOICE,
                    .metavar = "ENGINE",
@@ -164,10 +180,10 @@ static bool campaign_pin_ok(const char *pin)
 }
 
 /* Print the instances that did not build. */
-static void campaign_say_build_failures(const struct campaign *c)
+static void campaign_say_build_failures(const struct campaign *c, FILE *out)
 {
-    for (size_t i = 0; i < c->build_failed.n; i++)
-        printf("campaign: not built: %s\n", c->build_failed.v[i]);
+    for (size_t i = 0; i < c->left_out.n; i++)
+        fprintf(out, "campaign: left out: %s\n", c->left_out.v[i]);
 }
 
 /* Run or emit the jobs of the inputs. */
@@ -178,6 +194,7 @@ static int campaign_jobs(const struct cmd_args *args)
     struct strlist run_flags = {0}, build_flags = {0};
     struct campaign_build b;
     char *builddir = NULL;
+    FILE *progress = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
     int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
 
@@ -197,14 +214,22 @@ static int campaign_jobs(const struct cmd_args *args)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
                                                      : xasprintf("%s/.campaign/build", c.out);
-    b = (struct campaign_build){.builddir = builddir, .flags = &build_flags, .jobs = njobs};
+    b = (struct campaign_build){.builddir = builddir,
+                                .flags = &build_flags,
+                                .jobs = njobs,
+                                .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
+                                .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text};
+    /* an emitted job list is stdout alone; the builds take fd 2 for their logs */
+    if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
+        setvbuf(progress, NULL, _IOLBF, 0);
+    b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
         goto out;
     if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, campaign_self(), run_flags.v) != 0) {
         status = jobs_interrupted() != 0 ? EXIT_FAIL : EXIT_USAGE;
         goto out;
     }
-    if (campaign_save_not_built(&c) != 0)
+    if (campaign_save_left_out(&c) != 0)
         goto out;
     campaign_defer(&c, (char *const *)args->opt[CAMP_DEFER].all, args->opt[CAMP_DEFER].given);
     if (args->opt[CAMP_EMIT].given && !campaign_pin_ok(args->opt[CAMP_PIN].text)) {
@@ -214,9 +239,10 @@ static int campaign_jobs(const struct cmd_args *args)
         goto out;
     }
     if (args->opt[CAMP_EMIT].given) {
+        campaign_say_build_failures(&c, b.progress);
         campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
                       stdout);
-        status = c.build_failed.n > 0 ? EXIT_FAIL : EXIT_OK;
+        status = c.left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
         goto out;
     }
     if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
@@ -226,18 +252,20 @@ static int campaign_jobs(const struct cmd_args *args)
         status = EXIT_FAIL;
         goto out;
     }
-    campaign_say_build_failures(&c);
+    campaign_say_build_failures(&c, stdout);
     printf("campaign: %zu jobs: %zu passed, %zu failed, %zu skipped, %zu deferred", c.n,
            tally.passed, tally.failed, tally.skipped, tally.deferred);
-    if (c.build_failed.n > 0)
-        printf("; %zu not built", c.build_failed.n);
+    if (c.left_out.n > 0)
+        printf("; %zu left out", c.left_out.n);
     if (tally.interrupted)
         printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
     printf("\n\n");
     status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
-    if ((tally.failed > 0 || c.build_failed.n > 0) && status == EXIT_OK)
+    if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
+    if (progress != NULL)
+        fclose(progress);
     campaign_free(&c);
     free(cpus);
     free(builddir);

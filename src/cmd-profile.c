@@ -16,6 +16,7 @@
 
 #include "build-files.h"
 #include "build-jobs.h"
+#include "kat-gate.h"
 #include "profile-options.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
@@ -99,40 +100,20 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
 static int profile_kat_gate(const struct profile_options *o, const struct plan_instance *i,
                             struct strlist *failures)
 {
-    char *result = xasprintf("%s/kat.json", i->build), *text = NULL;
     struct job j = {0};
     int rc = 0;
 
-    /* no result of an earlier gate may mark this run's records */
-    unlink(result);
-    if (strcmp(o->kat, "off") != 0) {
-        plan_say("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
-        strlist_add(&j.argv, profile_self());
-        strlist_add(&j.argv, "kat");
-        strlist_add(&j.argv, "--build-info");
-        strlist_addf(&j.argv, "%s/build.json", i->build);
-        strlist_add(&j.argv, "--plain");
-        strlist_addf(&j.argv, "%s/lib%s.so", i->build, i->name);
-        strlist_add(&j.argv, "--profiled");
-        strlist_addf(&j.argv, "%s/lib%s.prof.so", i->build, i->name);
-        strlist_add(&j.argv, "--timeout");
-        strlist_add(&j.argv, o->kat_timeout);
-        if (jobs_run(&j, 1, 1) != 0) {
-            rc = -1;
-        } else if (j.status == 2 || j.status < 0) {
-            strlist_addf(failures, "%s: the KAT gate could not run (exit %d)", i->name, j.status);
-            rc = 1;
-        } else if (strcmp(o->kat, "require") == 0 &&
-                   ((text = file_read(result)) == NULL ||
-                    strstr(text, "\"result\": \"pass\"") == NULL)) {
-            strlist_addf(failures, "%s: --kat require and its KAT did not pass (%s says why)",
-                         i->name, result);
-            rc = 1;
-        }
-        job_free(&j);
+    if (strcmp(o->kat, "off") == 0) {
+        katgate_forget(i->build);
+        return 0;
     }
-    free(text);
-    free(result);
+    plan_say("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
+    katgate_job(i->build, i->name, o->kat_timeout, &j);
+    if (jobs_run(&j, 1, 1) != 0)
+        rc = -1;
+    else if (!katgate_passed(o->kat, i->build, i->name, &j, failures))
+        rc = 1;
+    job_free(&j);
     return rc;
 }
 

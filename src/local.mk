@@ -18,7 +18,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign.h \
 	src/campaign-emit.c \
 	src/campaign-merge.c \
-	src/campaign-notbuilt.c \
+	src/campaign-leftout.c \
 	src/campaign-run.c \
 	src/campaign-build.c \
 	src/campaign-scan.c \
@@ -54,7 +54,8 @@ src_libiccsprof_la_SOURCES = \
 	src/build-files.c src/build-files.h \
 	src/build-jobs.c src/build-jobs.h \
 	src/build-record.c \
-	src/profile-options.c src/profile-options.h
+	src/profile-options.c src/profile-options.h \
+	src/kat-gate.c src/kat-gate.h
 nodist_src_libiccsprof_la_SOURCES = src/paths.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \

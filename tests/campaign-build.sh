@@ -30,11 +30,13 @@ mkdir -p "$work/more/badconf" && printf 'flavour = sweet\n' >"$work/more/badconf
 records() { (cd "$1" && find . -name '*.json' ! -path './.campaign/*' | sort); }
 
 # --- three packages, interrupted while both cores wait in the slow one ---
+# (--kat off: the slow package's KAT driver would wait as well; the gate
+# is tested below)
 out=$work/camp
 TOY_HOLD_FILE=$work/hold
 export TOY_HOLD_FILE
 : >"$TOY_HOLD_FILE"
-"$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/pkgs" >"$work/c1" 2>"$work/c1.err" &
+"$ICCSPROF" campaign --out "$out" -j2 --kat off --run-flags "$quick" "$work/pkgs" >"$work/c1" 2>"$work/c1.err" &
 cpid=$!
 i=0
 until [ "$(records "$out" 2>/dev/null | wc -l)" -ge 7 ] && [ -e "$out/.campaign/slow/Hold-1__sign.key" ] &&
@@ -63,7 +65,7 @@ find "$out/.campaign/build" -name '*.o' -exec stat -c '%n %Y' {} + | sort >"$wor
 
 # --- resumed: nothing rebuilt, the seven skipped, the two others run ---
 rm -f "$TOY_HOLD_FILE"
-expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/pkgs"
+expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --kat off --run-flags "$quick" "$work/pkgs"
 [ "$(grep -c ': skipped (record up to date)$' "$work/out")" -eq 7 ] && pass "resumed: seven skipped" ||
     fail "resumed: seven skipped" "$(cat "$work/out")"
 expect_grep "resumed: the tally" "^campaign: 9 jobs: 2 passed, 0 failed, 7 skipped, 0 deferred$" "$work/out"
@@ -98,43 +100,88 @@ for c, spans in cores.items():
 EOS
 expect_grep "summary: a section per package" "^## slow Hold$" "$work/c2"
 [ "$(grep -c '^| `' "$work/c2")" -eq 9 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
-if grep -q "Not built" "$work/c2"; then fail "summary: nothing unbuilt" "$(cat "$work/c2")"; else pass "summary: nothing unbuilt"; fi
+if grep -q "Left out" "$work/c2"; then fail "summary: nothing left out" "$(cat "$work/c2")"; else pass "summary: nothing left out"; fi
 
 # --- a changed source: its package rebuilt, exactly its jobs redone ---
 printf 'int pd_unused(void);\nint pd_unused(void) { return 1; }\n' \
     >>"$work/pkgs/privdrng/Pd/Implementations/Reference_Implementation/Pd-1/rng.c"
-expect_status "changed source" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/pkgs"
+expect_status "changed source" 0 "$ICCSPROF" campaign --out "$out" -j2 --kat off --run-flags "$quick" "$work/pkgs"
 expect_grep "changed source: its three jobs redone" "^campaign: 9 jobs: 3 passed, 0 failed, 6 skipped, 0 deferred$" "$work/out"
 [ "$(grep -c 'privdrng Pd-1 .*: passed on cpu' "$work/out")" -eq 3 ] && pass "changed source: the right three" ||
     fail "changed source: the right three" "$(cat "$work/out")"
 
 # --- what does not build: an instance, and a package that cannot be planned ---
 printf '# one that builds, two with an instance that does not, one with a bad descriptor\npkgs/levelmake\nmore/two\nmore/nodrng\nmore/badconf\n' >"$work/list"
-expect_status "not built: exit 1" 1 "$ICCSPROF" campaign --out "$work/o2" --run-flags "$quick" "$work/list"
+expect_status "left out: exit 1" 1 "$ICCSPROF" campaign --out "$work/o2" --run-flags "$quick" "$work/list"
 cp "$work/out" "$work/nb"
-expect_grep "not built: the instance, and why" \
-    "^campaign: not built: two Broken: compilation failed under the guide and the lenient flags: extra.c:6:15: error: " "$work/nb"
-expect_grep "not built: an instance without drng.c" \
-    "^campaign: not built: nodrng NoDrng-1: get_random_number is called (by sig.c) but no source of the library defines it (no drng.c in the package?)$" "$work/nb"
-expect_grep "not built: a package that cannot be planned" \
-    "^campaign: not built: $work/more/badconf: profile: $work/more/badconf/scheme.conf:1: unknown key \"flavour\" " "$work/nb"
-expect_grep "not built: the others measured" "^campaign: 6 jobs: 6 passed, 0 failed, 0 skipped, 0 deferred; 3 not built$" "$work/nb"
-expect_grep "not built: in the summary" "^- two Broken: compilation failed" "$work/o2/summary.md"
-expect_status "not built: campaign report" 0 "$ICCSPROF" campaign report "$work/o2"
-expect_grep "not built: campaign report says so" "^## Not built$" "$work/out"
+expect_grep "left out: the instance, and why" \
+    "^campaign: left out: two Broken: compilation failed under the guide and the lenient flags: extra.c:6:15: error: " "$work/nb"
+expect_grep "left out: an instance without drng.c" \
+    "^campaign: left out: nodrng NoDrng-1: get_random_number is called (by sig.c) but no source of the library defines it (no drng.c in the package?)$" "$work/nb"
+expect_grep "left out: a package that cannot be planned" \
+    "^campaign: left out: $work/more/badconf: profile: $work/more/badconf/scheme.conf:1: unknown key \"flavour\" " "$work/nb"
+expect_grep "left out: the others measured" "^campaign: 6 jobs: 6 passed, 0 failed, 0 skipped, 0 deferred; 3 left out$" "$work/nb"
+expect_grep "left out: in the summary" "^- two Broken: compilation failed" "$work/o2/summary.md"
+expect_status "left out: campaign report" 0 "$ICCSPROF" campaign report "$work/o2"
+expect_grep "left out: campaign report says so" "^## Left out$" "$work/out"
 
 # --- the job file of built packages: paths to the campaign's builds ---
 expect_status "emit parallel of packages" 0 "$ICCSPROF" campaign --emit parallel --out "$out" "$work/pkgs/levelmake"
-[ "$(grep -c ' run --plain ' "$work/out")" -eq 3 ] && pass "emit: a job per operation" || fail "emit: a job per operation" "$(cat "$work/out")"
+[ "$(wc -l <"$work/out")" -eq 3 ] && [ "$(grep -c '^mkdir -p .* run --plain ' "$work/out")" -eq 3 ] &&
+    pass "emit: a job per operation, nothing else on stdout" || fail "emit: a job per operation, nothing else on stdout" "$(cat "$work/out")"
+expect_grep "emit: the build's progress on stderr" "^campaign: levelmake: built 1 of 1 instances under $out/.campaign/build/levelmake$" "$work/err"
 expect_grep "emit: the campaign's build" "--plain $out/.campaign/build/levelmake/Lvl-128/libLvl-128.so " "$work/out"
 expect_status "--builddir" 0 "$ICCSPROF" campaign --emit slurm --builddir "$work/bd" --out "$work/o3" "$work/pkgs/levelmake"
 [ -f "$work/bd/levelmake/Lvl-128/libLvl-128.prof.so" ] && pass "--builddir: built there" || fail "--builddir: built there" "$(ls -R "$work/bd" | head)"
 
 expect_status "another host's campaign" 0 "$ICCSPROF" campaign --out "$work/o5" --run-flags "$quick" "$work/pkgs/slow"
-expect_status "merge keeps what was not built" 0 "$ICCSPROF" campaign merge --out "$work/all" "$work/o5" "$work/o2"
+expect_status "merge keeps what was left out" 0 "$ICCSPROF" campaign merge --out "$work/all" "$work/o5" "$work/o2"
 expect_status "merge: the summary" 0 "$ICCSPROF" campaign report "$work/all"
 [ "$(grep -c '^- ' "$work/out")" -eq 3 ] && grep -q '^- two Broken: ' "$work/out" &&
-    pass "merge: the three not built, in the summary" || fail "merge: the three not built, in the summary" "$(cat "$work/out")"
+    pass "merge: the three left out, in the summary" || fail "merge: the three left out, in the summary" "$(cat "$work/out")"
+
+# --- the KAT gate: a pass, a failure, no responses; kept while the libraries stay ---
+mkdir -p "$work/katpkgs"
+for p in good bad; do
+    cp -RL "$PKGS/levelmake" "$work/katpkgs/$p" && chmod -R u+w "$work/katpkgs/$p"
+done
+cp -RL "$PKGS/privdrng" "$work/katpkgs/none" && chmod -R u+w "$work/katpkgs/none"
+# the toy KAT driver prints the verification's result: the response it must match
+echo "verify: 0" >"$work/katpkgs/good/Lvl/Implementations/Reference_Implementation/Lvl-128/Lvl-128.rsp"
+echo "verify: 1" >"$work/katpkgs/bad/Lvl/Implementations/Reference_Implementation/Lvl-128/Lvl-128.rsp"
+expect_status "kat check" 0 "$ICCSPROF" campaign --out "$work/k1" -j2 --run-flags "$quick" "$work/katpkgs"
+cp "$work/out" "$work/kat1"
+expect_grep "kat check: a gate per package" "^campaign: good: KAT gate of 1 instances (time-out 600 s)$" "$work/kat1"
+expect_grep "kat check: a pass" "^campaign: good Lvl-128: KAT pass$" "$work/kat1"
+expect_grep "kat check: a failure" "^campaign: bad Lvl-128: KAT fail$" "$work/kat1"
+expect_grep "kat check: no responses" "^campaign: none Pd-1: KAT not available$" "$work/kat1"
+expect_grep "kat check: every instance measured" "^campaign: 9 jobs: 9 passed, 0 failed, 0 skipped, 0 deferred$" "$work/kat1"
+expect_py "kat check: each record carries its instance's result" "$work/k1" <<'EOS'
+import sys
+from records import check, load
+for scheme, inst, want in (("good", "Lvl-128", "pass"), ("bad", "Lvl-128", "fail"), ("none", "Pd-1", "not_available")):
+    for op in ("keygen", "sign", "verify"):
+        r = load(f"{sys.argv[1]}/{scheme}/{inst}__{op}.json")
+        check(r["kat"]["result"] == want, f"{scheme} {op}: {r['kat']}")
+EOS
+expect_status "kat check again" 0 "$ICCSPROF" campaign --out "$work/k1" -j2 --run-flags "$quick" "$work/katpkgs"
+expect_grep "kat check again: the result kept" "^campaign: good Lvl-128: KAT pass (kept: the libraries did not change)$" "$work/out"
+expect_grep "kat check again: nothing redone" "^campaign: 9 jobs: 0 passed, 0 failed, 9 skipped, 0 deferred$" "$work/out"
+"$ICCSPROF" campaign --kat require --emit parallel --out "$work/k1" --run-flags "$quick" "$work/katpkgs" >"$work/kjobs" 2>"$work/kerr"
+rc=$?
+[ $rc -eq 1 ] && pass "kat require: exit 1" || fail "kat require: exit 1" "exit $rc: $(cat "$work/kerr")"
+expect_grep "kat require: the failure left out" \
+    "^campaign: left out: bad Lvl-128: --kat require and its KAT did not pass ($work/k1/.campaign/build/bad/Lvl-128/kat.json says why)$" "$work/kerr"
+expect_grep "kat require: counted per package" \
+    "^campaign: none: built 1 of 1 instances under $work/k1/.campaign/build/none; 1 stopped by the KAT gate$" "$work/kerr"
+if [ "$(wc -l <"$work/kjobs")" -eq 3 ] && [ "$(grep -c "^mkdir -p $work/k1/good && " "$work/kjobs")" -eq 3 ]; then
+    pass "kat require: the job file, the passing instance's jobs alone"
+else
+    fail "kat require: the job file, the passing instance's jobs alone" "$(cat "$work/kjobs")"
+fi
+expect_status "kat off" 0 "$ICCSPROF" campaign --kat off --emit parallel --out "$work/k1" "$work/katpkgs/good"
+[ ! -e "$work/k1/.campaign/build/good/Lvl-128/kat.json" ] && pass "kat off: no earlier result left to mark records" ||
+    fail "kat off: no earlier result left to mark records" "kat.json still there"
 
 # --- refused before anything is built ---
 expect_status "bad --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "--impl fast" "$work/pkgs"

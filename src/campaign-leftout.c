@@ -1,7 +1,8 @@
-/* campaign-notbuilt.c - the instances and packages a campaign could not
- * build, which have no record: kept in OUT/.campaign/not-built.txt, a
- * line each, so that the summary of the folder (and of a merge of
- * several) still names them. */
+/* campaign-leftout.c - the instances and packages a campaign left out (a
+ * package that cannot be planned, an instance that does not build, or
+ * one the KAT gate stopped), which have no record: kept in
+ * OUT/.campaign/left-out.txt, a line each, so that the summary of the
+ * folder (and of a merge of several) still names them. */
 #include "config.h"
 
 #include <errno.h>
@@ -15,9 +16,9 @@
 #include "cmd.h"
 
 /* Add the lines of DIR's list to LINES, each once. */
-static void notbuilt_read(const char *dir, struct strlist *lines)
+static void leftout_read(const char *dir, struct strlist *lines)
 {
-    char *path = xasprintf("%s/.campaign/not-built.txt", dir), *text = file_read(path);
+    char *path = xasprintf("%s/.campaign/left-out.txt", dir), *text = file_read(path);
 
     for (char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
         char *line;
@@ -33,9 +34,9 @@ static void notbuilt_read(const char *dir, struct strlist *lines)
 }
 
 /* Write LINES as OUT's list, or remove the list when there is none. */
-static int notbuilt_write(const char *out, const struct strlist *lines)
+static int leftout_write(const char *out, const struct strlist *lines)
 {
-    char *dir = xasprintf("%s/.campaign", out), *path = xasprintf("%s/not-built.txt", dir);
+    char *dir = xasprintf("%s/.campaign", out), *path = xasprintf("%s/left-out.txt", dir);
     char *text = NULL;
     int rc;
 
@@ -59,33 +60,33 @@ static int notbuilt_write(const char *out, const struct strlist *lines)
 }
 
 /* Keep C's build failures beside its records, for the summary. */
-int campaign_save_not_built(const struct campaign *c)
+int campaign_save_left_out(const struct campaign *c)
 {
-    return notbuilt_write(c->out, &c->build_failed);
+    return leftout_write(c->out, &c->left_out);
 }
 
 /* Gather the lists of the output folders INPUTS into OUT's. */
-int campaign_merge_not_built(char *const *inputs, size_t ninputs, const char *out)
+int campaign_merge_left_out(char *const *inputs, size_t ninputs, const char *out)
 {
     struct strlist lines = {0};
     int rc;
 
     for (size_t i = 0; i < ninputs; i++)
-        notbuilt_read(inputs[i], &lines);
-    notbuilt_read(out, &lines);
-    rc = notbuilt_write(out, &lines);
+        leftout_read(inputs[i], &lines);
+    leftout_read(out, &lines);
+    rc = leftout_write(out, &lines);
     strlist_free(&lines);
     return rc;
 }
 
-/* Print the "Not built" section of DIR's list. */
-void campaign_print_not_built(const char *dir, FILE *out)
+/* Print the "Left out" section of DIR's list. */
+void campaign_print_left_out(const char *dir, FILE *out)
 {
     struct strlist lines = {0};
 
-    notbuilt_read(dir, &lines);
+    leftout_read(dir, &lines);
     if (lines.n > 0) {
-        fprintf(out, "## Not built\n\n");
+        fprintf(out, "## Left out\n\n");
         for (size_t i = 0; i < lines.n; i++)
             fprintf(out, "- %s\n", lines.v[i]);
         fputc('\n', out);

@@ -1,0 +1,76 @@
+/* kat-gate.c - running the KAT gate of a built instance and reading its
+ * verdict. */
+#include "config.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "build-files.h"
+#include "kat-gate.h"
+#include "profile-options.h"
+
+/* Remove BUILD's kat.json. */
+void katgate_forget(const char *build)
+{
+    char *result = xasprintf("%s/kat.json", build);
+
+    unlink(result);
+    free(result);
+}
+
+/* The gate's command line. */
+void katgate_job(const char *build, const char *name, const char *timeout, struct job *j)
+{
+    katgate_forget(build);
+    strlist_add(&j->argv, profile_self());
+    strlist_add(&j->argv, "kat");
+    strlist_add(&j->argv, "--build-info");
+    strlist_addf(&j->argv, "%s/build.json", build);
+    strlist_add(&j->argv, "--plain");
+    strlist_addf(&j->argv, "%s/lib%s.so", build, name);
+    strlist_add(&j->argv, "--profiled");
+    strlist_addf(&j->argv, "%s/lib%s.prof.so", build, name);
+    strlist_add(&j->argv, "--timeout");
+    strlist_add(&j->argv, timeout);
+}
+
+/* The verdict of a gate that ran. */
+bool katgate_passed(const char *mode, const char *build, const char *name, const struct job *j,
+                    struct strlist *failures)
+{
+    char *result = xasprintf("%s/kat.json", build);
+    json_t *kat = strcmp(mode, "require") == 0 ? json_load_file(result, 0, NULL) : NULL;
+    const char *verdict = json_string_value(json_object_get(kat, "result"));
+    bool go_on = true;
+
+    if (j->status == 2 || j->status < 0) {
+        strlist_addf(failures, "%s: the KAT gate could not run (exit %d)", name, j->status);
+        go_on = false;
+    } else if (strcmp(mode, "require") == 0 && (verdict == NULL || strcmp(verdict, "pass") != 0)) {
+        strlist_addf(failures, "%s: --kat require and its KAT did not pass (%s says why)", name,
+                     result);
+        go_on = false;
+    }
+    json_decref(kat);
+    free(result);
+    return go_on;
+}
+
+/* Whether kat.json is newer than what it was made from. */
+bool katgate_current(const char *build, const char *name)
+{
+    char *paths[] = {xasprintf("%s/kat.json", build), xasprintf("%s/lib%s.so", build, name),
+                     xasprintf("%s/lib%s.prof.so", build, name), xasprintf("%s/build.json", build)};
+    struct timespec result, t;
+    bool current = file_mtime(paths[0], &result);
+
+    for (size_t k = 1; k < sizeof paths / sizeof paths[0]; k++) {
+        current = current && file_mtime(paths[k], &t) && !file_time_after(&t, &result);
+        free(paths[k]);
+    }
+    free(paths[0]);
+    return current;
+}

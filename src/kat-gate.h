@@ -1,0 +1,31 @@
+/* kat-gate.h - the KAT gate before an instance is measured, shared by
+ * `iccsprof profile` and `iccsprof campaign`: `iccsprof kat` on the
+ * instance's build folder, its result (kat.json beside build.json) going
+ * into every record made from that build. */
+#ifndef ICCSPROF_KAT_GATE_H
+#define ICCSPROF_KAT_GATE_H
+
+#include <stdbool.h>
+
+#include "build-jobs.h"
+#include "strlist.h"
+
+/* Remove the result in the instance build folder BUILD: no result of an
+ * earlier gate may mark this run's records. */
+void katgate_forget(const char *build);
+
+/* The `iccsprof kat` job of instance NAME built in BUILD, each run of the
+ * driver given TIMEOUT seconds, into J (its old result removed). */
+void katgate_job(const char *build, const char *name, const char *timeout, struct job *j);
+
+/* Whether instance NAME goes on to be measured after its gate J ran in
+ * MODE (check, or require: only a pass goes on); its reason added to
+ * FAILURES otherwise. */
+bool katgate_passed(const char *mode, const char *build, const char *name, const struct job *j,
+                    struct strlist *failures);
+
+/* Whether BUILD holds a result newer than its libraries and build.json,
+ * so that the gate need not run again. */
+bool katgate_current(const char *build, const char *name);
+
+#endif
