@@ -1,7 +1,6 @@
 /* clock.c - seconds, ticks and cycles for the measuring process. */
 #include "config.h"
 
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -27,14 +26,6 @@ double clock_cpu_seconds(void)
 
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* The times the scheduler took the CPU from this thread. */
-long clock_preemptions(void)
-{
-    struct rusage ru;
-
-    return getrusage(RUSAGE_THREAD, &ru) == 0 ? ru.ru_nivcsw : 0;
 }
 
 /* The tick counter the wrappers time helper calls with. */

@@ -12,9 +12,6 @@ double clock_seconds(void);
 /* The CPU time this thread has run, in seconds. */
 double clock_cpu_seconds(void);
 
-/* The involuntary context switches of this thread so far. */
-long clock_preemptions(void);
-
 /* The tick counter the wrappers time helper calls with. */
 uint64_t clock_ticks(void);
 

@@ -43,9 +43,10 @@
 
 static const char *const profile_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
-/* The time the scheduler took from the measured operations with the
- * wrappers on, in spells longer than the outlier margin: the operations
- * it preempted so and their ticks off the CPU. */
+/* The time the measured operations with the wrappers on spent off the
+ * CPU in spells longer than the outlier margin (the scheduler ran another
+ * process, or the hypervisor another machine): the operations and their
+ * ticks off the CPU. */
 struct profile_away {
     double tick_hz, margin_ticks;
     unsigned long long operations;
@@ -53,17 +54,15 @@ struct profile_away {
 };
 
 /* Ticks of one operation, with the wrappers on around it or not.  With
- * AWAY, the operation's preemptions are looked for around it (in both
- * kinds of operation, so that a pair stays alike) and, for one with the
- * wrappers on, the ticks it spent off the CPU added to AWAY when they
- * exceed the outlier margin: the wrappers set apart a helper call the
- * scheduler preempted so long, so the time taken away must leave the
- * operations' time too; a shorter spell stays in both, like an
- * interrupt. */
+ * AWAY, the thread's CPU time is read around it (in both kinds of
+ * operation, so that a pair stays alike) and, for one with the wrappers
+ * on, its ticks less that CPU time are added to AWAY when they exceed the
+ * outlier margin: the wrappers set apart a helper call that lost the CPU
+ * so long, so the time taken away must leave the operations' time too; a
+ * shorter spell stays in both, like an interrupt. */
 static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on,
                              struct profile_away *away)
 {
-    long switches = away != NULL ? clock_preemptions() : 0;
     double cpu = away != NULL ? clock_cpu_seconds() : 0;
     uint64_t t0 = w->ticks(), t1;
 
@@ -73,10 +72,10 @@ static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api
     if (on)
         w->disable();
     t1 = w->ticks();
-    if (away != NULL && clock_preemptions() != switches && on) {
+    if (away != NULL) {
         double off_cpu = (double)(t1 - t0) - (clock_cpu_seconds() - cpu) * away->tick_hz;
 
-        if (off_cpu > away->margin_ticks) {
+        if (on && off_cpu > away->margin_ticks) {
             away->operations++;
             away->ticks += off_cpu;
         }
@@ -352,10 +351,10 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
  * scheduler interrupted is an outlier the median ignores.  The
  * operations' time without the instrumentation, which shares are taken
  * of, is their measured time less that median per operation and less the
- * time the scheduler took from them: the wrappers set apart the helper
- * calls it preempted (outliers of their shape), so that time leaves the
- * numerator and the denominator alike.  An interrupt is too short to be
- * set apart, and stays in both. */
+ * long spells they spent off the CPU: the wrappers set apart the helper
+ * calls those spells fell in (outliers of their shape), so that time
+ * leaves the numerator and the denominator alike.  An interrupt is too
+ * short to be set apart, and stays in both. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
                      json_t **sites, json_t **drng)
 {
