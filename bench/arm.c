@@ -48,7 +48,7 @@ void arm_setup(struct arm *arm, const char *op)
     int o;
 
     scheme_load(&arm->scheme, arm->path, arm->k != 0, NULL);
-    if ((o = op_parse(op, arm->scheme.type)) < 0)
+    if ((o = op_parse(op, &arm->scheme)) < 0)
         channel_input_error("%s: no operation %s", arm->path, op);
     op_setup(&arm->st, &arm->scheme, (enum op)o, arm_seed, sizeof arm_seed, ARM_MESSAGE_BYTES,
              ARM_SIGN_ATTEMPTS, &arm->events);
