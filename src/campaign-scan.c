@@ -271,6 +271,10 @@ static const char *const scan_trees[] = {
     NULL,
 };
 
+/* Why a folder among packages is none. */
+static const char scan_neither[] = "neither a scheme package (no Reference_Implementation folder "
+                                   "or the like, no scheme.conf) nor a built scheme";
+
 /* What a campaign input folder is. */
 enum scan_kind {
     SCAN_BUILT,   /* a built scheme: instance folders holding build.json */
@@ -329,33 +333,35 @@ static void scan_take(struct scan_items *items, const char *path, bool package)
     items->package[items->path.n - 1] = package;
 }
 
-/* Whether the folder PATH holds a package or a built scheme (one level
- * down, trees under several subfolders are one package's); PACKAGE says
- * which; false after a one-line error. */
-static bool scan_child(const char *path, bool *package)
+/* The kind of the folder PATH one level down, where trees under several
+ * subfolders are one package's: SCAN_BUILT, SCAN_PACKAGE, or SCAN_FOLDER
+ * for neither; -1 after a one-line error. */
+static int scan_child(const char *path)
 {
     char **names = scan_subdirs(path);
     enum scan_kind kind;
 
     if (names == NULL) {
         cmd_error("%s: %s", path, strerror(errno));
-        return false;
+        return -1;
     }
     kind = scan_kind(path, names);
     scan_free_list(names);
-    *package = kind != SCAN_BUILT;
-    if (kind == SCAN_FOLDER)
-        cmd_error("%s: neither a scheme package (no Reference_Implementation folder or the "
-                  "like, no scheme.conf) nor a built scheme",
-                  path);
-    return kind != SCAN_FOLDER;
+    return kind == SCAN_SPLIT ? SCAN_PACKAGE : (int)kind;
 }
 
 /* Add the folders of PATH to ITEMS: PATH itself when it is a package or a
- * built scheme, else each of its subfolders, which must be. */
-static int scan_folder(struct scan_items *items, const char *path)
+ * built scheme, else each of its subfolders that is one; the others (a
+ * documentation folder, an unzipper's leftovers, a package laid out past
+ * recognition) go to C's left-out list, said on PROGRESS, since one of
+ * them must not stop a campaign over a hundred packages.  A folder with
+ * nothing to measure in it is an error. */
+static int scan_folder(struct scan_items *items, const char *path, struct campaign *c,
+                       FILE *progress)
 {
     char real[PATH_MAX], **names;
+    struct strlist strays = {0};
+    size_t taken = items->path.n;
     int rc = 0;
 
     if (realpath(path, real) == NULL || !scan_is_dir(real)) {
@@ -375,31 +381,36 @@ static int scan_folder(struct scan_items *items, const char *path)
         break;
     case SCAN_SPLIT:
     case SCAN_FOLDER:
-        if (names[0] == NULL) {
-            cmd_error("%s: neither a scheme package (no Reference_Implementation folder or the "
-                      "like, no scheme.conf) nor a built scheme, nor a folder of them",
-                      path);
-            rc = -1;
-        }
         for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
             char *sub = scan_printf("%s/%s", real, names[i]);
-            bool package;
+            int kind = scan_child(sub);
 
-            if (scan_child(sub, &package))
-                scan_take(items, sub, package);
-            else
+            if (kind < 0)
                 rc = -1;
+            else if (kind == SCAN_FOLDER)
+                strlist_add(&strays, sub);
+            else
+                scan_take(items, sub, kind == SCAN_PACKAGE);
             free(sub);
+        }
+        if (rc == 0 && items->path.n == taken) {
+            cmd_error("%s: %s, nor a folder of them", path, scan_neither);
+            rc = -1;
+        }
+        for (size_t i = 0; rc == 0 && i < strays.n; i++) {
+            strlist_addf(&c->left_out, "%s: %s", strays.v[i], scan_neither);
+            fprintf(progress, "campaign: left out: %s: %s\n", strays.v[i], scan_neither);
         }
         break;
     }
+    strlist_free(&strays);
     scan_free_list(names);
     return rc;
 }
 
 /* Add the folders a list file names, one a line ('#' starts a comment
  * line), to ITEMS; relative paths are relative to the list's folder. */
-static int scan_list(struct scan_items *items, const char *list)
+static int scan_list(struct scan_items *items, const char *list, struct campaign *c, FILE *progress)
 {
     FILE *f = fopen(list, "r");
     char line[PATH_MAX], *slash = strrchr(list, '/');
@@ -418,7 +429,7 @@ static int scan_list(struct scan_items *items, const char *list)
             continue;
         path = *p == '/' || slash == NULL ? strdup(p)
                                           : scan_printf("%.*s/%s", (int)(slash - list), list, p);
-        if (scan_folder(items, path) != 0) {
+        if (scan_folder(items, path, c, progress) != 0) {
             cmd_error("%s:%d: the folder named here cannot be used", list, lineno);
             rc = -1;
         }
@@ -437,7 +448,8 @@ int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
     int rc = 0;
 
     for (size_t i = 0; rc == 0 && i < ninputs; i++)
-        rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i]) : scan_list(&items, inputs[i]);
+        rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i], c, b->progress)
+                                    : scan_list(&items, inputs[i], c, b->progress);
     for (size_t i = 0; rc == 0 && i < items.path.n; i++)
         rc = items.package[i] ? campaign_build_package(c, items.path.v[i], b, self, run_flags)
                               : scan_scheme(c, items.path.v[i], self, run_flags);

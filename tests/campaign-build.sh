@@ -183,14 +183,22 @@ expect_status "kat off" 0 "$ICCSPROF" campaign --kat off --emit parallel --out "
 [ ! -e "$work/k1/.campaign/build/good/Lvl-128/kat.json" ] && pass "kat off: no earlier result left to mark records" ||
     fail "kat off: no earlier result left to mark records" "kat.json still there"
 
+# --- a folder among the packages that is none: left out, the others go on ---
+mkdir -p "$work/pkgs/notes/drafts"
+expect_status "a stray folder: left out" 1 "$ICCSPROF" campaign --kat off --emit parallel --out "$work/o6" "$work/pkgs"
+expect_grep "a stray folder: named, and why" "^campaign: left out: $work/pkgs/notes: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme$" "$work/err"
+[ "$(grep -c ' run --plain ' "$work/out")" -eq 9 ] && pass "a stray folder: the packages' jobs all listed" ||
+    fail "a stray folder: the packages' jobs all listed" "$(cat "$work/out")"
+rm -r "$work/pkgs/notes"
+
 # --- refused before anything is built ---
 expect_status "bad --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "--impl fast" "$work/pkgs"
 expect_grep "bad --build-flags: named" "^profile: --impl fast: expected reference, optimized or additional$" "$work/err"
 expect_status "an operand in --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "extra" "$work/pkgs"
 expect_grep "an operand in --build-flags: named" "^iccsprof campaign: --build-flags: 'extra' is not an option (packages are the campaign's operands)$" "$work/err"
-mkdir -p "$work/pkgs/notes"
-expect_status "a folder that is no package" 2 "$ICCSPROF" campaign --out "$work/o4" "$work/pkgs"
-expect_grep "a folder that is no package: named" "^iccsprof: $work/pkgs/notes: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme$" "$work/err"
+mkdir -p "$work/nothing/notes"
+expect_status "a folder with no package" 2 "$ICCSPROF" campaign --out "$work/o4" "$work/nothing"
+expect_grep "a folder with no package: named" "^iccsprof: $work/nothing: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
 if grep -q "building" "$work/out" || [ -e "$work/o4/.campaign/build" ]; then
     fail "refusals: nothing built" "$(cat "$work/out")"
 else

@@ -124,7 +124,7 @@ expect_status "error: more jobs than cores" 2 "$ICCSPROF" campaign --out "$work/
 expect_grep "error: more jobs than cores, named" "^iccsprof campaign: -j 3: only 2 cores to pin to (one measurement per core)$" "$work/err"
 mkdir -p "$work/empty/p"
 expect_status "error: nothing built" 2 "$ICCSPROF" campaign --out "$work/x" "$work/empty"
-expect_grep "error: nothing built, named" "^iccsprof: $work/empty/p: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme$" "$work/err"
+expect_grep "error: nothing built, named" "^iccsprof: $work/empty: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
 
 # --- GNU parallel: the job file, pinned by job slot ---
 if command -v parallel >/dev/null 2>&1; then
