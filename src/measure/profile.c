@@ -54,12 +54,13 @@ struct profile_away {
 };
 
 /* Ticks of one operation, with the wrappers on around it or not.  With
- * AWAY, the thread's CPU time is read around it (in both kinds of
- * operation, so that a pair stays alike) and, for one with the wrappers
- * on, its ticks less that CPU time are added to AWAY when they exceed the
- * outlier margin: the wrappers set apart a helper call that lost the CPU
- * so long, so the time taken away must leave the operations' time too; a
- * shorter spell stays in both, like an interrupt. */
+ * AWAY, the thread's CPU time is read around it, and a spell off the CPU
+ * (its ticks less that CPU time) longer than the outlier margin is not
+ * counted in the ticks returned, and for an operation with the wrappers
+ * on is added to AWAY: the wrappers set apart a helper call that lost the
+ * CPU so long, so the time taken away must leave the operations' time
+ * too, and the pair's difference must not hold it either; a shorter spell
+ * stays in both, like an interrupt. */
 static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on,
                              struct profile_away *away)
 {
@@ -75,9 +76,14 @@ static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api
     if (away != NULL) {
         double off_cpu = (double)(t1 - t0) - (clock_cpu_seconds() - cpu) * away->tick_hz;
 
-        if (on && off_cpu > away->margin_ticks) {
-            away->operations++;
-            away->ticks += off_cpu;
+        if (off_cpu > away->margin_ticks) {
+            uint64_t spell = (uint64_t)off_cpu;
+
+            if (on) {
+                away->operations++;
+                away->ticks += (double)spell;
+            }
+            return t1 - t0 - spell;
         }
     }
     return t1 - t0;
@@ -254,9 +260,9 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
  * (the DRNG state and the scheme's own) is saved before the first and put
  * back before the second, so both take the same path; the one with the
  * wrappers on is measured and counted, its twin with them off is not
- * counted again; AWAY, when not NULL, gathers the preemptions of the
- * one with the wrappers on.  ON_FIRST says which comes first: the second of a pair
- * repeats the first's exact path and gains from it (trained branch
+ * counted again; with AWAY, both are timed without their long spells
+ * off the CPU, and AWAY gathers those of the one with the wrappers on.  ON_FIRST says which comes
+ * first: the second of a pair repeats the first's exact path and gains from it (trained branch
  * predictors), so the driver alternates the order and takes the gain out.
  * *OFF and *ON get their ticks.  Without saved data (RW NULL) the pair
  * does successive work. */
@@ -314,14 +320,15 @@ static double profile_added(int64_t *diff, unsigned long long n, double *se)
 
 /* Auto's K from up to PROFILE_CALIBRATION_PAIRS pairs in
  * PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was measured,
- * their order alternating as in the profile pass: the median of their
+ * their order alternating as in the profile pass and timed without their
+ * long spells off the CPU (AWAY): the median of their
  * wrappers-off ticks and what the wrappers added (see profile_added), so
  * that a pair the scheduler interrupted does not decide it and the same
  * workload gets the same K from run to run.  A pair taking longer than
  * that time is not repeated. */
 static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
-                                  struct rwdata *rw, const struct iccsprof_wrap_overhead *o,
-                                  uint64_t off, uint64_t on)
+                                  struct rwdata *rw, struct profile_away *away,
+                                  const struct iccsprof_wrap_overhead *o, uint64_t off, uint64_t on)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
@@ -331,7 +338,7 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
     while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < PROFILE_CALIBRATION_SECONDS) {
-        profile_pair(st, w, rw, NULL, (int)(n % 2), &off, &on);
+        profile_pair(st, w, rw, away, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
     }
@@ -364,7 +371,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct iccsprof_wrap_overhead o;
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
-    struct profile_away away = {0, 0, 0, 0};
+    struct profile_away away = {0, 0, 0, 0}, calibration;
     unsigned k = m->sample;
     unsigned long long calls;
     uint64_t on, off, ticks = 0, rate_t0 = w->ticks(), margin;
@@ -383,14 +390,15 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     if (rwdata_open(&rwbuf, s->lib) == 0)
         rw = &rwbuf;
     w->overhead(&o);
-    t0 = clock_seconds();
-    profile_pair(&st, w, rw, NULL, 0, &off, &on);
-    call_seconds = (clock_seconds() - t0) / 2;
-    if (k == 0)
-        k = profile_calibrate(&st, w, rw, &o, off, on);
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
     margin = (uint64_t)ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
     away.margin_ticks = (double)margin;
+    calibration = away;
+    t0 = clock_seconds();
+    profile_pair(&st, w, rw, &calibration, 0, &off, &on);
+    call_seconds = (clock_seconds() - t0) / 2;
+    if (k == 0)
+        k = profile_calibrate(&st, w, rw, &calibration, &o, off, on);
     w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
@@ -420,8 +428,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
         "s:i, s:{s:i, s:I}}, s:o}",
-        "calls", (json_int_t)calls, "ticks", (json_int_t)ticks, "baseline_ticks",
-        (double)ticks - away.ticks - (double)calls * added, "preempted", "operations",
+        "calls", (json_int_t)calls, "ticks", (json_int_t)ticks + (json_int_t)away.ticks,
+        "baseline_ticks", (double)ticks - (double)calls * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
         "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
         o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
