@@ -238,7 +238,7 @@ json_t *record_profile(json_t *raw)
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
         "{s:I, s:O, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
-        "s:f, s:{s:O, s:O, s:O, s:I, s:o}}",
+        "s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
         json_object_get(raw, "baseline_ticks"), "preempted", json_object_get(raw, "preempted"),
         "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
@@ -251,7 +251,8 @@ json_t *record_profile(json_t *raw)
         share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
         share_stderr(&b, &est[ICCSPROF_DRNG]), "sampling", "k",
         json_object_get(json_object_get(raw, "sampling"), "k"), "auto",
-        json_object_get(json_object_get(raw, "sampling"), "auto"), "first_n",
+        json_object_get(json_object_get(raw, "sampling"), "auto"), "k_estimate",
+        json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
         (json_int_t)all_timed, "outliers", record_outliers(raw));
 }

@@ -111,6 +111,7 @@ static const struct field outliers_fields[] = {
 static const struct field sampling_fields[] = {
     {"k", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"auto", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"estimate", FIELD_NUMBER, FIELD_NULL, 0, 0, NULL, NULL},
     {"first_n", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"outliers", FIELD_OBJECT, 0, 0, 0, outliers_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},

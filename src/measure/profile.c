@@ -100,36 +100,43 @@ static double profile_tick_hz(const struct iccsprof_wrap_api *w, uint64_t t0, do
     return (double)(w->ticks() - t0) / (s1 - s0);
 }
 
-/* The K that keeps the expected cost of counting every call and timing
- * one in K under PROFILE_AUTO_PERTURBATION of the operation, timing
- * being granted at least PROFILE_AUTO_TIMING_SHARE of that budget.  CALLS
- * helper calls, all timed, made an operation of ON ticks that takes OFF
- * ticks with the wrappers off: that difference is what a timed call costs
- * in this operation, when it exceeds the library's tight-loop estimate
- * (its code and table then compete with the scheme's for the caches).  A
- * few pairs of operations are a noisy measure of it, so it only ever
- * raises the estimate of the timed cost, never the counted call's. */
-static unsigned profile_auto_k(double calls, double on, double off,
-                               const struct iccsprof_wrap_overhead *o)
+/* The K, unrounded, that keeps the expected cost of counting every call
+ * and timing one in K under PROFILE_AUTO_PERTURBATION of the operation,
+ * timing being granted at least PROFILE_AUTO_TIMING_SHARE of that budget
+ * (at most 1 where timing every call fits in the budget).  CALLS helper
+ * calls, all timed, made an operation of ON ticks that takes OFF ticks
+ * with the wrappers off: that difference is what a timed call costs in
+ * this operation, when it exceeds the library's tight-loop estimate (its
+ * code and table then compete with the scheme's for the caches).  A few
+ * pairs of operations are a noisy measure of it, so it only ever raises
+ * the estimate of the timed cost, never the counted call's. */
+static double profile_auto_estimate(double calls, double on, double off,
+                                    const struct iccsprof_wrap_overhead *o)
 {
     double timed = o->outer_ticks + o->callers_outer_ticks, untimed = o->untimed_outer_ticks;
-    double k, budget, least = PROFILE_AUTO_TIMING_SHARE * PROFILE_AUTO_PERTURBATION * off;
+    double budget, least = PROFILE_AUTO_TIMING_SHARE * PROFILE_AUTO_PERTURBATION * off;
 
-    if (calls <= 0)
-        return 1;
+    if (calls <= 0 || off <= 0)
+        return 0;
     if ((on - off) / calls > timed)
         timed = (on - off) / calls;
     if (calls * timed <= PROFILE_AUTO_PERTURBATION * off)
-        return 1;
+        return calls * timed / (PROFILE_AUTO_PERTURBATION * off);
     /* where counting alone takes most of the budget, what is left is the
      * small difference of two measured costs: K would follow its noise */
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
     if (budget < least)
         budget = least;
-    k = ceil(calls * (timed - untimed) / budget);
-    /* a power of two, so that the same workload gets the same K although
-     * its calibration moves a little from run to run */
-    k = exp2(ceil(log2(k < 1 ? 1 : k)));
+    return calls * (timed - untimed) / budget;
+}
+
+/* Auto's K from its ESTIMATE: rounded up to a power of two, so that the
+ * same workload gets the same K although its calibration moves a little
+ * from run to run, and at most PROFILE_AUTO_MAX_K. */
+static unsigned profile_auto_k(double estimate)
+{
+    double k = exp2(ceil(log2(estimate < 1 ? 1 : estimate)));
+
     return k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
 }
 
@@ -318,17 +325,15 @@ static double profile_added(int64_t *diff, unsigned long long n, double *se)
     return (m_even + m_odd) / 2;
 }
 
-/* Auto's K from up to PROFILE_CALIBRATION_PAIRS pairs in
- * PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was measured,
- * their order alternating as in the profile pass and timed without their
- * long spells off the CPU (AWAY): the median of their
- * wrappers-off ticks and what the wrappers added (see profile_added), so
- * that a pair the scheduler interrupted does not decide it and the same
- * workload gets the same K from run to run.  A pair taking longer than
- * that time is not repeated. */
-static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
-                                  struct rwdata *rw, struct profile_away *away,
-                                  const struct iccsprof_wrap_overhead *o, uint64_t off, uint64_t on)
+/* Auto's estimate of K (see profile_auto_estimate) from up to
+ * PROFILE_CALIBRATION_PAIRS pairs in PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was
+ * measured, their order alternating as in the profile pass and timed without their long spells off
+ * the CPU (AWAY): the median of their wrappers-off ticks and what the wrappers added (see
+ * profile_added), so that a pair the scheduler interrupted does not decide it and the same workload
+ * gets the same K from run to run.  A pair taking longer than that time is not repeated. */
+static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
+                                struct rwdata *rw, struct profile_away *away,
+                                const struct iccsprof_wrap_overhead *o, uint64_t off, uint64_t on)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
@@ -344,8 +349,8 @@ static unsigned profile_calibrate(struct op_state *st, const struct iccsprof_wra
     }
     w->snapshot(&snap);
     off = (uint64_t)profile_median(offs, n);
-    return profile_auto_k((double)snap.total_calls / n, (double)off + profile_added(added, n, &se),
-                          (double)off, o);
+    return profile_auto_estimate((double)snap.total_calls / n,
+                                 (double)off + profile_added(added, n, &se), (double)off, o);
 }
 
 /* Profile the operation on the profiled library.  Each measured operation
@@ -373,6 +378,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
     unsigned k = m->sample;
+    double estimate = 0;
     unsigned long long calls;
     uint64_t on, off, ticks = 0, rate_t0 = w->ticks(), margin;
     double t0, call_seconds, added, added_se, rate_s0 = clock_seconds();
@@ -398,7 +404,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     profile_pair(&st, w, rw, &calibration, 0, &off, &on);
     call_seconds = (clock_seconds() - t0) / 2;
     if (k == 0)
-        k = profile_calibrate(&st, w, rw, &calibration, &o, off, on);
+        k = profile_auto_k(estimate = profile_calibrate(&st, w, rw, &calibration, &o, off, on));
     w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
@@ -427,14 +433,14 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_free(&st);
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-        "s:i, s:{s:i, s:I}}, s:o}",
+        "s:o, s:i, s:{s:i, s:I}}, s:o}",
         "calls", (json_int_t)calls, "ticks", (json_int_t)ticks + (json_int_t)away.ticks,
         "baseline_ticks", (double)ticks - (double)calls * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
         "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
         o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
         "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
-        m->sample == 0, "first_n", (int)m->first_n, "outliers", "multiple",
-        PROFILE_OUTLIER_MULTIPLE, "margin_ticks", (json_int_t)margin, "snapshot",
-        profile_snapshot(&snap, &per_op));
+        m->sample == 0, "estimate", m->sample == 0 ? json_real(estimate) : json_null(), "first_n",
+        (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks",
+        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op));
 }
