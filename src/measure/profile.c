@@ -127,7 +127,8 @@ static double profile_auto_estimate(double calls, double on, double off,
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
     if (budget < least)
         budget = least;
-    return calls * (timed - untimed) / budget;
+    /* a timed call measured cheaper than a counted one: sampling saves nothing */
+    return timed > untimed ? calls * (timed - untimed) / budget : 0;
 }
 
 /* Auto's K from its ESTIMATE: rounded up to a power of two, so that the
