@@ -174,6 +174,17 @@ static void run_last_line(const struct campaign_job *j, char *buf, size_t len)
     fclose(f);
 }
 
+/* Remove JOB's record and key: stopped by an interruption, it was not
+ * run, whatever it wrote. */
+static void run_forget(const struct campaign_job *j)
+{
+    char key[4096];
+
+    snprintf(key, sizeof key, "%s.key", j->state);
+    unlink(j->record);
+    unlink(key);
+}
+
 /* Record the end of SLOT's job: a journal line, a progress line, the tally. */
 static void run_finish(struct campaign *c, struct run_slot *slot, int status, size_t *done,
                        size_t total, struct campaign_tally *tally, FILE *out)
@@ -185,8 +196,9 @@ static void run_finish(struct campaign *c, struct run_slot *slot, int status, si
     FILE *journal;
 
     if (run_stop && !passed) {
+        run_forget(j); /* stopped by the interruption: not run */
         slot->pid = 0;
-        return; /* stopped by the interruption: not run, and no record */
+        return;
     }
     snprintf(path, sizeof path, "%s/.campaign/journal.tsv", c->out);
     if ((journal = fopen(path, "a")) != NULL) {
@@ -208,16 +220,23 @@ static void run_finish(struct campaign *c, struct run_slot *slot, int status, si
     slot->pid = 0;
 }
 
-/* End every running job (its process group) and wait for them. */
-static void run_stop_all(struct run_slot *slots, size_t nslots)
+/* End every running job (its process group) and wait for them.  A job
+ * stopped so is not run: whatever record it may still have written (its
+ * measuring process killed an instant before it saw the signal itself)
+ * goes, with its key, so that the campaign resumed runs it again. */
+static void run_stop_all(const struct campaign *c, struct run_slot *slots, size_t nslots)
 {
     for (size_t s = 0; s < nslots; s++)
         if (slots[s].pid > 0)
             kill(-slots[s].pid, SIGTERM);
     for (size_t s = 0; s < nslots; s++)
         if (slots[s].pid > 0) {
-            while (waitpid(slots[s].pid, NULL, 0) < 0 && errno == EINTR)
+            int status = 0;
+
+            while (waitpid(slots[s].pid, &status, 0) < 0 && errno == EINTR)
                 ;
+            if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+                run_forget(&c->jobs[slots[s].job]);
             slots[s].pid = 0;
         }
 }
@@ -316,7 +335,7 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
             break;
     }
     if (run_stop || rc != 0) {
-        run_stop_all(slots, ncpus);
+        run_stop_all(c, slots, ncpus);
         tally->interrupted = run_stop != 0;
         tally->not_run = n - done - tally->skipped;
     }

@@ -441,6 +441,18 @@ struct child_end {
     int reaped, wstatus, timed_out, signal;
 };
 
+/* Note in END the stopping signal the handler wrote to WAKE, if any. */
+static void child_take_signals(int wake, struct child_end *end)
+{
+    unsigned char sig[16];
+    ssize_t n;
+
+    while ((n = read(wake, sig, sizeof sig)) > 0)
+        for (ssize_t i = 0; i < n; i++)
+            if (sig[i] != SIGCHLD)
+                end->signal = sig[i];
+}
+
 /* Follow the measuring process PID until it exits, the deadline passes
  * or a signal asks to stop: read its channel until its last message, and
  * its output into the log. */
@@ -455,10 +467,11 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
 
     for (;;) {
         double left = deadline - child_seconds();
-        unsigned char sig[16];
-        ssize_t n;
 
         if (waitpid(pid, &end->wstatus, WNOHANG) == pid) {
+            /* the signal that stopped a whole process group killed the
+             * measuring process too: an interruption, not its failure */
+            child_take_signals(wake, end);
             end->reaped = 1;
             return;
         }
@@ -472,10 +485,7 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
             return;
         if (progress != NULL)
             progress(NULL, arg);
-        while ((n = read(wake, sig, sizeof sig)) > 0)
-            for (ssize_t i = 0; i < n; i++)
-                if (sig[i] != SIGCHLD)
-                    end->signal = sig[i];
+        child_take_signals(wake, end);
         if (end->signal != 0)
             return;
         if (fds[1].revents != 0) {

@@ -58,7 +58,7 @@ printf '%s\n' ./levelmake/Lvl-128__keygen.json ./levelmake/Lvl-128__sign.json ./
     ./privdrng/Pd-1__keygen.json ./privdrng/Pd-1__sign.json ./privdrng/Pd-1__verify.json \
     ./slow/Hold-1__keygen.json >"$work/want"
 if cmp -s "$work/before" "$work/want"; then pass "interrupted: the finished jobs' records, no other"; else
-    fail "interrupted: the finished jobs' records, no other" "$(cat "$work/before")"
+    fail "interrupted: the finished jobs' records, no other" "$(cat "$work/before" "$work/c1" "$work/c1.err" "$out/.campaign/journal.tsv"; ls -la "$work"; head -c 1500 "$out/slow/Hold-1__verify.json" "$out/slow/Hold-1__verify.log" "$out/.campaign/slow/Hold-1__verify.out" 2>&1)"
 fi
 (cd "$out" && sha256sum $(cat "$work/before")) >"$work/sums"
 find "$out/.campaign/build" -name '*.o' -exec stat -c '%n %Y' {} + | sort >"$work/objects"

@@ -81,18 +81,20 @@ expect_grep "print then crash: the line is in the log" "hostile: loaded" "$work/
 rm -f "$work"/sighostile__*
 
 # --- Ctrl-C, SIGTERM and SIGKILL: the measurement is killed, nothing is left ---
-# signal_run SIGNAL DIR: start a run that hangs in sign, send SIGNAL once
-# its measuring process has loaded the library; the exit status (negative
-# for a signal that ended the run itself) in $work/rc, stderr in $work/err.
+# signal_run SIGNAL DIR [group]: start a run that hangs in sign, send
+# SIGNAL once its measuring process has loaded the library (with group:
+# to the run's whole process group, as a terminal's Ctrl-C does); the exit
+# status (negative for a signal that ended the run itself) in $work/rc,
+# stderr in $work/err.
 signal_run() {
     mkdir -p "$2"
     rm -f "$pids"
     ICCSPROF_FIXTURE=hang-sign ICCSPROF_HOSTILE=pid python3 -c '
-import signal, subprocess, sys, time
-pids, sig, cmd = sys.argv[1], getattr(signal, "SIG" + sys.argv[2]), sys.argv[3:]
+import os, signal, subprocess, sys, time
+pids, sig, group, cmd = sys.argv[1], getattr(signal, "SIG" + sys.argv[2]), sys.argv[3] == "group", sys.argv[4:]
 # a shell starts background jobs with SIGINT ignored: give it back
 p = subprocess.Popen(cmd, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-                     stdout=subprocess.DEVNULL)
+                     stdout=subprocess.DEVNULL, start_new_session=group)
 end = time.time() + 30
 while time.time() < end:
     try:
@@ -102,29 +104,37 @@ while time.time() < end:
         pass
     time.sleep(0.02)
 time.sleep(0.3)
-p.send_signal(sig)
+if group:
+    os.killpg(p.pid, sig)
+else:
+    p.send_signal(sig)
 try:
     rc = p.wait(timeout=30)
 except subprocess.TimeoutExpired:
     p.kill()
     rc = "hung"
 print(rc)
-' "$pids" "$1" "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$2" --op sign \
+' "$pids" "$1" "${3:-one}" "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$2" --op sign \
         $quick >"$work/rc" 2>"$work/err"
 }
 
-# interrupt SIGNAL WANT: a run sent SIGNAL exits WANT, saying so, and
-# leaves neither a process nor a file.
+# interrupt SIGNAL WANT [group]: a run sent SIGNAL exits WANT, saying so,
+# and leaves neither a process nor a file.
 interrupt() {
-    sig=$1 want=$2 dir="$work/int-$1"
-    signal_run "$sig" "$dir"
-    if [ "$(cat "$work/rc")" = "$want" ]; then pass "$sig: exit $want"; else fail "$sig: exit $want" "got $(cat "$work/rc"): $(cat "$work/err")"; fi
-    expect_grep "$sig: one line says so" "^iccsprof: .*interrupted by" "$work/err"
-    all_gone "$sig: the measuring process is gone"
-    no_files "$sig: no record, log or temporary file" "$dir"
+    sig=$1 want=$2 dir="$work/int-$1$3" name="$1${3:+ to the process group}"
+    signal_run "$sig" "$dir" "$3"
+    if [ "$(cat "$work/rc")" = "$want" ]; then pass "$name: exit $want"; else fail "$name: exit $want" "got $(cat "$work/rc"): $(cat "$work/err")"; fi
+    expect_grep "$name: one line says so" "^iccsprof: .*interrupted by" "$work/err"
+    all_gone "$name: the measuring process is gone"
+    no_files "$name: no record, log or temporary file" "$dir"
 }
 interrupt INT 130
 interrupt TERM 143
+# the measuring process, killed by the same signal, is not a failure to record
+for i in 1 2 3 4 5; do
+    interrupt INT 130 group
+    interrupt TERM 143 group
+done
 
 # SIGKILL cannot be caught: the measuring process dies with the run
 # (PR_SET_PDEATHSIG).  Orphaned, it is the init process's to reap, which
