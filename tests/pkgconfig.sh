@@ -1,7 +1,8 @@
 #!/bin/sh
 # pkgconfig.sh - iccsprof-wrap.pc is enough to make a profiled build: a
 # program linked with exactly its flags (--static: the archive's own
-# dependencies are private ones) counts the fixture's calls.
+# dependencies are private ones) counts the fixture's calls, from a plain
+# command line and through README's CMake lines.
 . "$top_srcdir/tests/lib.sh"
 
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
@@ -26,6 +27,21 @@ else
 fi
 "$work/prog" >"$work/out" 2>&1
 expect_grep "its calls are counted exactly" "^abi 3 shapes 3 calls 11 nested 1$" "$work/out"
+
+# README's CMake lines (pkg_check_modules with IMPORTED_TARGET and
+# --static) give the same program its flags.
+mkdir -p "$work/cmake"
+if (cd "$work/cmake" && PKG_CONFIG_PATH="$top_builddir/wrappers" CC="${cc:-cc}" CFLAGS="$SANITIZER_CFLAGS" \
+    LDFLAGS="$SANITIZER_CFLAGS" cmake -S "$top_srcdir/tests/fixtures/cmake" -B . \
+    "-DWRAP_PC_ARGS=--define-variable=libdir=$top_builddir/wrappers;--define-variable=includedir=$top_srcdir/wrappers" \
+    "-DPROG_SOURCES=$fix/helpers.c;$fix/sm3.c;$fix/caller.c;$fix/pc_main.c" \
+    "-DPROG_INCLUDES=$fix;$top_srcdir/schemes/iccs" && cmake --build .) >"$work/cmake.out" 2>&1; then
+    pass "CMake: the imported target links the program"
+else
+    fail "CMake: the imported target links the program" "$(tail -c 600 "$work/cmake.out")"
+fi
+"$work/cmake/prog" >"$work/out" 2>&1
+expect_grep "CMake: its calls are counted exactly" "^abi 3 shapes 3 calls 11 nested 1$" "$work/out"
 
 # libunwind is declared as a module, not a bare -lunwind: where it is
 # missing, pkg-config says so rather than the linker.

@@ -77,4 +77,5 @@ dist_noinst_DATA += \
 # The installed pkg-config file, used the way a submitter's build would.
 TESTS += tests/pkgconfig.sh
 dist_noinst_SCRIPTS += tests/pkgconfig.sh
+EXTRA_DIST += tests/fixtures/cmake/CMakeLists.txt
 dist_noinst_DATA += tests/fixtures/wrap/pc_main.c
