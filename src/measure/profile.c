@@ -103,13 +103,17 @@ static double profile_tick_hz(const struct iccsprof_wrap_api *w, uint64_t t0, do
 /* The K, unrounded, that keeps the expected cost of counting every call
  * and timing one in K under PROFILE_AUTO_PERTURBATION of the operation,
  * timing being granted at least PROFILE_AUTO_TIMING_SHARE of that budget
- * (at most 1 where timing every call fits in the budget).  CALLS helper
- * calls, all timed, made an operation of ON ticks that takes OFF ticks
- * with the wrappers off: that difference is what a timed call costs in
- * this operation, when it exceeds the library's tight-loop estimate (its
- * code and table then compete with the scheme's for the caches).  A few
- * pairs of operations are a noisy measure of it, so it only ever raises
- * the estimate of the timed cost, never the counted call's. */
+ * (at most 1 where timing every call fits in the budget).  A timed call
+ * is charged its whole cost, not its cost less a counted call's: the
+ * counted call's cost comes from the library's tight loop, which moves
+ * by a fifth from one process to the next, and the difference of the two
+ * would carry that into K.  CALLS helper calls, all timed, made an
+ * operation of ON ticks that takes OFF ticks with the wrappers off: that
+ * difference is what a timed call costs in this operation, when it
+ * exceeds the library's tight-loop estimate (its code and table then
+ * compete with the scheme's for the caches).  A few pairs of operations
+ * are a noisy measure of it, so it only ever raises the estimate of the
+ * timed cost. */
 static double profile_auto_estimate(double calls, double on, double off,
                                     const struct iccsprof_wrap_overhead *o)
 {
@@ -127,8 +131,7 @@ static double profile_auto_estimate(double calls, double on, double off,
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
     if (budget < least)
         budget = least;
-    /* a timed call measured cheaper than a counted one: sampling saves nothing */
-    return timed > untimed ? calls * (timed - untimed) / budget : 0;
+    return calls * timed / budget;
 }
 
 /* Auto's K from its ESTIMATE: rounded up to a power of two, so that the
