@@ -471,6 +471,11 @@ def part_preemption(ctx, out, rows):
             out.append(f"| {core} | {label} | {', '.join(map(str, ks))} | {pct(med_kept)} "
                        f"({pp(worst_kept)}) | {pct(med_folded)} ({pp(worst_folded)}) | "
                        f"{outliers:.1f} | {preempted:.1f} |")
+            if core == "alone" and label == "auto":
+                estimates = ", ".join(f"{p['sampling']['k_estimate']:.2f}" for p in runs)
+                target(f"auto: one K over {PREEMPT_RUNS} runs of one workload",
+                       ", ".join(map(str, ks)), "one K", len(ks) == 1,
+                       f"the estimates ({estimates}) straddle a power of two")
             if core != "alone" and label != "every call":
                 target(f"sampled share under preemption, {label}", pp(med_kept - true),
                        "|e| <= 1 pp", abs(med_kept - true) <= 0.01,

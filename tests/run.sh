@@ -326,37 +326,25 @@ if s["k"] > 1:
 ' "$work/sample-$k" "$k"
 done
 
-# --- sample auto: the same workload, the same K ---
-# The dense pattern (64 calls per signature) with the work between its
-# calls that puts auto's estimate of K farthest from a power of two,
-# where its choice flips with the smallest change (the estimate depends
-# on the build: a sanitized one is slower); then five runs of it.
+# --- sample auto: K from its estimate by the documented rule ---
+# The dense pattern (64 calls per signature) with more and less work
+# between its calls.  Whether one workload gets one K run after run is a
+# timing claim, measured by make bench (part 3b); what holds in every run
+# is the rule: the estimate rounded up to a power of two, at most 64.
 export ICCSPROF_DENSE_WORK
-for ICCSPROF_DENSE_WORK in 125 250 500 1000 2000; do
+for ICCSPROF_DENSE_WORK in 125 500 2000; do
     ICCSPROF_FIXTURE=dense run_sig "dense, work $ICCSPROF_DENSE_WORK: sample auto" \
         "$work/auto-w$ICCSPROF_DENSE_WORK" --op sign --sample auto
 done
-ICCSPROF_DENSE_WORK=$(python3 -c '
-import json, math, sys
-def distance(w):
-    e = json.load(open(f"{sys.argv[1]}/auto-w{w}/sigfix__sign.json"))["profile"]["sampling"]["k_estimate"]
-    return abs(math.log2(e) % 1 - 0.5) if 1.5 < e < 45 else 1
-print(min((125, 250, 500, 1000, 2000), key=distance))
-' "$work")
-for i in 1 2 3 4 5; do
-    ICCSPROF_FIXTURE=dense run_sig "dense, work $ICCSPROF_DENSE_WORK, run $i: sample auto" \
-        "$work/auto-$i" --op sign --sample auto
-done
 unset ICCSPROF_DENSE_WORK
-py "sample auto: one K in five runs of the same workload" '
+py "sample auto: K is the estimate rounded up to a power of two, at most 64" '
 import math, sys
 from records import check, load
-s = [load(f"{sys.argv[1]}/auto-{i}/sigfix__sign.json")["profile"]["sampling"] for i in range(1, 6)]
-ks, estimates = [x["k"] for x in s], [x["k_estimate"] for x in s]
-# the premise: a workload whose estimate lies between two powers of two, away from both
-middle = sorted(estimates)[2]
-check(1.5 < middle < 45 and 0.15 < math.log2(middle) % 1 < 0.85, str(estimates))
-check(len(set(ks)) == 1 and ks[0] > 1, f"K {ks} from estimates {estimates}")
+for w in (125, 500, 2000):
+    s = load(f"{sys.argv[1]}/auto-w{w}/sigfix__sign.json")["profile"]["sampling"]
+    e, k = s["k_estimate"], s["k"]
+    check(s["auto"] and e > 0, str(s))
+    check(k == min(64, 2 ** math.ceil(math.log2(max(e, 1)))), f"work {w}: K {k} from {e}")
 ' "$work"
 
 # --- a signer with 64 MiB on its stack runs on the raised stack ---
