@@ -48,7 +48,8 @@ static const struct cmd_option campaign_options[] = {
                    .lo = 1,
                    .hi = CPU_SETSIZE,
                    .def = "1",
-                   .help = "measure N jobs at a time, each pinned to a core of its own"},
+                   .help = "measure N jobs at a time, each pinned to a core of its own; "
+                           "compile and run KAT gates N at a time"},
     [CAMP_CPUS] = {.name = "cpus",
                    .kind = CMD_OPT_STRING,
                    .metavar = "LIST",
