@@ -36,9 +36,11 @@ ROUNDS, BLOCK_MS = (11, 4) if QUICK else (101, 5)
 RUNS = 1 if QUICK else 3
 
 # The in-tree schemes, their type, and the instance peers are run on.
-INTREE = (("sign-wots", "sig"), ("kem-mlwe", "kem"))
+INTREE = (("sign-wots", "sig"), ("kem-mlwe", "kem"), ("kex-mlwe", "kex"))
 DEFAULT_INTREE = ("sign-wots", "WOTS-SM3-16", "sign")
-OPS = {"sig": ("keygen", "sign", "verify"), "kem": ("keygen", "enc", "dec")}
+# The in-tree key exchange has two passes: its steps are these.
+OPS = {"sig": ("keygen", "sign", "verify"), "kem": ("keygen", "enc", "dec"),
+       "kex": ("init_a", "init_b", "pass1_a", "pass2_b", "derive_a", "derive_b")}
 # Synthetic schemes for the share accuracy, by the share they aim at.
 SYNTH_SHARES = (("s05", "~5 %"), ("dense", "~30 %"), ("s80", "~80 %"), ("s95", "~95 %"))
 
