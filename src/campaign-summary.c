@@ -39,7 +39,9 @@ static void summary_scheme(struct rec *const *recs, size_t n, FILE *out)
         fmt_share_stderr(c[2], sizeof c[2], recs[i]->drng_share, recs[i]->drng_share_stderr);
         mdtable_row(t, cells);
     }
-    report_notes(t, recs, n, NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE);
+    report_notes(t, recs, n,
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_NOISE | NOTE_COMPENSATION |
+                     NOTE_OVERFLOW);
     mdtable_print(t, out);
     mdtable_free(t);
 }
