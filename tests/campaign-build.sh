@@ -193,14 +193,7 @@ expect_grep "a stray folder: named, and why" "^campaign: left out: $work/pkgs/no
 rm -r "$work/pkgs/notes"
 
 # --- interrupted while building: the compilers stop, nothing is measured ---
-cat >"$work/slowcc" <<EOS
-#!/bin/sh
-case "\$*" in *--version*) exec $CC_CMD "\$@" ;; esac
-echo \$\$ >>"$work/slowcc.pids"
-sleep 30
-exec $CC_CMD "\$@"
-EOS
-chmod +x "$work/slowcc"
+slow_compiler
 ICCSPROF_CC="$work/slowcc" "$ICCSPROF" campaign --out "$work/o7" -j2 "$work/pkgs/levelmake" \
     >"$work/o7.out" 2>"$work/o7.err" &
 cpid=$!

@@ -111,14 +111,7 @@ wait $waiter
 [ $? -eq 0 ] && pass "then builds once the lock is free" || fail "then builds once the lock is free" "$(cat "$work/lock.err")"
 
 # An interrupt while compiling: the compilers stop, nothing half made stays.
-cat >"$work/slowcc" <<EOS
-#!/bin/sh
-case "\$*" in *--version*) exec $CC_CMD "\$@" ;; esac
-echo \$\$ >>"$work/slowcc.pids"
-sleep 30
-exec $CC_CMD "\$@"
-EOS
-chmod +x "$work/slowcc"
+slow_compiler
 ICCSPROF_CC="$work/slowcc" "$ICCSPROF" profile --build-only "$PKGS/two" --scheme slow \
     --builddir "$work/build" --instances Good -j 2 >"$work/int.out" 2>"$work/int.err" &
 builder=$!

@@ -38,3 +38,17 @@ expect_py() {
 tree_listing() {
     (cd "$1" && find . -printf '%p %y %s %T@ %l\n' && find -L . -printf '%p %y %s %T@\n') | sort
 }
+
+# slow_compiler: $work/slowcc, the compiler that notes its pid in
+# $work/slowcc.pids and waits 30 s before each compilation (not before
+# --version), so that a test can interrupt a build while compilers run.
+slow_compiler() {
+    cat >"$work/slowcc" <<EOS
+#!/bin/sh
+case "\$*" in *--version*) exec $CC_CMD "\$@" ;; esac
+echo \$\$ >>"$work/slowcc.pids"
+sleep 30
+exec $CC_CMD "\$@"
+EOS
+    chmod +x "$work/slowcc"
+}
