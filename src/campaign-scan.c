@@ -27,20 +27,6 @@ static const char *const scan_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const scan_kem_ops[] = {"keygen", "enc", "dec", NULL};
 static const char *const scan_kex_ops[] = {"all", NULL};
 
-/* A formatted string on the heap. */
-static char *scan_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *scan_printf(const char *fmt, ...)
-{
-    va_list ap;
-    char *s;
-
-    va_start(ap, fmt);
-    if (vasprintf(&s, fmt, ap) < 0)
-        abort();
-    va_end(ap);
-    return s;
-}
-
 /* Whether PATH is a folder. */
 static bool scan_is_dir(const char *path)
 {
@@ -204,9 +190,9 @@ static void scan_argv(struct campaign_job *j, const char *self, char *const *run
 int campaign_add_instance(struct campaign *c, const char *id, const char *dir, const char *name,
                           const char *self, char *const *run_flags)
 {
-    char *inst_dir = scan_printf("%s/%s", dir, name);
-    char *plain = scan_printf("%s/lib%s.so", inst_dir, name);
-    char *prof = scan_printf("%s/lib%s.prof.so", inst_dir, name);
+    char *inst_dir = xasprintf("%s/%s", dir, name);
+    char *plain = xasprintf("%s/lib%s.so", inst_dir, name);
+    char *prof = xasprintf("%s/lib%s.prof.so", inst_dir, name);
     const char *const *ops = NULL;
     int rc = 0;
 
@@ -224,11 +210,11 @@ int campaign_add_instance(struct campaign *c, const char *id, const char *dir, c
         j->op = strdup(ops[k]);
         j->plain = strdup(plain);
         j->profiled = strdup(prof);
-        j->build_info = scan_printf("%s/build.json", inst_dir);
+        j->build_info = xasprintf("%s/build.json", inst_dir);
         /* a key exchange's first step stands for its records */
-        j->record = scan_printf("%s/%s/%s__%s.json", c->out, id, name,
-                                strcmp(ops[k], "all") == 0 ? "init_a" : ops[k]);
-        j->state = scan_printf("%s/.campaign/%s/%s__%s", c->out, id, name, ops[k]);
+        j->record = xasprintf("%s/%s/%s__%s.json", c->out, id, name,
+                              strcmp(ops[k], "all") == 0 ? "init_a" : ops[k]);
+        j->state = xasprintf("%s/.campaign/%s/%s__%s", c->out, id, name, ops[k]);
         scan_argv(j, self, run_flags);
     }
     free(plain);
@@ -382,7 +368,7 @@ static int scan_folder(struct scan_items *items, const char *path, struct campai
     case SCAN_SPLIT:
     case SCAN_FOLDER:
         for (size_t i = 0; rc == 0 && names[i] != NULL; i++) {
-            char *sub = scan_printf("%s/%s", real, names[i]);
+            char *sub = xasprintf("%s/%s", real, names[i]);
             int kind = scan_child(sub);
 
             if (kind < 0)
@@ -428,7 +414,7 @@ static int scan_list(struct scan_items *items, const char *list, struct campaign
         if (*p == '\0' || *p == '#')
             continue;
         path = *p == '/' || slash == NULL ? strdup(p)
-                                          : scan_printf("%.*s/%s", (int)(slash - list), list, p);
+                                          : xasprintf("%.*s/%s", (int)(slash - list), list, p);
         if (scan_folder(items, path, c, progress) != 0) {
             cmd_error("%s:%d: the folder named here cannot be used", list, lineno);
             rc = -1;
@@ -471,7 +457,7 @@ void campaign_defer(struct campaign *c, char *const *patterns, size_t npatterns)
 {
     for (size_t i = 0; i < c->n; i++) {
         struct campaign_job *j = &c->jobs[i];
-        char *key = scan_printf("%s/%s/%s", j->id, j->instance, j->op);
+        char *key = xasprintf("%s/%s/%s", j->id, j->instance, j->op);
 
         for (size_t p = 0; p < npatterns; p++)
             j->deferred |= fnmatch(patterns[p], key, 0) == 0;
