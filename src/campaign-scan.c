@@ -488,15 +488,3 @@ void campaign_free(struct campaign *c)
         close(c->locks[i]);
     free(c->locks);
 }
-
-/* The path of this program. */
-const char *campaign_self(void)
-{
-    static char self[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-
-    if (n <= 0)
-        return "iccsprof";
-    self[n] = '\0';
-    return self;
-}

@@ -119,7 +119,4 @@ int campaign_summary(char *const *paths, size_t npaths, FILE *out);
  * exit status, after one-line errors. */
 int campaign_merge(char *const *inputs, size_t ninputs, const char *out, bool allow_mixed);
 
-/* The path of this program, for the jobs' commands. */
-const char *campaign_self(void);
-
 #endif

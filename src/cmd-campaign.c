@@ -16,6 +16,7 @@
 #include "cmd.h"
 #include "hostcheck.h"
 #include "pin.h"
+#include "profile-options.h"
 
 enum {
     CAMP_OUT,
@@ -226,7 +227,7 @@ static int campaign_jobs(const struct cmd_args *args)
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
         goto out;
-    if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, campaign_self(), run_flags.v) != 0) {
+    if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, profile_self(), run_flags.v) != 0) {
         status = jobs_interrupted() != 0 ? EXIT_FAIL : EXIT_USAGE;
         goto out;
     }

@@ -17,6 +17,7 @@
 #include "build-jobs.h"
 #include "paths.h"
 #include "profile-options.h"
+#include "self-exe.h"
 
 /* The guide flags of the NICCS reference measurements. */
 #define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"
@@ -236,27 +237,16 @@ static char *profile_compiler(const struct strlist *cc)
  * where it is installed. */
 static char *profile_wrap_archive(void)
 {
-    char self[PATH_MAX], *path;
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    char *path = self_exe_beside("../wrappers/libiccswrap.a");
+    char *status = self_exe_beside("../config.status");
 
-    if (n > 0) {
-        char *slash;
-
-        self[n] = '\0';
-        if ((slash = strrchr(self, '/')) != NULL) {
-            *slash = '\0';
-            char *status = xasprintf("%s/../config.status", self);
-
-            path = xasprintf("%s/../wrappers/libiccswrap.a", self);
-            /* a build tree: its own library, not an installed one */
-            if (access(path, R_OK) == 0 && access(status, R_OK) == 0) {
-                free(status);
-                return path;
-            }
-            free(status);
-            free(path);
-        }
+    /* a build tree: its own library, not an installed one */
+    if (path != NULL && access(path, R_OK) == 0 && access(status, R_OK) == 0) {
+        free(status);
+        return path;
     }
+    free(status);
+    free(path);
     return xstrdup(ICCSPROF_LIBDIR "/libiccswrap.a");
 }
 
@@ -327,17 +317,11 @@ int profile_lock(const char *dir)
 /* The program run for `iccsprof run` and `report`. */
 const char *profile_self(void)
 {
-    static char self[PATH_MAX];
     const char *env = getenv("ICCSPROF_DRIVER");
-    ssize_t n;
 
     if (env != NULL && env[0] != '\0')
         return env;
-    n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0)
-        return "iccsprof";
-    self[n] = '\0';
-    return self;
+    return self_exe() != NULL ? self_exe() : "iccsprof";
 }
 
 /* Parse ARGS, plan the package, take its build folder's lock and prepare

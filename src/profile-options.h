@@ -81,8 +81,8 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
 /* Release what profile_begin took. */
 void profile_end(struct profile_job *j);
 
-/* The program run for `iccsprof run` and `report`: $ICCSPROF_DRIVER, else
- * this very program. */
+/* The program run for `iccsprof run`, `kat` and `report` (by profile and
+ * campaign): $ICCSPROF_DRIVER, else this very program. */
 const char *profile_self(void);
 
 #endif

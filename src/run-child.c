@@ -20,6 +20,7 @@
 #include "paths.h"
 #include "protocol.h"
 #include "run-child.h"
+#include "self-exe.h"
 #include "run-result.h"
 
 /* A macro's value as a string literal. */
@@ -60,24 +61,15 @@ void child_stack_limit(unsigned long long *bytes, int *unlimited)
 /* The path of the measuring program. */
 const char *child_measure_path(void)
 {
-    static char path[PATH_MAX];
+    static char *beside;
     const char *env = getenv("ICCSPROF_MEASURE");
-    ssize_t n;
 
     if (env != NULL && env[0] != '\0')
         return env;
-    n = readlink("/proc/self/exe", path, sizeof path - 1);
-    if (n > 0) {
-        char *slash;
-
-        path[n] = '\0';
-        slash = strrchr(path, '/');
-        if (slash != NULL && (size_t)(slash - path) + sizeof "/iccsprof-measure" <= sizeof path) {
-            strcpy(slash, "/iccsprof-measure");
-            if (access(path, X_OK) == 0)
-                return path;
-        }
-    }
+    if (beside == NULL)
+        beside = self_exe_beside("iccsprof-measure");
+    if (beside != NULL && access(beside, X_OK) == 0)
+        return beside;
     return ICCSPROF_PKGLIBEXECDIR "/iccsprof-measure";
 }
 
