@@ -31,6 +31,22 @@ char *file_read(const char *path)
     return text;
 }
 
+/* The last non-empty line of PATH. */
+char *file_last_line(const char *path)
+{
+    char *text = file_read(path), *line = xstrdup("");
+
+    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+        end = p + strcspn(p, "\n");
+        if (end > p) {
+            free(line);
+            line = xasprintf("%.*s", (int)(end - p), p);
+        }
+    }
+    free(text);
+    return line;
+}
+
 /* Write CONTENT to PATH unless it holds exactly that already. */
 int file_replace(const char *path, const char *content)
 {

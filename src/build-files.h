@@ -12,6 +12,10 @@
 /* The whole content of PATH, newly allocated, or NULL. */
 char *file_read(const char *path);
 
+/* The last non-empty line of PATH, newly allocated ("" when it has none
+ * or cannot be read): the one line of an error a log ends with. */
+char *file_last_line(const char *path);
+
 /* Write CONTENT to PATH unless it holds exactly that already, through a
  * temporary file and a rename; 0, or -1 with errno set. */
 int file_replace(const char *path, const char *content);

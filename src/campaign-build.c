@@ -66,23 +66,6 @@ int campaign_build_check(const struct campaign_build *b)
     return rc;
 }
 
-/* The last non-empty line of the file at PATH, newly allocated ("" when
- * there is none): the one line of the error the planner printed. */
-static char *build_last_line(const char *path)
-{
-    char *text = file_read(path), *line = xstrdup("");
-
-    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end ? end + 1 : end) {
-        end = p + strcspn(p, "\n");
-        if (end > p) {
-            free(line);
-            line = strndup(p, (size_t)(end - p));
-        }
-    }
-    free(text);
-    return line;
-}
-
 /* The KAT result word of the instance built in BUILD, for its line. */
 static char *build_kat_result(const char *build)
 {
@@ -190,7 +173,7 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
         return -1;
     }
     if (rc != EXIT_OK) {
-        char *why = build_last_line(log);
+        char *why = file_last_line(log);
 
         strlist_addf(&c->left_out, "%s: %s", pkg, why[0] ? why : "cannot be planned");
         fprintf(b->progress, "campaign: %s: left out: %s (%s)\n", pkg, why, log);

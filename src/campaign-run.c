@@ -158,22 +158,6 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
     return 0;
 }
 
-/* The last line of the job's output, for a failure's line. */
-static void run_last_line(const struct campaign_job *j, char *buf, size_t len)
-{
-    char path[4096], line[1024];
-    FILE *f;
-
-    snprintf(path, sizeof path, "%s.out", j->state);
-    buf[0] = '\0';
-    if ((f = fopen(path, "r")) == NULL)
-        return;
-    while (fgets(line, sizeof line, f) != NULL)
-        if (line[0] != '\n')
-            snprintf(buf, len, "%.*s", (int)strcspn(line, "\n"), line);
-    fclose(f);
-}
-
 /* Remove JOB's record and key: stopped by an interruption, it was not
  * run, whatever it wrote. */
 static void run_forget(const struct campaign_job *j)
@@ -206,8 +190,13 @@ static void run_finish(struct campaign *c, struct run_slot *slot, int status, si
                 slot->start, end, passed ? "passed" : "failed");
         fclose(journal);
     }
-    if (!passed)
-        run_last_line(j, why, sizeof why);
+    if (!passed) {
+        char *out_path = xasprintf("%s.out", j->state), *last = file_last_line(out_path);
+
+        snprintf(why, sizeof why, "%s", last);
+        free(last);
+        free(out_path);
+    }
     ++*done;
     fprintf(out, "campaign: [%zu/%zu] %s %s %s: %s on cpu %d (%.1f s)%s%s\n", *done, total, j->id,
             j->instance, j->op, passed ? "passed" : "failed", slot->cpu, end - slot->start,
