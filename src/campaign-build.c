@@ -6,7 +6,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -66,22 +65,6 @@ int campaign_build_check(const struct campaign_build *b)
     return rc;
 }
 
-/* The KAT result word of the instance built in BUILD, for its line. */
-static char *build_kat_result(const char *build)
-{
-    char *path = xasprintf("%s/kat.json", build), *word;
-    json_t *kat = json_load_file(path, 0, NULL);
-    const char *result = json_string_value(json_object_get(kat, "result"));
-
-    word = xstrdup(result != NULL ? result : "no result");
-    for (char *p = word; *p != '\0'; p++)
-        if (*p == '_')
-            *p = ' '; /* not_available, as people read it */
-    json_decref(kat);
-    free(path);
-    return word;
-}
-
 /* The KAT gates, B->jobs at a time, of the instances of J that built and
  * whose result is older than their libraries (a resumed campaign runs
  * none again); an instance that may not go on (B->kat require and no
@@ -120,14 +103,17 @@ static int build_kat(struct campaign *c, const struct profile_job *j,
 
         if (!j->r[x].ok)
             continue;
-        result = build_kat_result(i->build);
-        fprintf(b->progress, "campaign: %s %s: KAT %s%s\n", j->p.scheme, i->name, result,
-                done == &kept ? " (kept: the libraries did not change)" : "");
-        free(result);
-        if (!katgate_passed(b->kat, i->build, i->name, done, &why)) {
+        result = katgate_result(i->build);
+        fprintf(b->progress, "campaign: %s %s: KAT ", j->p.scheme, i->name);
+        /* not_available, as people read it */
+        for (const char *p = result != NULL ? result : "no result"; *p != '\0'; p++)
+            fputc(*p == '_' ? ' ' : *p, b->progress);
+        fprintf(b->progress, "%s\n", done == &kept ? " (kept: the libraries did not change)" : "");
+        if (!katgate_passed(b->kat, i->build, i->name, result, done, &why)) {
             refused[x] = true;
             strlist_addf(&c->left_out, "%s %s", j->p.scheme, why.v[why.n - 1]);
         }
+        free(result);
     }
     for (size_t k = 0; k < n; k++)
         job_free(&jobs[k]);

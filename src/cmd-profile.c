@@ -111,8 +111,13 @@ static int profile_kat_gate(const struct profile_options *o, const struct plan_i
     katgate_job(i->build, i->name, o->kat_timeout, &j);
     if (jobs_run(&j, 1, 1) != 0)
         rc = -1;
-    else if (!katgate_passed(o->kat, i->build, i->name, &j, failures))
-        rc = 1;
+    else {
+        char *result = katgate_result(i->build);
+
+        if (!katgate_passed(o->kat, i->build, i->name, result, &j, failures))
+            rc = 1;
+        free(result);
+    }
     job_free(&j);
     return rc;
 }

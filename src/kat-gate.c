@@ -37,26 +37,34 @@ void katgate_job(const char *build, const char *name, const char *timeout, struc
     strlist_add(&j->argv, timeout);
 }
 
-/* The verdict of a gate that ran. */
-bool katgate_passed(const char *mode, const char *build, const char *name, const struct job *j,
-                    struct strlist *failures)
+/* The result word of BUILD's kat.json. */
+char *katgate_result(const char *build)
 {
-    char *result = xasprintf("%s/kat.json", build);
-    json_t *kat = strcmp(mode, "require") == 0 ? json_load_file(result, 0, NULL) : NULL;
-    const char *verdict = json_string_value(json_object_get(kat, "result"));
-    bool go_on = true;
+    char *path = xasprintf("%s/kat.json", build), *word = NULL;
+    json_t *kat = json_load_file(path, 0, NULL);
+    const char *result = json_string_value(json_object_get(kat, "result"));
 
+    if (result != NULL)
+        word = xstrdup(result);
+    json_decref(kat);
+    free(path);
+    return word;
+}
+
+/* The verdict of a gate that ran. */
+bool katgate_passed(const char *mode, const char *build, const char *name, const char *result,
+                    const struct job *j, struct strlist *failures)
+{
     if (j->status == 2 || j->status < 0) {
         strlist_addf(failures, "%s: the KAT gate could not run (exit %d)", name, j->status);
-        go_on = false;
-    } else if (strcmp(mode, "require") == 0 && (verdict == NULL || strcmp(verdict, "pass") != 0)) {
-        strlist_addf(failures, "%s: --kat require and its KAT did not pass (%s says why)", name,
-                     result);
-        go_on = false;
+        return false;
     }
-    json_decref(kat);
-    free(result);
-    return go_on;
+    if (strcmp(mode, "require") == 0 && (result == NULL || strcmp(result, "pass") != 0)) {
+        strlist_addf(failures, "%s: --kat require and its KAT did not pass (%s/kat.json says why)",
+                     name, build);
+        return false;
+    }
+    return true;
 }
 
 /* Whether kat.json is newer than what it was made from. */

@@ -18,11 +18,16 @@ void katgate_forget(const char *build);
  * driver given TIMEOUT seconds, into J (its old result removed). */
 void katgate_job(const char *build, const char *name, const char *timeout, struct job *j);
 
+/* The result word of the gate in the instance build folder BUILD (pass,
+ * fail, timeout, not_available), newly allocated; NULL when there is
+ * none. */
+char *katgate_result(const char *build);
+
 /* Whether instance NAME goes on to be measured after its gate J ran in
- * MODE (check, or require: only a pass goes on); its reason added to
- * FAILURES otherwise. */
-bool katgate_passed(const char *mode, const char *build, const char *name, const struct job *j,
-                    struct strlist *failures);
+ * MODE (check, or require: only a RESULT of pass goes on); its reason
+ * added to FAILURES otherwise. */
+bool katgate_passed(const char *mode, const char *build, const char *name, const char *result,
+                    const struct job *j, struct strlist *failures);
 
 /* Whether BUILD holds a result newer than its libraries and build.json,
  * so that the gate need not run again. */
