@@ -197,17 +197,13 @@ slow_compiler
 ICCSPROF_CC="$work/slowcc" "$ICCSPROF" campaign --out "$work/o7" -j2 "$work/pkgs/levelmake" \
     >"$work/o7.out" 2>"$work/o7.err" &
 cpid=$!
-i=0
-while [ $i -lt 300 ] && [ "$( (wc -l <"$work/slowcc.pids") 2>/dev/null || echo 0)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+wait_compilers 2
 kill -INT $cpid
 wait $cpid
 rc=$?
 [ $rc -eq 1 ] && pass "interrupted while building: exit 1" || fail "interrupted while building: exit 1" "exit $rc: $(cat "$work/o7.err")"
 expect_grep "interrupted while building: said so" "^iccsprof: $work/pkgs/levelmake: interrupted while building$" "$work/o7.err"
-alive=
-for p in $(cat "$work/slowcc.pids"); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
-[ -z "$alive" ] && pass "interrupted while building: the compilers are stopped" ||
-    fail "interrupted while building: the compilers are stopped" "still running:$alive"
+compilers_stopped "interrupted while building: the compilers are stopped"
 left=$(find "$work/o7" -name '*.o' -o -name '*.tmp*' -o -name '*.json' ! -name build.json | head -n 3)
 [ -z "$left" ] && pass "interrupted while building: no object, record or temporary file" ||
     fail "interrupted while building: no object, record or temporary file" "$left"

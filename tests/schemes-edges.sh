@@ -115,15 +115,12 @@ slow_compiler
 ICCSPROF_CC="$work/slowcc" "$ICCSPROF" profile --build-only "$PKGS/two" --scheme slow \
     --builddir "$work/build" --instances Good -j 2 >"$work/int.out" 2>"$work/int.err" &
 builder=$!
-i=0
-while [ $i -lt 100 ] && [ "$(wc -l <"$work/slowcc.pids" 2>/dev/null || echo 0)" -lt 2 ]; do sleep 0.1; i=$((i + 1)); done
+wait_compilers 2
 kill -TERM $builder
 wait $builder
 rc=$?
 [ $rc -eq 143 ] && pass "SIGTERM while compiling exits 143" || fail "SIGTERM while compiling exits 143" "exit $rc"
-alive=
-for p in $(cat "$work/slowcc.pids"); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
-[ -z "$alive" ] && pass "the compilers are stopped" || fail "the compilers are stopped" "still running:$alive"
+compilers_stopped "the compilers are stopped"
 left=$(find "$work/build/slow" -name '*.o' -o -name '*.tmp*' | head -n 3)
 [ -z "$left" ] && pass "no object or temporary file is left" || fail "no object or temporary file is left" "$left"
 

@@ -52,3 +52,19 @@ exec $CC_CMD "\$@"
 EOS
     chmod +x "$work/slowcc"
 }
+
+# wait_compilers N: wait (30 s at most) until N slow compilers have started.
+wait_compilers() {
+    i=0
+    while [ $i -lt 300 ] && [ "$( (wc -l <"$work/slowcc.pids") 2>/dev/null || echo 0)" -lt "$1" ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+}
+
+# compilers_stopped NAME: no slow compiler that started is still running.
+compilers_stopped() {
+    alive=
+    for p in $(cat "$work/slowcc.pids"); do kill -0 "$p" 2>/dev/null && alive="$alive $p"; done
+    if [ -z "$alive" ]; then pass "$1"; else fail "$1" "still running:$alive"; fi
+}
