@@ -35,6 +35,16 @@ char *xstrdup(const char *s)
     return p;
 }
 
+/* FMT formatted with AP, newly allocated. */
+static char *xvasprintf(const char *fmt, va_list ap)
+{
+    char *s;
+
+    if (vasprintf(&s, fmt, ap) < 0)
+        out_of_memory();
+    return s;
+}
+
 /* A formatted string, newly allocated. */
 char *xasprintf(const char *fmt, ...)
 {
@@ -42,8 +52,7 @@ char *xasprintf(const char *fmt, ...)
     char *s;
 
     va_start(ap, fmt);
-    if (vasprintf(&s, fmt, ap) < 0)
-        out_of_memory();
+    s = xvasprintf(fmt, ap);
     va_end(ap);
     return s;
 }
@@ -74,13 +83,10 @@ void strlist_add(struct strlist *l, const char *s)
 void strlist_addf(struct strlist *l, const char *fmt, ...)
 {
     va_list ap;
-    char *s;
 
     va_start(ap, fmt);
-    if (vasprintf(&s, fmt, ap) < 0)
-        out_of_memory();
+    strlist_take(l, xvasprintf(fmt, ap));
     va_end(ap);
-    strlist_take(l, s);
 }
 
 /* Append every item of FROM. */
