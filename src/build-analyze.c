@@ -30,27 +30,6 @@ static const struct {
 static const char *const analyze_helpers[] = {"pseudohash",        "pseudoXOF",          "sm3hash",
                                               "get_random_number", "init_random_number", NULL};
 
-/* Whether the C text at PATH defines a function main. */
-bool build_text_defines_main(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char line[4096];
-    regex_t re;
-    bool found = false;
-
-    if (f == NULL)
-        return false;
-    regcomp(&re,
-            "^[[:space:]]*(int|void|signed|static)?[[:space:]a-z]*[[:space:]*]main[[:space:]]*\\(",
-            REG_EXTENDED | REG_NOSUB);
-    while (!found && fgets(line, sizeof line, f) != NULL)
-        found = regexec(&re, line, 0, NULL, 0) == 0 || strncmp(line, "main(", 5) == 0 ||
-                strncmp(line, "main (", 6) == 0;
-    regfree(&re);
-    fclose(f);
-    return found;
-}
-
 /* The folder part of PATH ("." when none), newly allocated. */
 static char *analyze_dirname(const char *path)
 {
