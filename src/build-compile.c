@@ -126,6 +126,19 @@ static void build_package_flags(const struct plan_instance *i, const struct plan
     }
 }
 
+/* The defines the build file gives the sources of I, each once, in
+ * order. */
+void build_package_defines(const struct plan_instance *i, struct strlist *out)
+{
+    for (size_t k = 0; k < i->nsources; k++)
+        for (size_t f = 0; f < i->sources[k].flags.n; f++) {
+            const char *w = i->sources[k].flags.v[f];
+
+            if ((strncmp(w, "-D", 2) == 0 || strncmp(w, "-U", 2) == 0) && !strlist_has(out, w))
+                strlist_add(out, w);
+        }
+}
+
 /* The compile command of source SRC of I in MODE into OBJ. */
 void build_compile_argv(const struct build_settings *s, const struct plan_instance *i,
                         const char *mode, const char *level, const struct plan_source *src,

@@ -115,12 +115,21 @@ static void show_flags(const struct build_settings *s, const struct plan_instanc
 {
     bool lenient = r->mode != NULL && strcmp(r->mode, "lenient") == 0;
 
-    if (i->conf_flags.n > 0) {
-        char *flags = strlist_join(&i->conf_flags, " ");
+    struct strlist defines = {0};
+    char *flags;
 
+    if (i->conf_flags.n > 0) {
+        flags = strlist_join(&i->conf_flags, " ");
         show_row("scheme.conf", "%s", flags);
         free(flags);
     }
+    build_package_defines(i, &defines);
+    if (defines.n > 0) {
+        flags = strlist_join(&defines, " ");
+        show_row("build file", "%s", flags);
+        free(flags);
+    }
+    strlist_free(&defines);
     show_row("flags", "%s: %s", lenient ? "lenient" : "guide", r->cflags != NULL ? r->cflags : "");
     if (strcmp(i->lenient, "yes") == 0)
         show_row("fallback", "always (lenient = yes)");

@@ -211,6 +211,7 @@ static void build_finish(const struct plan *p, struct ib *b, const struct build_
     struct strlist flags = {0};
 
     build_flags(s, b->i, b->mode, b->level, &flags);
+    build_package_defines(b->i, &flags);
     b->r->cflags = strlist_join(&flags, " ");
     strlist_free(&flags);
     if (b->active && s->link)

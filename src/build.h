@@ -55,6 +55,10 @@ struct build_result {
  * the build (nothing half written is left). */
 int build_all(const struct plan *p, const struct build_settings *s, struct build_result *r);
 
+/* The defines the build file gives the sources of I, each once, in
+ * order (into OUT). */
+void build_package_defines(const struct plan_instance *i, struct strlist *out);
+
 /* Free the results R[N]. */
 void build_results_free(struct build_result *r, size_t n);
 

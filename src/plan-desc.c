@@ -118,8 +118,23 @@ static void desc_choose(struct bd_run *r, const struct strlist *files, struct bd
     }
 }
 
+/* Whether NAME is a file make or CMake reads for what to build. */
+static bool desc_is_build_input(const char *name)
+{
+    static const char *const ends[] = {"Makefile", "makefile", ".mk", ".make", "CMakeLists.txt",
+                                       ".cmake", NULL};
+    size_t n = strlen(name);
+
+    for (int k = 0; ends[k] != NULL; k++)
+        if (n >= strlen(ends[k]) && strcmp(name + n - strlen(ends[k]), ends[k]) == 0)
+            return true;
+    return false;
+}
+
 /* The cache key of the instance's files FILES in folder DIR, read with
- * compiler CC: their names, sizes and times, and this program's version. */
+ * compiler CC: what a dry run's result depends on, the names of the
+ * files (wildcards) and the size and time of the build files, and this
+ * program's version.  An edited source or header changes nothing. */
 static char *desc_key(const char *dir, const struct strlist *files, const char *cc)
 {
     struct strlist lines = {0};
@@ -130,7 +145,9 @@ static char *desc_key(const char *dir, const struct strlist *files, const char *
         char *path = xasprintf("%s/%s", dir, files->v[f]);
         struct stat st;
 
-        if (stat(path, &st) == 0)
+        if (!desc_is_build_input(files->v[f]))
+            strlist_add(&lines, files->v[f]);
+        else if (stat(path, &st) == 0)
             strlist_addf(&lines, "%s %lld %lld.%09ld", files->v[f], (long long)st.st_size,
                          (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec);
         free(path);
@@ -363,6 +380,14 @@ static void desc_take(struct plan_instance *i, struct plan_instance *ni, const s
             plan_add_excluded(ni, i->sources[k].name, reason);
     }
     free(reason);
+    for (size_t e = 0; e < i->nexcluded; e++) {
+        bool kept = false;
+
+        for (size_t n = 0; n < ni->nexcluded && !kept; n++)
+            kept = strcmp(ni->excluded[n].file, i->excluded[e].file) == 0;
+        if (!kept)
+            plan_add_excluded(ni, i->excluded[e].file, i->excluded[e].reason);
+    }
     plan_clear_sources(i);
     i->sources = ni->sources, i->nsources = ni->nsources;
     i->excluded = ni->excluded, i->nexcluded = ni->nexcluded;
@@ -386,6 +411,12 @@ static void desc_drop_shared_notes(struct plan_instance *i)
     strlist_free(&i->notes);
     i->notes = kept;
     strlist_free(&i->shared_incdirs);
+}
+
+/* qsort order of sources: by name. */
+static int desc_source_cmp(const void *a, const void *b)
+{
+    return strcmp(((const struct plan_source *)a)->name, ((const struct plan_source *)b)->name);
 }
 
 /* Make target T the sources of I; -1 with the reason in WHY when it
@@ -412,6 +443,7 @@ static int desc_apply(const struct plan *p, struct plan_instance *i, const struc
         i->std = NULL;
         return -1;
     }
+    qsort(ni.sources, ni.nsources, sizeof *ni.sources, desc_source_cmp);
     desc_take(i, &ni, t);
     desc_drop_shared_notes(i);
     i->from_build_file = true;
@@ -461,7 +493,9 @@ static int desc_instance(struct plan *p, struct plan_instance *i, const char *cc
         rc = desc_read(i, &files, &build_files, cc, seconds, &t, &notes);
     if (rc == 0 && !tree.interrupted) {
         desc_describe(p, i, &build_files, &t, &notes);
-        plan_say("%s: %s", i->name, i->described);
+        /* a package without build files builds as it always did: the plan says so */
+        if (build_files.n > 0)
+            plan_say("%s: %s", i->name, i->described);
     }
     bd_target_free(&t);
     strlist_free(&notes);

@@ -1,7 +1,11 @@
 # schemes-lib.sh - helpers of the scheme build tests.  Sourced after
 # lib.sh, not run.
 
-PKGS=$top_srcdir/tests/fixtures/packages
+# The fixture packages, copied with the files their links name: iccsprof
+# follows no link out of the package it builds, and the fixtures share
+# the toy scheme's files by links.
+PKGS=$work/pkgs
+cp -RL "$top_srcdir/tests/fixtures/packages" "$PKGS" && chmod -R u+w "$PKGS"
 CC_CMD=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
 # Where plan.sh points duplicate-symbol errors when there is no descriptor.
 TREE_CONF_DIR=$(cd -P "$top_srcdir" && pwd)/schemes
