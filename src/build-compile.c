@@ -303,16 +303,6 @@ char *build_failure_reason(const struct ib *b, const char *conf)
     why = xasprintf("%s%s", first, hint != NULL ? hint : "");
     free(first);
     free(hint);
-    if (b->i->dangling.n > 0) {
-        char *links = strlist_join(&b->i->dangling, ", ");
-
-        first = why;
-        why = xasprintf("%s; links of the package that point nowhere: %s (a copy that kept "
-                        "relative links? copy the package whole, or with cp -RL)",
-                        first, links);
-        free(first);
-        free(links);
-    }
     return why;
 }
 

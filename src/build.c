@@ -103,6 +103,15 @@ void build_fail(struct ib *b, char *message)
     b->r->ok = false;
     free(b->r->message);
     b->r->message = message;
+    if (b->i->dangling.n > 0) {
+        char *links = strlist_join(&b->i->dangling, ", ");
+
+        b->r->message = xasprintf("%s; links of the package that point nowhere: %s (a copy that "
+                                  "kept relative links? copy the package whole, or with cp -RL)",
+                                  message, links);
+        free(links);
+        free(message);
+    }
 }
 
 /* The instances of P being built into R, each in its first mode, its

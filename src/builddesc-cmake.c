@@ -179,20 +179,26 @@ static void cmake_join_libraries(struct bd_targets *out, const struct strlist *d
     }
 }
 
-/* The first "CMake Error" line of OUTPUT with the line after it, or
- * NULL. */
+/* The first "CMake Error" line of OUTPUT with the two non-blank lines
+ * after it (what is wrong, and the file it names), or NULL. */
 static char *cmake_error(const char *output)
 {
     const char *at = strstr(output, "CMake Error");
-    const char *next;
-    size_t n;
+    struct strlist lines = {0};
+    char *joined;
 
     if (at == NULL)
         return NULL;
-    n = strcspn(at, "\n");
-    next = at + n;
-    next += strspn(next, " \n");
-    return xasprintf("%.*s %.*s", (int)n, at, (int)strcspn(next, "\n"), next);
+    while (*at != '\0' && lines.n < 3) {
+        size_t lead = strspn(at, " "), n = strcspn(at + lead, "\n");
+
+        if (n > 0)
+            strlist_addf(&lines, "%.*s", (int)n, at + lead);
+        at += lead + n + (at[lead + n] == '\n');
+    }
+    joined = strlist_join(&lines, " ");
+    strlist_free(&lines);
+    return joined;
 }
 
 /* The targets of the CMakeLists.txt FILE. */

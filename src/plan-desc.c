@@ -121,8 +121,8 @@ static void desc_choose(struct bd_run *r, const struct strlist *files, struct bd
 /* Whether NAME is a file make or CMake reads for what to build. */
 static bool desc_is_build_input(const char *name)
 {
-    static const char *const ends[] = {"Makefile", "makefile", ".mk", ".make", "CMakeLists.txt",
-                                       ".cmake", NULL};
+    static const char *const ends[] = {"Makefile",       "makefile", ".mk", ".make",
+                                       "CMakeLists.txt", ".cmake",   NULL};
     size_t n = strlen(name);
 
     for (int k = 0; ends[k] != NULL; k++)

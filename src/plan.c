@@ -283,8 +283,12 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     }
     for (size_t i = 0; i < p->n; i++)
         if (p->inst[i].nsources == 0) {
-            plan_say("instance %s: no source left to compile in %s", p->inst[i].name,
-                     p->inst[i].folder);
+            char *links = strlist_join(&p->inst[i].dangling, ", ");
+
+            plan_say("instance %s: no source left to compile in %s%s%s", p->inst[i].name,
+                     p->inst[i].folder, links[0] != '\0' ? "; links that point nowhere: " : "",
+                     links);
+            free(links);
             return -1;
         }
     return 0;
