@@ -9,9 +9,18 @@
 #include "cmd.h"
 
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_run_entry,     &cmd_host_entry,  &cmd_campaign_entry, &cmd_report_entry,
-    &cmd_compare_entry, &cmd_audit_entry, &cmd_kat_entry,      &cmd_profile_entry,
-    &cmd_plan_entry,    &cmd_help_entry,  &cmd_version_entry,  NULL,
+    &cmd_run_entry,
+    &cmd_host_entry,
+    &cmd_campaign_entry,
+    &cmd_report_entry,
+    &cmd_compare_entry,
+    &cmd_audit_entry,
+    &cmd_kat_entry,
+    &cmd_profile_entry,
+    &cmd_plan_entry,
+    &cmd_help_entry,
+    &cmd_version_entry,
+    NULL,
 };
 
 /* Command names are short; longer words are not worth comparing. */
