@@ -201,19 +201,18 @@ static const struct conf_line *files_excluded_by(const struct conf *c, const cha
 }
 
 /* Check the links out of the package that a walk of I met (T): a source
- * or header among them that C does not exclude is an error; -1 with the
- * message. */
+ * or header among them that C does not exclude is an error (the exclude
+ * lines used noted in USED); -1 with the message. */
 static int files_check_outside(const struct conf *c, const struct plan_instance *i,
-                               const struct plan_tree *t)
+                               const struct plan_tree *t, struct strlist *used)
 {
-    struct strlist unused = {0};
     int rc = 0;
 
     for (size_t k = 0; k < t->outside.n && rc == 0; k++) {
         char *name = strndup(t->outside.v[k], strcspn(t->outside.v[k], " "));
 
         if ((files_ends_with(name, ".c") || files_ends_with(name, ".h")) &&
-            files_excluded_by(c, i->name, name, &unused) == NULL) {
+            files_excluded_by(c, i->name, name, used) == NULL) {
             plan_say("instance %s: %s is a link out of the package, to %s: iccsprof follows no "
                      "link out of the package it builds (copy the file in, or exclude it in "
                      "scheme.conf)",
@@ -222,7 +221,6 @@ static int files_check_outside(const struct conf *c, const struct plan_instance 
         }
         free(name);
     }
-    strlist_free(&unused);
     return rc;
 }
 
@@ -270,7 +268,7 @@ int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, st
             strlist_add(&i->headers, all.v[f]);
     files_incdirs(i);
     strlist_extend(&i->dangling, &t.dangling);
-    rc = files_check_outside(c, i, &t);
+    rc = files_check_outside(c, i, &t, used);
     for (size_t f = 0; rc == 0 && f < all.n; f++)
         if (files_ends_with(all.v[f], ".c"))
             rc = files_take(c, i, all.v[f], used);

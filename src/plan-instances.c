@@ -276,6 +276,8 @@ static int plan_autodetect(struct plan *p, struct found_set *out)
 
     for (size_t r = 0; rc == 0 && r < roots.n; r++)
         plan_instance_dirs(p, roots.v[r], &dirs);
+    if (p->tree.interrupted)
+        rc = -1;
     if (rc == 0 && dirs.n == 0) {
         char *all = strlist_join(&roots, " ");
 

@@ -4,10 +4,12 @@
 #include "config.h"
 
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "build-jobs.h"
 #include "plan.h"
 #include "suites.h"
 
@@ -133,6 +135,19 @@ START_TEST(an_empty_selection_is_an_error)
 }
 END_TEST
 
+/* An interrupt while the package is walked stops the plan: the walk
+ * looks for SIGINT and SIGTERM, which the build takes synchronously. */
+START_TEST(a_pending_interrupt_stops_the_plan)
+{
+    struct plan p;
+
+    jobs_catch_signals();
+    raise(SIGINT);
+    ck_assert_int_eq(plan_of("awkward", NULL, &p), -1);
+    ck_assert_int_eq(jobs_interrupted(), SIGINT);
+}
+END_TEST
+
 Suite *make_plan_suite(void)
 {
     Suite *s = suite_create("plan");
@@ -143,6 +158,7 @@ Suite *make_plan_suite(void)
     tcase_add_test(tc, shared_files_from_common);
     tcase_add_test(tc, level_macros_from_the_build_files);
     tcase_add_test(tc, an_empty_selection_is_an_error);
+    tcase_add_test(tc, a_pending_interrupt_stops_the_plan);
     suite_add_tcase(s, tc);
     return s;
 }
