@@ -123,18 +123,8 @@ static void cmake_linked(const char *dir, const char *name, struct strlist *libs
 /* Append the commands of FROM to T. */
 static void cmake_copy_commands(struct bd_target *t, const struct bd_target *from)
 {
-    for (size_t c = 0; c < from->n; c++) {
-        struct bd_command *d;
-
-        t->cmds = realloc(t->cmds, (t->n + 1) * sizeof *t->cmds);
-        if (t->cmds == NULL)
-            abort();
-        d = &t->cmds[t->n++];
-        memset(d, 0, sizeof *d);
-        d->source = xstrdup(from->cmds[c].source);
-        strlist_extend(&d->flags, &from->cmds[c].flags);
-        d->std = from->cmds[c].std != NULL ? xstrdup(from->cmds[c].std) : NULL;
-    }
+    for (size_t c = 0; c < from->n; c++)
+        bd_append(t, from->cmds[c].source, &from->cmds[c].flags, from->cmds[c].std);
 }
 
 /* The folder of target NAME's objects, from DIRS ("name\nfolder"), or

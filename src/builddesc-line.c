@@ -270,6 +270,22 @@ static void line_parse(const struct strlist *argv, size_t from, const char *root
     }
 }
 
+/* Append to T the command compiling SOURCE with FLAGS and STD (copied). */
+void bd_append(struct bd_target *t, const char *source, const struct strlist *flags,
+               const char *std)
+{
+    struct bd_command *d;
+
+    t->cmds = realloc(t->cmds, (t->n + 1) * sizeof *t->cmds);
+    if (t->cmds == NULL)
+        abort();
+    d = &t->cmds[t->n++];
+    memset(d, 0, sizeof *d);
+    d->source = xstrdup(source);
+    strlist_extend(&d->flags, flags);
+    d->std = std != NULL ? xstrdup(std) : NULL;
+}
+
 /* Add the compile command ARGV to T when it runs a C compiler. */
 void bd_add_command(struct bd_target *t, const struct strlist *argv, const char *root,
                     const char *dir)
@@ -287,18 +303,8 @@ void bd_add_command(struct bd_target *t, const struct strlist *argv, const char 
     if (first >= argv->n || !line_is_compiler(argv->v[first]))
         return;
     line_parse(argv, first + 1, root, dir, &c, &sources);
-    for (size_t s = 0; s < sources.n; s++) {
-        struct bd_command *d;
-
-        t->cmds = realloc(t->cmds, (t->n + 1) * sizeof *t->cmds);
-        if (t->cmds == NULL)
-            abort();
-        d = &t->cmds[t->n++];
-        memset(d, 0, sizeof *d);
-        d->source = xstrdup(sources.v[s]);
-        strlist_extend(&d->flags, &c.flags);
-        d->std = c.std != NULL ? xstrdup(c.std) : NULL;
-    }
+    for (size_t s = 0; s < sources.n; s++)
+        bd_append(t, sources.v[s], &c.flags, c.std);
     strlist_free(&sources);
     strlist_free(&c.flags);
     free(c.std);

@@ -82,6 +82,11 @@ void bd_parse_dry_run(const char *output, const char *root, const char *dir, str
 void bd_add_command(struct bd_target *t, const struct strlist *argv, const char *root,
                     const char *dir);
 
+/* Append to T the command compiling SOURCE with FLAGS and STD (NULL for
+ * none), all copied. */
+void bd_append(struct bd_target *t, const char *source, const struct strlist *flags,
+               const char *std);
+
 /* Split the shell command line LINE into commands at ; && || | and into
  * words, with quotes and backslashes as sh reads them; each command is
  * appended to CMDS as one strlist. */

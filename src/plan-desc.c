@@ -81,14 +81,8 @@ static void desc_copy_target(struct bd_target *to, const struct bd_target *from)
     memset(to, 0, sizeof *to);
     to->file = xstrdup(from->file);
     to->name = xstrdup(from->name);
-    to->cmds = xmalloc((from->n + 1) * sizeof *to->cmds);
-    for (size_t c = 0; c < from->n; c++) {
-        memset(&to->cmds[c], 0, sizeof to->cmds[c]);
-        to->cmds[c].source = xstrdup(from->cmds[c].source);
-        strlist_extend(&to->cmds[c].flags, &from->cmds[c].flags);
-        to->cmds[c].std = from->cmds[c].std != NULL ? xstrdup(from->cmds[c].std) : NULL;
-    }
-    to->n = from->n;
+    for (size_t c = 0; c < from->n; c++)
+        bd_append(to, from->cmds[c].source, &from->cmds[c].flags, from->cmds[c].std);
 }
 
 /* Read the build files FILES of the instance in R, choosing into BEST
@@ -221,18 +215,14 @@ static bool desc_load(const char *path, const char *key, struct bd_target *t, st
             t->name = xstrdup(name);
             json_array_foreach(json_object_get(doc, "commands"), k, c)
             {
-                struct strlist argv = {0};
+                struct strlist flags = {0};
+                json_t *std = json_object_get(c, "std");
 
-                t->cmds = realloc(t->cmds, (t->n + 1) * sizeof *t->cmds);
-                if (t->cmds == NULL)
-                    abort();
-                memset(&t->cmds[t->n], 0, sizeof t->cmds[t->n]);
-                t->cmds[t->n].source = xstrdup(json_string_value(json_object_get(c, "source")));
-                desc_list_json(json_object_get(c, "flags"), &t->cmds[t->n].flags);
-                if (json_is_string(json_object_get(c, "std")))
-                    t->cmds[t->n].std = xstrdup(json_string_value(json_object_get(c, "std")));
-                t->n++;
-                strlist_free(&argv);
+                desc_list_json(json_object_get(c, "flags"), &flags);
+                if (json_is_string(json_object_get(c, "source")))
+                    bd_append(t, json_string_value(json_object_get(c, "source")), &flags,
+                              json_is_string(std) ? json_string_value(std) : NULL);
+                strlist_free(&flags);
             }
         }
     }

@@ -16,32 +16,7 @@ export PYTHONPATH
 
 # profile NAME PKG: iccsprof profile on PKG, quick settings, exit 0.
 profile() {
-    expect_status "$1: iccsprof profile, no descriptor" 0 "$ICCSPROF" profile "$PKGS/$2" \
-        --builddir "$work/build" --profile-dir "$work/prof/$2" -j 2 --trials 2 --kat off \
-        --target-seconds 0.02 --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30"
-}
-
-# exact_calls NAME PKG INSTANCE [SIGN-HELPER BITS]: the toy scheme's calls
-# in every record: keygen draws 128 DRNG bits and expands them with
-# pseudoXOF, sign and verify hash the key and the message once (sm3hash
-# to 256 bits, or the adapter's helper).
-exact_calls() {
-    expect_py "$1: exact calls" "$work/prof/$2" "$3" "${4:-sm3hash}" "${5:-256}" <<'EOS'
-import glob, sys
-from records import check, load, shapes
-folder, inst, helper, bits = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-files = sorted(glob.glob(folder + "/*.json"))
-check([f.split("/")[-1] for f in files] == [f"{inst}__{op}.json" for op in ("keygen", "sign", "verify")],
-      str(files))
-for path in files:
-    r = load(path)
-    op, n = r["operation"], r["profile"]["calls"]
-    m = 8 * (32 + r["inputs"]["message_bytes"])
-    want = {"keygen": {("get_random_number", 0, 128): n, ("pseudoXOF", 128, 256): n},
-            "sign": {(helper, m, bits): n}, "verify": {(helper, m, bits): n}}[op]
-    check(n > 0 and shapes(r) == want, f"{op}: {shapes(r)} for {n} operations, want {want}")
-    check(r["status"]["state"] == "complete", f"{op}: {r['status']}")
-EOS
+    profile_quick "$1" "$2" --kat off
 }
 
 # build_json NAME PKG INSTANCE: Python checks on stdin against its build.json.
