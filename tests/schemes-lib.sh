@@ -4,7 +4,7 @@
 # The fixture packages, copied with the files their links name: iccsprof
 # follows no link out of the package it builds, and the fixtures share
 # the toy scheme's files by links.
-PKGS=$work/pkgs
+PKGS=$work/fixture-pkgs
 cp -RL "$top_srcdir/tests/fixtures/packages" "$PKGS" && chmod -R u+w "$PKGS"
 CC_CMD=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
 # Where plan.sh points duplicate-symbol errors when there is no descriptor.
