@@ -236,7 +236,8 @@ static int desc_read(struct plan_instance *i, const struct strlist *files,
                      const struct strlist *build_files, const char *cc, double seconds,
                      struct bd_target *t, struct strlist *notes)
 {
-    char *key = desc_key(i->folder, files, cc), *cache = xasprintf("%s/build-files.json", i->build);
+    char *key = desc_key(i->folder, files, cc),
+         *cache = xasprintf("%s/build-files.cache", i->build);
     struct bd_run r = {.instance = i->folder, .cc = cc, .seconds = seconds};
     int rc = 0;
 
