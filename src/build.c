@@ -801,15 +801,17 @@ static int build_link(struct ib *ib, size_t n, const struct build_settings *s)
 /* Write B's build.json (unless it holds the same already). */
 static void build_write_record(const struct plan *p, struct ib *b, const struct build_settings *s)
 {
-    struct strlist objs = {0};
+    struct strlist objs = {0}, srcs = {0};
     char *dir = xasprintf("%s/%s/obj", b->i->build, b->mode),
          *path = xasprintf("%s/build.json", b->i->build), *text;
     json_t *coverage, *doc;
 
     for (size_t k = 0; k < b->i->nsources; k++)
-        if (strlist_has(&b->r->f.library, b->i->sources[k].name))
+        if (strlist_has(&b->r->f.library, b->i->sources[k].name)) {
             strlist_add(&objs, b->i->sources[k].obj);
-    coverage = audit_coverage_of(dir, objs.v, objs.n);
+            strlist_add(&srcs, b->i->sources[k].name);
+        }
+    coverage = audit_coverage_of(dir, objs.v, srcs.v, objs.n);
     if (coverage == NULL) {
         build_fail(b, xasprintf("the coverage audit could not read the objects in %s", dir));
     } else {
@@ -825,6 +827,7 @@ static void build_write_record(const struct plan *p, struct ib *b, const struct 
         json_decref(coverage);
     }
     strlist_free(&objs);
+    strlist_free(&srcs);
     free(dir);
     free(path);
 }
