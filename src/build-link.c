@@ -339,14 +339,17 @@ static void link_write_json(struct ib *b, const char *path, json_t *doc)
 /* Write B's build.json and compile_commands.json. */
 void build_write_record(const struct plan *p, struct ib *b, const struct build_settings *s)
 {
-    struct strlist objs = {0};
+    struct strlist objs = {0}, srcs = {0};
     char *dir = xasprintf("%s/%s/obj", b->i->build, b->mode),
          *path = xasprintf("%s/build.json", b->i->build),
          *db = xasprintf("%s/compile_commands.json", b->i->build);
     json_t *coverage, *doc;
 
     link_objects(b, &objs);
-    coverage = audit_coverage_of(dir, objs.v, objs.n);
+    for (size_t k = 0; k < b->i->nsources; k++)
+        if (strlist_has(&b->r->f.library, b->i->sources[k].name))
+            strlist_add(&srcs, b->i->sources[k].name);
+    coverage = audit_coverage_of(dir, objs.v, srcs.v, objs.n);
     if (coverage == NULL) {
         build_fail(b, xasprintf("the coverage audit could not read the objects in %s", dir));
     } else {
@@ -359,6 +362,7 @@ void build_write_record(const struct plan *p, struct ib *b, const struct build_s
         json_decref(doc);
     }
     strlist_free(&objs);
+    strlist_free(&srcs);
     free(db);
     free(dir);
     free(path);

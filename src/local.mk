@@ -10,6 +10,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c src/audit.h \
+	src/survey.c src/survey.h \
 	src/cmd-plan.c \
 	src/cmd-profile.c \
 	src/cmd-kat.c \
