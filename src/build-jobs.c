@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "build-jobs.h"
+#include "cmd.h"
 
 static sigset_t jobs_original_mask;
 static int jobs_signal;
@@ -83,6 +84,15 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out)
     _exit(127);
 }
 
+/* Show J's command on stderr, "+ cc -c a.c", as a shell's trace does. */
+static void jobs_show(const struct job *j)
+{
+    fputc('+', stderr);
+    for (size_t i = 0; i < j->argv.n; i++)
+        fprintf(stderr, " %s", j->argv.v[i]);
+    fputc('\n', stderr);
+}
+
 /* Start job J; 0, or -1 when no process could be made (J then failed). */
 static int jobs_start(struct job *j, FILE **capture)
 {
@@ -95,6 +105,8 @@ static int jobs_start(struct job *j, FILE **capture)
             return -1;
         out = fileno(*capture);
     }
+    if (cmd_verbosity == CMD_VERBOSE)
+        jobs_show(j);
     fflush(NULL);
     if ((pid = fork()) < 0)
         return -1;

@@ -222,7 +222,9 @@ static int campaign_jobs(const struct cmd_args *args)
                                 .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
                                 .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text};
     /* an emitted job list is stdout alone; the builds take fd 2 for their logs */
-    if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
+    if (cmd_verbosity == CMD_QUIET)
+        progress = fopen("/dev/null", "w");
+    else if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
         setvbuf(progress, NULL, _IOLBF, 0);
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
@@ -249,8 +251,8 @@ static int campaign_jobs(const struct cmd_args *args)
     }
     if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
         goto out;
-    if (campaign_run(&c, cpus, njobs, args->opt[CAMP_SKIP_DEFERRED].given > 0, &tally, stdout) !=
-        0) {
+    if (campaign_run(&c, cpus, njobs, args->opt[CAMP_SKIP_DEFERRED].given > 0, &tally,
+                     b.progress) != 0) {
         status = EXIT_FAIL;
         goto out;
     }
@@ -302,4 +304,6 @@ const struct cmd_entry cmd_campaign_entry = {
                "them for GNU parallel or Slurm",
     .options = campaign_options,
     .exec = cmd_campaign_exec,
+    .quiet = "print the summary and errors only: no line per build, KAT gate or job",
+    .verbose = "also show every command the builds and KAT gates run",
 };

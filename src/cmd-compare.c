@@ -131,4 +131,6 @@ const struct cmd_entry cmd_compare_entry = {
     .summary = "compare two profile sets; exit 1 when a --fail-on condition holds",
     .options = compare_options,
     .exec = cmd_compare_exec,
+    .quiet = "print the comparison and errors only: no notes",
+    .verbose = "also name every record read, with its scheme, instance, operation and state",
 };

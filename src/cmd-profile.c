@@ -38,14 +38,14 @@ static void profile_say_builds(const struct plan *p, const struct build_result *
             size_t len = strcspn(m, "\n");
 
             if (m[len] == '\0')
-                plan_say("%s: %.*s (%.1f s)", p->inst[x].name, (int)len, m, r[x].seconds);
+                plan_note("%s: %.*s (%.1f s)", p->inst[x].name, (int)len, m, r[x].seconds);
             else
-                plan_say("%s: %.*s", p->inst[x].name, (int)len, m);
+                plan_note("%s: %.*s", p->inst[x].name, (int)len, m);
             m += len + (m[len] == '\n');
         }
         for (size_t k = 0; k < r[x].left_out.n; k++)
-            plan_say("%s: left out %s, a program that does not compile: %s", p->inst[x].name,
-                     r[x].left_out.v[k], r[x].left_out_why.v[k]);
+            plan_note("%s: left out %s, a program that does not compile: %s", p->inst[x].name,
+                      r[x].left_out.v[k], r[x].left_out_why.v[k]);
     }
 }
 
@@ -107,7 +107,7 @@ static int profile_kat_gate(const struct profile_options *o, const struct plan_i
         katgate_forget(i->build);
         return 0;
     }
-    plan_say("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
+    plan_note("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
     katgate_job(i->build, i->name, o->kat_timeout, &j);
     if (jobs_run(&j, 1, 1) != 0)
         rc = -1;
@@ -186,7 +186,7 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
             continue;
         }
         profile_run_argv(o, p, &p->inst[x], dir, &j.argv);
-        plan_say("%s: profiling (--op %s)", p->inst[x].name, o->ops);
+        plan_note("%s: profiling (--op %s)", p->inst[x].name, o->ops);
         if (jobs_run(&j, 1, 1) != 0) {
             job_free(&j);
             rc = -1;
@@ -195,7 +195,7 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
         strlist_add(&run, p->inst[x].name);
         if (j.status == 0) {
             profiled++;
-            plan_say("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
+            plan_note("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
         } else if (j.status == 1) {
             strlist_addf(failures, "%s: an operation failed (its record in %s says why)",
                          p->inst[x].name, dir);
@@ -206,14 +206,14 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
         job_free(&j);
     }
     if (rc == 0) {
-        plan_say("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
+        plan_note("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
         for (size_t k = 0; k < failures->n; k++)
             plan_say("failed: %s", failures->v[k]);
         profile_records(dir, &run, start, &mine, &older);
         if (older.n > 0) {
             char *list = strlist_join(&older, " ");
 
-            plan_say("older records in %s, not in this report: %s", dir, list);
+            plan_note("older records in %s, not in this report: %s", dir, list);
             free(list);
         }
         /* the report of this run's records, failed ones included */
@@ -263,8 +263,8 @@ static int cmd_profile_exec(const struct cmd_args *args)
                              (int)strcspn(j.r[x].message, "\n"), j.r[x].message);
         }
         if (j.o.build_only) {
-            plan_say("built %zu of %zu instances of %s under %s", built, j.p.n, j.p.scheme,
-                     j.p.build);
+            plan_note("built %zu of %zu instances of %s under %s", built, j.p.n, j.p.scheme,
+                      j.p.build);
             for (size_t k = 0; k < failures.n; k++)
                 plan_say("failed: %s", failures.v[k]);
             rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
@@ -286,4 +286,6 @@ const struct cmd_entry cmd_profile_entry = {
     .summary = "build a scheme package's instances plain and profiled, measure each, report",
     .options = profile_profile_options,
     .exec = cmd_profile_exec,
+    .quiet = "print the report and errors only: no progress, no line per instance or operation",
+    .verbose = "also show every command run (compilers, linker, KAT drivers, measurements)",
 };

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "plan.h"
 
 /* An instance as found, before selection. */
@@ -29,6 +30,20 @@ void plan_say(const char *fmt, ...)
 {
     va_list ap;
 
+    fputs("profile: ", stderr);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* Print progress "profile: MESSAGE" on stderr, unless quiet. */
+void plan_note(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (cmd_verbosity == CMD_QUIET)
+        return;
     fputs("profile: ", stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);

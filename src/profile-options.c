@@ -235,7 +235,7 @@ static char *profile_compiler(const struct strlist *cc)
 
 /* The wrapper library: in the build tree beside this program, else
  * where it is installed. */
-static char *profile_wrap_archive(void)
+char *profile_wrap_archive(void)
 {
     char *path = self_exe_beside("../wrappers/libiccswrap.a");
     char *status = self_exe_beside("../config.status");
@@ -302,7 +302,7 @@ int profile_lock(const char *dir)
             return -1;
         }
         if (!said) {
-            plan_say("waiting for the lock on %s (another build of this scheme is running)", dir);
+            plan_note("waiting for the lock on %s (another build of this scheme is running)", dir);
             said = true;
         }
         if (jobs_interrupted() != 0) {
