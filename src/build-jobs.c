@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,11 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out)
     if (out >= 0) {
         dup2(out, 1);
         dup2(out, 2);
+    } else if (j->stdout_file != NULL) {
+        int fd = open(j->stdout_file, O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+        if (fd < 0 || dup2(fd, 1) < 0)
+            _exit(127);
     } else if (!j->keep_stdout) {
         dup2(2, 1);
     }

@@ -14,10 +14,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic-file.h"
 #include "build-files.h"
 #include "build-jobs.h"
+#include "export.h"
 #include "kat-gate.h"
 #include "profile-options.h"
+#include "run-options.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)
@@ -158,9 +161,40 @@ static void profile_records(const char *dir, const struct strlist *run, time_t s
     strlist_free(&names);
 }
 
+/* The report of RECORDS on stdout, and in the files EX asks for (the
+ * Markdown one is what stdout gets); 0, or -1 when a signal came. */
+static int profile_report(const struct strlist *records, const struct export_files *ex,
+                          const char *dir, struct strlist *failures)
+{
+    struct job j = {0};
+    int failed = export_write(ex, records), rc = 0;
+    char *md;
+
+    if (failed < 0)
+        return -1;
+    if (failed > 0)
+        strlist_addf(failures, "%d of the --export files", failed);
+    if (ex->path[EXPORT_MD] != NULL && (md = file_read(ex->path[EXPORT_MD])) != NULL) {
+        fputs(md, stdout);
+        free(md);
+        return 0;
+    }
+    strlist_add(&j.argv, profile_self());
+    strlist_add(&j.argv, "report");
+    strlist_extend(&j.argv, records);
+    j.keep_stdout = true;
+    if (jobs_run(&j, 1, 1) != 0)
+        rc = -1;
+    else if (j.status != 0)
+        strlist_addf(failures, "the report of %s", dir);
+    job_free(&j);
+    return rc;
+}
+
 /* Profile every built instance, then report; the exit status. */
 static int profile_measure(const struct profile_options *o, const struct plan *p,
-                           const struct build_result *r, const char *dir, struct strlist *failures)
+                           const struct build_result *r, const char *dir,
+                           const struct export_files *ex, struct strlist *failures)
 {
     struct strlist run = {0}, mine = {0}, older = {0};
     size_t profiled = 0;
@@ -217,19 +251,10 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
             free(list);
         }
         /* the report of this run's records, failed ones included */
-        if (mine.n > 0) {
-            struct job j = {0};
-
-            strlist_add(&j.argv, profile_self());
-            strlist_add(&j.argv, "report");
-            strlist_extend(&j.argv, &mine);
-            j.keep_stdout = true;
-            if (jobs_run(&j, 1, 1) != 0)
-                rc = -1;
-            else if (j.status != 0)
-                strlist_addf(failures, "the report of %s", dir);
-            job_free(&j);
-        }
+        if (mine.n > 0)
+            rc = profile_report(&mine, ex, dir, failures);
+        else if (export_any(ex))
+            strlist_addf(failures, "no record of this run to export");
     }
     strlist_free(&run);
     strlist_free(&mine);
@@ -239,18 +264,60 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
     return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Whether the folder DIR, given by OPTION, exists or can be made and
+ * takes new files; EXIT_OK, or EXIT_USAGE after a line naming both. */
+static int profile_check_dir(const char *option, const char *dir)
+{
+    if (atomic_dir_creatable(dir) == 0)
+        return EXIT_OK;
+    plan_say("%s %s: %s", option, dir, strerror(errno));
+    return EXIT_USAGE;
+}
+
+/* Check, before anything is planned or built, what the run will need:
+ * the options each `iccsprof run` will get (checked as run checks them,
+ * with the option named), the folders given, and the export files. */
+static int profile_check_first(const struct cmd_args *args, struct export_files *ex)
+{
+    struct profile_options o;
+    struct plan p = {.scheme = "scheme"};
+    struct plan_instance i = {.name = "instance", .build = "build"};
+    struct strlist argv = {0};
+    int rc;
+
+    if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
+        return rc;
+    profile_run_argv(&o, &p, &i, "profiles", &argv);
+    export_take(args, PROFILE_OPT_EXPORT, ex);
+    if ((rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
+        (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
+        (o.profile_dir == NULL ||
+         (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
+        rc = export_check(args->entry, ex);
+    strlist_free(&argv);
+    free(o.builddir_owned);
+    return rc;
+}
+
 /* Plan, build, profile, report. */
 static int cmd_profile_exec(const struct cmd_args *args)
 {
     struct profile_job j;
+    struct export_files ex;
     struct strlist failures = {0};
     char *dir;
     int rc;
     size_t built = 0;
 
-    if ((rc = profile_begin(args, true, &j)) != EXIT_OK)
+    if ((rc = profile_check_first(args, &ex)) != EXIT_OK ||
+        (rc = profile_begin(args, true, &j)) != EXIT_OK)
         return rc;
     dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
+    if (!j.o.build_only && (rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK) {
+        free(dir);
+        profile_end(&j);
+        return rc;
+    }
     if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;
     } else {
@@ -269,7 +336,7 @@ static int cmd_profile_exec(const struct cmd_args *args)
                 plan_say("failed: %s", failures.v[k]);
             rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
         } else {
-            rc = profile_measure(&j.o, &j.p, j.r, dir, &failures);
+            rc = profile_measure(&j.o, &j.p, j.r, dir, &ex, &failures);
         }
     }
     if (rc < 0 || jobs_interrupted() != 0)

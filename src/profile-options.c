@@ -15,6 +15,7 @@
 
 #include "build-files.h"
 #include "build-jobs.h"
+#include "export.h"
 #include "paths.h"
 #include "profile-options.h"
 #include "self-exe.h"
@@ -141,7 +142,7 @@ const struct cmd_option profile_profile_options[] = {
                                  "records) or require (a KAT that does not pass stops the "
                                  "instance)"},
     [PROFILE_OPT_KAT_TIMEOUT] = {.name = "kat-timeout",
-                                 .kind = CMD_OPT_STRING,
+                                 .kind = CMD_OPT_SECONDS,
                                  .metavar = "S",
                                  .def = "600",
                                  .help = "seconds each run of the KAT driver may take"},
@@ -149,6 +150,7 @@ const struct cmd_option profile_profile_options[] = {
                                .kind = CMD_OPT_STRING,
                                .metavar = "OPTIONS",
                                .help = "further iccsprof run options, split at blanks"},
+    EXPORT_OPTION_ROWS(PROFILE_OPT_EXPORT),
     {.name = NULL}};
 
 /* The default root of the build folders: the user's cache, out of every

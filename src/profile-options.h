@@ -33,6 +33,7 @@ enum profile_opt {
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
+    PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
 extern const struct cmd_option profile_plan_options[];

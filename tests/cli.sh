@@ -83,6 +83,47 @@ expect_grep "flag with a value is named" "^iccsprof audit: --json takes no value
 expect_status "version takes no arguments" 2 "$ICCSPROF" version now
 expect_grep "version's usage error" "^iccsprof version: takes no arguments$" "$work/err"
 
+# What profile hands to iccsprof run, and every file and folder it will
+# write, are checked before anything is planned or built: exit 2, the
+# option named, no build folder made.
+pkg="$top_srcdir/schemes/sign-wots"
+: >"$work/a-file"
+# expect_refused NAME MESSAGE ARGS...: profile ARGS exits 2 with MESSAGE,
+# having built nothing
+expect_refused() {
+    name=$1 message=$2
+    shift 2
+    expect_status "profile $name exits 2" 2 "$ICCSPROF" profile "$pkg" --builddir "$work/build" "$@"
+    expect_grep "profile $name is named" "$message" "$work/err"
+    if [ -e "$work/build" ]; then fail "profile $name builds nothing" "$(ls "$work/build")"; else pass "profile $name builds nothing"; fi
+}
+expect_refused "--trials 0" "^iccsprof profile: --trials: '0' is not a whole number from 1 to 1000000$" --trials 0
+expect_refused "--callers=9" "^iccsprof profile: --callers: '9' is not a whole number from 1 to 8$" --callers=9
+expect_refused "--target-seconds -1" "^iccsprof profile: --target-seconds: '-1' is not a number of seconds above 0$" --target-seconds -1
+expect_refused "--sample x" "^iccsprof profile: --sample: 'x' is neither auto nor a whole number" --sample x
+expect_refused "--op frob" "^iccsprof profile: --op: 'frob' is not an operation" --op keygen,frob
+expect_refused "--op sign,sign" "^iccsprof profile: --op: 'sign' is given twice$" --op sign,sign
+expect_refused "--kat-timeout 0" "^iccsprof profile: --kat-timeout: '0' is not a number of seconds above 0$" --kat-timeout 0
+expect_refused "--run-flags '--trails 3'" "^iccsprof profile: unknown option: --trails (did you mean --trials?)$" --run-flags "--trails 3"
+expect_refused "--run-flags '--max-seconds 1 --target-seconds 2'" "^iccsprof profile: --target-seconds 2 exceeds --max-seconds 1$" \
+    --run-flags "--max-seconds 1 --target-seconds 2"
+expect_refused "--profile-dir under a file" "^profile: --profile-dir $work/a-file/p: Not a directory$" --profile-dir "$work/a-file/p"
+expect_refused "--export-csv in a missing folder" "^iccsprof: --export-csv $work/none/r.csv: No such file or directory$" \
+    --export-csv "$work/none/r.csv"
+expect_refused "--export-md over a folder" "^iccsprof: --export-md $work: a directory, not a regular file" --export-md "$work"
+expect_refused "--export-md and --export-svg on one file" "^iccsprof profile: --export-md and --export-svg name one file: $work/r$" \
+    --export-md "$work/r" --export-svg "$work/r"
+expect_status "profile --builddir under a file exits 2" 2 "$ICCSPROF" profile "$pkg" --builddir "$work/a-file/b"
+expect_grep "profile --builddir under a file is named" "^profile: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_status "campaign --run-flags '--trials 0' exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --run-flags "--trials 0" "$pkg"
+expect_grep "and names the option" "^iccsprof campaign: --trials: '0' is not a whole number from 1 to 1000000$" "$work/err"
+if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+expect_status "campaign --builddir under a file exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --builddir "$work/a-file/b" "$pkg"
+expect_grep "and names the folder" "^iccsprof: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_status "campaign --export-json in a missing folder exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --export-json "$work/none/r.json" "$pkg"
+expect_grep "and names the file" "^iccsprof: --export-json $work/none/r.json: No such file or directory$" "$work/err"
+if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+
 # -q and -v on the commands that read records: notes off, records named.
 reports="$top_srcdir/tests/report"
 expect_status "report of a folder with another JSON exits 0" 0 "$ICCSPROF" report "$reports/skip-other-json/input"
