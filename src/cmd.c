@@ -108,16 +108,22 @@ const struct cmd_entry *cmd_find(const char *name)
     return NULL;
 }
 
+/* Print PREFIX and the message FMT, AP as one line on stderr. */
+void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("iccsprof: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("iccsprof: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 /* Print "iccsprof: note: MESSAGE" on stderr, unless quiet. */
@@ -127,11 +133,9 @@ void cmd_note(const char *fmt, ...)
 
     if (cmd_verbosity == CMD_QUIET)
         return;
-    fputs("iccsprof: note: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("iccsprof: note: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 /* Report a usage error for ENTRY and return EXIT_USAGE. */

@@ -3,6 +3,7 @@
 #ifndef ICCSPROF_CMD_H
 #define ICCSPROF_CMD_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -123,6 +124,10 @@ void cmd_print_man(FILE *out);
 
 /* Print the bash completion script, from the same tables. */
 void cmd_print_bash_completion(FILE *out);
+
+/* Print PREFIX and the message FMT, AP as one line on stderr: the one
+ * way messages are written. */
+void cmd_vmessage(const char *prefix, const char *fmt, va_list ap);
 
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

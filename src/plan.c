@@ -30,11 +30,9 @@ void plan_say(const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("profile: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("profile: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 /* Print progress "profile: MESSAGE" on stderr, unless quiet. */
@@ -44,11 +42,9 @@ void plan_note(const char *fmt, ...)
 
     if (cmd_verbosity == CMD_QUIET)
         return;
-    fputs("profile: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("profile: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
 }
 
 /* Refuse link-time optimization flags in WORDS. */

@@ -16,16 +16,17 @@ static const char *const pictures_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELP
 /* Print the share chart of the N records RECS: a bar per record. */
 void report_print_svg(struct rec *const *recs, size_t n, FILE *out)
 {
-    struct svg_group *groups = calloc(n + 1, sizeof *groups);
+    struct svg_row *rows = calloc(n + 1, sizeof *rows);
 
+    if (rows == NULL)
+        abort();
     for (size_t i = 0; i < n; i++)
-        groups[i] = (struct svg_group){.instance = recs[i]->instance,
-                                       .operation = rec_op_name(recs[i]->op),
-                                       .bars = {{.r = recs[i]}},
-                                       .nbars = 1};
-    svg_print_shares("Share of each operation's time: hash helpers, DRNG, rest", NULL, groups, n,
-                     out);
-    free(groups);
+        rows[i] = (struct svg_row){.bar = {recs[i], NULL}};
+    svg_print_chart(&(struct svg_chart){.title = "Time share of the ICCS helpers per operation",
+                                        .rows = rows,
+                                        .n = n},
+                    out);
+    free(rows);
 }
 
 /* The ICCS API function that record R's operation calls (sig_sign,

@@ -54,18 +54,31 @@ START_TEST(slipped_options_get_a_suggestion)
 }
 END_TEST
 
+/* What PRINT prints, as a string the caller frees. */
+static char *printed(void (*print)(FILE *))
+{
+    char *text = NULL, *copy;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+
+    print(out);
+    fclose(out);
+    /* a copy the caller owns outright: GCC 12 takes pointers into the
+     * stream's buffer for pointers into this frame (-Wdangling-pointer) */
+    copy = strdup(text);
+    free(text);
+    return copy;
+}
+
 /* The command names in the order `help` lists them, joined by spaces. */
 static char *listed_order(void)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
     enum cmd_verbosity saved = cmd_verbosity;
+    char *text;
 
     cmd_verbosity = CMD_QUIET;
-    cmd_print_commands(out);
+    text = printed(cmd_print_commands);
     cmd_verbosity = saved;
-    fclose(out);
     for (char *c = text; *c != '\0'; c++)
         if (*c == '\n')
             *c = c[1] != '\0' ? ' ' : '\0';
@@ -315,12 +328,8 @@ END_TEST
 
 START_TEST(completion_offers_every_command_and_option)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
+    char *text = printed(cmd_print_bash_completion);
 
-    cmd_print_bash_completion(out);
-    fclose(out);
     ck_assert_ptr_nonnull(strstr(text, "complete -o filenames -F _iccsprof iccsprof\n"));
     for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
         char word[256], opts[2048];
@@ -347,12 +356,8 @@ END_TEST
 
 START_TEST(command_list_hides_internal_commands)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
+    char *text = printed(cmd_print_commands);
 
-    cmd_print_commands(out);
-    fclose(out);
     ck_assert_ptr_nonnull(strstr(text, "\n  report "));
     ck_assert_ptr_null(strstr(text, "buildinfo"));
     free(text);
