@@ -19,7 +19,7 @@ enum export_format { EXPORT_MD, EXPORT_CSV, EXPORT_JSON, EXPORT_SVG, EXPORT_NFOR
     [(FIRST) + EXPORT_MD] = {.name = "export-md",                                                  \
                              .kind = CMD_OPT_STRING,                                               \
                              .metavar = "FILE",                                                    \
-                             .help = "also write the Markdown report to FILE"},                    \
+                             .help = "write the report as Markdown tables to FILE"},               \
                [(FIRST) +                                                                          \
                    EXPORT_CSV] = {.name = "export-csv",                                            \
                                   .kind = CMD_OPT_STRING,                                          \
