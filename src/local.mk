@@ -110,6 +110,7 @@ src/completion/iccsprof: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
 
 include src/report.mk
+include src/site.mk
 
 # The installed paths and configured tools the command needs, from the
 # configuration: a header rewritten only when they change, so that a
