@@ -21,6 +21,7 @@
 #include "profile-options.h"
 #include "provenance.h"
 #include "run-options.h"
+#include "site.h"
 
 enum {
     CAMP_OUT,
@@ -36,6 +37,7 @@ enum {
     CAMP_EMIT,
     CAMP_PIN,
     CAMP_ALLOW_MIXED,
+    CAMP_SITE,
     CAMP_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
@@ -111,6 +113,12 @@ static const struct cmd_option campaign_options[] = {
     [CAMP_ALLOW_MIXED] = {.name = "allow-mixed-hosts",
                           .kind = CMD_OPT_FLAG,
                           .help = "merge: gather records of different hosts into one folder"},
+    [CAMP_SITE] = {.name = "site",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "DIR",
+                   .help = "also write the published pages as a static HTML site in DIR (as "
+                           "iccsprof site does; with report, of every folder given, one per "
+                           "system)"},
     EXPORT_OPTION_ROWS(CAMP_EXPORT),
     {0},
 };
@@ -194,6 +202,16 @@ static void campaign_say_build_failures(const struct campaign *c, FILE *out)
         fprintf(out, "campaign: left out: %s\n", c->left_out.v[i]);
 }
 
+/* Whether the site folder DIR (NULL: none asked for) may take the site of
+ * the NFOLDERS FOLDERS, before they are measured; 0, or -1 after a
+ * one-line error. */
+static int campaign_site_check(const char *dir, char *const *folders, size_t nfolders)
+{
+    struct site s = {.out = dir};
+
+    return dir != NULL ? site_check_out(&s, folders, nfolders) : 0;
+}
+
 /* Check, before anything is built, what the jobs will need: the options
  * every `iccsprof run` gets (as run checks them), the folders given, and
  * the export files. */
@@ -220,6 +238,19 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
         return cmd_usage_error(&cmd_campaign_entry,
                                "--export-* with --emit: the jobs run elsewhere; export with "
                                "'campaign report --export-... OUT' once they are done");
+    if (rc == EXIT_OK && args->opt[CAMP_EMIT].given && args->opt[CAMP_SITE].given)
+        return cmd_usage_error(&cmd_campaign_entry,
+                               "--site with --emit: the jobs run elsewhere; make the site with "
+                               "'iccsprof site DIR OUT' once they are done");
+    if (rc == EXIT_OK && args->opt[CAMP_SITE].given) {
+        char *out = args->opt[CAMP_OUT].text != NULL ? xstrdup(args->opt[CAMP_OUT].text) : NULL;
+
+        rc = campaign_site_check(args->opt[CAMP_SITE].text, &out, out != NULL) != 0 ? EXIT_USAGE
+                                                                                    : EXIT_OK;
+        free(out);
+        if (rc != EXIT_OK)
+            return rc;
+    }
     return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
 }
 
@@ -316,6 +347,9 @@ static int campaign_jobs(const struct cmd_args *args)
         if (failed != 0 && status == EXIT_OK)
             status = EXIT_FAIL;
     }
+    if (!tally.interrupted && args->opt[CAMP_SITE].text != NULL &&
+        site_make(args->opt[CAMP_SITE].text, &c.out, 1) != EXIT_OK)
+        status = EXIT_USAGE;
     if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
@@ -342,11 +376,16 @@ static int campaign_report(const struct cmd_args *args)
     export_take(args, CAMP_EXPORT, &ex);
     if (export_check(&cmd_campaign_entry, &ex) != EXIT_OK)
         return EXIT_USAGE;
+    if (campaign_site_check(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != 0)
+        return EXIT_USAGE;
     status = campaign_summary(args->argv + 1, (size_t)args->argc - 1, stdout);
     for (int i = 1; i < args->argc; i++)
         strlist_add(&folders, args->argv[i]);
     if (export_any(&ex) && export_write(&ex, &folders) != 0 && status == EXIT_OK)
         status = EXIT_FAIL;
+    if (args->opt[CAMP_SITE].text != NULL &&
+        site_make(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != EXIT_OK)
+        status = EXIT_USAGE;
     strlist_free(&folders);
     return status;
 }
@@ -361,6 +400,10 @@ static int cmd_campaign_exec(const struct cmd_args *args)
             return cmd_usage_error(&cmd_campaign_entry, "merge: --out DIR is required");
         if (args->argc < 2)
             return cmd_usage_error(&cmd_campaign_entry, "merge: no output folders given");
+        if (args->opt[CAMP_SITE].given)
+            return cmd_usage_error(&cmd_campaign_entry,
+                                   "merge: --site: make the site with 'campaign report' after the "
+                                   "merge");
         for (int f = 0; f < EXPORT_NFORMATS; f++)
             if (args->opt[CAMP_EXPORT + f].given)
                 return cmd_usage_error(&cmd_campaign_entry,
