@@ -22,6 +22,7 @@ static const char site_css[] =
     "header{padding-top:.75rem;padding-bottom:.5rem;border-bottom:1px solid #c8c8c8;"
     "display:flex;flex-wrap:wrap;gap:.25rem 1.5rem}"
     "header ol,header ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap}"
+    ".systems{display:flex;flex-wrap:wrap}"
     ".trail li+li::before{content:'\\203A';margin:0 .4rem;color:#4d4d4d}"
     ".systems li+li::before{content:'\\00B7';margin:0 .4rem;color:#4d4d4d}"
     ".systems .label{margin-right:.4rem}"
@@ -199,7 +200,8 @@ static void site_trail(FILE *out, const struct site_nav *nav)
  * system marked, a system that did not measure the scheme unlinked. */
 static void site_switch(FILE *out, const struct site_nav *nav)
 {
-    fputs("<nav aria-label=\"Systems\"><ul class=\"systems\">\n<li class=\"label\">system:</li>",
+    fputs("<nav aria-label=\"Systems\" class=\"systems\"><span class=\"label\">system:</span>"
+          "<ul>\n",
           out);
     for (size_t i = 0; i < nav->site->nsys; i++) {
         const struct site_system *sys = &nav->site->sys[i];
