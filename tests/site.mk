@@ -6,3 +6,5 @@ TESTS += tests/site.sh
 dist_noinst_SCRIPTS += tests/site.sh
 dist_noinst_DATA += tests/site-harness.html
 CLEANFILES += tests/site-page.png
+# the screenshot README shows, taken as the test takes it
+EXTRA_DIST += doc/site-page.png
