@@ -20,6 +20,7 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(page)                                                                                        \
+    X(page_html)                                                                                   \
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
