@@ -8,20 +8,8 @@
 
 #include "format.h"
 #include "provenance.h"
+#include "report.h"
 #include "site.h"
-
-/* What a scheme of TYPE does, in a word or two. */
-static const char *index_function(enum rec_type type)
-{
-    switch (type) {
-    case REC_SIG:
-        return "digital signature";
-    case REC_KEM:
-        return "key encapsulation";
-    default:
-        return "key exchange";
-    }
-}
 
 /* The headline shares of RECS[N]: the lowest and highest of the records
  * that have a profile. */
@@ -74,7 +62,7 @@ static void index_scheme_row(struct mdtable *t, const struct site_system *sys, s
     cells[c++] = scheme;
     if (top)
         cells[c++] = system;
-    cells[c++] = index_function(recs[0]->type);
+    cells[c++] = report_function(recs[0]->type);
     cells[c++] = recs[0]->algorithm;
     cells[c++] = joined;
     cells[c++] = hash;
