@@ -103,7 +103,7 @@ expect_grep "summary: the published columns" "^| instance | operation | pseudoha
 [ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
 cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^Made by /,$p' "$work/c2" >"$work/c2.md"
 cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the records" || fail "summary: written beside the records" "$(head -5 "$out/summary.md")"
-expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built\`$" "$out/summary.md"
+expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built --export-json $work/resumed.json\`$" "$out/summary.md"
 expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
 tail -n +2 "$work/out" >"$work/again"
 tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
