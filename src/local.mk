@@ -77,6 +77,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/clock.c src/measure/clock.h \
 	src/perf-cycles.c src/perf-cycles.h \
 	src/measure/ops.c src/measure/ops.h \
+	src/measure/opstate.c src/measure/opstate.h \
 	src/measure/kex.c src/measure/kex.h \
 	src/measure/passes.h \
 	src/measure/plain.c \
