@@ -15,7 +15,8 @@ EXTRA_bench_overhead_DEPENDENCIES = wrappers/libiccswrap.a
 # The driver: an operation timed alternately in several configurations,
 # with the measuring process's own loading and operation code.
 bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-channel.c \
-	src/measure/ops.c src/measure/kex.c src/measure/scheme.c src/measure/clock.c \
+	src/measure/ops.c src/measure/opstate.c src/measure/kex.c src/measure/scheme.c \
+	src/measure/clock.c \
 	src/perf-cycles.c src/shares.c
 bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
 bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2

@@ -12,7 +12,7 @@
 PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
 
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 30 --timeout 300"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 30 --timeout 300 --precision off"
 
 # package NAME [FIXTURE]: a copy of the fixture package (default NAME) at
 # $work/pkgs/NAME, as a campaign finds it.

@@ -12,7 +12,7 @@ PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
 quick() {
     expect_make "$@" TRIALS=2 TARGET_SECONDS=0.02 \
-        RUN_FLAGS="--min-calls 5 --profile-seconds 0.02 --max-seconds 30"
+        RUN_FLAGS="--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off"
 }
 
 # --- the in-tree schemes: every record as their parameters say ---
