@@ -14,9 +14,9 @@
 
 /* A terminal's line is redrawn at most this often. */
 #define PROGRESS_REDRAW_SECONDS 0.1
-/* A pass's plan is announced when it takes at least this long, and off a
- * terminal a phase without one gets a line once it has lasted this long
- * ... */
+/* A pass's calibrated plan is announced when it takes at least this long,
+ * and off a terminal a phase without one gets a line once it has lasted
+ * this long ... */
 #define PROGRESS_PHASE_SECONDS 1.0
 /* ... and such lines come at most this often. */
 #define PROGRESS_LINE_SECONDS 3.0
@@ -205,6 +205,7 @@ static void progress_announce(struct run_progress *p, json_t *plan, double now)
     const struct run_options *o = p->options;
     json_t *reached = json_object_get(plan, "precision");
     double c = json_number_value(json_object_get(plan, "call_seconds"));
+    double planned = json_number_value(json_object_get(plan, "seconds"));
     long long calls = json_integer_value(json_object_get(plan, "calls"));
     int timing = strcmp(p->pass, "timing") == 0;
     const char *what = timing ? "calls" : "operations";
@@ -212,13 +213,15 @@ static void progress_announce(struct run_progress *p, json_t *plan, double now)
 
     progress_where(p, where, sizeof where);
     fmt_seconds(call, sizeof call, c);
-    fmt_seconds(total, sizeof total, p->pass_seconds);
+    fmt_seconds(total, sizeof total, planned);
     progress_times(p, now, times, sizeof times);
-    if (o->precision > 0)
-        snprintf(aim, sizeof aim, ", then on to \xc2\xb1%g %% at most %g s", 100 * o->precision,
-                 o->max_seconds);
+    if (planned > o->max_seconds)
+        snprintf(aim, sizeof aim, ", cut at --max-seconds %g", o->max_seconds);
+    else if (o->precision > 0)
+        snprintf(aim, sizeof aim, ", then on to \xc2\xb1%g %% within --max-seconds %g",
+                 100 * o->precision, o->max_seconds);
     else
-        snprintf(aim, sizeof aim, ", at most %g s", o->max_seconds);
+        aim[0] = '\0';
     if (json_is_number(reached))
         run_progress_say(p,
                          "%s: %s at \xc2\xb1%.2g %% after its minimum: on to about %lld %s, "
@@ -233,14 +236,15 @@ static void progress_announce(struct run_progress *p, json_t *plan, double now)
             total, aim, times);
 }
 
-/* Take a pass's plan: when it ends, and its announcement when it lasts. */
+/* Take a pass's plan: when it ends, and its announcement when it lasts
+ * or goes on past its minimum for the precision asked. */
 static void progress_plan(struct run_progress *p, json_t *plan, double now)
 {
     double seconds = json_number_value(json_object_get(plan, "seconds"));
 
     p->call_seconds = json_number_value(json_object_get(plan, "call_seconds"));
     p->pass_seconds = now - p->pass_start + seconds;
-    if (seconds >= PROGRESS_PHASE_SECONDS) {
+    if (seconds >= PROGRESS_PHASE_SECONDS || json_is_number(json_object_get(plan, "precision"))) {
         progress_announce(p, plan, now);
         p->announced = true;
     }

@@ -339,7 +339,7 @@ static json_t *record_incomplete(json_t *status, const char *failed, const char 
     const char *before = json_string_value(json_object_get(status, "message"));
     char message[1536];
 
-    snprintf(message, sizeof message, "no %s: the %s pass failed (%s)%s%s", failed, failed, why,
+    snprintf(message, sizeof message, "the %s pass failed (%s): no %s%s%s", failed, why, failed,
              before[0] != '\0' ? "; " : "", before);
     json_object_set_new(status, "state", json_string("partial"));
     json_object_set_new(status, "message", json_string(message));
