@@ -117,8 +117,11 @@ import sys
 from records import check, load
 steady, noisy, ssh, nsh = (load(d + "/sigfix__sign.json") for d in sys.argv[1:5])
 t = steady["passes"]["timing"]
-check(t["rule"] == "min-calls" and t["stop"] == "minimum" and t["calls"] == 6 and t["precision"] < 0.2, str(t))
-check(steady["method"]["precision"] == 0.2 and steady["timing"]["n"] == 6, str(steady["method"]))
+# at its minimum of 6 calls, or a trial or two later when a busy machine
+# took a slice off one: well before the limit either way
+check(t["rule"] == "min-calls" and t["minimum_calls"] == 6 and t["stop"] in ("minimum", "precision"), str(t))
+check(t["precision"] <= 0.2 and t["seconds"] < 1.2 and steady["timing"]["n"] == t["calls"], str(t))
+check(steady["method"]["precision"] == 0.2, str(steady["method"]))
 t = noisy["passes"]["timing"]
 check(t["stop"] == "max-seconds" and t["precision"] > 0.2 and t["calls"] > 6, str(t))
 # within one call (at most 90 ms) of the limit
