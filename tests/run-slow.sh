@@ -52,11 +52,14 @@ t, p = r["passes"]["timing"], r["passes"]["profile"]
 # the timing pass: a warm-up call (0.3 s is warm), the calibration, then
 # what fits of the first trial of 5 (100 calls do not fit: 5 a trial)
 check(t["warmup_calls"] == 1 and t["rule"] == "slow-operation" and t["minimum_calls"] == 25, str(t))
-check(t["stop"] == "max-seconds" and 2 - 0.3 < t["seconds"] <= 2 + 0.3, str(t))
+# it stops when the next call, at the mean so far, would end past 2 s
+call = r["timing"]["mean_seconds"]
+check(t["stop"] == "max-seconds" and 2 - 1.2 * call < t["seconds"] <= 2 + call, f"{t} for {call} s a call")
 check(r["timing"]["n"] == t["calls"] and 1 <= t["calls"] <= 4, str(r["timing"]))
 # the profile pass: a warm-up call, a calibration pair, then pairs of 0.6 s
 check(p["rule"] == "slow-operation" and p["minimum_calls"] == 5, str(p))
-check(p["stop"] == "max-seconds" and 2 - 0.6 < p["seconds"] <= 2 + 0.6 and p["calls"] == r["profile"]["calls"] >= 1, str(p))
+check(p["stop"] == "max-seconds" and 2 - 2.4 * call < p["seconds"] <= 2 + 2 * call, f"{p} for {call} s a call")
+check(p["calls"] == r["profile"]["calls"] >= 1, str(p))
 check(abs(p["calibration_seconds"] - 0.3) < 0.1, str(p))
 ' "$work/max"
 expect_grep "max-seconds: the plan is announced, with the rule" \
@@ -124,8 +127,11 @@ check(t["precision"] <= 0.2 and t["seconds"] < 1.2 and steady["timing"]["n"] == 
 check(steady["method"]["precision"] == 0.2, str(steady["method"]))
 t = noisy["passes"]["timing"]
 check(t["stop"] == "max-seconds" and t["precision"] > 0.2 and t["calls"] > 6, str(t))
-# within one call (at most 90 ms) of the limit
-check(1.5 - 0.09 < t["seconds"] <= 1.5 + 0.09, str(t))
+# within about one call of the limit: the calls are 10 or 90 ms, their
+# mean (what the pass expects of the next) in between, and longer on a busy
+# machine
+call = noisy["timing"]["mean_seconds"]
+check(1.5 - 1.2 * call < t["seconds"] <= 1.5 + 2 * call, f"{t} for {call} s a call")
 p = ssh["passes"]["profile"]
 check(p["stop"] in ("minimum", "precision") and p["precision"] <= 0.05 and p["seconds"] < 1.5, str(p))
 p = nsh["passes"]["profile"]
