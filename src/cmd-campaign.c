@@ -260,9 +260,13 @@ static int campaign_jobs(const struct cmd_args *args)
     if (c.left_out.n > 0)
         printf("; %zu left out", c.left_out.n);
     if (tally.interrupted)
-        printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
+        printf("; interrupted by SIG%s, %zu not run (run the same command again to resume)",
+               sigabbrev_np(tally.interrupted), tally.not_run);
     printf("\n\n");
-    status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
+    /* after an interruption too: the report of what finished */
+    status = campaign_report_out(c.out);
+    if (tally.interrupted)
+        status = EXIT_FAIL;
     if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
