@@ -14,6 +14,7 @@
 #include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
+#include "format.h"
 #include "hostcheck.h"
 #include "pin.h"
 #include "profile-options.h"
@@ -195,7 +196,7 @@ static int campaign_jobs(const struct cmd_args *args)
     struct campaign_tally tally;
     struct strlist run_flags = {0}, build_flags = {0};
     struct campaign_build b;
-    char *builddir = NULL;
+    char *builddir = NULL, signame[32];
     FILE *progress = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
     int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
@@ -260,8 +261,8 @@ static int campaign_jobs(const struct cmd_args *args)
     if (c.left_out.n > 0)
         printf("; %zu left out", c.left_out.n);
     if (tally.interrupted)
-        printf("; interrupted by SIG%s, %zu not run (run the same command again to resume)",
-               sigabbrev_np(tally.interrupted), tally.not_run);
+        printf("; interrupted by %s, %zu not run (run the same command again to resume)",
+               fmt_signal(signame, sizeof signame, tally.interrupted), tally.not_run);
     printf("\n\n");
     /* after an interruption too: the report of what finished */
     status = campaign_report_out(c.out);

@@ -16,6 +16,7 @@
 
 #include "build-files.h"
 #include "build-jobs.h"
+#include "format.h"
 #include "kat-gate.h"
 #include "profile-options.h"
 
@@ -251,18 +252,6 @@ static int profile_report(const struct strlist *records)
     return rc;
 }
 
-/* The name of signal SIG as the user knows it: SIGINT, SIGTERM. */
-static const char *profile_signal_name(int sig, char *buf, size_t len)
-{
-    const char *abbrev = sigabbrev_np(sig);
-
-    if (abbrev != NULL)
-        snprintf(buf, len, "SIG%s", abbrev);
-    else
-        snprintf(buf, len, "signal %d", sig);
-    return buf;
-}
-
 /* Say what the run did: the instances profiled, what failed, the older
  * records left out of the report; after an interruption by SIG, what is
  * kept and how to resume. */
@@ -276,8 +265,7 @@ static void profile_summary(const struct plan *p, const char *dir, size_t profil
         plan_say("interrupted by %s: %zu operation record%s of this run kept in %s (the report "
                  "below); the same command again resumes, measuring only what has no up-to-date "
                  "record (--fresh measures everything again)",
-                 profile_signal_name(sig, name, sizeof name), mine->n, mine->n == 1 ? "" : "s",
-                 dir);
+                 fmt_signal(name, sizeof name, sig), mine->n, mine->n == 1 ? "" : "s", dir);
     else
         plan_say("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
     for (size_t k = 0; k < failures->n; k++)

@@ -205,18 +205,6 @@ static const char *run_base(const char *path)
     return strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 }
 
-/* The name of signal SIG as the user knows it: SIGINT, SIGTERM. */
-static const char *run_signal_name(int sig, char *buf, size_t len)
-{
-    const char *abbrev = sigabbrev_np(sig);
-
-    if (abbrev != NULL)
-        snprintf(buf, len, "SIG%s", abbrev);
-    else
-        snprintf(buf, len, "signal %d", sig);
-    return buf;
-}
-
 /* The exit status for an interruption by SIG (during operation OP, after
  * DONE finished ones; OP NULL: while loading), after a line naming the
  * signal, what is kept and how to resume. */
@@ -224,7 +212,7 @@ static int run_interrupted(const struct run_facts *f, int sig, const char *op, s
 {
     char name[32];
 
-    run_signal_name(sig, name, sizeof name);
+    fmt_signal(name, sizeof name, sig);
     if (op == NULL)
         cmd_error("interrupted by %s while loading the libraries: nothing was measured", name);
     else

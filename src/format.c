@@ -84,6 +84,18 @@ char *fmt_seconds(char *buf, size_t size, double seconds)
     return fmt_scaled(buf, size, seconds, units, sizeof units / sizeof units[0]);
 }
 
+/* A signal's name as users know it. */
+char *fmt_signal(char *buf, size_t size, int sig)
+{
+    const char *abbrev = sigabbrev_np(sig);
+
+    if (abbrev != NULL)
+        snprintf(buf, size, "SIG%s", abbrev);
+    else
+        snprintf(buf, size, "signal %d", sig);
+    return buf;
+}
+
 /* A duration as a clock shows it. */
 char *fmt_clock(char *buf, size_t size, double seconds)
 {

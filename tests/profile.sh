@@ -132,19 +132,13 @@ EOS
 TOY_HOLD_FILE=$work/hold-file
 export TOY_HOLD_FILE
 : >"$TOY_HOLD_FILE"
+# hold [OPTIONS...]: profile the hold package (through $runner, when set)
 hold() {
-    "$ICCSPROF" profile "$PKGS/hold" --scheme t-hold --builddir "$work/build" --profile-dir "$work/hold" \
-        --kat off --trials 2 --target-seconds 0.02 \
+    $runner "$ICCSPROF" profile "$PKGS/hold" --scheme t-hold --builddir "$work/build" \
+        --profile-dir "$work/hold" --kat off --trials 2 --target-seconds 0.02 \
         --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off" "$@"
 }
-# a command started with & in a script ignores SIGINT, as POSIX says: the
-# profiler is given the default action back, as a shell's foreground job has
-python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execvp(sys.argv[1], sys.argv[1:])' "$ICCSPROF" profile "$PKGS/hold" --scheme t-hold --builddir "$work/build" \
-    --profile-dir "$work/hold" --kat off --trials 2 --target-seconds 0.02 \
-    --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off" \
-    >"$work/hold.out" 2>"$work/hold.err" &
+runner=sigint_default hold >"$work/hold.out" 2>"$work/hold.err" &
 profiler=$!
 i=0
 while [ ! -e "$work/hold/Hold-1__keygen.json" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done

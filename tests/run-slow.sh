@@ -10,37 +10,18 @@
 # sets (fixtures/run/behaviour.h), on the clock the host's cycles follow.
 . "$top_srcdir/tests/lib.sh"
 
-fix="$top_builddir/tests/fixtures/run/.libs"
-PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
-
-# run_sig NAME DIR [OPTIONS...]: measure the signature fixture into DIR.
-run_sig() {
-    name=$1 dir=$2
-    shift 2
-    mkdir -p "$dir"
-    expect_status "$name" "${want:-0}" "$ICCSPROF" run --plain "$fix/libsigfix.so" \
-        --profiled "$fix/libsigfix_prof.so" --out-dir "$dir" "$@"
-}
-
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
+. "$top_srcdir/tests/run-lib.sh"
 
 # The fixture spins on the clock the record's cycles come from: the
 # thread's CPU time under a hardware counter, the wall's otherwise.
-run_sig "the host's counter" "$work/probe" --op keygen --no-profile $quick
+run_fix "the host's counter" "$work/probe" --op keygen --no-profile $quick
 ICCSPROF_STEADY_CLOCK=$(python3 -c 'import json, sys
 print("cpu" if json.load(open(sys.argv[1]))["host"]["cycles_source"] == "perf_event" else "wall")' \
     "$work/probe/sigfix__keygen.json")
 export ICCSPROF_STEADY_CLOCK
 
 # --- --max-seconds holds each pass to within one call of 0.3 s ---
-ICCSPROF_FIXTURE=steady ICCSPROF_FIXTURE_MS=300 run_sig "max-seconds: exits 0" "$work/max" --op sign \
+ICCSPROF_FIXTURE=steady ICCSPROF_FIXTURE_MS=300 run_fix "max-seconds: exits 0" "$work/max" --op sign \
     --min-calls 100 --target-seconds 0.1 --profile-seconds 0.1 --max-seconds 2 --precision off \
     --timeout 8
 py "max-seconds: both passes end within one call of it" '
@@ -66,11 +47,11 @@ expect_grep "max-seconds: the plan is announced, with the rule" \
     "^iccsprof: sigfix sign: about 30[0-9] ms a call; timing 25 calls (a slow operation: --min-calls 100 do not fit in --max-seconds 2, 5 a trial) ≈ 7.[0-9]* s, cut at --max-seconds 2" "$work/err"
 
 # --- a profile pass that fails keeps the timing's record, and the reverse ---
-ICCSPROF_FIXTURE=segv-profiled want=1 run_sig "profile pass crashes: exits 1" "$work/noprof" --op sign $quick
+ICCSPROF_FIXTURE=segv-profiled want=1 run_fix "profile pass crashes: exits 1" "$work/noprof" --op sign $quick
 expect_grep "profile pass crashes: the summary says what is missing" \
     "^sigfix sign: [0-9.]* [kM]* *\(cycles\|ticks\).* \[partial: the profile pass failed (killed by signal 11 (Segmentation fault) during profile warm-up): no profile\]" "$work/out"
-ICCSPROF_FIXTURE=hang-profiled want=1 run_sig "profile pass hangs: exits 1" "$work/hang" --op sign $quick --timeout 3
-ICCSPROF_FIXTURE=segv-plain want=1 run_sig "timing pass crashes: exits 1" "$work/notime" --op sign $quick
+ICCSPROF_FIXTURE=hang-profiled want=1 run_fix "profile pass hangs: exits 1" "$work/hang" --op sign $quick --timeout 3
+ICCSPROF_FIXTURE=segv-plain want=1 run_fix "timing pass crashes: exits 1" "$work/notime" --op sign $quick
 py "a failed pass leaves the other, marked incomplete" '
 import sys
 from records import check, load
@@ -105,15 +86,15 @@ assert "incomplete: the timing pass failed (killed by signal 11" in text, text
 # (a busy machine moves a steady operation's trials by a few percent:
 # the timing aims at ±20 %, which the noisy one's calls of 1 or 9 times
 # 10 ms reach after some 60 calls, far beyond what 1.5 s holds)
-ICCSPROF_FIXTURE=steady ICCSPROF_FIXTURE_MS=50 run_sig "precision: steady" "$work/steady" --op sign \
+ICCSPROF_FIXTURE=steady ICCSPROF_FIXTURE_MS=50 run_fix "precision: steady" "$work/steady" --op sign \
     --no-profile --trials 3 --min-calls 6 --target-seconds 0.01 --max-seconds 1.5 --precision 20%
-ICCSPROF_FIXTURE=noisy ICCSPROF_FIXTURE_MS=10 run_sig "precision: noisy" "$work/noisy" --op sign \
+ICCSPROF_FIXTURE=noisy ICCSPROF_FIXTURE_MS=10 run_fix "precision: noisy" "$work/noisy" --op sign \
     --no-profile --trials 3 --min-calls 6 --target-seconds 0.01 --max-seconds 1.5 --precision 20%
 expect_grep "precision: the noisy pass says it goes on" \
     "^iccsprof: sigfix sign: timing at ±[0-9.]* % after its minimum: on to about [0-9]* calls, [0-9.]* [mµ]*s more, for ±20 % or --max-seconds 1.5" "$work/err"
-ICCSPROF_FIXTURE=steady-share run_sig "precision: steady shares" "$work/steadyshare" --op sign --no-plain --instance sigfix \
+ICCSPROF_FIXTURE=steady-share run_fix "precision: steady shares" "$work/steadyshare" --op sign --no-plain --instance sigfix \
     --min-calls 25 --profile-seconds 0.01 --max-seconds 2 --precision 5%
-ICCSPROF_FIXTURE=noisy-share run_sig "precision: shares that vary" "$work/noisyshare" --op sign --no-plain --instance sigfix \
+ICCSPROF_FIXTURE=noisy-share run_fix "precision: shares that vary" "$work/noisyshare" --op sign --no-plain --instance sigfix \
     --min-calls 25 --profile-seconds 0.01 --max-seconds 2 --precision 5%
 py "precision: the steady passes stop early, the noisy ones at the limit" '
 import sys
@@ -140,11 +121,7 @@ check(p["stop"] == "max-seconds" and p["precision"] > 0.05 and p["calls"] > 25, 
 
 # --- an interruption: the signal named, the finished records kept ---
 mkdir -p "$work/int"
-# (a command started with & in a script ignores SIGINT, as POSIX says: the
-# run is given the default action back, as a shell's foreground job has)
-ICCSPROF_FIXTURE=hang-sign python3 -c 'import os, signal, sys
-signal.signal(signal.SIGINT, signal.SIG_DFL)
-os.execvp(sys.argv[1], sys.argv[1:])' "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+ICCSPROF_FIXTURE=hang-sign sigint_default "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --out-dir "$work/int" --op all $quick >"$work/int.out" 2>"$work/int.err" &
 runner=$!
 i=0

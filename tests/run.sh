@@ -5,25 +5,13 @@
 # hangs, the scheme's output kept apart, and every bad input.
 . "$top_srcdir/tests/lib.sh"
 
-fix="$top_builddir/tests/fixtures/run/.libs"
-PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
-export PYTHONPATH
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
+. "$top_srcdir/tests/run-lib.sh"
 
-# run_sig NAME DIR [OPTIONS...]: profile the signature fixture into DIR.
+# run_sig NAME DIR [OPTIONS...]: measure the signature fixture into DIR, quickly.
 run_sig() {
-    name=$1 dir=$2
+    sig_name=$1 sig_dir=$2
     shift 2
-    mkdir -p "$dir"
-    expect_status "$name" "${want:-0}" "$ICCSPROF" run --plain "$fix/libsigfix.so" \
-        --profiled "$fix/libsigfix_prof.so" --out-dir "$dir" $quick "$@"
-}
-
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
+    run_fix "$sig_name" "$sig_dir" $quick "$@"
 }
 
 # --- a clean signature run: every operation, exact calls ---

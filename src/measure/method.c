@@ -170,3 +170,16 @@ void method_plan(const char *pass, double call_seconds, unsigned long long calls
         (json_int_t)calls, "seconds", seconds, "rule", method_rule_name(rule), "precision",
         precision >= 0 && isfinite(precision) ? json_real(precision) : json_null()));
 }
+
+/* Announce that a pass goes on past its minimum. */
+void method_plan_more(const char *pass, double call_seconds, double unit_seconds,
+                      unsigned long long made, double precision, double target,
+                      const struct pass_clock *c, enum method_rule rule)
+{
+    unsigned long long want = method_calls_for(made, precision, target);
+    unsigned long long most = made + pass_calls_left(c, unit_seconds);
+
+    if (want > most)
+        want = most;
+    method_plan(pass, call_seconds, want, (double)(want - made) * unit_seconds, rule, precision);
+}

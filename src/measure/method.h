@@ -100,4 +100,12 @@ json_t *method_facts(unsigned warm, double call_seconds, const struct pass_clock
 void method_plan(const char *pass, double call_seconds, unsigned long long calls, double seconds,
                  enum method_rule rule, double precision);
 
+/* Announce that PASS, whose minimum made MADE calls of UNIT_SECONDS (a
+ * profiled operation's pair, CALL_SECONDS a call) and reached PRECISION,
+ * goes on for TARGET: to the calls that reach it, or those the budget C
+ * still holds. */
+void method_plan_more(const char *pass, double call_seconds, double unit_seconds,
+                      unsigned long long made, double precision, double target,
+                      const struct pass_clock *c, enum method_rule rule);
+
 #endif

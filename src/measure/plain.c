@@ -106,12 +106,7 @@ static void plain_trials(struct op_state *st, const struct method *m, struct pla
                 return;
             }
             if (!announced) {
-                unsigned long long want = method_calls_for(t->calls, prec, m->precision);
-                unsigned long long most = t->calls + pass_calls_left(c, est);
-
-                if (want > most)
-                    want = most;
-                method_plan("timing", est, want, (double)(want - t->calls) * est, sz->rule, prec);
+                method_plan_more("timing", est, est, t->calls, prec, m->precision, c, sz->rule);
                 announced = 1;
             }
         }

@@ -413,12 +413,7 @@ static void profile_pairs(struct op_state *st, const struct method *m,
                 return;
             }
             if (!announced) {
-                unsigned long long want = method_calls_for(r->n, prec, m->precision);
-                unsigned long long most = r->n + pass_calls_left(c, est);
-
-                if (want > most)
-                    want = most;
-                method_plan("profile", est / 2, want, (double)(want - r->n) * est, sz->rule, prec);
+                method_plan_more("profile", est / 2, est, r->n, prec, m->precision, c, sz->rule);
                 announced = 1;
             }
         }
