@@ -37,6 +37,21 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 }
 
+# interrupt_after FILE PID: once FILE exists (two minutes at most), and
+# half a second more, send SIGINT to PID and wait for it; its exit status
+# in $rc.
+interrupt_after() {
+    i=0
+    while [ ! -e "$1" ] && [ $i -lt 1200 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    sleep 0.5
+    kill -INT "$2"
+    wait "$2"
+    rc=$?
+}
+
 # finish: print the totals line and exit with the status make check reads.
 finish() {
     echo "$((count - failures)) passed, $failures failed"

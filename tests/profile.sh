@@ -139,13 +139,7 @@ hold() {
         --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off" "$@"
 }
 runner=sigint_default hold >"$work/hold.out" 2>"$work/hold.err" &
-profiler=$!
-i=0
-while [ ! -e "$work/hold/Hold-1__keygen.json" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.5
-kill -INT $profiler
-wait $profiler
-rc=$?
+interrupt_after "$work/hold/Hold-1__keygen.json" $!
 [ $rc -eq 130 ] && pass "interrupted profile: exit 130" || fail "interrupted profile: exit 130" "exit $rc: $(tail -n 5 "$work/hold.err")"
 expect_grep "interrupted profile: the run names SIGINT and what it keeps" \
     "^iccsprof: interrupted by SIGINT during Hold-1 sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept$" "$work/hold.err"

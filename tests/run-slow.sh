@@ -123,13 +123,7 @@ check(p["stop"] == "max-seconds" and p["precision"] > 0.05 and p["calls"] > 25, 
 mkdir -p "$work/int"
 ICCSPROF_FIXTURE=hang-sign sigint_default "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --out-dir "$work/int" --op all $quick >"$work/int.out" 2>"$work/int.err" &
-runner=$!
-i=0
-while [ ! -e "$work/int/sigfix__keygen.json" ] && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
-sleep 0.5
-kill -INT $runner
-wait $runner
-rc=$?
+interrupt_after "$work/int/sigfix__keygen.json" $!
 [ $rc -eq 130 ] && pass "SIGINT: exit 130" || fail "SIGINT: exit 130" "exit $rc: $(cat "$work/int.err")"
 expect_grep "SIGINT: named, with what is kept and how to resume" \
     "^iccsprof: interrupted by SIGINT during sigfix sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept, and the same command with --resume measures only the rest$" \
