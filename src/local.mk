@@ -81,6 +81,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/ops.c src/measure/ops.h \
 	src/measure/opstate.c src/measure/opstate.h \
 	src/measure/method.c src/measure/method.h \
+	src/measure/rules.c src/measure/rules.h \
 	src/measure/kex.c src/measure/kex.h \
 	src/measure/passes.h \
 	src/measure/plain.c \

@@ -14,32 +14,16 @@
 #include <stddef.h>
 
 #include "opstate.h"
+#include "rules.h"
 
 /* Warm-up calls: at most this many, and no more once they have taken
  * this long (a slow operation is warm after one call). */
 #define METHOD_WARMUP_CALLS 3
 #define METHOD_WARMUP_SECONDS 0.25
 
-/* Calls of a trial (operations of the profile pass) when --min-calls do
- * not fit in the budget: the harness's 5 trials of at least 5 calls. */
-#define METHOD_FLOOR_CALLS 5
-
-/* The rule that set a pass's least number of calls. */
-enum method_rule { RULE_TARGET, RULE_MIN_CALLS, RULE_FLOOR };
-
-/* Why a pass ended: at its minimum (no precision asked, or reached
- * there), at the precision asked, or at --max-seconds. */
-enum method_stop { STOP_MINIMUM, STOP_PRECISION, STOP_MAX_SECONDS };
-
 /* A pass's budget: its start and its length in seconds. */
 struct pass_clock {
     double start, max;
-};
-
-/* The least a pass makes: GROUPS groups (trials) of PER_GROUP calls. */
-struct pass_size {
-    unsigned long long groups, per_group;
-    enum method_rule rule;
 };
 
 /* Start the budget of MAX_SECONDS now. */
@@ -65,27 +49,6 @@ unsigned method_warm_up(struct op_state *st, const char *stage, const struct pas
  * CALIBRATION, or the fastest warm-up call's FASTEST when shorter (one
  * call the scheduler interrupted does not decide the pass). */
 double method_call_seconds(double calibration, double fastest);
-
-/* The least a pass makes in GROUPS groups of calls of CALL_SECONDS: enough
- * calls for AIM seconds, MIN_CALLS in all when they fit in BUDGET
- * seconds, else the floor. */
-struct pass_size method_size(double aim, double call_seconds, unsigned groups, unsigned min_calls,
-                             double budget);
-
-/* The two-sided 95 % quantile of Student's t with DF degrees of freedom. */
-double method_t95(unsigned long long df);
-
-/* The 95 % confidence half-width of the mean of X[N], relative to the
- * mean; INFINITY below two values or for a mean of 0. */
-double method_precision(const double *x, size_t n);
-
-/* The calls, CALLS made at PRECISION, that reach TARGET: the half-width
- * shrinks as one over the root of the calls. */
-unsigned long long method_calls_for(unsigned long long calls, double precision, double target);
-
-/* The record's names of a rule and of a stop. */
-const char *method_rule_name(enum method_rule rule);
-const char *method_stop_name(enum method_stop stop);
 
 /* How a pass ran, for the record: WARM warm-up calls, CALL_SECONDS a
  * call at its calibration, its seconds on C, the rule and minimum SZ,
