@@ -397,6 +397,9 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
         if (rc != 0 || running == 0 ||
             run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
             break;
+        running = 0;
+        for (size_t s = 0; s < ncpus; s++)
+            running += slots[s].pid > 0;
         run_draw(done, n - tally->skipped, running, out);
     }
     if (run_pace.terminal) {
