@@ -58,14 +58,15 @@ static unsigned long long plain_trial(struct op_state *st, struct plain_trials *
                                       unsigned long long calls, const struct pass_clock *c,
                                       double est)
 {
+    int checked = est >= PLAIN_CHECKED_CALL;
     unsigned long long fit = pass_calls_left(c, est), made = 0;
     double s0 = clock_seconds(), seconds;
     uint64_t c0 = clock_cycles(), c1;
 
-    if (calls > fit)
+    if (!checked && calls > fit)
         calls = fit;
     for (; made < calls; made++) {
-        if (est >= PLAIN_CHECKED_CALL && made > 0 && !pass_fits(c, est))
+        if (checked && !pass_fits(c, est))
             break;
         op_call(st);
     }
