@@ -368,6 +368,8 @@ static void run_summary(json_t *rec, const char *tail)
     const char *state = json_string_value(json_object_get(status, "state"));
     char cycles[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
 
+    if (cmd_verbosity == CMD_QUIET) /* -q: the record, and nothing said */
+        return;
     printf("%s %s:", json_string_value(json_object_get(json_object_get(rec, "scheme"), "instance")),
            json_string_value(json_object_get(rec, "operation")));
     if (json_is_object(timing)) {
@@ -648,4 +650,6 @@ const struct cmd_entry cmd_run_entry = {
     .summary = "measure a built scheme instance and write a JSON profile per operation",
     .options = run_option_table,
     .exec = cmd_run_exec,
+    .quiet = "print errors only: no progress, no line per record (the records are the result)",
+    .verbose = "a progress line for every phase of the measurement, also on a terminal",
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "format.h"
 #include "run-child.h"
 #include "run-progress.h"
@@ -42,7 +43,8 @@ void run_progress_init(struct run_progress *p, const struct run_options *o, cons
     p->options = o;
     p->instance = instance;
     p->op_count = op_count;
-    p->terminal = progress_terminal();
+    /* -v: a line for every phase, which a rewritten line would hide */
+    p->terminal = progress_terminal() && cmd_verbosity != CMD_VERBOSE;
     p->run_start = o->within.count > 0 ? o->within.start : now;
     p->done_ops = o->within.ops;
     p->done_seconds = o->within.seconds;
@@ -256,8 +258,9 @@ static void progress_line(struct run_progress *p, double now)
 {
     char where[512], times[128];
 
-    if (p->announced || now - p->phase_start < PROGRESS_PHASE_SECONDS ||
-        now - p->last_line < PROGRESS_LINE_SECONDS)
+    if (p->announced ||
+        (cmd_verbosity != CMD_VERBOSE && (now - p->phase_start < PROGRESS_PHASE_SECONDS ||
+                                          now - p->last_line < PROGRESS_LINE_SECONDS)))
         return;
     run_progress_say(p, "%s: %s%s", progress_where(p, where, sizeof where), p->phase,
                      progress_times(p, now, times, sizeof times));
@@ -270,11 +273,13 @@ void run_progress_update(const char *phase, json_t *plan, void *arg)
     struct run_progress *p = arg;
     double now = child_seconds();
 
+    if (cmd_verbosity == CMD_QUIET)
+        return;
     if (phase != NULL) {
         snprintf(p->phase, sizeof p->phase, "%s", phase);
         p->phase_start = now;
         /* a phase of the plan announced is part of it */
-        if (p->pass_seconds <= 0)
+        if (p->pass_seconds <= 0 || cmd_verbosity == CMD_VERBOSE)
             p->announced = false;
     }
     if (plan != NULL)
