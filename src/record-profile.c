@@ -13,9 +13,6 @@
 
 static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
-/* The instrumentation's measured cost per operation is taken off only
- * when it exceeds this many of its standard errors. */
-#define RECORD_COMPENSATION_SE 2.0
 /* A shape more than this fraction of whose timed calls were set apart as
  * outliers is marked: its estimate rests on fewer calls than it seems,
  * taken on a machine busy enough to matter. */
@@ -51,21 +48,16 @@ static struct share_sums record_sums(json_t *obj)
     return s;
 }
 
-/* Why the compensation of RAW cannot be trusted, or NULL when it can:
- * what the instrumentation added per operation (the median over the
- * pairs) must be positive and stand out of its own standard error. */
+/* Why the compensation of RAW cannot be trusted, or NULL when it can
+ * (see share_doubt). */
 static const char *record_untrusted(json_t *raw)
 {
     json_t *c = json_object_get(raw, "compensation");
-    double added = record_num(c, "added_ticks"), se = record_num(c, "added_ticks_stderr");
 
     if (c == NULL)
         return NULL;
-    if (added < 0)
-        return "negative";
-    if (added <= RECORD_COMPENSATION_SE * se)
-        return "not significant";
-    return NULL;
+    return share_doubt(record_num(c, "added_ticks"), record_num(c, "added_ticks_stderr"),
+                       record_num(raw, "baseline_ticks"));
 }
 
 /* The basis of every share of RAW: the operations' ticks with the
@@ -192,7 +184,9 @@ static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
     return shapes;
 }
 
-/* The record's profile section from the measuring process's raw one. */
+/* The record's profile section from the measuring process's raw one.  A
+ * baseline the measured cost would leave below zero is written as 0: the
+ * compensation is then not applied, and its reason says why. */
 json_t *record_profile(json_t *raw)
 {
     json_t *snap = json_object_get(raw, "snapshot"), *shape, *helpers = json_object();
@@ -237,10 +231,10 @@ json_t *record_profile(json_t *raw)
         share_add(&hash, &est[h]);
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
-        "{s:I, s:O, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
+        "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
         "s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "preempted", json_object_get(raw, "preempted"),
+        fmax(0, record_num(raw, "baseline_ticks")), "preempted", json_object_get(raw, "preempted"),
         "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
         "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
         "overflow", "keys", json_object_get(overflow, "keys"), "calls",
