@@ -21,7 +21,7 @@ expect_grep "sig: one summary line per operation" "^sigfix verify: " "$work/out"
 sha=$(sha256sum "$fix/libsigfix.so" | cut -d' ' -f1)
 py "sig: records exact" '
 import sys, records
-from records import check, load, calls_per_op, shapes
+from records import check, close, compensated, load, calls_per_op, shapes
 d, sha = sys.argv[1], sys.argv[2]
 expect = {
     "keygen": {("get_random_number", 0, 256): 1, ("pseudoXOF", 256, 512): 1, ("sm3hash", 512, 256): 1},
@@ -39,7 +39,13 @@ for op, want in expect.items():
     check(sum(x["calls"] for x in t["trials"]) == t["n"], "n is the sum of the trials")
     check(abs(t["ops_per_second"] * t["mean_seconds"] - 1) < 1e-9, "ops/s is 1 / mean")
     p = r["profile"]
-    check(0 < p["hash_share"] < 1 and p["hash_share"] + p["drng_share"] <= 1, f"shares {p}")
+    # the helpers run inside the operations, on the same clock: their raw
+    # shares hold on any machine; the compensated ones follow from the
+    # fields of the record (a busy machine may clamp them at 1)
+    check(0 < p["hash_share_raw"] < 1 and p["hash_share_raw"] + p["drng_share_raw"] <= 1, f"shares {p}")
+    hashes = [p["helpers"][h] for h in ("pseudohash", "pseudoXOF", "sm3hash")]
+    check(close(p["hash_share"], compensated(p, sum(h["ticks"] for h in hashes), sum(h["calls"] for h in hashes))), f"hash share {p}")
+    check(close(p["drng_share"], compensated(p, p["helpers"]["get_random_number"]["ticks"], p["helpers"]["get_random_number"]["calls"])), f"drng share {p}")
     s = p["sampling"]
     check({k: s[k] for k in ("k", "auto", "first_n")} == {"k": 1, "auto": False, "first_n": 64}, str(s))
     # every call timed: kept, or set apart as an outlier (a preempted call)
@@ -260,7 +266,7 @@ for depth in 1 3; do
         --callers=$depth $quick
     py "callers depth $depth: sites exact and named" '
 import sys
-from records import check, load
+from records import check, close, compensated, load
 depth = int(sys.argv[2])
 r = load(sys.argv[1] + "/sitesfix__sign.json")
 c, n = r["callers"], r["profile"]["calls"]
@@ -279,8 +285,12 @@ for s in c["sites"]:
     f = s["frames"][0]
     check(s["helper"] == "pseudoXOF" and f["object"] == "libsitesfix_prof.so", str(f))
     check(f["file"].endswith("tests/fixtures/run/sitesfix.c") and f["line"] > 0, str(f))
-    check(0 < s["share_of_op"] <= s["share_of_helper"] <= 1, str(s))
+    # the share of the operations of a site follows from the record,
+    # and unclamped the shares of the sites add up to that of their helper
+    check(0 < s["share_of_helper"] <= 1 and close(s["share_of_op"], compensated(r["profile"], s["ticks"], s["calls"])), str(s))
 check(abs(sum(s["share_of_helper"] for s in c["sites"]) - 1) < 1e-9, "helper shares add to 1")
+if all(0 < s["share_of_op"] < 1 for s in c["sites"]) and 0 < r["profile"]["helpers"]["pseudoXOF"]["share"] < 1:
+    check(close(sum(s["share_of_op"] for s in c["sites"]), r["profile"]["helpers"]["pseudoXOF"]["share"]), "site shares add up to the helper share")
 ' "$work/sites$depth" "$depth"
 done
 py "callers off: no section" '
