@@ -85,7 +85,19 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "cycles_ratio", flat_number(cmp_cycles_ratio(p)));
     cmp_json_share(row, "hash_share", &hash);
     cmp_json_share(row, "drng_share", &drng);
+    json_object_set_new(row, "profile_calls_a", flat_count(a->profile_calls));
+    json_object_set_new(row, "profile_calls_b", flat_count(b->profile_calls));
+    json_object_set_new(row, "calls_in_no_helper_a",
+                        a->has_profile ? json_integer(a->overflow_calls) : json_null());
+    json_object_set_new(row, "calls_in_no_helper_b",
+                        b->has_profile ? json_integer(b->overflow_calls) : json_null());
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        snprintf(key, sizeof key, "%s_calls_a", cmp_json_helper_name[h]);
+        json_object_set_new(row, key,
+                            a->has_profile ? json_integer(a->helper[h].calls) : json_null());
+        snprintf(key, sizeof key, "%s_calls_b", cmp_json_helper_name[h]);
+        json_object_set_new(row, key,
+                            b->has_profile ? json_integer(b->helper[h].calls) : json_null());
         snprintf(key, sizeof key, "%s_calls_per_op_a", cmp_json_helper_name[h]);
         json_object_set_new(row, key,
                             a->has_profile ? json_real(a->helper[h].calls_per_op) : json_null());
@@ -115,13 +127,14 @@ static json_t *cmp_json_sites(const struct cmp *c, size_t top)
             const struct cmp_site *s = &sites[k];
 
             json_array_append_new(
-                rows,
-                json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:b}", "scheme",
-                          p->a->scheme_id, "instance", p->a->instance, "operation",
-                          rec_op_name(p->a->op), "helper", cmp_json_helper_name[s->helper], "chain",
-                          s->names, "calls_per_op_a", s->calls_per_op_a, "calls_per_op_b",
-                          s->calls_per_op_b, "share_of_op_a", s->share_a, "share_of_op_b",
-                          s->share_b, "calls_differ", cmp_site_calls_differ(s, p)));
+                rows, json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:f, s:f, s:f, s:f, s:b}",
+                                "scheme", p->a->scheme_id, "instance", p->a->instance, "operation",
+                                rec_op_name(p->a->op), "helper", cmp_json_helper_name[s->helper],
+                                "chain", s->names, "calls_a", (json_int_t)s->calls_a, "calls_b",
+                                (json_int_t)s->calls_b, "calls_per_op_a", s->calls_per_op_a,
+                                "calls_per_op_b", s->calls_per_op_b, "share_of_op_a", s->share_a,
+                                "share_of_op_b", s->share_b, "calls_differ",
+                                cmp_site_calls_differ(s, p)));
         }
         cmp_sites_free(sites, n);
     }

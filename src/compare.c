@@ -263,12 +263,22 @@ bool cmp_cycles_beyond_noise(const struct cmp_pair *p)
     return p->b->mean_cycles - p->a->mean_cycles > 2 * sqrt(sa * sa + sb * sb);
 }
 
-/* Add the sites of R (side B when IS_B) to the merged list SITES. */
-static void cmp_sites_add(struct cmp_site **sites, size_t *n, const struct rec *r, bool is_b)
+/* The chain a merged site is matched by: a site's names, or for the
+ * calls beyond the wrappers' call-site table (BEYOND) a name saying so.
+ * malloc'd. */
+static char *cmp_site_names(const struct rec_site *s, bool beyond)
 {
-    for (size_t i = 0; i < r->nsites; i++) {
-        const struct rec_site *s = &r->sites[i];
-        char *names = callsite_names(s);
+    return beyond ? strdup("(beyond the call-site table)") : callsite_names(s);
+}
+
+/* Add the N sites LIST of one side (B when IS_B) to the merged list
+ * SITES; BEYOND: they are the calls beyond the call-site table. */
+static void cmp_sites_add(struct cmp_site **sites, size_t *n, const struct rec_site *list,
+                          size_t count, bool beyond, bool is_b)
+{
+    for (size_t i = 0; i < count; i++) {
+        const struct rec_site *s = &list[i];
+        char *names = cmp_site_names(s, beyond);
         struct cmp_site *m = NULL;
 
         for (size_t j = 0; j < *n && m == NULL; j++)
@@ -315,8 +325,10 @@ struct cmp_site *cmp_sites(const struct cmp_pair *p, size_t *n)
     *n = 0;
     if (!p->a->has_callers && !p->b->has_callers)
         return NULL;
-    cmp_sites_add(&sites, n, p->a, false);
-    cmp_sites_add(&sites, n, p->b, true);
+    cmp_sites_add(&sites, n, p->a->sites, p->a->nsites, false, false);
+    cmp_sites_add(&sites, n, p->a->beyond, p->a->nbeyond, true, false);
+    cmp_sites_add(&sites, n, p->b->sites, p->b->nsites, false, true);
+    cmp_sites_add(&sites, n, p->b->beyond, p->b->nbeyond, true, true);
     if (*n > 1)
         qsort(sites, *n, sizeof *sites, cmp_site_order);
     return sites;

@@ -28,7 +28,8 @@ void report_print_svg(struct rec *const *recs, size_t n, FILE *out)
 
 /* Print the call sites of the N records RECS as folded stacks, one line
  * per site: "instance;operation;outermost;...;innermost;helper TICKS",
- * the ticks being the site's measured time per profile pass, rounded.
+ * the ticks being the site's measured time per profile pass, rounded;
+ * the calls beyond the wrappers' call-site table under a frame saying so.
  * False when no record has call sites. */
 bool report_print_folded(struct rec *const *recs, size_t n, FILE *out)
 {
@@ -47,6 +48,14 @@ bool report_print_folded(struct rec *const *recs, size_t n, FILE *out)
             fprintf(out, "%s;%s;%s%s%s %lld\n", recs[i]->instance, rec_op_name(recs[i]->op), stack,
                     stack[0] != '\0' ? ";" : "", pictures_helper_name[s->helper], ticks);
             free(stack);
+        }
+        for (size_t k = 0; k < recs[i]->nbeyond; k++) {
+            const struct rec_site *s = &recs[i]->beyond[k];
+
+            if (llround(s->ticks) > 0)
+                fprintf(out, "%s;%s;(beyond the call-site table);%s %lld\n", recs[i]->instance,
+                        rec_op_name(recs[i]->op), pictures_helper_name[s->helper],
+                        llround(s->ticks));
         }
     }
     return any;

@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "format.h"
+#include "report.h"
 #include "svg.h"
 
 /* Geometry, in pixels: a label column, the bar (100 % wide), the figures. */
@@ -85,9 +86,9 @@ static void svg_bar(FILE *out, const struct svg_bar *b, double y)
                 x, y, w, SVG_BAR_HEIGHT, svg_part_colour[p], svg_part_name[p], 100 * share[p]);
         x += w;
     }
-    fprintf(out, "<text x=\"%d\" y=\"%.0f\">hash %s, DRNG %s</text>\n",
-            SVG_LABEL + SVG_TAG + SVG_BAR + 8, y + 12,
-            fmt_share(hash, sizeof hash, share[PART_HASH]),
+    fprintf(out, "<text x=\"%d\" y=\"%.0f\">hash %s%s, DRNG %s%s</text>\n",
+            SVG_LABEL + SVG_TAG + SVG_BAR + 8, y + 12, report_bound_mark(r),
+            fmt_share(hash, sizeof hash, share[PART_HASH]), report_bound_mark(r),
             fmt_share(drng, sizeof drng, share[PART_DRNG]));
 }
 

@@ -98,7 +98,7 @@ START_TEST(each_fault_named)
 
     r = good_result();
     json_object_set_new(r, "payload", json_true());
-    assert_check(r, 0, "field payload is not part of protocol 3");
+    assert_check(r, 0, "field payload is not part of protocol 4");
 }
 END_TEST
 

@@ -1,6 +1,7 @@
 /* opstats.h - how many calls each measured operation made, per helper and
- * per shape: the wrappers' table is read after every operation, and the
- * growth since the last reading is that operation's count.  The minimum,
+ * per row of the shape table: the wrappers' totals and table are read
+ * after every operation, and the growth since the last reading is that
+ * operation's count.  The minimum,
  * maximum and spread tell a count that the code fixes (minimum = maximum)
  * from one that depends on the data (rejection sampling, retries). */
 #ifndef ICCSPROF_MEASURE_OPSTATS_H
@@ -18,7 +19,7 @@ struct opstat {
 };
 
 struct opstats_shape {
-    uint32_t helper;
+    uint32_t helper, kind;
     uint64_t in_bits, out_bits;
     uint64_t last; /* calls at the last reading */
     struct opstat per_op;
@@ -27,7 +28,8 @@ struct opstats_shape {
 struct opstats {
     uint64_t ops;
     size_t nshapes;
-    struct opstats_shape shape[ICCSPROF_WRAP_MAX_SHAPES];
+    struct opstats_shape shape[ICCSPROF_WRAP_MAX_ROWS];
+    uint64_t helper_last[ICCSPROF_NHELPERS]; /* the helpers' calls at the last reading */
     struct opstat helper[ICCSPROF_NHELPERS];
 };
 
@@ -41,8 +43,7 @@ void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap);
  * deviation; 0 for one operation). */
 json_t *opstats_json(const struct opstats *o, const struct opstat *s);
 
-/* The distribution of the shape (HELPER, IN_BITS, OUT_BITS), or NULL. */
-const struct opstat *opstats_shape(const struct opstats *o, uint32_t helper, uint64_t in_bits,
-                                   uint64_t out_bits);
+/* The distribution of the row KEY (its helper, kind and bits), or NULL. */
+const struct opstat *opstats_shape(const struct opstats *o, const struct iccsprof_wrap_shape *key);
 
 #endif
