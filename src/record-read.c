@@ -663,6 +663,8 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->compensation_applied =
         comp == NULL || rr_bool(rr, comp, "profile.compensation", "applied", RR_REQUIRED);
     r->compensation_reason = rr_string(rr, comp, "profile.compensation", "reason", RR_NULLABLE);
+    r->compensation_paired =
+        comp == NULL || rr_bool(rr, comp, "profile.compensation", "paired", RR_REQUIRED);
     r->compensation_added = rr_number_in(rr, comp, "profile.compensation", "added_ticks",
                                          RR_REQUIRED, NAN, -INFINITY, INFINITY);
     r->outlier_calls =

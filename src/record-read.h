@@ -138,6 +138,7 @@ struct rec {
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */
+    bool compensation_paired;        /* twins started from the same data; true before version 4 */
     char *compensation_reason;       /* why not, or NULL */
     double compensation_added;       /* ticks per operation; NAN when unknown */
     long long outlier_calls;         /* timed calls set apart; -1 when the record does not say */

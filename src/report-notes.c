@@ -214,6 +214,11 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
                  "(%.0f ticks), so the raw shares are shown",
                  r->compensation_reason != NULL ? r->compensation_reason : "not trustworthy",
                  r->compensation_added);
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->compensation_applied &&
+        !r->compensation_paired)
+        note_add(note, size,
+                 "shares compensated from unpaired operations: the library's writable data "
+                 "could not be copied to start each twin alike (over 64 MiB, or not found)");
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
     if ((kinds & NOTE_OVERFLOW) && r->has_profile && r->overflow_calls > 0)
