@@ -47,8 +47,6 @@ struct wrap_table {
     struct wrap_table *next; /* every thread's table, for snapshots */
 };
 
-/* Non-zero while the driver measures; read on every wrapped call. */
-extern volatile int wrap_enabled;
 /* Sampling: time the first wrap_first calls of a row, then about one in
  * wrap_k. */
 extern uint32_t wrap_k, wrap_first;

@@ -3,10 +3,8 @@
  * (sites.c) and the overhead measurement (overhead.c). */
 #include "config.h"
 
-#include "account.h"
+#include "call.h"
 #include "overhead.h"
-#include "sites.h"
-#include "tick.h"
 
 volatile int wrap_enabled;
 #ifdef ICCSPROF_TICK_TEST

@@ -11,6 +11,9 @@
 
 #pragma GCC visibility push(hidden)
 
+/* Non-zero while the driver measures (api.c); read on every wrapped call. */
+extern volatile int wrap_enabled;
+
 /* One wrapped call in flight. */
 struct wrap_call {
     struct wrap_table *table;
