@@ -2,13 +2,16 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "channel.h"
 #include "opstats.h"
 
 /* Start with no operation read. */
 void opstats_init(struct opstats *o)
 {
+    free(o->shape);
     memset(o, 0, sizeof *o);
 }
 
@@ -33,26 +36,31 @@ static int opstats_same(const struct opstats_shape *x, const struct iccsprof_wra
 }
 
 /* The index of the row of KEY in O, added (with the operations before
- * that made none of its calls) when new; -1 when O is full, which only
- * rows regrouped between readings can make happen (threads whose merged
- * table changes): such a row has no distribution.  HINT, the row's place
- * in the snapshot, is tried first: the wrappers give their rows in the
- * same order from one reading to the next. */
-static int opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key, size_t hint)
+ * that made none of its calls) when new.  HINT, the row's place in the
+ * snapshot, is tried first: the wrappers give their rows in the same
+ * order from one reading to the next. */
+static size_t opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key, size_t hint)
 {
     if (hint < o->nshapes && opstats_same(&o->shape[hint], key))
-        return (int)hint;
+        return hint;
     for (size_t i = 0; i < o->nshapes; i++)
         if (opstats_same(&o->shape[i], key))
-            return (int)i;
-    if (o->nshapes == ICCSPROF_WRAP_MAX_ROWS)
-        return -1;
+            return i;
+    if (o->nshapes == o->room) {
+        size_t room = o->room ? 2 * o->room : ICCSPROF_WRAP_MAX_ROWS;
+        struct opstats_shape *more = realloc(o->shape, room * sizeof *more);
+
+        if (more == NULL)
+            channel_call_error("out of memory for %zu shapes' counts", room);
+        o->shape = more;
+        o->room = room;
+    }
     memset(&o->shape[o->nshapes], 0, sizeof o->shape[0]);
     o->shape[o->nshapes].helper = key->helper;
     o->shape[o->nshapes].kind = key->kind;
     o->shape[o->nshapes].in_bits = key->in_bits;
     o->shape[o->nshapes].out_bits = key->out_bits;
-    return (int)o->nshapes++;
+    return o->nshapes++;
 }
 
 /* Count one operation from the totals and the table after it.  The
@@ -60,18 +68,17 @@ static int opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key
  * holds; a row holds one key, or the keys grouped in it. */
 void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap)
 {
-    uint64_t grew[ICCSPROF_WRAP_MAX_ROWS] = {0};
-
     for (size_t i = 0; i < snap->nshapes; i++) {
-        int j = opstats_find(o, &snap->shapes[i], i);
+        size_t j = opstats_find(o, &snap->shapes[i], i); /* may move o->shape */
+        struct opstats_shape *x = &o->shape[j];
 
-        if (j < 0)
-            continue;
-        grew[j] = snap->shapes[i].calls - o->shape[j].last;
-        o->shape[j].last = snap->shapes[i].calls;
+        x->grew = snap->shapes[i].calls - x->last;
+        x->last = snap->shapes[i].calls;
     }
-    for (size_t j = 0; j < o->nshapes; j++)
-        opstats_count(&o->shape[j].per_op, grew[j], o->ops);
+    for (size_t j = 0; j < o->nshapes; j++) {
+        opstats_count(&o->shape[j].per_op, o->shape[j].grew, o->ops);
+        o->shape[j].grew = 0;
+    }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         opstats_count(&o->helper[h], snap->helpers[h].calls - o->helper_last[h], o->ops);
         o->helper_last[h] = snap->helpers[h].calls;

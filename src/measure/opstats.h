@@ -22,18 +22,22 @@ struct opstats_shape {
     uint32_t helper, kind;
     uint64_t in_bits, out_bits;
     uint64_t last; /* calls at the last reading */
+    uint64_t grew; /* calls since, while a reading is counted */
     struct opstat per_op;
 };
 
+/* Every row ever read is kept, however many: rows regrouped between
+ * readings (threads whose merged table changes) are rows of their own. */
 struct opstats {
     uint64_t ops;
-    size_t nshapes;
-    struct opstats_shape shape[ICCSPROF_WRAP_MAX_ROWS];
+    size_t nshapes, room;
+    struct opstats_shape *shape;
     uint64_t helper_last[ICCSPROF_NHELPERS]; /* the helpers' calls at the last reading */
     struct opstat helper[ICCSPROF_NHELPERS];
 };
 
-/* Start with no operation read, the wrappers' table just reset. */
+/* Start with no operation read, the wrappers' table just reset; the rows
+ * of a previous start are freed. */
 void opstats_init(struct opstats *o);
 
 /* Count one operation: SNAP is the table after it. */
