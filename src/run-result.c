@@ -139,7 +139,7 @@ static const struct field shape_fields[] = {
     {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"min_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"per_op", FIELD_OBJECT, FIELD_NULL, 0, 0, per_op_fields, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
