@@ -142,7 +142,7 @@ bench_fixtures_libsynth_dense_pg_la_CFLAGS = $(SYNTH_CFLAGS) -pg
 bench_fixtures_libsynth_dense_pg_la_LDFLAGS = $(SYNTH_LDFLAGS)
 
 BENCH_BUILT = bench/overhead bench/opbench src/iccsprof src/iccsprof-measure \
-	$(EXTRA_LTLIBRARIES)
+	$(EXTRA_LTLIBRARIES) tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix_prof.la
 CLEANFILES += bench/overhead bench/opbench bench/results.md bench/results.md.tmp bench/lib*.pg.so \
 	$(EXTRA_LTLIBRARIES)
 dist_noinst_SCRIPTS += bench/bench.py bench/peers.py bench/peers-setup.sh
