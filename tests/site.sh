@@ -219,9 +219,9 @@ for path in glob.glob(os.path.join(camp, "sign-wots", "*.json")):
     tables = {t["section"]: t for t in P[slug1 + "/sign-wots.html"]["tables"]}
     perf = {(c[0]["text"], c[1]["text"]): c for c in tables["4. Performance"]["rows"]}
     tm = r["timing"]
-    want = "%d (%d × %d)" % (tm["n"], len(tm["trials"]), tm["calls_per_trial"])
-    assert tm["n"] == len(tm["trials"]) * tm["calls_per_trial"], tm
-    assert perf[(inst, op)][-1]["text"] == want, (inst, op, perf[(inst, op)][-1], want)
+    # the calls timed, then the trials (the last may be shorter) and the calls per trial
+    cell = perf[(inst, op)][-1]["text"]
+    assert cell.split()[0] == str(tm["n"]) and "(%d \u00d7 " % len(tm["trials"]) in cell, (inst, op, cell, tm["n"])
     sym = {(c[0]["text"], c[1]["text"]): c for c in tables["Symmetric primitives"]["rows"]}
     shown = float(sym[(inst, op)][2]["text"].split()[0].rstrip("%"))
     assert abs(shown - 100 * r["profile"]["hash_share"]) <= 0.5, (inst, op, shown, r["profile"]["hash_share"])
