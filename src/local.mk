@@ -39,6 +39,7 @@ src_libiccsprof_la_SOURCES = \
 	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/kat-compare.c src/kat-compare.h \
 	src/protocol.h \
 	src/run-child.c src/run-child.h \
+	src/run-lines.c src/run-lines.h \
 	src/self-exe.c src/self-exe.h \
 	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \

@@ -20,6 +20,7 @@
 #include "paths.h"
 #include "protocol.h"
 #include "run-child.h"
+#include "run-lines.h"
 #include "self-exe.h"
 #include "run-result.h"
 
@@ -138,102 +139,6 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
     execv(measure, argv);
     (void)!write(PROTOCOL_CHANNEL_FD, failed, sizeof failed - 1);
     _exit(127);
-}
-
-/* The channel's lines, parsed as they complete. */
-struct child_lines {
-    char *buf;
-    size_t len, cap;
-    char phase[PROTOCOL_PHASE_MAX];
-    json_t *result, *error;
-    char bad[512]; /* why the channel broke the protocol, or empty */
-};
-
-/* Whether the channel has said its last: a result, an error, or
- * something outside the protocol. */
-static int child_lines_done(const struct child_lines *l)
-{
-    return l->result != NULL || l->error != NULL || l->bad[0] != '\0';
-}
-
-/* Take one message of the protocol; a message outside it ends the
- * channel with the reason in L->bad. */
-static void child_take_message(struct child_lines *l, const char *line, size_t len,
-                               child_progress_fn progress, void *arg)
-{
-    json_t *msg = json_loadb(line, len, JSON_REJECT_DUPLICATES, NULL), *v;
-    json_t *version = json_object_get(msg, PROTOCOL_KEY_VERSION);
-    const char *kind;
-
-    if (!json_is_object(msg)) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a line that is not a message");
-    } else if (!json_is_integer(version) || json_integer_value(version) != PROTOCOL_VERSION) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message not of protocol %d",
-                 PROTOCOL_VERSION);
-    } else if (json_object_size(msg) != 2) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message of more than one type");
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PHASE)) != NULL) {
-        if (!json_is_string(v) || json_string_length(v) >= sizeof l->phase ||
-            strlen(json_string_value(v)) != json_string_length(v)) {
-            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed phase");
-        } else {
-            snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
-            if (progress != NULL)
-                progress(l->phase, arg);
-        }
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_RESULT)) != NULL) {
-        l->result = json_incref(v);
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_ERROR)) != NULL) {
-        kind = json_string_value(json_object_get(v, "kind"));
-        if (!json_is_object(v) || json_object_size(v) != 2 || kind == NULL ||
-            (strcmp(kind, PROTOCOL_ERROR_INPUT) != 0 && strcmp(kind, PROTOCOL_ERROR_CALL) != 0) ||
-            !json_is_string(json_object_get(v, "message")))
-            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed error");
-        else
-            l->error = json_incref(v);
-    } else {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message of no known type");
-    }
-    json_decref(msg);
-}
-
-/* Take the complete lines of L's buffer, up to the last message. */
-static void child_take_lines(struct child_lines *l, child_progress_fn progress, void *arg)
-{
-    char *start = l->buf, *nl;
-
-    while (!child_lines_done(l) &&
-           (nl = memchr(start, '\n', l->len - (size_t)(start - l->buf))) != NULL) {
-        child_take_message(l, start, (size_t)(nl - start), progress, arg);
-        start = nl + 1;
-    }
-    l->len -= (size_t)(start - l->buf);
-    memmove(l->buf, start, l->len);
-}
-
-/* Read what the channel has into L's growing buffer (a result with many
- * call sites is a long line); 0 at its end, -1 on error or when nothing
- * is there. */
-static ssize_t child_read_channel(int fd, struct child_lines *l)
-{
-    ssize_t n;
-
-    if (l->cap - l->len < 4096) {
-        size_t cap = l->cap == 0 ? 1 << 16 : 2 * l->cap;
-        char *buf = cap <= CHILD_LINE_LIMIT ? realloc(l->buf, cap) : NULL;
-
-        if (buf == NULL) {
-            snprintf(l->bad, sizeof l->bad, "the channel carried a line longer than %u bytes",
-                     CHILD_LINE_LIMIT);
-            return -1;
-        }
-        l->buf = buf;
-        l->cap = cap;
-    }
-    n = read(fd, l->buf + l->len, l->cap - l->len);
-    if (n > 0)
-        l->len += (size_t)n;
-    return n;
 }
 
 /* Copy what the scheme wrote into the log, up to the limit; a write
@@ -422,8 +327,8 @@ static void child_kill_all(pid_t pid, int reaped, int *wstatus)
 static void child_drain(int chan, int output, int log_fd, struct child_lines *l,
                         child_progress_fn progress, void *arg, struct child_outcome *out)
 {
-    while (!child_lines_done(l) && child_read_channel(chan, l) > 0)
-        child_take_lines(l, progress, arg);
+    while (!child_lines_done(l) && child_lines_read(chan, l) > 0)
+        child_lines_take(l, progress, arg);
     while (child_read_output(output, log_fd, out) > 0)
         ;
 }
@@ -481,9 +386,9 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
         if (end->signal != 0)
             return;
         if (fds[1].revents != 0) {
-            if (child_read_channel(chan, l) == 0)
+            if (child_lines_read(chan, l) == 0)
                 fds[1].fd = -1;
-            child_take_lines(l, progress, arg);
+            child_lines_take(l, progress, arg);
             if (child_lines_done(l))
                 fds[1].fd = -1;
         }

@@ -21,6 +21,7 @@
     X(record_read)                                                                                 \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
+    X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
