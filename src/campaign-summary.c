@@ -54,7 +54,8 @@ int campaign_summary(char *const *paths, size_t npaths, FILE *out)
 
     memset(&set, 0, sizeof set);
     bad = rec_set_scan(&set, paths, npaths);
-    qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
+    if (set.n > 0) /* an empty folder has no array: qsort(NULL, 0) is undefined */
+        qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
     fprintf(out, "# Summary\n\n");
     for (size_t i = 1; i <= set.n; i++)
         if (i == set.n || strcmp(set.recs[i]->scheme_id, set.recs[start]->scheme_id) != 0) {

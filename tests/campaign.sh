@@ -100,6 +100,12 @@ cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the reco
 expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
 cmp -s "$work/out" "$out/summary.md" && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
 
+# an empty folder: no record to sort (qsort of no array is undefined), said in one line
+mkdir -p "$work/nothing"
+expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "$work/nothing"
+[ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
+    pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
+
 # --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
 expect_status "changed library" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
