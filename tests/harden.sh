@@ -53,6 +53,9 @@ expect_grep "orphan: measured" "^sighostile keygen: " "$work/out"
 all_gone "orphan: no process left"
 ICCSPROF_HOSTILE=setsid run_hostile "setsid: complete" 0 "$work/setsid" --timeout 5
 all_gone "setsid: no process left"
+# a child that joins iccsprof run's own process group escapes no less
+ICCSPROF_HOSTILE=pgjoin run_hostile "pgjoin: complete" 0 "$work/pgjoin" --timeout 5
+all_gone "pgjoin: no process left"
 
 # --- paths: resolved once, before a scheme can chdir ---
 mkdir -p "$work/rel"
