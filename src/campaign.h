@@ -105,9 +105,15 @@ enum campaign_engine { CAMPAIGN_PARALLEL, CAMPAIGN_SLURM };
 /* Print the jobs for ENGINE: a GNU parallel job file (a command a line,
  * pinned by PIN: "slot" for the job slot's core, a core number, or
  * "none") or a Slurm array script (each task pinned to the core Slurm
- * bound it to). */
-void campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
-                   FILE *out);
+ * bound it to).  0, or -1 after a usage error, nothing printed, when a
+ * word of a job holds a control character (a newline would start a
+ * command of its own). */
+int campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
+                  FILE *out);
+
+/* Refuse TEXT, the value of WHAT, for a job file when it holds a control
+ * character; 0, or -1 after a usage error naming it. */
+int campaign_emit_check(const char *what, const char *text);
 
 /* Print the campaign summary of the records under the NPATHS PATHS: per
  * scheme, instance, operation, hash share and DRNG share.  EXIT_OK, or

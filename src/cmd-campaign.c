@@ -145,6 +145,11 @@ static int campaign_out(const struct cmd_args *args, struct campaign *c)
 
     if (out == NULL)
         return cmd_usage_error(&cmd_campaign_entry, "--out DIR is required");
+    if (args->opt[CAMP_EMIT].given &&
+        (campaign_emit_check("--out", out) != 0 ||
+         (args->opt[CAMP_BUILDDIR].text != NULL &&
+          campaign_emit_check("--builddir", args->opt[CAMP_BUILDDIR].text) != 0)))
+        return EXIT_USAGE;
     if ((mkdir(out, 0777) != 0 && errno != EEXIST) || realpath(out, real) == NULL) {
         cmd_error("%s: %s", out, strerror(errno));
         return EXIT_USAGE;
@@ -242,8 +247,9 @@ static int campaign_jobs(const struct cmd_args *args)
     }
     if (args->opt[CAMP_EMIT].given) {
         campaign_say_build_failures(&c, b.progress);
-        campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
-                      stdout);
+        if (campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num,
+                          args->opt[CAMP_PIN].text, stdout) != 0)
+            goto out;
         status = c.left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
         goto out;
     }

@@ -22,6 +22,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign-run.c \
 	src/campaign-build.c \
 	src/campaign-scan.c \
+	src/campaign-jobs.c \
 	src/campaign-summary.c \
 	src/cmd-host.c \
 	src/cmd-run.c \

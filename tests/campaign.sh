@@ -150,6 +150,25 @@ else
     fail "parallel runs the job file" "parallel not installed"
 fi
 
+# a control character in a path would break the job file's lines: GNU
+# parallel reads a command a line, so a newline in --out or in a
+# package's folder would start a command of its own
+bad_out="$work/par
+touch PWNED #"
+expect_status "emit: a newline in --out refused" 2 "$ICCSPROF" campaign --emit parallel --out "$bad_out" "$work/built/fix-kem"
+expect_grep "emit: a newline in --out named" "^iccsprof campaign: --out: '$work/par\\\\ntouch PWNED #' holds a control character: a job file has one command a line$" "$work/err"
+[ ! -s "$work/out" ] && [ ! -e "$bad_out" ] && pass "emit: a newline in --out, nothing written" ||
+    fail "emit: a newline in --out, nothing written" "$(cat "$work/out")"
+mkdir -p "$work/nl
+x"
+cp -r "$work/built/fix-kem" "$work/nl
+x/"
+expect_status "emit: a newline in a package's folder refused" 2 "$ICCSPROF" campaign --emit slurm --out "$work/par" "$work/nl
+x/fix-kem"
+expect_grep "emit: a newline in a package's folder named" "^iccsprof campaign: --emit: '$work/nl\\\\nx/fix-kem/B-1/libB-1.so' holds a control character: a job file has one command a line$" "$work/err"
+[ ! -s "$work/out" ] && pass "emit: a newline in a package's folder, nothing written" ||
+    fail "emit: a newline in a package's folder, nothing written" "$(cat "$work/out")"
+
 expect_status "emit parallel --pin N" 0 "$ICCSPROF" campaign --emit parallel --pin 3 --out "$work/par" "$work/built/fix-kem"
 [ "$(grep -c ' --cpu 3$' "$work/out")" -eq 3 ] && pass "emit parallel --pin N: every job on core N" ||
     fail "emit parallel --pin N: every job on core N" "$(cat "$work/out")"
