@@ -154,6 +154,25 @@ for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 if [ -z "$alive" ]; then pass "KILL: the measuring process dies with the run"; else fail "KILL: the measuring process dies with the run" "still running:$alive"; kill -9 $alive 2>/dev/null; fi
 rm -f "$pids"
+# what a killed run left (its log's temporary, named with its host and
+# process id) goes at the next run in that folder; another host's, a live
+# process's and a file of another name stay
+left=$(ls -A "$work/int-KILL")
+case $left in .iccsprof-"$(hostname)"-[0-9]*-*) pass "KILL: the temporary names host and process" ;;
+*) fail "KILL: the temporary names host and process" "left: $left" ;; esac
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+: >"$work/int-KILL/.iccsprof-$(hostname)-$dead-abcdef"
+: >"$work/int-KILL/.iccsprof-$(hostname)-$$-abcdef"
+: >"$work/int-KILL/.iccsprof-otherhost-$dead-abcdef"
+: >"$work/int-KILL/.iccsprof-notes"
+run_hostile "KILL: the next run in the folder" 0 "$work/int-KILL"
+kept=$(cd "$work/int-KILL" && ls -A | grep '^\.' | LC_ALL=C sort | tr '\n' ' ')
+want=$(printf '%s\n' ".iccsprof-$(hostname)-$$-abcdef" .iccsprof-notes ".iccsprof-otherhost-$dead-abcdef" |
+    LC_ALL=C sort | tr '\n' ' ')
+[ "$kept" = "$want" ] &&
+    pass "KILL: the dead process's temporaries removed, no other" || fail "KILL: the dead process's temporaries removed, no other" "$kept"
 
 # --- outputs: only a regular file is replaced, never an input ---
 # refuse NAME OUT [OPTIONS...]: --out OUT is refused before anything is measured.
