@@ -86,6 +86,32 @@ void campaign_defer(struct campaign *c, char *const *patterns, size_t npatterns)
 /* Free everything C holds. */
 void campaign_free(struct campaign *c);
 
+/* The journal of an output folder, OUT/.campaign/journal.tsv: a line per
+ * finished job (scheme, instance, operation, core, start, end, outcome). */
+struct campaign_journal {
+    char *path;
+    struct strlist keys; /* "ID\tINSTANCE\tOP" of each line */
+};
+
+/* Read the journal of the output folder OUT into JN, dropping a torn line
+ * (of a campaign killed while writing it); 0, or -1 after a one-line
+ * error. */
+int campaign_journal_open(struct campaign_journal *jn, const char *out);
+
+/* Whether the journal has a line of JOB. */
+bool campaign_journal_has(const struct campaign_journal *jn, const struct campaign_job *j);
+
+/* Append the line of JOB, run on core CPU from START to END, in one write. */
+void campaign_journal_add(struct campaign_journal *jn, const struct campaign_job *j, int cpu,
+                          double start, double end, bool passed);
+
+/* Append the line of JOB, whose record is up to date, from its record and
+ * key (a campaign killed after the job ended wrote none). */
+void campaign_journal_recover(struct campaign_journal *jn, const struct campaign_job *j);
+
+/* Free what JN holds. */
+void campaign_journal_free(struct campaign_journal *jn);
+
 /* What running the jobs came to. */
 struct campaign_tally {
     size_t passed, failed, skipped, deferred, not_run;

@@ -23,6 +23,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign-build.c \
 	src/campaign-scan.c \
 	src/campaign-jobs.c \
+	src/campaign-journal.c \
 	src/campaign-summary.c \
 	src/cmd-host.c \
 	src/cmd-run.c \

@@ -46,6 +46,10 @@ while [ "$(records "$out" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 1200 ]; do
     i=$((i + 1))
 done
 sleep 0.5 # the two signing jobs have started and hang
+# one campaign per output folder: a second one is refused at once
+expect_status "a second campaign on the folder" 2 timeout 60 "$ICCSPROF" campaign --out "$out" -j2 \
+    --run-flags "$quick" "$work/built"
+expect_grep "a second campaign on the folder: named" "^iccsprof: $out: another campaign is running in this output folder (process $cpid)$" "$work/err"
 kill -INT $cpid
 wait $cpid
 rc=$?
@@ -92,6 +96,23 @@ for c, spans in cores.items():
     assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), (c, spans)
 ' "$out"
 [ "$(records "$out" | wc -l)" -eq 12 ] && pass "resumed: twelve records" || fail "resumed: twelve records" "$(records "$out")"
+# the journal is rebuilt from the records: lines lost (a campaign killed
+# between a job's end and its line) or torn come back from the records
+cp "$out/.campaign/journal.tsv" "$work/journal"
+{ head -n 2 "$work/journal"; printf 'fix-kem\tB-1\tke'; } >"$out/.campaign/journal.tsv"
+expect_status "journal rebuilt: resumed again" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+py "journal rebuilt: a line per record, its core and times from the job" '
+import json, os, sys
+out, old = sys.argv[1], sys.argv[2]
+jobs = [l.rstrip("\n").split("\t") for l in open(out + "/.campaign/journal.tsv")]
+assert len(jobs) == 12 and all(len(j) == 7 for j in jobs), jobs
+assert len({(j[0], j[1], j[2]) for j in jobs}) == 12, jobs
+kept = [l.rstrip("\n").split("\t") for l in open(old)][:2]
+assert jobs[:2] == kept, (jobs[:2], kept)
+for j in jobs:
+    r = json.load(open(f"{out}/{j[0]}/{j[1]}__{j[2]}.json"))
+    assert r["host"]["cpu"] == int(j[3]) and float(j[4]) <= float(j[5]) and j[6] == "passed", j
+' "$out" "$work/journal"
 expect_grep "summary: a table per scheme" "^## fix-sig FixSig$" "$work/c2"
 expect_grep "summary: the published columns" "^| instance | operation | pseudohash/XOF/sm3 | DRNG |$" "$work/c2"
 [ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
@@ -106,7 +127,29 @@ expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "
 [ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
     pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
 
-# --- a changed library: its jobs are redone, the others skipped ---
+# --- SIGKILL of a campaign: its jobs and their measuring processes die with it ---
+ICCSPROF_FIXTURE=hang-sign "$ICCSPROF" campaign --out "$work/camp-kill" -j2 \
+    --run-flags "$quick" "$work/built/fix-sig" >/dev/null 2>&1 &
+cpid=$!
+i=0
+while [ "$(records "$work/camp-kill" 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 1200 ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+sleep 0.5 # both signing jobs hang
+kill -KILL $cpid
+wait $cpid
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    left=$(pgrep -f "$work/camp-kill" | tr '\n' ' ')
+    [ -z "$left" ] && break
+    sleep 0.1
+done
+if [ -z "$left" ]; then pass "SIGKILL: no job outlives the campaign"; else
+    fail "SIGKILL: no job outlives the campaign" "still running: $left"
+    kill -9 $left 2>/dev/null
+fi
+
+
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
 expect_status "changed library" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
 expect_grep "changed library: its three jobs redone" "^campaign: 12 jobs: 3 passed, 0 failed, 9 skipped, 0 deferred$" "$work/out"
