@@ -42,6 +42,7 @@ src_libiccsprof_la_SOURCES = \
 	src/protocol.h \
 	src/run-child.c src/run-child.h \
 	src/run-lines.c src/run-lines.h \
+	src/run-reap.c src/run-reap.h \
 	src/self-exe.c src/self-exe.h \
 	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \

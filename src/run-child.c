@@ -1,7 +1,6 @@
 /* run-child.c - running iccsprof-measure and collecting its outcome. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -21,6 +20,7 @@
 #include "protocol.h"
 #include "run-child.h"
 #include "run-lines.h"
+#include "run-reap.h"
 #include "self-exe.h"
 #include "run-result.h"
 
@@ -248,98 +248,9 @@ static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS], const sigs
     child_wake_fd = -1;
 }
 
-/* The parent of process PID from /proc; -1 when it is gone. */
-static pid_t child_parent_of(pid_t pid)
-{
-    char path[64], buf[512], *close_paren;
-    int fd, ppid;
-    ssize_t n;
-
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-        return -1;
-    n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    /* the command name may hold spaces and parentheses: fields resume
-     * after its last ')' */
-    if ((close_paren = strrchr(buf, ')')) == NULL || sscanf(close_paren + 1, " %*c %d", &ppid) != 1)
-        return -1;
-    return (pid_t)ppid;
-}
-
-/* The children of this process: those it had before the measuring
- * process started are the caller's, every other one came from the
- * measuring process (its own child, or a descendant handed to this
- * process, its subreaper, when its parent died). */
-struct child_known {
-    pid_t *pids;
-    size_t n, cap;
-};
-
-/* Call FN with each child of this process that is not in KNOWN (NULL:
- * with every child); how many there were. */
-static size_t child_each_child(const struct child_known *known, void (*fn)(pid_t, void *),
-                               void *arg)
-{
-    DIR *proc = opendir("/proc");
-    pid_t self = getpid();
-    struct dirent *e;
-    size_t n = 0;
-
-    if (proc == NULL)
-        return 0;
-    while ((e = readdir(proc)) != NULL) {
-        pid_t pid = (pid_t)atoi(e->d_name);
-        size_t i = 0;
-
-        if (pid <= 0 || child_parent_of(pid) != self)
-            continue;
-        while (known != NULL && i < known->n && known->pids[i] != pid)
-            i++;
-        if (known == NULL || i == known->n) {
-            fn(pid, arg);
-            n++;
-        }
-    }
-    closedir(proc);
-    return n;
-}
-
-/* Add PID to the known children ARG. */
-static void child_know(pid_t pid, void *arg)
-{
-    struct child_known *k = arg;
-
-    if (k->n == k->cap) {
-        size_t cap = k->cap ? 2 * k->cap : 16;
-        pid_t *pids = realloc(k->pids, cap * sizeof *pids);
-
-        if (pids == NULL)
-            return;
-        k->pids = pids;
-        k->cap = cap;
-    }
-    k->pids[k->n++] = pid;
-}
-
-/* Kill and reap PID, a descendant of the measuring process. */
-static void child_kill_reap(pid_t pid, void *arg)
-{
-    (void)arg;
-    kill(pid, SIGKILL);
-    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
-        ;
-}
-
 /* End the measuring process PID (unless already REAPED) and everything
- * it started: its process group, and every other descendant, whatever
- * group or session it moved to, which comes to this process as their
- * subreaper when its parent dies (a child of this process not in KNOWN).
- * Every one is reaped. */
-static void child_kill_all(pid_t pid, int reaped, int *wstatus, const struct child_known *known)
+ * it started, whatever group or session it moved to (run-reap.h). */
+static void child_kill_all(pid_t pid, int reaped, int *wstatus, const struct reap_known *known)
 {
     kill(-pid, SIGKILL);
     if (!reaped) {
@@ -347,9 +258,7 @@ static void child_kill_all(pid_t pid, int reaped, int *wstatus, const struct chi
         while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
             ;
     }
-    for (int round = 0; round < 10000 && child_each_child(known, child_kill_reap, NULL) > 0;
-         round++)
-        kill(-pid, SIGKILL);
+    reap_descendants(pid, known);
 }
 
 /* Read what is left in the channel and the output without waiting:
@@ -484,7 +393,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     sigset_t old_mask;
     struct child_lines lines;
     struct child_end end;
-    struct child_known known = {NULL, 0, 0};
+    struct reap_known known;
     char *cfg_text;
     int chan[2], output[2], wake[2];
     pid_t pid, self = getpid();
@@ -518,8 +427,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     /* descendants that leave the measuring process's group or session
      * come back to this process when their parents die, to be killed;
      * the children it has now are the caller's */
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
-    child_each_child(NULL, child_know, &known);
+    reap_begin(&known);
     child_sanitizer_options();
     child_catch(wake, old, &old_mask);
     fflush(NULL);
@@ -537,7 +445,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         close(output[0]);
         close(wake[0]);
         close(wake[1]);
-        free(known.pids);
+        reap_end(&known);
         errno = err;
         return -1;
     }
@@ -549,7 +457,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     if (end.signal == 0)
         child_drain(chan[0], output[0], log_fd, &lines, progress, arg, out);
     child_kill_all(pid, end.reaped, &end.wstatus, &known);
-    free(known.pids);
+    reap_end(&known);
     child_uncatch(old, &old_mask);
     close(chan[0]);
     close(output[0]);
