@@ -17,6 +17,7 @@
 
 #include "format.h"
 #include "record-read.h"
+#include "record-schema.h"
 #include "regfile.h"
 
 static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
@@ -218,8 +219,9 @@ static long long rr_count_in(struct rr *rr, json_t *obj, const char *where, cons
         return fallback;
     }
     d = json_number_value(v);
-    if (json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi &&
-        json_integer_value(v) <= RR_COUNT_MAX)
+    /* an integer compared exactly: as a double, 2^53 + 1 would be 2^53 */
+    if (json_is_integer(v) && json_integer_value(v) >= (json_int_t)lo &&
+        json_integer_value(v) <= (json_int_t)fmin(hi, RR_COUNT_MAX))
         return (long long)json_integer_value(v);
     if (json_is_real(v) && d >= lo && d <= hi && d <= RR_COUNT_MAX)
         return (long long)d;
@@ -513,12 +515,15 @@ static void rr_kex_sizes(struct rr *rr, json_t *s, struct rec *r)
     }
     json_array_foreach(messages, i, m)
     {
-        if (!json_is_integer(m) || json_integer_value(m) < 0) {
-            rr_fail(rr, "field %s: expected a whole number >= 0, found %s",
+        double d = json_number_value(m);
+
+        /* a count, as everywhere: 800.0 is one */
+        if (!json_is_number(m) || d != floor(d) || d < 0 || d > RR_COUNT_MAX) {
+            rr_fail(rr, "field %s: expected a whole number from 0 to 2^53, found %s",
                     rr_element(where, sizeof where, "sizes", "messages", i), rr_kind(m));
             return;
         }
-        r->messages[i] = (long long)json_integer_value(m);
+        r->messages[i] = (long long)d;
     }
     r->nmessages = json_array_size(messages);
 }
@@ -793,6 +798,17 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
     r->message = rr_string(rr, s, "status", "message", RR_REQUIRED);
 }
 
+/* A record of the newest version checked whole against the schema: every
+ * member, those the reports do not read included, as the schema says. */
+static void rr_whole(struct rr *rr, json_t *root)
+{
+    char why[512];
+
+    if (!rr->failed && rr->version == REC_VERSION_MAX &&
+        record_schema_check(root, "", "", why, sizeof why) != 0)
+        rr_fail(rr, "%s", why);
+}
+
 /* Parse PATH with jansson; NULL and the reason (with line and column when
  * the text is not JSON) in RR. */
 static json_t *rr_parse(struct rr *rr)
@@ -851,6 +867,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_coverage(&rr, root, r);
     rr_kat(&rr, root, r);
     rr_events_status(&rr, root, r);
+    rr_whole(&rr, root);
     json_decref(root);
     if (rr.failed) {
         rec_free(r);
