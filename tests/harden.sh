@@ -208,6 +208,31 @@ expect_status "a log beside --out: run" 0 timeout 60 "$ICCSPROF" run --plain "$h
     fail "a log beside --out that the tool did not write is kept" "removed"
 rm -f "$work/mine.json" "$work/mine.log"
 
+# --- the build's own files are inputs: never written over, checked before use ---
+mkdir -p "$work/inst"
+printf '{"scheme": "hostile", "algorithm": "Hostile", "instance": "H-1"}\n' >"$work/inst/build.json"
+cat >"$work/inst/kat.json" <<'EOJ'
+{"result": "pass", "detail": "", "driver": "KAT_SIG.c", "responses": ["H-1.rsp"], "seconds": 0.5,
+ "timeout_seconds": 600, "profiled": null, "profiled_detail": ""}
+EOJ
+cp "$work/inst/kat.json" "$work/kat.orig"
+refuse "the KAT result as --out" "$work/inst/kat.json" --build-info "$work/inst/build.json"
+expect_grep "the KAT result as --out: named" "inst/kat.json: is the build's own kat.json (beside --build-info): refusing to write over it" "$work/err"
+cmp -s "$work/inst/kat.json" "$work/kat.orig" && pass "the KAT result as --out: unchanged" || fail "the KAT result as --out: unchanged" "changed"
+refuse "a record whose log is the build's guide.log" "$work/inst/guide.json" --build-info "$work/inst/build.json"
+expect_grep "guide.log: named" "inst/guide.log: is the build's own guide.log (beside --build-info)" "$work/err"
+mv "$work/inst/kat.json" "$work/inst/kat.was"
+refuse "the KAT result's name as --out, none there yet" "$work/inst/kat.json" --build-info "$work/inst/build.json"
+[ ! -e "$work/inst/kat.json" ] && pass "the KAT result's name: nothing written" || fail "the KAT result's name: nothing written" "written"
+printf '{"foo": 1}\n' >"$work/inst/kat.json"
+refuse "a kat.json that is no KAT result" "$work/out.json" --build-info "$work/inst/build.json"
+expect_grep "a kat.json that is no KAT result: named" "inst/kat.json: not a KAT result (iccsprof kat): field result is missing" "$work/err"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); r["seconds"] = -5; json.dump(r, open(sys.argv[2], "w"))' \
+    "$work/inst/kat.was" "$work/inst/kat.json"
+refuse "a KAT result of -5 s" "$work/out.json" --build-info "$work/inst/build.json"
+expect_grep "a KAT result of -5 s: named" "inst/kat.json: not a KAT result (iccsprof kat): field seconds: -5 is out of range (0 or more)" "$work/err"
+rm -f "$work/inst/kat.json"
+
 # --- logs and records follow the umask ---
 mkdir -p "$work/mode"
 (umask 022 && ICCSPROF_FIXTURE=print timeout 60 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
