@@ -66,28 +66,6 @@ static void rr_fail(struct rr *rr, const char *fmt, ...)
     va_end(ap);
 }
 
-/* How a JSON value is named in messages. */
-static const char *rr_kind(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT:
-        return "an object";
-    case JSON_ARRAY:
-        return "an array";
-    case JSON_STRING:
-        return "a string";
-    case JSON_INTEGER:
-        return "an integer";
-    case JSON_REAL:
-        return "a number with a fraction";
-    case JSON_TRUE:
-    case JSON_FALSE:
-        return "a boolean";
-    default:
-        return "null";
-    }
-}
-
 /* Member KEY of OBJ (whose field path is WHERE) with its presence checked;
  * NULL when absent-and-allowed, null-and-allowed, or after a problem. */
 static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const char *key,
@@ -122,7 +100,7 @@ static void rr_wrong(struct rr *rr, const char *where, const char *key, const ch
                      const json_t *v)
 {
     rr_fail(rr, "field %s%s%s: expected %s, found %s", where, *where ? "." : "", key, wanted,
-            rr_kind(v));
+            record_json_kind(v));
 }
 
 /* An object member; NULL when null, absent-and-allowed, or wrong. */
@@ -520,7 +498,7 @@ static void rr_kex_sizes(struct rr *rr, json_t *s, struct rec *r)
         /* a count, as everywhere: 800.0 is one */
         if (!json_is_number(m) || d != floor(d) || d < 0 || d > RR_COUNT_MAX) {
             rr_fail(rr, "field %s: expected a whole number from 0 to 2^53, found %s",
-                    rr_element(where, sizeof where, "sizes", "messages", i), rr_kind(m));
+                    rr_element(where, sizeof where, "sizes", "messages", i), record_json_kind(m));
             return;
         }
         r->messages[i] = (long long)d;
@@ -603,7 +581,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
         struct rec_shape *s = &r->shapes[i];
         rr_element(where, sizeof where, "profile", "shapes", i);
         if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
         s->helper = (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name,
                                                   ICCSPROF_NHELPERS);
         s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
@@ -665,7 +643,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
 static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_frame *f)
 {
     if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
     f->address = rr_string(rr, o, where, "address", RR_REQUIRED);
     f->object = rr_string(rr, o, where, "object", RR_NULLABLE);
     f->offset = rr_count(rr, o, where, "offset", RR_NULLABLE, -1);
@@ -683,7 +661,7 @@ static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site
     size_t i;
 
     if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
     s->helper =
         (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS);
     s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
@@ -746,7 +724,7 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
     {
         rr_element(where, sizeof where, "coverage", "internal_calls", i);
         if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
         seen[rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS)] = true;
         refs = rr_count(rr, o, where, "references", RR_REQUIRED, 0);
         if (__builtin_add_overflow(r->invisible_references, refs, &r->invisible_references))
@@ -844,7 +822,8 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     if ((root = rr_parse(&rr)) == NULL)
         return NULL;
     if (!json_is_object(root)) {
-        rr_fail(&rr, "not an iccsprof profile (the document is %s, not an object)", rr_kind(root));
+        rr_fail(&rr, "not an iccsprof profile (the document is %s, not an object)",
+                record_json_kind(root));
         json_decref(root);
         return NULL;
     }

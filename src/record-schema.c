@@ -46,7 +46,7 @@ static void sv_fail(struct sv *v, const char *path, const char *fmt, ...)
 }
 
 /* How a JSON value is named in messages. */
-static const char *sv_kind(const json_t *x)
+const char *record_json_kind(const json_t *x)
 {
     switch (json_typeof(x)) {
     case JSON_OBJECT:
@@ -111,7 +111,7 @@ static void sv_type(struct sv *v, const json_t *type, const json_t *x, const cha
     if (json_is_string(type)) {
         if (!sv_is_type(x, json_string_value(type)))
             sv_fail(v, path, ": expected %s, found %s", sv_type_name(json_string_value(type)),
-                    sv_kind(x));
+                    record_json_kind(x));
         return;
     }
     json_array_foreach(type, i, t)
@@ -121,7 +121,7 @@ static void sv_type(struct sv *v, const json_t *type, const json_t *x, const cha
         snprintf(wanted + strlen(wanted), sizeof wanted - strlen(wanted), "%s%s",
                  i == 0 ? "" : " or ", sv_type_name(json_string_value(t)));
     }
-    sv_fail(v, path, ": expected %s, found %s", wanted, sv_kind(x));
+    sv_fail(v, path, ": expected %s, found %s", wanted, record_json_kind(x));
 }
 
 /* Equality as JSON Schema has it: 1 and 1.0 are equal. */
@@ -146,7 +146,7 @@ static void sv_enum(struct sv *v, const json_t *allowed, bool one, const json_t 
     if (json_is_string(x))
         sv_fail(v, path, ": unknown value \"%s\"", json_string_value(x));
     else
-        sv_fail(v, path, ": %s is none of the values allowed", sv_kind(x));
+        sv_fail(v, path, ": %s is none of the values allowed", record_json_kind(x));
 }
 
 /* The order of the numbers A and B: two integers compared exactly (as

@@ -22,4 +22,8 @@
 int record_schema_check(json_t *value, const char *pointer, const char *prefix, char *why,
                         size_t size);
 
+/* How the JSON value X is named in messages: "an object", "a string",
+ * "a number with a fraction", "null", ... */
+const char *record_json_kind(const json_t *x);
+
 #endif

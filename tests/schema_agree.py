@@ -110,6 +110,10 @@ def cross_cases(sig, kem, kex):
         else:
             parent(r, path)[path[-1]] = copy.deepcopy(value)
         return what, r
+    for rec in (sig, kem, kex):  # no sizes: a failed record's
+        r = copy.deepcopy(rec)
+        r["sizes"] = None
+        yield f"{rec['scheme']['type']} with null sizes", r
     yield changed(sig, ("operation",), "enc", "a signature's operation enc")
     yield changed(kem, ("operation",), "verify", "a KEM's operation verify")
     yield changed(kex, ("operation",), "sign", "a key exchange's operation sign")
