@@ -17,6 +17,7 @@
 #include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
+#include "provenance.h"
 #include "hostcheck.h"
 #include "pin.h"
 #include "profile-options.h"
@@ -311,6 +312,8 @@ static int campaign_jobs(const struct cmd_args *args)
         printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
     printf("\n\n");
     status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
+    if (!tally.interrupted && campaign_pages(c.out) != EXIT_OK)
+        status = EXIT_USAGE;
     if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
@@ -327,6 +330,8 @@ out:
 /* Run a campaign, or its merge or report. */
 static int cmd_campaign_exec(const struct cmd_args *args)
 {
+    /* its pages and the reports of its jobs name this command */
+    provenance_export();
     if (args->argc > 0 && strcmp(args->argv[0], "merge") == 0) {
         if (args->opt[CAMP_OUT].text == NULL)
             return cmd_usage_error(&cmd_campaign_entry, "merge: --out DIR is required");

@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "compare.h"
+#include "provenance.h"
 #include "report.h"
 
 /* --format's names. */
@@ -88,6 +89,7 @@ static int compare_run(char *a_name, char *b_name, enum compare_format format,
 {
     struct rec_set a = {0}, b = {0};
     struct cmp c = {.a_name = a_name, .b_name = b_name, .a = &a, .b = &b};
+    struct provenance_svg svg;
     int status = EXIT_USAGE;
 
     rec_set_scan(&a, &a_name, 1);
@@ -96,9 +98,11 @@ static int compare_run(char *a_name, char *b_name, enum compare_format format,
         if (format == COMPARE_JSON)
             cmp_print_json(&c, f, top, stdout);
         else if (format == COMPARE_SVG)
-            cmp_print_svg(&c, stdout);
+            cmp_print_svg(&c, provenance_svg_open(&svg));
         else
             cmp_print_md(&c, f, top, stdout);
+        if (format == COMPARE_SVG)
+            provenance_svg_close(&svg, stdout);
         status = compare_conditions(&c, f) ? EXIT_FAIL : EXIT_OK;
     }
     cmp_free(&c);

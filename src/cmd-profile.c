@@ -18,6 +18,7 @@
 #include "build-jobs.h"
 #include "kat-gate.h"
 #include "profile-options.h"
+#include "provenance.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)
@@ -250,6 +251,8 @@ static int cmd_profile_exec(const struct cmd_args *args)
 
     if ((rc = profile_begin(args, true, &j)) != EXIT_OK)
         return rc;
+    /* the report it runs names this command as what made it */
+    provenance_export();
     dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
     if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;

@@ -10,6 +10,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c src/audit.h \
+	src/survey.c src/survey.h \
 	src/cmd-plan.c \
 	src/cmd-profile.c \
 	src/cmd-kat.c \
@@ -54,8 +55,11 @@ src_libiccsprof_la_SOURCES = \
 	src/drng-find.c src/drng-find.h \
 	src/strlist.c src/strlist.h \
 	src/objects.c src/objects.h \
-	src/plan.c src/plan-conf.c src/plan-find.c src/plan.h \
-	src/build.c src/build.h \
+	src/plan.c src/plan.h src/plan-stages.h src/plan-check.c src/plan-conf.c \
+	src/plan-find.c src/plan-instances.c src/plan-files.c src/plan-desc.c \
+	src/builddesc.c src/builddesc.h src/builddesc-line.c src/builddesc-make.c \
+	src/builddesc-cmake.c src/ctext.c src/ctext.h \
+	src/build.c src/build.h src/build-stages.h src/build-compile.c src/build-link.c \
 	src/build-analyze.c \
 	src/build-files.c src/build-files.h \
 	src/build-jobs.c src/build-jobs.h \

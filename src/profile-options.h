@@ -22,6 +22,9 @@ enum profile_opt {
     PROFILE_OPT_LENIENT,
     PROFILE_OPT_BUILDDIR,
     PROFILE_OPT_JOBS,
+    PROFILE_OPT_NO_BUILD_FILES,
+    PROFILE_OPT_COMPILE_TIMEOUT,
+    PROFILE_OPT_COMPILE_MEMORY,
     PROFILE_OPT_BUILD_ONLY, /* from here on, `profile` only */
     PROFILE_OPT_PROFILE_DIR,
     PROFILE_OPT_OP,
@@ -42,6 +45,8 @@ struct profile_options {
     struct plan_options plan;
     const char *strict_cflags, *lenient_cflags;
     int jobs;
+    double compile_seconds;      /* each compiler's, make's and cmake's time-out */
+    unsigned compile_memory_mib; /* each compiler's memory */
     bool build_only;
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */

@@ -116,10 +116,20 @@ for j in jobs:
 expect_grep "summary: a table per scheme" "^## fix-sig FixSig$" "$work/c2"
 expect_grep "summary: the published columns" "^| instance | operation | pseudohash/XOF/sm3 | DRNG |$" "$work/c2"
 [ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
-cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^# Summary$/,$p' "$work/c2" >"$work/c2.md"
+cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^Made by /,$p' "$work/c2" >"$work/c2.md"
 cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the records" || fail "summary: written beside the records" "$(head -5 "$out/summary.md")"
+expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built\`$" "$out/summary.md"
 expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
-cmp -s "$work/out" "$out/summary.md" && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
+tail -n +2 "$work/out" >"$work/again"
+tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
+expect_grep "campaign report: made by that command" "^Made by .*: \`iccsprof campaign report $out\`$" "$work/out"
+# a page per scheme beside its records, its paths from there
+for id in fix-kem fix-sig fix-sites; do
+    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## " ] &&
+        pass "$id: a page, title and sections" || fail "$id: a page, title and sections" "$(grep '^#' "$out/$id/page.md")"
+done
+expect_grep "page: its title" "^# fix-sig FixSig — performance" "$out/fix-sig/page.md"
+expect_grep "page: the evidence from its folder" "^| \`A-128\` | timing and hash profile keygen | \`A-128__keygen.json\` |$" "$out/fix-sig/page.md"
 
 # an empty folder: no record to sort (qsort of no array is undefined), said in one line
 mkdir -p "$work/nothing"

@@ -19,6 +19,8 @@
     X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
+    X(page)                                                                                        \
+    X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(run_lines)                                                                                   \
