@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "build-jobs.h"
+#include "cmd.h"
 
 static sigset_t jobs_original_mask;
 static int jobs_signal;
@@ -90,6 +91,11 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, in
     if (out >= 0) {
         dup2(out, 1);
         dup2(out, 2);
+    } else if (j->stdout_file != NULL) {
+        int fd = open(j->stdout_file, O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+        if (fd < 0 || dup2(fd, 1) < 0)
+            _exit(127);
     } else if (!j->keep_stdout) {
         dup2(2, 1);
     }
@@ -111,6 +117,15 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, in
     _exit(127);
 }
 
+/* Show J's command on stderr, "+ cc -c a.c", as a shell's trace does. */
+static void jobs_show(const struct job *j)
+{
+    fputc('+', stderr);
+    for (size_t i = 0; i < j->argv.n; i++)
+        fprintf(stderr, " %s", j->argv.v[i]);
+    fputc('\n', stderr);
+}
+
 /* Start job J; 0, or -1 when no process could be made (J then failed). */
 static int jobs_start(struct job *j, FILE **capture, double now)
 {
@@ -126,6 +141,8 @@ static int jobs_start(struct job *j, FILE **capture, double now)
         }
         out = fileno(*capture);
     }
+    if (cmd_verbosity == CMD_VERBOSE)
+        jobs_show(j);
     fflush(NULL);
     if ((pid = fork()) == 0)
         jobs_exec(j, out, nullfd);

@@ -27,6 +27,7 @@ struct job {
     struct strlist partial; /* files to remove when the job is stopped */
     bool capture;           /* collect stdout and stderr into output */
     bool keep_stdout;       /* not captured: stdout stays stdout (else it goes to stderr) */
+    const char *stdout_file; /* not captured: stdout goes to this existing file, emptied */
     int status;             /* the exit status; -1 when it ended by a signal */
     char *output;           /* what it printed, when captured */
     int pid;

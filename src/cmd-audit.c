@@ -118,18 +118,24 @@ json_t *audit_coverage_of(const char *dir, char *const *names, char *const *sour
     return coverage;
 }
 
-/* Print the result for a person, and the SURVEY verdict. */
+/* Print the result for a person: where each helper is defined (the
+ * first object; all of them with -v; none with -q), the calls --wrap
+ * cannot see, the coverage and the SURVEY verdict. */
 static void audit_print_text(const struct audit_result *r, const json_t *survey)
 {
     size_t i;
     json_t *call;
 
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+    for (int h = 0; h < ICCSPROF_NHELPERS && cmd_verbosity != CMD_QUIET; h++) {
+        size_t n = json_array_size(r->defined_by[h]);
+
         printf("%-18s ", audit_helper[h]);
-        if (json_array_size(r->defined_by[h]) == 0)
-            printf("not defined\n");
-        else
-            printf("defined in %s\n", json_string_value(json_array_get(r->defined_by[h], 0)));
+        if (n == 0)
+            printf("not defined");
+        for (size_t k = 0; k < (cmd_verbosity == CMD_VERBOSE ? n : n > 0); k++)
+            printf("%s%s", k == 0 ? "defined in " : ", ",
+                   json_string_value(json_array_get(r->defined_by[h], k)));
+        putchar('\n');
     }
     json_array_foreach(r->internal, i, call)
         printf("invisible to --wrap: %s in %s (%lld references%s)\n",
@@ -191,4 +197,6 @@ const struct cmd_entry cmd_audit_entry = {
     .summary = "list the ICCS helper calls that --wrap cannot see in a set of objects",
     .options = audit_options,
     .exec = cmd_audit_exec,
+    .quiet = "print only the calls --wrap cannot see and the verdict",
+    .verbose = "name every object that defines each helper, not only the first",
 };

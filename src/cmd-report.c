@@ -100,7 +100,7 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
     if (format == REPORT_SVG)
         report_svg(set);
     if (format == REPORT_FOLDED && !report_print_folded(set->recs, set->n, stdout))
-        fprintf(stderr, "iccsprof: note: no record has call sites (iccsprof run --callers)\n");
+        cmd_note("no record has call sites (iccsprof run --callers)");
     if (format == REPORT_SVG || format == REPORT_FOLDED)
         return report_left_out(set);
     if (!sections_given)
@@ -191,4 +191,6 @@ const struct cmd_entry cmd_report_entry = {
     .summary = "print profile records as the published measurement page of each scheme",
     .options = report_options,
     .exec = cmd_report_exec,
+    .quiet = "print the report and errors only: no notes (files skipped, no call sites)",
+    .verbose = "also name every record read, with its scheme, instance, operation and state",
 };

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "kat-exec.h"
 #include "run-child.h"
 #include "run-reap.h"
@@ -84,6 +85,12 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     int status = 0;
 
     ex->timed_out = ex->signal = ex->status = 0;
+    if (cmd_verbosity == CMD_VERBOSE) {
+        fprintf(stderr, "+ (in %s)", dir);
+        for (size_t i = 0; argv[i] != NULL; i++)
+            fprintf(stderr, " %s", argv[i]);
+        fputc('\n', stderr);
+    }
     fflush(NULL);
     reap_begin(&known);
     if ((pid = fork()) < 0) {

@@ -7,6 +7,8 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
 	src/cmd-man.c \
+	src/cmd-completion.c \
+	src/export.c src/export.h \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c src/audit.h \
@@ -104,6 +106,14 @@ CLEANFILES += src/iccsprof.1
 src/iccsprof.1: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
 
+# Bash completion, written from the same tables as the manual page.
+bashcompletiondir = $(datadir)/bash-completion/completions
+nodist_bashcompletion_DATA = src/completion/iccsprof
+CLEANFILES += src/completion/iccsprof
+src/completion/iccsprof: src/iccsprof$(EXEEXT)
+	@$(MKDIR_P) src/completion
+	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
+
 include src/report.mk
 
 # The installed paths and configured tools the command needs, from the
@@ -119,13 +129,17 @@ src/paths.stamp: Makefile
 	  echo '/* paths.h - written by make from the configuration; do not edit. */'; \
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
+	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
+	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
 	  echo '#define ICCSPROF_SANITIZER_CFLAGS "$(SANITIZER_CFLAGS)"'; \
 	  echo '#define ICCSPROF_WRAP_LIBS "$(UNWIND_LIBS) -lpthread"'; \
 	} >src/paths.h.tmp && \
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
-src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo: src/paths.h
+src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
+	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is

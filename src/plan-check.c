@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "plan-stages.h"
 
 /* Compiler options that name a program to run, a plugin to load or a
@@ -25,11 +26,21 @@ void plan_say(const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("profile: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("profile: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+}
+
+/* Print progress "profile: MESSAGE" on stderr, unless quiet. */
+void plan_note(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (cmd_verbosity == CMD_QUIET)
+        return;
+    va_start(ap, fmt);
+    cmd_vmessage("profile: ", fmt, ap);
+    va_end(ap);
 }
 
 /* Refuse link-time optimization flags in WORDS. */

@@ -112,6 +112,9 @@ struct plan {
  * can cause, or a line of progress. */
 void plan_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Print progress as "profile: MESSAGE" on stderr, unless -q was given. */
+void plan_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Refuse link-time optimization flags in WORDS (named WHERE); -1 with a
  * message: a helper call resolved inside the LTO unit is never wrapped. */
 int plan_check_lto(const char *where, const char *words);

@@ -15,6 +15,7 @@
 
 #include "build-files.h"
 #include "build-jobs.h"
+#include "export.h"
 #include "paths.h"
 #include "profile-options.h"
 #include "self-exe.h"
@@ -157,7 +158,7 @@ const struct cmd_option profile_profile_options[] = {
                                  "records) or require (a KAT that does not pass stops the "
                                  "instance)"},
     [PROFILE_OPT_KAT_TIMEOUT] = {.name = "kat-timeout",
-                                 .kind = CMD_OPT_STRING,
+                                 .kind = CMD_OPT_SECONDS,
                                  .metavar = "S",
                                  .def = "600",
                                  .help = "seconds each run of the KAT driver may take"},
@@ -165,6 +166,7 @@ const struct cmd_option profile_profile_options[] = {
                                .kind = CMD_OPT_STRING,
                                .metavar = "OPTIONS",
                                .help = "further iccsprof run options, split at blanks"},
+    EXPORT_OPTION_ROWS(PROFILE_OPT_EXPORT),
     {.name = NULL}};
 
 /* The default root of the build folders: the user's cache, out of every
@@ -254,7 +256,7 @@ static char *profile_compiler(const struct strlist *cc)
 
 /* The wrapper library: in the build tree beside this program, else
  * where it is installed. */
-static char *profile_wrap_archive(void)
+char *profile_wrap_archive(void)
 {
     char *path = self_exe_beside("../wrappers/libiccswrap.a");
     char *status = self_exe_beside("../config.status");
@@ -323,7 +325,7 @@ int profile_lock(const char *dir)
             return -1;
         }
         if (!said) {
-            plan_say("waiting for the lock on %s (another build of this scheme is running)", dir);
+            plan_note("waiting for the lock on %s (another build of this scheme is running)", dir);
             said = true;
         }
         if (jobs_interrupted() != 0) {

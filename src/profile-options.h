@@ -36,6 +36,7 @@ enum profile_opt {
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
+    PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
 extern const struct cmd_option profile_plan_options[];
@@ -57,6 +58,10 @@ struct profile_options {
 /* Take the parsed ARGS (PROFILE: of `profile`, with its own options)
  * into O; 0, or EXIT_USAGE with the message printed. */
 int profile_parse(const struct cmd_args *args, bool profile, struct profile_options *o);
+
+/* The wrapper library the profiled builds link: the build tree's beside
+ * this program, else the installed one; newly allocated. */
+char *profile_wrap_archive(void);
 
 /* The build settings of O; 0, or -1 with a message. */
 int profile_settings(const struct profile_options *o, struct build_settings *s);

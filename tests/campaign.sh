@@ -66,13 +66,19 @@ left=$(find "$out" -name '.*' ! -name .campaign ! -path '*/.campaign/*')
 (cd "$out" && sha256sum $(cat "$work/before")) >"$work/sums"
 
 # --- resumed: the four are skipped, the eight others run ---
-expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built" \
+    --export-json "$work/resumed.json"
 [ "$(grep -c ': skipped (record up to date)$' "$work/out")" -eq 4 ] && pass "resumed: four skipped" ||
     fail "resumed: four skipped" "$(cat "$work/out")"
 expect_grep "resumed: the tally" "^campaign: 12 jobs: 8 passed, 0 failed, 4 skipped, 0 deferred$" "$work/out"
 (cd "$out" && sha256sum -c --quiet "$work/sums") >/dev/null 2>&1 && pass "resumed: no finished job redone" ||
     fail "resumed: no finished job redone" "records changed"
 cp "$work/out" "$work/c2"
+py "resumed: --export-json holds every record, skipped ones too" '
+import json, sys
+rows = json.load(open(sys.argv[1] + "/resumed.json"))["rows"]
+assert len(rows) == 12, len(rows)
+' "$work"
 py "resumed: every job once, its own record, never two on one core" '
 import collections, json, os, sys
 out = sys.argv[1]
@@ -130,6 +136,14 @@ for id in fix-kem fix-sig fix-sites; do
 done
 expect_grep "page: its title" "^# fix-sig FixSig — performance" "$out/fix-sig/page.md"
 expect_grep "page: the evidence from its folder" "^| \`A-128\` | timing and hash profile keygen | \`A-128__keygen.json\` |$" "$out/fix-sig/page.md"
+expect_status "campaign report --export-csv --export-svg" 0 "$ICCSPROF" campaign report "$out" \
+    --export-csv "$work/c.csv" --export-svg "$work/c.svg"
+tail -n +2 "$work/out" | cmp -s "$work/again" - && pass "campaign report --export-*: the same summary on stdout" ||
+    fail "campaign report --export-*: the same summary on stdout" "$(head -5 "$work/out")"
+[ "$(tail -n +2 "$work/c.csv" | wc -l)" -eq 12 ] && pass "--export-csv: a row per record" || fail "--export-csv: a row per record" "$(head -3 "$work/c.csv")"
+expect_grep "--export-svg: the share chart" "^<svg " "$work/c.svg"
+expect_status "campaign merge --export-md refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --export-md "$work/m.md" "$out"
+expect_grep "and says where exports go" "^iccsprof campaign: merge: --export-md: export with 'campaign report' after the merge$" "$work/err"
 
 # an empty folder: no record to sort (qsort of no array is undefined), said in one line
 mkdir -p "$work/nothing"
@@ -159,7 +173,7 @@ if [ -z "$left" ]; then pass "SIGKILL: no job outlives the campaign"; else
     kill -9 $left 2>/dev/null
 fi
 
-
+# --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
 expect_status "changed library" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
 expect_grep "changed library: its three jobs redone" "^campaign: 12 jobs: 3 passed, 0 failed, 9 skipped, 0 deferred$" "$work/out"

@@ -17,7 +17,23 @@ quick() {
 
 # --- the in-tree schemes: every record as their parameters say ---
 for id in sign-wots kem-mlwe; do
-    quick "$id: make profile" 0 profile SCHEME=$id PROFILE_DIR="$work/$id"
+    quick "$id: make profile" 0 profile SCHEME=$id PROFILE_DIR="$work/$id" \
+        EXPORT_MD="$work/$id.md" EXPORT_CSV="$work/$id.csv" EXPORT_JSON="$work/$id.json" EXPORT_SVG="$work/$id.svg"
+    # --export-*: the same run's report in every format, the Markdown one as on stdout
+    cmp -s "$work/out" "$work/$id.md" && pass "$id: --export-md is the report on stdout" ||
+        fail "$id: --export-md is the report on stdout" "$(diff "$work/out" "$work/$id.md" | head -c 300)"
+    expect_py "$id: --export-csv, --export-json and --export-svg hold the six records" "$work" "$id" <<'EOS'
+import csv, json, sys
+import xml.etree.ElementTree as ET
+from records import check
+work, scheme = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(f"{work}/{scheme}.csv")))
+check(len(rows) == 6 and {r["scheme"] for r in rows} == {scheme}, str(rows)[:300])
+doc = json.load(open(f"{work}/{scheme}.json"))
+check(len(doc["rows"]) == 6, str(doc)[:300])
+svg = ET.parse(f"{work}/{scheme}.svg").getroot()
+check(svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag)
+EOS
     expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* GHz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
     expect_grep "$id: the report follows" "^## Symmetric primitives\$" "$work/out"
     # make profile > r.md: stdout holds the report and nothing else
