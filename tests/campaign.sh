@@ -102,29 +102,12 @@ for c, spans in cores.items():
     assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:])), (c, spans)
 ' "$out"
 [ "$(records "$out" | wc -l)" -eq 12 ] && pass "resumed: twelve records" || fail "resumed: twelve records" "$(records "$out")"
-# the journal is rebuilt from the records: lines lost (a campaign killed
-# between a job's end and its line) or torn come back from the records
-cp "$out/.campaign/journal.tsv" "$work/journal"
-{ head -n 2 "$work/journal"; printf 'fix-kem\tB-1\tke'; } >"$out/.campaign/journal.tsv"
-expect_status "journal rebuilt: resumed again" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
-py "journal rebuilt: a line per record, its core and times from the job" '
-import json, os, sys
-out, old = sys.argv[1], sys.argv[2]
-jobs = [l.rstrip("\n").split("\t") for l in open(out + "/.campaign/journal.tsv")]
-assert len(jobs) == 12 and all(len(j) == 7 for j in jobs), jobs
-assert len({(j[0], j[1], j[2]) for j in jobs}) == 12, jobs
-kept = [l.rstrip("\n").split("\t") for l in open(old)][:2]
-assert jobs[:2] == kept, (jobs[:2], kept)
-for j in jobs:
-    r = json.load(open(f"{out}/{j[0]}/{j[1]}__{j[2]}.json"))
-    assert r["host"]["cpu"] == int(j[3]) and float(j[4]) <= float(j[5]) and j[6] == "passed", j
-' "$out" "$work/journal"
 expect_grep "summary: a table per scheme" "^## fix-sig FixSig$" "$work/c2"
 expect_grep "summary: the published columns" "^| instance | operation | pseudohash/XOF/sm3 | DRNG |$" "$work/c2"
 [ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
 cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^Made by /,$p' "$work/c2" >"$work/c2.md"
 cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the records" || fail "summary: written beside the records" "$(head -5 "$out/summary.md")"
-expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built\`$" "$out/summary.md"
+expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built --export-json $work/resumed.json\`$" "$out/summary.md"
 expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
 tail -n +2 "$work/out" >"$work/again"
 tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
@@ -144,6 +127,24 @@ tail -n +2 "$work/out" | cmp -s "$work/again" - && pass "campaign report --expor
 expect_grep "--export-svg: the share chart" "^<svg " "$work/c.svg"
 expect_status "campaign merge --export-md refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --export-md "$work/m.md" "$out"
 expect_grep "and says where exports go" "^iccsprof campaign: merge: --export-md: export with 'campaign report' after the merge$" "$work/err"
+
+# the journal is rebuilt from the records: lines lost (a campaign killed
+# between a job's end and its line) or torn come back from the records
+cp "$out/.campaign/journal.tsv" "$work/journal"
+{ head -n 2 "$work/journal"; printf 'fix-kem\tB-1\tke'; } >"$out/.campaign/journal.tsv"
+expect_status "journal rebuilt: resumed again" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+py "journal rebuilt: a line per record, its core and times from the job" '
+import json, os, sys
+out, old = sys.argv[1], sys.argv[2]
+jobs = [l.rstrip("\n").split("\t") for l in open(out + "/.campaign/journal.tsv")]
+assert len(jobs) == 12 and all(len(j) == 7 for j in jobs), jobs
+assert len({(j[0], j[1], j[2]) for j in jobs}) == 12, jobs
+kept = [l.rstrip("\n").split("\t") for l in open(old)][:2]
+assert jobs[:2] == kept, (jobs[:2], kept)
+for j in jobs:
+    r = json.load(open(f"{out}/{j[0]}/{j[1]}__{j[2]}.json"))
+    assert r["host"]["cpu"] == int(j[3]) and float(j[4]) <= float(j[5]) and j[6] == "passed", j
+' "$out" "$work/journal"
 
 # an empty folder: no record to sort (qsort of no array is undefined), said in one line
 mkdir -p "$work/nothing"
@@ -172,6 +173,8 @@ if [ -z "$left" ]; then pass "SIGKILL: no job outlives the campaign"; else
     fail "SIGKILL: no job outlives the campaign" "still running: $left"
     kill -9 $left 2>/dev/null
 fi
+
+# --- a changed library: its jobs are redone, the others skipped ---
 
 # --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
