@@ -162,19 +162,29 @@ while [ "$(records "$work/camp-kill" 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 1
     i=$((i + 1))
 done
 sleep 0.5 # both signing jobs hang
+# descendants PID: every process PID started, and theirs
+descendants() {
+    for d in $(pgrep -P "$1"); do
+        echo "$d"
+        descendants "$d"
+    done
+}
+tree=$(descendants $cpid | tr '\n' ' ')
+# two jobs (iccsprof run), each with its measuring process
+[ "$(pgrep -f '^[^ ]*iccsprof-measure ' | grep -c -x -F "$(printf '%s\n' $tree)")" -eq 2 ] &&
+    pass "SIGKILL: two jobs measuring when killed" || fail "SIGKILL: two jobs measuring when killed" "$(ps -o pid,args -p "${tree% }" 2>&1)"
 kill -KILL $cpid
 wait $cpid
+# the jobs' parent is now PID 1, which may leave them as zombies: a zombie is gone
 for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-    left=$(pgrep -f "$work/camp-kill" | tr '\n' ' ')
+    left=$(for p in $tree; do ps -o stat= -p "$p" | grep -qv '^Z' && echo "$p"; done | tr '\n' ' ')
     [ -z "$left" ] && break
     sleep 0.1
 done
-if [ -z "$left" ]; then pass "SIGKILL: no job outlives the campaign"; else
-    fail "SIGKILL: no job outlives the campaign" "still running: $left"
+if [ -z "$left" ]; then pass "SIGKILL: no job or measuring process outlives the campaign"; else
+    fail "SIGKILL: no job or measuring process outlives the campaign" "still running: $(ps -o pid,args -p "${left% }")"
     kill -9 $left 2>/dev/null
 fi
-
-# --- a changed library: its jobs are redone, the others skipped ---
 
 # --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
