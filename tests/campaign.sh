@@ -156,12 +156,6 @@ expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "
 ICCSPROF_FIXTURE=hang-sign "$ICCSPROF" campaign --out "$work/camp-kill" -j2 \
     --run-flags "$quick" "$work/built/fix-sig" >/dev/null 2>&1 &
 cpid=$!
-i=0
-while [ "$(records "$work/camp-kill" 2>/dev/null | wc -l)" -lt 2 ] && [ $i -lt 1200 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-sleep 0.5 # both signing jobs hang
 # descendants PID: every process PID started, and theirs
 descendants() {
     for d in $(pgrep -P "$1"); do
@@ -169,9 +163,20 @@ descendants() {
         descendants "$d"
     done
 }
-tree=$(descendants $cpid | tr '\n' ' ')
-# two jobs (iccsprof run), each with its measuring process
-[ "$(pgrep -f '^[^ ]*iccsprof-measure ' | grep -c -x -F "$(printf '%s\n' $tree)")" -eq 2 ] &&
+# measuring TREE: how many of the processes TREE are measuring processes
+measuring() {
+    pgrep -f '^[^ ]*iccsprof-measure ' | grep -c -x -F "$(printf '%s\n' $1)"
+}
+# the four other jobs done, both signing jobs (iccsprof run) hang, each
+# with its measuring process
+i=0
+while [ $i -lt 1200 ]; do
+    tree=$(descendants $cpid | tr '\n' ' ')
+    [ "$(records "$work/camp-kill" 2>/dev/null | wc -l)" -ge 4 ] && [ "$(measuring "$tree")" -eq 2 ] && break
+    sleep 0.1
+    i=$((i + 1))
+done
+[ "$(measuring "$tree")" -eq 2 ] &&
     pass "SIGKILL: two jobs measuring when killed" || fail "SIGKILL: two jobs measuring when killed" "$(ps -o pid,args -p "${tree% }" 2>&1)"
 kill -KILL $cpid
 wait $cpid
