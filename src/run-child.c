@@ -187,6 +187,7 @@ static void child_describe(struct child_outcome *out, const struct child_lines *
         if (strcmp(json_string_value(json_object_get(l->error, "kind")), PROTOCOL_ERROR_INPUT) == 0)
             out->status = CHILD_INPUT_ERROR;
     } else if (timed_out) {
+        out->timed_out = 1;
         snprintf(out->message, sizeof out->message, "timed out after %g s during %s", timeout,
                  phase);
     } else if (WIFSIGNALED(wstatus)) {
@@ -320,7 +321,7 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
         if (poll(fds, 3, (int)(left * 1000) + 1) < 0 && errno != EINTR)
             return;
         if (progress != NULL)
-            progress(NULL, arg);
+            progress(NULL, NULL, arg);
         child_take_signals(wake, end);
         if (end->signal != 0)
             return;

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "run-lines.h"
+#include "run-result.h"
 
 /* Whether the channel has said its last: a result, an error, or
  * something outside the protocol. */
@@ -38,8 +39,15 @@ static void child_take_message(struct child_lines *l, const char *line, size_t l
         } else {
             snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
             if (progress != NULL)
-                progress(l->phase, arg);
+                progress(l->phase, NULL, arg);
         }
+    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PLAN)) != NULL) {
+        char why[256];
+
+        if (result_check_plan(v, why, sizeof why) != 0)
+            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed plan: %s", why);
+        else if (progress != NULL)
+            progress(NULL, v, arg);
     } else if ((v = json_object_get(msg, PROTOCOL_MSG_RESULT)) != NULL) {
         l->result = json_incref(v);
     } else if ((v = json_object_get(msg, PROTOCOL_MSG_ERROR)) != NULL) {
