@@ -12,6 +12,11 @@
 #include "run-lines.h"
 #include "suites.h"
 
+/* The protocol version as the text of a message. */
+#define VERSION_(x) #x
+#define VERSION_TEXT(x) VERSION_(x)
+#define VERSION VERSION_TEXT(PROTOCOL_VERSION)
+
 /* Write LEN bytes of BUF into the pipe P and read them into L, taking the
  * complete lines; how many bytes the taking searched. */
 static size_t feed(int p[2], struct child_lines *l, const char *buf, size_t len)
@@ -58,7 +63,8 @@ END_TEST
  * phase, then the result, then nothing more is read. */
 START_TEST(messages_across_reads)
 {
-    static const char a[] = "{\"protocol\":3,\"pha", b[] = "se\":\"timing\"}\n{\"protocol\":3,",
+    static const char a[] = "{\"protocol\":" VERSION ",\"pha",
+                      b[] = "se\":\"timing\"}\n{\"protocol\":" VERSION ",",
                       c[] = "\"result\":{\"x\":1}}\n{\"junk\"";
     struct child_lines l;
     int p[2];
