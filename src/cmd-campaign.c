@@ -5,13 +5,16 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic-file.h"
+#include "build-files.h"
 #include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
@@ -160,12 +163,56 @@ static int campaign_out(const struct cmd_args *args, struct campaign *c)
 
     if (out == NULL)
         return cmd_usage_error(&cmd_campaign_entry, "--out DIR is required");
+    if (args->opt[CAMP_EMIT].given &&
+        (campaign_emit_check("--out", out) != 0 ||
+         (args->opt[CAMP_BUILDDIR].text != NULL &&
+          campaign_emit_check("--builddir", args->opt[CAMP_BUILDDIR].text) != 0)))
+        return EXIT_USAGE;
     if ((mkdir(out, 0777) != 0 && errno != EEXIST) || realpath(out, real) == NULL) {
         cmd_error("%s: %s", out, strerror(errno));
         return EXIT_USAGE;
     }
     c->out = strdup(real);
     return EXIT_OK;
+}
+
+/* Lock the output folder C->out for this campaign (OUT/.campaign/lock,
+ * holding this process's id): two campaigns in one folder would run each
+ * job twice.  The lock is held to the end, with the build folders'.
+ * EXIT_OK, or EXIT_USAGE after a one-line error naming the other one. */
+static int campaign_lock_out(struct campaign *c)
+{
+    char *dir = xasprintf("%s/.campaign", c->out), *path = xasprintf("%s/lock", dir), pid[32] = "";
+    int fd = -1, status = EXIT_USAGE;
+    ssize_t n;
+
+    if (file_mkdirs(dir) != 0 || (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+    } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK) {
+            cmd_error("%s: cannot lock: %s", path, strerror(errno));
+        } else {
+            n = pread(fd, pid, sizeof pid - 1, 0);
+            pid[n > 0 ? strcspn(pid, "\n") : 0] = '\0';
+            cmd_error("%s: another campaign is running in this output folder (process %s)", c->out,
+                      pid[0] ? pid : "unknown");
+        }
+    } else {
+        snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+        if (ftruncate(fd, 0) == 0 && pwrite(fd, pid, strlen(pid), 0) >= 0) {
+            c->locks = realloc(c->locks, (c->nlocks + 1) * sizeof *c->locks);
+            c->locks[c->nlocks++] = fd;
+            fd = -1;
+            status = EXIT_OK;
+        } else {
+            cmd_error("%s: %s", path, strerror(errno));
+        }
+    }
+    if (fd >= 0)
+        close(fd);
+    free(path);
+    free(dir);
+    return status;
 }
 
 /* Write the summary of the output folder to OUT/summary.md and stdout. */
@@ -283,7 +330,7 @@ static int campaign_jobs(const struct cmd_args *args)
     if ((status = campaign_check_first(args, &run_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;
-    if (campaign_out(args, &c) != EXIT_OK)
+    if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
                                                      : xasprintf("%s/.campaign/build", c.out);
@@ -315,8 +362,9 @@ static int campaign_jobs(const struct cmd_args *args)
     }
     if (args->opt[CAMP_EMIT].given) {
         campaign_say_build_failures(&c, b.progress);
-        campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
-                      stdout);
+        if (campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num,
+                          args->opt[CAMP_PIN].text, stdout) != 0)
+            goto out;
         status = c.left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
         goto out;
     }

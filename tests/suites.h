@@ -24,6 +24,7 @@
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
+    X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
