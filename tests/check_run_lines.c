@@ -13,9 +13,9 @@
 #include "suites.h"
 
 /* The protocol version as the text of a message. */
-#define VERSION_(x) #x
-#define VERSION_TEXT(x) VERSION_(x)
-#define VERSION VERSION_TEXT(PROTOCOL_VERSION)
+#define PROTOCOL_TEXT_(x) #x
+#define PROTOCOL_TEXT(x) PROTOCOL_TEXT_(x)
+#define PROTOCOL_NUMBER PROTOCOL_TEXT(PROTOCOL_VERSION)
 
 /* Write LEN bytes of BUF into the pipe P and read them into L, taking the
  * complete lines; how many bytes the taking searched. */
@@ -63,8 +63,8 @@ END_TEST
  * phase, then the result, then nothing more is read. */
 START_TEST(messages_across_reads)
 {
-    static const char a[] = "{\"protocol\":" VERSION ",\"pha",
-                      b[] = "se\":\"timing\"}\n{\"protocol\":" VERSION ",",
+    static const char a[] = "{\"protocol\":" PROTOCOL_NUMBER ",\"pha",
+                      b[] = "se\":\"timing\"}\n{\"protocol\":" PROTOCOL_NUMBER ",",
                       c[] = "\"result\":{\"x\":1}}\n{\"junk\"";
     struct child_lines l;
     int p[2];
