@@ -53,7 +53,10 @@ static struct share_sums record_sums(json_t *obj)
 
 /* Why the compensation of RAW cannot be trusted, or NULL when it can:
  * what the instrumentation added per operation (the median over the
- * pairs) must be positive and stand out of its own standard error. */
+ * pairs) must be positive, stand out of its own standard error and be
+ * less than the operations took (a coarse counter, such as the tens of
+ * MHz of cntvct_el0, can time an operation of a few ticks below its own
+ * median difference). */
 static const char *record_untrusted(json_t *raw)
 {
     json_t *c = json_object_get(raw, "compensation");
@@ -65,7 +68,18 @@ static const char *record_untrusted(json_t *raw)
         return "negative";
     if (added <= RECORD_COMPENSATION_SE * se)
         return "not significant";
+    if (record_num(raw, "baseline_ticks") <= 0)
+        return "larger than the operations";
     return NULL;
+}
+
+/* The operations' ticks without the instrumentation; 0 where the
+ * compensation took them below (not used then: see record_untrusted). */
+static json_t *record_baseline(json_t *raw)
+{
+    double baseline = record_num(raw, "baseline_ticks");
+
+    return json_real(baseline > 0 ? baseline : 0);
 }
 
 /* The basis of every share of RAW: the operations' ticks with the
@@ -237,17 +251,16 @@ json_t *record_profile(json_t *raw)
         share_add(&hash, &est[h]);
     hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
     return json_pack(
-        "{s:I, s:O, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
+        "{s:I, s:O, s:o, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
         "s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "preempted", json_object_get(raw, "preempted"),
-        "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
-        "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
-        "overflow", "keys", json_object_get(overflow, "keys"), "calls",
-        json_object_get(overflow, "calls"), "ticks", json_object_get(overflow, "ticks"),
-        "hash_share", share_of(&b, &hash, hash_calls), "hash_share_raw", share_raw(&b, &hash),
-        "hash_share_stderr", share_stderr(&b, &hash), "drng_share",
-        share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
+        record_baseline(raw), "preempted", json_object_get(raw, "preempted"), "compensation",
+        record_compensation(raw), "overhead", json_object_get(raw, "overhead"), "helpers", helpers,
+        "shapes", record_shapes(json_object_get(snap, "shapes"), ops), "overflow", "keys",
+        json_object_get(overflow, "keys"), "calls", json_object_get(overflow, "calls"), "ticks",
+        json_object_get(overflow, "ticks"), "hash_share", share_of(&b, &hash, hash_calls),
+        "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
+        "drng_share", share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
         share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
         share_stderr(&b, &est[ICCSPROF_DRNG]), "sampling", "k",
         json_object_get(json_object_get(raw, "sampling"), "k"), "auto",

@@ -1,8 +1,8 @@
-# tests: report and compare.  Unit suites of the number formats and the
-# record reader, and the data-driven cases of tests/report/ run by one
-# script.
+# tests: report and compare.  Unit suites of the number formats, the
+# record reader and the record's profile section, and the data-driven
+# cases of tests/report/ run by one script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
-	tests/check_callsite.c
+	tests/check_callsite.c tests/check_record_profile.c
 TESTS += tests/report.sh tests/pictures.sh
 dist_noinst_SCRIPTS += tests/report.sh tests/pictures.sh
 EXTRA_DIST += tests/report

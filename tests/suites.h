@@ -19,6 +19,7 @@
     X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
+    X(record_profile)                                                                              \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(hostcheck)                                                                                   \
