@@ -23,6 +23,7 @@
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(hostcheck)                                                                                   \
+    X(tick)                                                                                        \
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
     X(objects)                                                                                     \
