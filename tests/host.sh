@@ -43,6 +43,8 @@ import json, sys
 c = json.load(open(sys.argv[1]))
 assert c["items"]["pinning"]["state"] == "not_ready" and c["cpu"] is None
 assert c["items"]["hardware_cycles"]["state"] in ("ready", "not_ready")
+assert c["items"]["emulation"]["state"] == "ready", c["items"]["emulation"]
+assert c["items"]["emulation"]["value"].startswith("native (an "), c["items"]["emulation"]
 ' "$work/live.json"
 
 # --- the check at the start of a run ---
