@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "host.h"
 #include "hostcheck-sys.h"
 #include "hostcheck.h"
@@ -171,12 +172,7 @@ static void hostcheck_governor(json_t *check, const char *root, const cpu_set_t 
 /* A frequency in kHz, as the pages print it. */
 static void hostcheck_khz(const char *khz, char *buf, size_t len)
 {
-    double f = strtod(khz, NULL);
-
-    if (f >= 1e6)
-        snprintf(buf, len, "%.2f GHz", f / 1e6);
-    else
-        snprintf(buf, len, "%.0f MHz", f / 1e3);
+    fmt_hz(buf, len, strtod(khz, NULL) * 1e3);
 }
 
 /* The frequency limits of the first core measured on. */

@@ -70,6 +70,8 @@ quiet = json.load(open(sys.argv[1] + "/quiet/sigfix__keygen.json"))["host"]
 assert busy["cpu"] is None and busy["check"]["ready"] is False, busy
 assert busy["check"]["not_ready"] == ["pinning", "isolated", "governor", "turbo", "smt", "perf_event_paranoid", "load"], busy["check"]["not_ready"]
 assert quiet["cpu"] == 1 and quiet["check"]["ready"] is True and quiet["check"]["cpu"] == 1, quiet
+# emulation is a fact of the process, not of the fixture tree: native here
+assert busy["emulated"] is False and "emulation" not in busy, busy
 ' "$work"
 if python3 -c 'import jsonschema' 2>/dev/null; then
     py "records: valid against the schema" '
