@@ -20,6 +20,8 @@ fi
 # the machine's own architecture: this shell's uname is a native program
 [ "$(uname -m)" = aarch64 ] && emulated=False || emulated=True
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
+PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
 unset ICCSPROF_CC
 
 # --- iccsprof host: the emulation, the counter and its rate ---
@@ -49,9 +51,9 @@ while read -r scheme inst op; do
     name="$inst $op"
     python3 "$top_srcdir/tests/intree_expected.py" "$scheme" "$inst" "$op" | LC_ALL=C sort >"$work/want"
     if ! python3 - "$work/prof/${inst}__$op.json" "$hz" "$emulated" "$cc" >"$work/got" 2>"$work/py.err" <<'EOS'; then
-import json, struct, sys
-from collections import Counter
-r = json.load(open(sys.argv[1]))
+import struct, sys
+from records import formula_lines, load
+r = load(sys.argv[1])
 hz, emulated, cc = float(sys.argv[2]), sys.argv[3] == "True", sys.argv[4]
 h, b = r["host"], r["build"]
 assert r["status"]["state"] == "complete", r["status"]
@@ -71,13 +73,7 @@ assert b["cflags"] == ("-std=c99 -Wpedantic -Wall -Wextra -O2 -Werror=implicit-f
 for lib in (b["plain"]["path"], b["profiled"]["path"]):
     assert struct.unpack("<H", open(lib, "rb").read(20)[18:20])[0] == 183, lib
 assert r["kat"]["result"] == "pass" and r["kat"]["profiled"] == "identical", r["kat"]
-n, totals = r["profile"]["calls"], Counter()
-for s in r["profile"]["shapes"]:
-    assert s["calls"] % n == 0, s
-    print("shape", s["helper"], s["in_bits"], s["out_bits"], s["calls"] // n)
-    totals[s["helper"]] += s["calls"] // n
-for helper, calls in totals.items():
-    print("total", helper, calls)
+print("\n".join(formula_lines(r)))
 EOS
         fail "$name: the record" "$(tail -c 400 "$work/py.err")"
         continue
