@@ -119,8 +119,8 @@ static double measure_tick_hz(uint64_t (*ticks)(void), uint64_t t0, double s0)
  * timed on its own. */
 static double measure_rate(const struct scheme *profiled, uint64_t t0, double s0)
 {
-    double stated = clock_stated_hz(profiled != NULL ? profiled->wrap->tick_source
-                                                     : ICCSPROF_TICK_SOURCE_NAME);
+    double stated =
+        clock_stated_hz(profiled != NULL ? profiled->wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME);
 
     if (stated > 0)
         return stated;
