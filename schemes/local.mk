@@ -7,11 +7,18 @@
 SCHEMES_MAKE = $(MAKE) --no-print-directory -f $(top_srcdir)/schemes/profile.mk \
 	top_srcdir='$(abs_top_srcdir)' top_builddir='$(abs_top_builddir)'
 
-profile: src/iccsprof src/iccsprof-measure wrappers/libiccswrap.a
+# The tool is built first by a make of its own whose output goes to
+# stderr, so that stdout holds the report alone even on a fresh tree
+# (`make profile > r.md`).
+PROFILE_TOOLS_MAKE = $(MAKE) $(AM_MAKEFLAGS) --no-print-directory
+profile:
+	+@$(PROFILE_TOOLS_MAKE) src/iccsprof src/iccsprof-measure wrappers/libiccswrap.a >&2
 	+@$(SCHEMES_MAKE) profile
-profile-build: src/iccsprof wrappers/libiccswrap.a
+profile-build:
+	+@$(PROFILE_TOOLS_MAKE) src/iccsprof wrappers/libiccswrap.a >&2
 	+@$(SCHEMES_MAKE) build
-profile-plan: src/iccsprof
+profile-plan:
+	+@$(PROFILE_TOOLS_MAKE) src/iccsprof >&2
 	+@$(SCHEMES_MAKE) plan
 .PHONY: profile profile-build profile-plan
 

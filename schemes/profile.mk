@@ -28,13 +28,17 @@ CPU =
 RUN_FLAGS =
 KAT = check
 KAT_TIMEOUT = 600
+EXPORT_MD =
+EXPORT_CSV =
+EXPORT_JSON =
+EXPORT_SVG =
 ICCSPROF = $(top_builddir)/src/iccsprof
 # make -jN builds N files at once; a bare -j as many as there are CPUs.
 JOBS = $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAKEFLAGS)),$(shell nproc 2>/dev/null || echo 2),1))
 
 export top_srcdir SCHEME SCHEME_DIR SCHEME_CONF IMPL INSTANCES SCHEME_CFLAGS SCHEME_STRICT_CFLAGS \
 	SCHEME_LENIENT_CFLAGS SCHEME_BUILDDIR PROFILE_DIR OPS TRIALS TARGET_SECONDS SAMPLE CALLERS \
-	CPU RUN_FLAGS KAT KAT_TIMEOUT ICCSPROF JOBS
+	CPU RUN_FLAGS KAT KAT_TIMEOUT EXPORT_MD EXPORT_CSV EXPORT_JSON EXPORT_SVG ICCSPROF JOBS
 
 .PHONY: plan build profile
 .SUFFIXES:
@@ -66,4 +70,8 @@ profile:
 	[ -z "$$CPU" ] || set -- "$$@" --cpu "$$CPU"; \
 	set -- "$$@" --kat "$$KAT" --kat-timeout "$$KAT_TIMEOUT"; \
 	[ -z "$$RUN_FLAGS" ] || set -- "$$@" --run-flags "$$RUN_FLAGS"; \
+	[ -z "$$EXPORT_MD" ] || set -- "$$@" --export-md "$$EXPORT_MD"; \
+	[ -z "$$EXPORT_CSV" ] || set -- "$$@" --export-csv "$$EXPORT_CSV"; \
+	[ -z "$$EXPORT_JSON" ] || set -- "$$@" --export-json "$$EXPORT_JSON"; \
+	[ -z "$$EXPORT_SVG" ] || set -- "$$@" --export-svg "$$EXPORT_SVG"; \
 	ICCSPROF_DRIVER="$$ICCSPROF" exec "$$ICCSPROF" profile "$$@"

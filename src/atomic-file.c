@@ -36,6 +36,35 @@ int atomic_dir_writable(const char *dir)
     return 0;
 }
 
+/* Whether DIR is, or can be made as, a folder that takes new files. */
+int atomic_dir_creatable(const char *dir)
+{
+    char path[4096];
+    struct stat st;
+    size_t len;
+
+    if ((size_t)snprintf(path, sizeof path, "%s", dir) >= sizeof path) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    /* up to the nearest ancestor that exists */
+    while (stat(path, &st) != 0) {
+        char *slash;
+
+        if (errno != ENOENT)
+            return -1;
+        len = strlen(path);
+        while (len > 1 && path[len - 1] == '/')
+            path[--len] = '\0';
+        if ((slash = strrchr(path, '/')) == NULL) {
+            snprintf(path, sizeof path, ".");
+        } else {
+            slash[slash == path] = '\0';
+        }
+    }
+    return atomic_dir_writable(path);
+}
+
 /* Create a temporary file beside PATH. */
 int atomic_open(const char *path, char *tmp, size_t tmplen)
 {

@@ -13,6 +13,12 @@
  * set (ENOTDIR when it is something else). */
 int atomic_dir_writable(const char *dir);
 
+/* Whether DIR is a folder a file can be created in, or a folder that can
+ * be made: its nearest existing ancestor is a folder that takes new
+ * entries; 0, or -1 with errno set (ENOTDIR when an ancestor is something
+ * else).  Nothing is left behind. */
+int atomic_dir_creatable(const char *dir);
+
 /* Why PATH may not be replaced ("a directory, not a regular file: refusing
  * to replace it", or the system's error), or NULL when it is missing or a
  * regular file. */

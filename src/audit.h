@@ -8,8 +8,9 @@
 #include <stddef.h>
 
 /* The coverage object (as `iccsprof audit --json` prints it) of the
- * objects NAMES[N] in folder DIR, named as given; NULL with a message
- * when one cannot be read. */
-json_t *audit_coverage_of(const char *dir, char *const *names, size_t n);
+ * objects NAMES[N] in folder DIR, named as given, with the survey verdict
+ * naming each object by the source SOURCES[k] it was built from; NULL
+ * with a message when one cannot be read. */
+json_t *audit_coverage_of(const char *dir, char *const *names, char *const *sources, size_t n);
 
 #endif

@@ -30,27 +30,6 @@ static const struct {
 static const char *const analyze_helpers[] = {"pseudohash",        "pseudoXOF",          "sm3hash",
                                               "get_random_number", "init_random_number", NULL};
 
-/* Whether the C text at PATH defines a function main. */
-bool build_text_defines_main(const char *path)
-{
-    FILE *f = fopen(path, "r");
-    char line[4096];
-    regex_t re;
-    bool found = false;
-
-    if (f == NULL)
-        return false;
-    regcomp(&re,
-            "^[[:space:]]*(int|void|signed|static)?[[:space:]a-z]*[[:space:]*]main[[:space:]]*\\(",
-            REG_EXTENDED | REG_NOSUB);
-    while (!found && fgets(line, sizeof line, f) != NULL)
-        found = regexec(&re, line, 0, NULL, 0) == 0 || strncmp(line, "main(", 5) == 0 ||
-                strncmp(line, "main (", 6) == 0;
-    regfree(&re);
-    fclose(f);
-    return found;
-}
-
 /* The folder part of PATH ("." when none), newly allocated. */
 static char *analyze_dirname(const char *path)
 {
@@ -218,14 +197,11 @@ static bool analyze_has_drng_h(const struct plan_instance *i)
     return false;
 }
 
-/* The helpers, the DRNG global and the API of the library. */
-static void analyze_library(const struct plan_instance *i, struct obj_file *objs,
-                            const struct strlist *names, const bool *program,
-                            struct build_findings *f)
+/* The helpers the library (OBJS named NAMES, less the PROGRAMs) defines
+ * into F's wraps; those it calls that nothing defines into its errors. */
+static void analyze_helpers_of(struct obj_file *objs, const struct strlist *names,
+                               const bool *program, struct build_findings *f)
 {
-    struct strlist types = {0};
-    const char *def;
-
     for (int h = 0; analyze_helpers[h] != NULL; h++) {
         struct strlist users = {0};
 
@@ -249,17 +225,39 @@ static void analyze_library(const struct plan_instance *i, struct obj_file *objs
         strlist_free(&users);
     }
     strlist_sort(&f->wraps);
-    if ((def = analyze_definer(objs, names, program, "drng_algorithm")) != NULL) {
+}
+
+/* The DRNG global of the library of I into F: the package's, supplied,
+ * or none. */
+static void analyze_drng_global(const struct plan_instance *i, struct obj_file *objs,
+                                const struct strlist *names, const bool *program,
+                                struct build_findings *f)
+{
+    const char *def = analyze_definer(objs, names, program, "drng_algorithm");
+
+    if (def != NULL) {
         f->drng_global = xstrdup("package");
         f->drng_file = xstrdup(def);
-    } else {
-        for (size_t o = 0; o < names->n && f->drng_global == NULL; o++)
-            if (!program[o] && obj_uses(&objs[o], "drng_algorithm"))
-                f->drng_global = xstrdup("supplied");
-        if (f->drng_global != NULL && !analyze_has_drng_h(i))
-            strlist_add(&f->errors, "drng_algorithm is used but no source defines it, and there "
-                                    "is no drng.h to define it with");
+        return;
     }
+    for (size_t o = 0; o < names->n && f->drng_global == NULL; o++)
+        if (!program[o] && obj_uses(&objs[o], "drng_algorithm"))
+            f->drng_global = xstrdup("supplied");
+    if (f->drng_global != NULL && !analyze_has_drng_h(i))
+        strlist_add(&f->errors, "drng_algorithm is used but no source defines it, and there "
+                                "is no drng.h to define it with");
+}
+
+/* What the library of I says: its helpers, the DRNG global, its API. */
+static void analyze_library(const struct plan_instance *i, struct obj_file *objs,
+                            const struct strlist *names, const bool *program,
+                            struct build_findings *f)
+{
+    struct strlist types = {0};
+    const char *def;
+
+    analyze_helpers_of(objs, names, program, f);
+    analyze_drng_global(i, objs, names, program, f);
     for (int a = 0; analyze_apis[a].type != NULL; a++)
         if ((def = analyze_definer(objs, names, program, analyze_apis[a].entry)) != NULL) {
             strlist_add(&types, analyze_apis[a].entry);

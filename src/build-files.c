@@ -31,24 +31,47 @@ char *file_read(const char *path)
     return text;
 }
 
-/* The last non-empty line of PATH. */
-char *file_last_line(const char *path)
+/* The last non-empty line of TEXT. */
+char *text_last_line(const char *text)
 {
-    char *text = file_read(path), *line = xstrdup("");
+    char *line = xstrdup("");
 
-    for (char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
+    for (const char *p = text, *end; p != NULL && *p != '\0'; p = *end != '\0' ? end + 1 : end) {
         end = p + strcspn(p, "\n");
         if (end > p) {
             free(line);
             line = xasprintf("%.*s", (int)(end - p), p);
         }
     }
+    return line;
+}
+
+/* The last non-empty line of PATH. */
+char *file_last_line(const char *path)
+{
+    char *text = file_read(path), *line = text_last_line(text);
+
     free(text);
     return line;
 }
 
 /* Write CONTENT to PATH unless it holds exactly that already. */
 int file_replace(const char *path, const char *content)
+{
+    mode_t mask = umask(022);
+
+    umask(mask);
+    return file_replace_mode(path, content, 0666 & ~mask);
+}
+
+/* Write CONTENT to PATH, mode 0600, unless it holds exactly that. */
+int file_replace_private(const char *path, const char *content)
+{
+    return file_replace_mode(path, content, 0600);
+}
+
+/* Write CONTENT to PATH with MODE unless it holds exactly that already. */
+int file_replace_mode(const char *path, const char *content, mode_t mode)
 {
     char *old = file_read(path), *tmp;
     size_t len = strlen(content);
@@ -61,11 +84,7 @@ int file_replace(const char *path, const char *content)
     free(old);
     tmp = xasprintf("%s.tmp.XXXXXX", path);
     if ((fd = mkstemp(tmp)) >= 0) {
-        mode_t mask = umask(022);
-
-        umask(mask);
-        if (fchmod(fd, 0666 & ~mask) == 0 && write(fd, content, len) == (ssize_t)len &&
-            close(fd) == 0) {
+        if (fchmod(fd, mode) == 0 && write(fd, content, len) == (ssize_t)len && close(fd) == 0) {
             fd = -1;
             rc = rename(tmp, path);
         }

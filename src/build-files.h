@@ -5,6 +5,7 @@
 #define ICCSPROF_BUILD_FILES_H
 
 #include <stdbool.h>
+#include <sys/types.h>
 #include <time.h>
 
 #include "strlist.h"
@@ -16,9 +17,20 @@ char *file_read(const char *path);
  * or cannot be read): the one line of an error a log ends with. */
 char *file_last_line(const char *path);
 
+/* The last non-empty line of TEXT (may be NULL), newly allocated ("" when
+ * it has none). */
+char *text_last_line(const char *text);
+
 /* Write CONTENT to PATH unless it holds exactly that already, through a
  * temporary file and a rename; 0, or -1 with errno set. */
 int file_replace(const char *path, const char *content);
+
+/* As file_replace, the file made with MODE. */
+int file_replace_mode(const char *path, const char *content, mode_t mode);
+
+/* As file_replace, the file made 0600: a log of compiler output, which
+ * quotes the files the compiler read. */
+int file_replace_private(const char *path, const char *content);
 
 /* Make DIR and its parents; 0, or -1 with errno set. */
 int file_mkdirs(const char *dir);

@@ -4,15 +4,18 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "build-jobs.h"
+#include "cmd.h"
 
 static sigset_t jobs_original_mask;
 static int jobs_signal;
@@ -59,22 +62,53 @@ int jobs_interrupted(void)
     return jobs_signal;
 }
 
-/* In the new process: its own process group (so that stopping it stops
- * the compiler's own children), the caller's signal mask, the output
- * wired, then exec.  Only async-signal-safe calls. */
-static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out)
+/* Set the resource RES of this process to MIB mebibytes (0: unchanged). */
+static void jobs_limit(int res, unsigned mib)
 {
+    struct rlimit rl;
+
+    if (mib == 0)
+        return;
+    rl.rlim_cur = rl.rlim_max = (rlim_t)mib << 20;
+    setrlimit(res, &rl);
+}
+
+/* In the new process: its own process group (so that stopping it stops
+ * the compiler's own children), the caller's signal mask, /dev/null as
+ * stdin (NULLFD; a compiler told to read #include "/dev/stdin" must not
+ * wait for the user), the output wired, its limits, its folder, then
+ * exec.  Only async-signal-safe calls. */
+static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, int nullfd)
+{
+    static const char nodir[] = "cannot enter the folder to run in\n";
+
     setpgid(0, 0);
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
     sigprocmask(SIG_SETMASK, &jobs_original_mask, NULL);
+    if (nullfd >= 0)
+        dup2(nullfd, 0);
     if (out >= 0) {
         dup2(out, 1);
         dup2(out, 2);
+    } else if (j->stdout_file != NULL) {
+        int fd = open(j->stdout_file, O_WRONLY | O_TRUNC | O_CLOEXEC);
+
+        if (fd < 0 || dup2(fd, 1) < 0)
+            _exit(127);
     } else if (!j->keep_stdout) {
         dup2(2, 1);
     }
-    execvp(j->argv.v[0], j->argv.v);
+    jobs_limit(RLIMIT_AS, j->limits.memory_mib);
+    jobs_limit(RLIMIT_FSIZE, j->limits.file_mib);
+    if (j->dir != NULL && chdir(j->dir) != 0) {
+        (void)!write(2, nodir, sizeof nodir - 1);
+        _exit(127);
+    }
+    if (j->env.n > 0)
+        execvpe(j->argv.v[0], j->argv.v, j->env.v);
+    else
+        execvp(j->argv.v[0], j->argv.v);
     if (out >= 0) {
         static const char msg[] = "cannot run the program\n";
 
@@ -83,26 +117,73 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out)
     _exit(127);
 }
 
-/* Start job J; 0, or -1 when no process could be made (J then failed). */
-static int jobs_start(struct job *j, FILE **capture)
+/* Show J's command on stderr, "+ cc -c a.c", as a shell's trace does. */
+static void jobs_show(const struct job *j)
 {
-    int out = -1;
+    fputc('+', stderr);
+    for (size_t i = 0; i < j->argv.n; i++)
+        fprintf(stderr, " %s", j->argv.v[i]);
+    fputc('\n', stderr);
+}
+
+/* Start job J; 0, or -1 when no process could be made (J then failed). */
+static int jobs_start(struct job *j, FILE **capture, double now)
+{
+    int out = -1, nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     pid_t pid;
 
     *capture = NULL;
     if (j->capture) {
-        if ((*capture = tmpfile()) == NULL)
+        if ((*capture = tmpfile()) == NULL) {
+            if (nullfd >= 0)
+                close(nullfd);
             return -1;
+        }
         out = fileno(*capture);
     }
+    if (cmd_verbosity == CMD_VERBOSE)
+        jobs_show(j);
     fflush(NULL);
-    if ((pid = fork()) < 0)
+    if ((pid = fork()) == 0)
+        jobs_exec(j, out, nullfd);
+    if (nullfd >= 0)
+        close(nullfd);
+    if (pid < 0)
         return -1;
-    if (pid == 0)
-        jobs_exec(j, out);
     setpgid(pid, pid);
     j->pid = (int)pid;
+    j->timed_out = false;
+    j->deadline = j->limits.seconds > 0 ? now + j->limits.seconds : 0;
     return 0;
+}
+
+/* Seconds of CLOCK_MONOTONIC. */
+static double jobs_now(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Kill the running jobs of JOBS[N] past their deadline at NOW; the
+ * seconds until the next deadline (at most one, so that a wait wakes up
+ * in time). */
+static double jobs_enforce(struct job *jobs, size_t n, double now)
+{
+    double next = 1.0;
+
+    for (size_t i = 0; i < n; i++) {
+        if (jobs[i].pid <= 0 || jobs[i].deadline <= 0)
+            continue;
+        if (now >= jobs[i].deadline && !jobs[i].timed_out) {
+            jobs[i].timed_out = true;
+            kill(-jobs[i].pid, SIGKILL);
+        } else if (!jobs[i].timed_out && jobs[i].deadline - now < next) {
+            next = jobs[i].deadline - now;
+        }
+    }
+    return next;
 }
 
 /* Read the captured output of J from F, and close F. */
@@ -160,6 +241,16 @@ static void jobs_stop(struct job *jobs, size_t n, FILE **captures)
     }
 }
 
+/* Wait for a signal of SET, at most SECONDS; the signal, or -1. */
+static int jobs_wait(const sigset_t *set, double seconds)
+{
+    struct timespec t;
+
+    t.tv_sec = (time_t)seconds;
+    t.tv_nsec = (long)((seconds - (double)t.tv_sec) * 1e9);
+    return sigtimedwait(set, NULL, &t);
+}
+
 /* Run JOBS[N], at most PARALLEL at once. */
 int jobs_run(struct job *jobs, size_t n, int parallel)
 {
@@ -188,7 +279,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
             struct job *j = &jobs[next];
 
             j->status = -1;
-            if (jobs_start(j, &captures[next]) == 0) {
+            if (jobs_start(j, &captures[next], jobs_now()) == 0) {
                 running++;
             } else {
                 j->output = strdup(strerror(errno));
@@ -213,7 +304,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
             break;
         if (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)
             continue;
-        sig = sigwaitinfo(&wait_for, NULL);
+        sig = jobs_wait(&wait_for, jobs_enforce(jobs, n, jobs_now()));
         if (sig == SIGINT || sig == SIGTERM)
             jobs_signal = sig;
     }
@@ -221,10 +312,35 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
     return rc;
 }
 
+/* Whether the NAME=VALUE entry E names one of DROP. */
+static bool jobs_dropped(const char *e, const char *const *drop)
+{
+    size_t len = strcspn(e, "=");
+
+    for (; drop != NULL && *drop != NULL; drop++)
+        if (strlen(*drop) == len && strncmp(e, *drop, len) == 0)
+            return true;
+    return false;
+}
+
+/* This environment less DROP, plus SET, as J's. */
+void job_environment(struct job *j, const char *const *drop, const char *const *set)
+{
+    extern char **environ;
+
+    strlist_free(&j->env);
+    for (char **e = environ; *e != NULL; e++)
+        if (!jobs_dropped(*e, drop) && !jobs_dropped(*e, set))
+            strlist_add(&j->env, *e);
+    for (; set != NULL && *set != NULL; set++)
+        strlist_add(&j->env, *set);
+}
+
 /* Free what a job holds. */
 void job_free(struct job *j)
 {
     strlist_free(&j->argv);
+    strlist_free(&j->env);
     strlist_free(&j->partial);
     free(j->output);
     j->output = NULL;

@@ -1,7 +1,9 @@
 /* build-jobs.h - running the compilers, the linker and the driver as
  * child processes: argument vectors (never a shell), up to N at once,
- * each one's output captured, and an interrupt (SIGINT, SIGTERM) that
- * stops them all and removes what they were writing. */
+ * /dev/null as their standard input, each one's output captured, limits
+ * of time, memory and written bytes where a job asks for them, and an
+ * interrupt (SIGINT, SIGTERM) that stops them all and removes what they
+ * were writing. */
 #ifndef ICCSPROF_BUILD_JOBS_H
 #define ICCSPROF_BUILD_JOBS_H
 
@@ -9,14 +11,27 @@
 
 #include "strlist.h"
 
+/* What a job may use; 0 is no limit. */
+struct job_limits {
+    double seconds;      /* then it is killed, and timed_out set */
+    unsigned memory_mib; /* its address space (RLIMIT_AS) */
+    unsigned file_mib;   /* each file it writes, its output too (RLIMIT_FSIZE) */
+};
+
 struct job {
     struct strlist argv;
+    const char *dir;    /* the folder it runs in, or NULL: this one */
+    struct strlist env; /* NAME=VALUE: its whole environment; empty: this one's */
+    struct job_limits limits;
+    bool timed_out;         /* stopped at limits.seconds */
     struct strlist partial; /* files to remove when the job is stopped */
     bool capture;           /* collect stdout and stderr into output */
     bool keep_stdout;       /* not captured: stdout stays stdout (else it goes to stderr) */
+    const char *stdout_file; /* not captured: stdout goes to this existing file, emptied */
     int status;             /* the exit status; -1 when it ended by a signal */
     char *output;           /* what it printed, when captured */
     int pid;
+    double deadline; /* CLOCK_MONOTONIC seconds, or 0 */
 };
 
 /* Block SIGINT and SIGTERM: from now on they are taken by jobs_run and
@@ -35,6 +50,10 @@ int jobs_interrupted(void);
 /* Run JOBS[N], at most PARALLEL at once; 0 when all ran (whatever their
  * status), -1 when a signal stopped them (their partial files removed). */
 int jobs_run(struct job *jobs, size_t n, int parallel);
+
+/* Give J the environment of this process less the variables named in
+ * DROP (NULL-ended) and with SET (NAME=VALUE, NULL-ended) added. */
+void job_environment(struct job *j, const char *const *drop, const char *const *set);
 
 /* Free what a job holds. */
 void job_free(struct job *j);

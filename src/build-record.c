@@ -42,6 +42,8 @@ static void record_notes(const struct plan_instance *i, const struct build_resul
                          struct strlist *notes)
 {
     strlist_extend(notes, &i->notes);
+    for (size_t k = 0; k < i->dangling.n; k++)
+        strlist_addf(notes, "a link to nothing: %s", i->dangling.v[k]);
     if (r->level != NULL)
         strlist_addf(notes,
                      "level macro -D%s (from %s): the sources need one and the descriptor "
@@ -79,6 +81,7 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
     json_object_set_new(doc, "instance", json_string(i->name));
     json_object_set_new(doc, "implementation", json_string(p->impl));
     json_object_set_new(doc, "source_dir", json_string(i->folder));
+    json_object_set_new(doc, "described", json_string(i->described));
     json_object_set_new(doc, "compiler", json_string(s->compiler));
     json_object_set_new(doc, "cflags", json_string(r->cflags));
     json_object_set_new(doc, "fallback", lenient ? json_string(s->lenient_cflags) : json_null());
@@ -106,19 +109,67 @@ static void show_row(const char *key, const char *fmt, ...)
     putchar('\n');
 }
 
-/* Print the block of instance I with its result R. */
-static void show_instance(const struct build_settings *s, const struct plan_instance *i,
-                          const struct build_result *r)
+/* Print the flags rows of instance I with its result R. */
+static void show_flags(const struct build_settings *s, const struct plan_instance *i,
+                       const struct build_result *r)
+{
+    bool lenient = r->mode != NULL && strcmp(r->mode, "lenient") == 0;
+
+    struct strlist defines = {0};
+    char *flags;
+
+    if (i->conf_flags.n > 0) {
+        flags = strlist_join(&i->conf_flags, " ");
+        show_row("scheme.conf", "%s", flags);
+        free(flags);
+    }
+    build_package_defines(i, &defines);
+    if (defines.n > 0) {
+        flags = strlist_join(&defines, " ");
+        show_row("build file", "%s", flags);
+        free(flags);
+    }
+    strlist_free(&defines);
+    show_row("flags", "%s: %s", lenient ? "lenient" : "guide", r->cflags != NULL ? r->cflags : "");
+    if (strcmp(i->lenient, "yes") == 0)
+        show_row("fallback", "always (lenient = yes)");
+    else if (strcmp(i->lenient, "no") == 0)
+        show_row("fallback", "never (lenient = no)");
+    else if (lenient)
+        show_row("fallback", "used: the guide flags failed");
+    else
+        show_row("fallback", "when the guide flags fail: %s", s->lenient_cflags);
+}
+
+/* Print what the objects of instance I say (R): the DRNG global, the
+ * helpers to wrap, the API. */
+static void show_findings(const struct plan_instance *i, const struct build_result *r)
+{
+    char *wraps;
+
+    if (!r->analysed || r->f.errors.n > 0)
+        return;
+    wraps = strlist_join(&r->f.wraps, " ");
+    if (r->f.drng_file != NULL)
+        show_row("drng_global", "%s (defined in %s)", r->f.drng_global, r->f.drng_file);
+    else
+        show_row("drng_global", "%s",
+                 r->f.drng_global != NULL ? r->f.drng_global
+                                          : "none (the library does not use drng_algorithm)");
+    show_row("wrap", "%s", r->f.wraps.n > 0 ? wraps : "none");
+    if (r->f.type != NULL)
+        show_row("type", "%s (%s in %s)", r->f.type, r->f.type_entry, r->f.type_file);
+    else
+        show_row("type", "%s", i->type[0] != '\0' ? i->type : "none");
+    free(wraps);
+}
+
+/* Print the sources, include folders and excluded files of I (R). */
+static void show_files(const struct plan_instance *i, const struct build_result *r)
 {
     struct plan_excluded *e;
     size_t ne;
-    struct strlist notes = {0};
-    bool lenient = r->mode != NULL && strcmp(r->mode, "lenient") == 0;
 
-    printf("\ninstance %s\n", i->name);
-    show_row("folder", "%s", i->folder);
-    show_row("named", "%s", i->named);
-    show_row("algorithm", "%s (%s)", i->algorithm, i->algorithm_from);
     for (size_t k = 0; k < i->nsources; k++)
         if (!strlist_has(&r->f.programs, i->sources[k].name) || !r->analysed)
             show_row("source", "%s", i->sources[k].name);
@@ -132,37 +183,22 @@ static void show_instance(const struct build_settings *s, const struct plan_inst
     free(e);
     if (!r->analysed)
         show_row("excluded", "files defining main: not known, the sources did not compile");
-    if (i->conf_flags.n > 0) {
-        char *flags = strlist_join(&i->conf_flags, " ");
+}
 
-        show_row("scheme.conf", "%s", flags);
-        free(flags);
-    }
-    show_row("flags", "%s: %s", lenient ? "lenient" : "guide", r->cflags != NULL ? r->cflags : "");
-    if (strcmp(i->lenient, "yes") == 0)
-        show_row("fallback", "always (lenient = yes)");
-    else if (strcmp(i->lenient, "no") == 0)
-        show_row("fallback", "never (lenient = no)");
-    else if (lenient)
-        show_row("fallback", "used: the guide flags failed");
-    else
-        show_row("fallback", "when the guide flags fail: %s", s->lenient_cflags);
-    if (r->analysed && r->f.errors.n == 0) {
-        char *wraps = strlist_join(&r->f.wraps, " ");
+/* Print the block of instance I with its result R. */
+static void show_instance(const struct build_settings *s, const struct plan_instance *i,
+                          const struct build_result *r)
+{
+    struct strlist notes = {0};
 
-        if (r->f.drng_file != NULL)
-            show_row("drng_global", "%s (defined in %s)", r->f.drng_global, r->f.drng_file);
-        else
-            show_row("drng_global", "%s",
-                     r->f.drng_global != NULL ? r->f.drng_global
-                                              : "none (the library does not use drng_algorithm)");
-        show_row("wrap", "%s", r->f.wraps.n > 0 ? wraps : "none");
-        if (r->f.type != NULL)
-            show_row("type", "%s (%s in %s)", r->f.type, r->f.type_entry, r->f.type_file);
-        else
-            show_row("type", "%s", i->type[0] != '\0' ? i->type : "none");
-        free(wraps);
-    }
+    printf("\ninstance %s\n", i->name);
+    show_row("folder", "%s", i->folder);
+    show_row("named", "%s", i->named);
+    show_row("algorithm", "%s (%s)", i->algorithm, i->algorithm_from);
+    show_row("described", "%s", i->described);
+    show_files(i, r);
+    show_flags(s, i, r);
+    show_findings(i, r);
     record_notes(i, r, &notes);
     for (size_t k = 0; k < notes.n; k++)
         show_row("note", "%s", notes.v[k]);

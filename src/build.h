@@ -19,7 +19,9 @@ struct build_settings {
     const char *wrap_archive; /* libiccswrap.a */
     const char *wrap_libs;    /* what it needs after it */
     int jobs;
-    bool link; /* false: stop once the objects are read (the plan) */
+    bool link;                   /* false: stop once the objects are read (the plan) */
+    double compile_seconds;      /* each compiler's time-out; 0: none */
+    unsigned compile_memory_mib; /* each compiler's address space; 0: no limit */
 };
 
 /* What the objects of an instance say. */
@@ -53,6 +55,10 @@ struct build_result {
  * the build (nothing half written is left). */
 int build_all(const struct plan *p, const struct build_settings *s, struct build_result *r);
 
+/* The defines the build file gives the sources of I, each once, in
+ * order (into OUT). */
+void build_package_defines(const struct plan_instance *i, struct strlist *out);
+
 /* Free the results R[N]. */
 void build_results_free(struct build_result *r, size_t n);
 
@@ -75,9 +81,5 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
  * instance cannot build, else 0. */
 int build_show_plan(const struct plan *p, const struct build_settings *s,
                     const struct build_result *r);
-
-/* Whether the C text at PATH defines a function main (a program that did
- * not compile is known by its text). */
-bool build_text_defines_main(const char *path);
 
 #endif

@@ -81,16 +81,16 @@ char *callsite_names(const struct rec_site *s)
     return callsite_join(s, false);
 }
 
-/* The chain as a folded stack: names alone, outermost caller first, joined
- * by ';', with the characters the folded format gives meaning to (';' and
- * space) replaced by '_'.  malloc'd. */
-char *callsite_folded(const struct rec_site *s)
+/* The innermost N frames as a folded stack: names alone, outermost caller
+ * first, joined by ';', with the characters the folded format gives
+ * meaning to (';' and space) replaced by '_'.  malloc'd. */
+char *callsite_folded(const struct rec_site *s, size_t n)
 {
-    size_t size = s->nframes * (CALLSITE_FRAME + 1) + 1, len = 0;
+    size_t size = n * (CALLSITE_FRAME + 1) + 1, len = 0;
     char *out = malloc(size), frame[CALLSITE_FRAME];
 
     out[0] = '\0';
-    for (size_t i = s->nframes; i-- > 0;) {
+    for (size_t i = n < s->nframes ? n : s->nframes; i-- > 0;) {
         callsite_name(frame, sizeof frame, &s->frames[i], false);
         for (char *c = frame; *c != '\0'; c++)
             if (*c == ';' || *c == ' ')

@@ -22,8 +22,9 @@ char *callsite_chain(const struct rec_site *s);
  * its address.  malloc'd. */
 char *callsite_names(const struct rec_site *s);
 
-/* The chain as a folded stack ("keygen;expand"): names alone, outermost
- * first, joined by ';', as flame-graph tools read it.  malloc'd. */
-char *callsite_folded(const struct rec_site *s);
+/* The innermost N frames of the chain as a folded stack
+ * ("keygen;expand"): names alone, outermost first, joined by ';', as
+ * flame-graph tools read it.  malloc'd. */
+char *callsite_folded(const struct rec_site *s, size_t n);
 
 #endif

@@ -114,6 +114,11 @@ void campaign_emit(const struct campaign *c, enum campaign_engine engine, const 
  * EXIT_FAIL when some input could not be read (the others are printed). */
 int campaign_summary(char *const *paths, size_t npaths, FILE *out);
 
+/* Write each scheme's page (every section of iccsprof report) beside its
+ * records under OUT, as OUT/<id>/page.md; EXIT_OK, or EXIT_USAGE after a
+ * message naming the page that could not be written. */
+int campaign_pages(const char *out);
+
 /* Gather the records (and their logs) of the NINPUTS output folders into
  * OUT; records of more than one host refused unless ALLOW_MIXED.  A CLI
  * exit status, after one-line errors. */

@@ -4,7 +4,8 @@
  * --wrap rewrites only undefined references, so a call from inside the
  * object that defines a helper (or to a static copy of one) is never
  * wrapped.  For every helper this finds the objects that define it, and in
- * those the relocations that reference it: each is an invisible call site. */
+ * those the relocations that reference it: each is an invisible call site.
+ * It also gives the survey verdict of the objects (survey.h). */
 #include "config.h"
 
 #include <jansson.h>
@@ -16,6 +17,7 @@
 #include "cmd.h"
 #include "objects.h"
 #include "strlist.h"
+#include "survey.h"
 #include "iccsprof/wrap.h"
 #include "regfile.h"
 
@@ -75,23 +77,26 @@ static int audit_object(const char *path, const char *name, struct audit_result 
     return 0;
 }
 
-/* The coverage object of a profile record. */
-static json_t *audit_coverage(const struct audit_result *r)
+/* The coverage object of a profile record, with the SURVEY of the same
+ * objects (its reference taken). */
+static json_t *audit_coverage(const struct audit_result *r, json_t *survey)
 {
     json_t *wrapped = json_array(), *undefined = json_array();
 
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_array_append_new(json_array_size(r->defined_by[h]) ? wrapped : undefined,
                               json_string(audit_helper[h]));
-    return json_pack("{s:b, s:o, s:o, s:O}", "complete", json_array_size(r->internal) == 0,
-                     "wrapped", wrapped, "undefined", undefined, "internal_calls", r->internal);
+    return json_pack("{s:b, s:o, s:o, s:O, s:o}", "complete", json_array_size(r->internal) == 0,
+                     "wrapped", wrapped, "undefined", undefined, "internal_calls", r->internal,
+                     "survey", survey);
 }
 
-/* The coverage of the objects NAMES[N] in folder DIR. */
-json_t *audit_coverage_of(const char *dir, char *const *names, size_t n)
+/* The coverage of the objects NAMES[N] in folder DIR, built from
+ * SOURCES[N]. */
+json_t *audit_coverage_of(const char *dir, char *const *names, char *const *sources, size_t n)
 {
     struct audit_result r;
-    json_t *coverage = NULL;
+    json_t *coverage = NULL, *survey;
     size_t i;
 
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
@@ -105,26 +110,32 @@ json_t *audit_coverage_of(const char *dir, char *const *names, size_t n)
         if (bad != 0)
             break;
     }
-    if (i == n)
-        coverage = audit_coverage(&r);
+    if (i == n && (survey = survey_of(dir, names, sources, n)) != NULL)
+        coverage = audit_coverage(&r, survey);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_decref(r.defined_by[h]);
     json_decref(r.internal);
     return coverage;
 }
 
-/* Print the result for a person. */
-static void audit_print_text(const struct audit_result *r)
+/* Print the result for a person: where each helper is defined (the
+ * first object; all of them with -v; none with -q), the calls --wrap
+ * cannot see, the coverage and the SURVEY verdict. */
+static void audit_print_text(const struct audit_result *r, const json_t *survey)
 {
     size_t i;
     json_t *call;
 
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+    for (int h = 0; h < ICCSPROF_NHELPERS && cmd_verbosity != CMD_QUIET; h++) {
+        size_t n = json_array_size(r->defined_by[h]);
+
         printf("%-18s ", audit_helper[h]);
-        if (json_array_size(r->defined_by[h]) == 0)
-            printf("not defined\n");
-        else
-            printf("defined in %s\n", json_string_value(json_array_get(r->defined_by[h], 0)));
+        if (n == 0)
+            printf("not defined");
+        for (size_t k = 0; k < (cmd_verbosity == CMD_VERBOSE ? n : n > 0); k++)
+            printf("%s%s", k == 0 ? "defined in " : ", ",
+                   json_string_value(json_array_get(r->defined_by[h], k)));
+        putchar('\n');
     }
     json_array_foreach(r->internal, i, call)
         printf("invisible to --wrap: %s in %s (%lld references%s)\n",
@@ -133,6 +144,7 @@ static void audit_print_text(const struct audit_result *r)
                (long long)json_integer_value(json_object_get(call, "references")),
                json_is_true(json_object_get(call, "static")) ? ", static copy" : "");
     printf("coverage: %s\n", json_array_size(r->internal) == 0 ? "complete" : "partial");
+    printf("survey: %s\n", json_string_value(json_object_get(survey, "text")));
 }
 
 enum { AUDIT_JSON };
@@ -149,7 +161,7 @@ static int cmd_audit_exec(const struct cmd_args *args)
 {
     struct audit_result r;
     int as_json = args->opt[AUDIT_JSON].given > 0, status = EXIT_OK;
-    json_t *coverage;
+    json_t *coverage, *survey = NULL;
 
     if (args->argc == 0)
         return cmd_usage_error(&cmd_audit_entry, "no object files given");
@@ -159,16 +171,20 @@ static int cmd_audit_exec(const struct cmd_args *args)
     for (int i = 0; i < args->argc && status == EXIT_OK; i++)
         if (audit_object(args->argv[i], args->argv[i], &r) != 0)
             status = EXIT_USAGE;
+    if (status == EXIT_OK &&
+        (survey = survey_of(NULL, args->argv, NULL, (size_t)args->argc)) == NULL)
+        status = EXIT_USAGE;
     if (status == EXIT_OK) {
         if (as_json) {
-            coverage = audit_coverage(&r);
+            coverage = audit_coverage(&r, json_incref(survey));
             json_dumpf(coverage, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
             putchar('\n');
             json_decref(coverage);
         } else {
-            audit_print_text(&r);
+            audit_print_text(&r, survey);
         }
     }
+    json_decref(survey);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         json_decref(r.defined_by[h]);
     json_decref(r.internal);
@@ -181,4 +197,6 @@ const struct cmd_entry cmd_audit_entry = {
     .summary = "list the ICCS helper calls that --wrap cannot see in a set of objects",
     .options = audit_options,
     .exec = cmd_audit_exec,
+    .quiet = "print only the calls --wrap cannot see and the verdict",
+    .verbose = "name every object that defines each helper, not only the first",
 };

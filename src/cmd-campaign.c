@@ -11,12 +11,16 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "atomic-file.h"
 #include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
+#include "export.h"
 #include "hostcheck.h"
 #include "pin.h"
 #include "profile-options.h"
+#include "provenance.h"
+#include "run-options.h"
 
 enum {
     CAMP_OUT,
@@ -32,6 +36,7 @@ enum {
     CAMP_EMIT,
     CAMP_PIN,
     CAMP_ALLOW_MIXED,
+    CAMP_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
 static const char *const campaign_engines[] = {"parallel", "slurm", NULL};
@@ -106,6 +111,7 @@ static const struct cmd_option campaign_options[] = {
     [CAMP_ALLOW_MIXED] = {.name = "allow-mixed-hosts",
                           .kind = CMD_OPT_FLAG,
                           .help = "merge: gather records of different hosts into one folder"},
+    EXPORT_OPTION_ROWS(CAMP_EXPORT),
     {0},
 };
 
@@ -188,6 +194,35 @@ static void campaign_say_build_failures(const struct campaign *c, FILE *out)
         fprintf(out, "campaign: left out: %s\n", c->left_out.v[i]);
 }
 
+/* Check, before anything is built, what the jobs will need: the options
+ * every `iccsprof run` gets (as run checks them), the folders given, and
+ * the export files. */
+static int campaign_check_first(const struct cmd_args *args, const struct strlist *run_flags,
+                                struct export_files *ex)
+{
+    struct strlist argv = {0};
+    const char *dirs[] = {"out", args->opt[CAMP_OUT].text, "builddir",
+                          args->opt[CAMP_BUILDDIR].text};
+    int rc;
+
+    strlist_add(&argv, "campaign");
+    strlist_add_words(&argv, "--plain lib.so --profiled lib.prof.so --op keygen --out r.json");
+    strlist_extend(&argv, run_flags);
+    rc = run_options_check(&cmd_campaign_entry, (int)argv.n, argv.v);
+    strlist_free(&argv);
+    for (size_t i = 0; i < 4 && rc == EXIT_OK; i += 2)
+        if (dirs[i + 1] != NULL && atomic_dir_creatable(dirs[i + 1]) != 0) {
+            cmd_error("--%s %s: %s", dirs[i], dirs[i + 1], strerror(errno));
+            rc = EXIT_USAGE;
+        }
+    export_take(args, CAMP_EXPORT, ex);
+    if (rc == EXIT_OK && args->opt[CAMP_EMIT].given && export_any(ex))
+        return cmd_usage_error(&cmd_campaign_entry,
+                               "--export-* with --emit: the jobs run elsewhere; export with "
+                               "'campaign report --export-... OUT' once they are done");
+    return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
@@ -195,6 +230,7 @@ static int campaign_jobs(const struct cmd_args *args)
     struct campaign_tally tally;
     struct strlist run_flags = {0}, build_flags = {0};
     struct campaign_build b;
+    struct export_files ex;
     char *builddir = NULL;
     FILE *progress = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
@@ -212,6 +248,9 @@ static int campaign_jobs(const struct cmd_args *args)
                                  "folder of them, or a list file)");
         goto out;
     }
+    if ((status = campaign_check_first(args, &run_flags, &ex)) != EXIT_OK)
+        goto out;
+    status = EXIT_USAGE;
     if (campaign_out(args, &c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
@@ -222,7 +261,9 @@ static int campaign_jobs(const struct cmd_args *args)
                                 .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
                                 .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text};
     /* an emitted job list is stdout alone; the builds take fd 2 for their logs */
-    if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
+    if (cmd_verbosity == CMD_QUIET)
+        progress = fopen("/dev/null", "w");
+    else if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
         setvbuf(progress, NULL, _IOLBF, 0);
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
@@ -249,8 +290,8 @@ static int campaign_jobs(const struct cmd_args *args)
     }
     if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
         goto out;
-    if (campaign_run(&c, cpus, njobs, args->opt[CAMP_SKIP_DEFERRED].given > 0, &tally, stdout) !=
-        0) {
+    if (campaign_run(&c, cpus, njobs, args->opt[CAMP_SKIP_DEFERRED].given > 0, &tally,
+                     b.progress) != 0) {
         status = EXIT_FAIL;
         goto out;
     }
@@ -263,6 +304,18 @@ static int campaign_jobs(const struct cmd_args *args)
         printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
     printf("\n\n");
     status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
+    if (!tally.interrupted && campaign_pages(c.out) != EXIT_OK)
+        status = EXIT_USAGE;
+    if (!tally.interrupted && export_any(&ex)) {
+        struct strlist folders = {0};
+        int failed;
+
+        strlist_add(&folders, c.out);
+        failed = export_write(&ex, &folders);
+        strlist_free(&folders);
+        if (failed != 0 && status == EXIT_OK)
+            status = EXIT_FAIL;
+    }
     if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
@@ -276,22 +329,48 @@ out:
     return status;
 }
 
+/* `campaign report FOLDER...`: the summary of the output folders, and
+ * their records in the export files asked for. */
+static int campaign_report(const struct cmd_args *args)
+{
+    struct export_files ex;
+    struct strlist folders = {0};
+    int status;
+
+    if (args->argc < 2)
+        return cmd_usage_error(&cmd_campaign_entry, "report: no output folders given");
+    export_take(args, CAMP_EXPORT, &ex);
+    if (export_check(&cmd_campaign_entry, &ex) != EXIT_OK)
+        return EXIT_USAGE;
+    status = campaign_summary(args->argv + 1, (size_t)args->argc - 1, stdout);
+    for (int i = 1; i < args->argc; i++)
+        strlist_add(&folders, args->argv[i]);
+    if (export_any(&ex) && export_write(&ex, &folders) != 0 && status == EXIT_OK)
+        status = EXIT_FAIL;
+    strlist_free(&folders);
+    return status;
+}
+
 /* Run a campaign, or its merge or report. */
 static int cmd_campaign_exec(const struct cmd_args *args)
 {
+    /* its pages and the reports of its jobs name this command */
+    provenance_export();
     if (args->argc > 0 && strcmp(args->argv[0], "merge") == 0) {
         if (args->opt[CAMP_OUT].text == NULL)
             return cmd_usage_error(&cmd_campaign_entry, "merge: --out DIR is required");
         if (args->argc < 2)
             return cmd_usage_error(&cmd_campaign_entry, "merge: no output folders given");
+        for (int f = 0; f < EXPORT_NFORMATS; f++)
+            if (args->opt[CAMP_EXPORT + f].given)
+                return cmd_usage_error(&cmd_campaign_entry,
+                                       "merge: --%s: export with 'campaign report' after the merge",
+                                       cmd_campaign_entry.options[CAMP_EXPORT + f].name);
         return campaign_merge(args->argv + 1, (size_t)args->argc - 1, args->opt[CAMP_OUT].text,
                               args->opt[CAMP_ALLOW_MIXED].given > 0);
     }
-    if (args->argc > 0 && strcmp(args->argv[0], "report") == 0) {
-        if (args->argc < 2)
-            return cmd_usage_error(&cmd_campaign_entry, "report: no output folders given");
-        return campaign_summary(args->argv + 1, (size_t)args->argc - 1, stdout);
-    }
+    if (args->argc > 0 && strcmp(args->argv[0], "report") == 0)
+        return campaign_report(args);
     return campaign_jobs(args);
 }
 
@@ -302,4 +381,6 @@ const struct cmd_entry cmd_campaign_entry = {
                "them for GNU parallel or Slurm",
     .options = campaign_options,
     .exec = cmd_campaign_exec,
+    .quiet = "print the summary and errors only: no line per build, KAT gate or job",
+    .verbose = "also show every command the builds and KAT gates run",
 };

@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "compare.h"
+#include "provenance.h"
 #include "report.h"
 
 /* --format's names. */
@@ -82,23 +83,49 @@ static bool compare_conditions(const struct cmp *c, const struct cmp_fail_on *f)
     return any;
 }
 
+/* False, after saying so, when C's sides are the very same files: a set
+ * against itself is a slip of the command line, not a comparison; copies
+ * are compared, with a note that nothing can differ. */
+static bool compare_sides_apart(const struct cmp *c)
+{
+    const char *s = c->npairs == 1 ? "" : "s";
+
+    switch (cmp_sides(c)) {
+    case CMP_SIDES_SAME_FILES:
+        cmd_error("compare: A and B are the same record%s (%s and %s name the same files): "
+                  "nothing to compare",
+                  s, c->a_name, c->b_name);
+        return false;
+    case CMP_SIDES_COPIES:
+        cmd_note("compare: A and B hold the same %zu record%s, byte for byte: every difference "
+                 "is zero",
+                 c->npairs, s);
+        return true;
+    default:
+        return true;
+    }
+}
+
 /* Read both sides, match them, print, and judge the conditions. */
 static int compare_run(char *a_name, char *b_name, enum compare_format format,
                        const struct cmp_fail_on *f, size_t top)
 {
     struct rec_set a = {0}, b = {0};
     struct cmp c = {.a_name = a_name, .b_name = b_name, .a = &a, .b = &b};
+    struct provenance_svg svg;
     int status = EXIT_USAGE;
 
     rec_set_scan(&a, &a_name, 1);
     rec_set_scan(&b, &b_name, 1);
-    if (a.nbad == 0 && b.nbad == 0 && cmp_match(&c)) {
+    if (a.nbad == 0 && b.nbad == 0 && cmp_match(&c) && compare_sides_apart(&c)) {
         if (format == COMPARE_JSON)
             cmp_print_json(&c, f, top, stdout);
         else if (format == COMPARE_SVG)
-            cmp_print_svg(&c, stdout);
+            cmp_print_svg(&c, provenance_svg_open(&svg));
         else
             cmp_print_md(&c, f, top, stdout);
+        if (format == COMPARE_SVG)
+            provenance_svg_close(&svg, stdout);
         status = compare_conditions(&c, f) ? EXIT_FAIL : EXIT_OK;
     }
     cmp_free(&c);
@@ -131,4 +158,6 @@ const struct cmd_entry cmd_compare_entry = {
     .summary = "compare two profile sets; exit 1 when a --fail-on condition holds",
     .options = compare_options,
     .exec = cmd_compare_exec,
+    .quiet = "print the comparison and errors only: no notes",
+    .verbose = "also name every record read, with its scheme, instance, operation and state",
 };

@@ -54,14 +54,18 @@ static void host_print_text(json_t *check)
     {
         const char *state = json_string_value(json_object_get(item, "state"));
         const char *fix = json_string_value(json_object_get(item, "fix"));
+        const char *needs = json_string_value(json_object_get(item, "needs"));
+        bool wanting = strcmp(state, "not_ready") == 0 || strcmp(state, "unknown") == 0;
 
+        if (!wanting && cmd_verbosity == CMD_QUIET)
+            continue;
         printf("  %-20s %-10s %s\n", name, host_state_word(state),
                json_string_value(json_object_get(item, "value")));
-        if (strcmp(state, "not_ready") != 0 && strcmp(state, "unknown") != 0)
+        if (!wanting && cmd_verbosity != CMD_VERBOSE)
             continue;
-        printf("  %-20s %-10s needs: %s\n", "", "",
-               json_string_value(json_object_get(item, "needs")));
-        if (fix[0] != '\0')
+        if (needs != NULL)
+            printf("  %-20s %-10s needs: %s\n", "", "", needs);
+        if (fix != NULL && fix[0] != '\0')
             printf("  %-20s %-10s fix:   %s\n", "", "", fix);
     }
 }
@@ -95,4 +99,6 @@ const struct cmd_entry cmd_host_entry = {
                "isolation, load, emulation)",
     .options = host_options,
     .exec = cmd_host_exec,
+    .quiet = "print the verdict and the items that are not ready, nothing else",
+    .verbose = "give what every item needs, not only the items that are not ready",
 };

@@ -127,7 +127,8 @@ static int cmd_kat_exec(const struct cmd_args *args)
         const char *result = json_string_value(json_object_get(res, "result"));
         const char *prof = json_string_value(json_object_get(res, "profiled"));
 
-        kat_summary(instance != NULL ? instance : info, res);
+        if (cmd_verbosity != CMD_QUIET)
+            kat_summary(instance != NULL ? instance : info, res);
         status = strcmp(result, "fail") == 0 || strcmp(result, "timeout") == 0 ||
                          (prof != NULL && strcmp(prof, "identical") != 0)
                      ? EXIT_FAIL
@@ -144,4 +145,6 @@ const struct cmd_entry cmd_kat_entry = {
     .summary = "check a built instance against its package's KAT responses, plain and profiled",
     .options = kat_options,
     .exec = cmd_kat_exec,
+    .quiet = "print errors only: the exit status and --out give the result",
+    .verbose = "also show every command run (compiling and running the KAT driver)",
 };

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "paths.h"
 
 /* Write TEXT with the characters roff would take as its own escaped: a
  * backslash, a hyphen (which roff may print as a dash), and a dot or
@@ -56,13 +57,21 @@ static void man_option(FILE *out, const struct cmd_option *opt)
     fputs(".\n", out);
 }
 
-/* One command: a subsection with its synopsis, summary and options. */
+/* One command: a subsection with its synopsis, summary and options, then
+ * the options every command takes, in its own words. */
 static void man_command(FILE *out, const struct cmd_entry *e)
 {
+    const struct cmd_option common[] = {
+        {.name = "quiet", .short_name = 'q', .help = e->quiet != NULL ? e->quiet : CMD_QUIET_HELP},
+        {.name = "verbose",
+         .short_name = 'v',
+         .help = e->verbose != NULL ? e->verbose : CMD_VERBOSE_HELP},
+        {.name = "help", .short_name = 'h', .help = "print the command's options and exit"},
+    };
+
     fputs(".SS \"iccsprof ", out);
     man_text(out, e->name);
-    if (e->options != NULL && e->options[0].name != NULL)
-        fputs(" [\\fIOPTIONS\\fR]", out);
+    fputs(" [\\fIOPTIONS\\fR]", out);
     if (e->operands[0] != '\0') {
         fputs(" \\fI", out);
         man_text(out, e->operands);
@@ -73,7 +82,8 @@ static void man_command(FILE *out, const struct cmd_entry *e)
     fputs(".\n", out);
     for (size_t i = 0; e->options != NULL && e->options[i].name != NULL; i++)
         man_option(out, &e->options[i]);
-    fputs(".TP\n\\fB\\-h\\fR, \\fB\\-\\-help\\fR\nPrint the command's options and exit.\n", out);
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
+        man_option(out, &common[i]);
 }
 
 /* The parts of the page that are not in the tables. */
@@ -97,14 +107,56 @@ static const char man_head[] =
     "Results go to standard output; progress and diagnostics go to standard error.\n"
     ".SH COMMANDS\n";
 
-static const char man_tail[] =
+/* What a user types first, before the reference of every command. */
+static const char man_examples[] =
+    ".SH EXAMPLES\n"
+    "Profile every instance of a package and keep the report, a CSV table and\n"
+    "the share chart:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof profile /path/to/Tins > report.md \\e\n"
+    "    \\-\\-export\\-csv report.csv \\-\\-export\\-svg shares.svg\n"
+    ".EE\n"
+    ".PP\n"
+    "Profile only signing, with the call sites of each helper three frames up:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof profile /path/to/Tins \\-\\-op sign \\-\\-callers=3\n"
+    ".EE\n"
+    ".PP\n"
+    "Print the records again, as Markdown tables, CSV or folded stacks for a flame\n"
+    "graph:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof report profiles/Tins\n"
+    "iccsprof report \\-\\-format csv profiles/Tins > tins.csv\n"
+    "iccsprof report \\-\\-format folded profiles/Tins | flamegraph.pl > tins.svg\n"
+    ".EE\n"
+    ".PP\n"
+    "Compare two builds, failing when the helper calls differ or a share moves by\n"
+    "more than one percentage point:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof compare \\-\\-fail\\-on calls,share=1 profiles/tins\\-O2 profiles/tins\\-O3\n"
+    ".EE\n"
+    ".PP\n"
+    "Check the machine before a measurement meant for publication:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof host \\-\\-cpu 3\n"
+    ".EE\n";
+
+static const char man_environment[] =
     ".SH ENVIRONMENT\n"
     ".TP\n"
     ".B ICCSPROF_MEASURE\n"
     "The measuring program \\fBiccsprof run\\fR starts for each operation. When unset,\n"
     "\\fBiccsprof\\fR uses \\fIiccsprof\\-measure\\fR beside its own executable if there is one\n"
-    "(a build tree), else the one installed in the package's libexec folder\n"
-    "(\\fIPREFIX\\fR/libexec/iccsprof by default).\n"
+    "(a build tree), else the one installed in the package's libexec folder.\n"
+    ".TP\n"
+    ".B ICCSPROF_VERBOSITY\n"
+    "\\fBquiet\\fR or \\fBverbose\\fR: what \\fB\\-q\\fR or \\fB\\-v\\fR would ask for, when\n"
+    "neither is given. A command given one of them sets it for the commands it starts.\n"
     ".TP\n"
     ".B NO_COLOR\n"
     "When set, progress on a terminal is printed without colour.\n"
@@ -122,11 +174,13 @@ static const char man_tail[] =
     ".TP\n"
     ".B 2\n"
     "A usage error, an unreadable input or an unwritable output (standard output\n"
-    "included).\n"
-    ".SH FILES\n"
-    "The record format of the profiles is described in \\fIprofiles/README.md\\fR of the\n"
-    "installed documentation (\\fIPREFIX\\fR/share/doc/iccsprof by default),\n"
-    "and its JSON Schema is \\fIprofile.schema.json\\fR in the profiles folder of the source.\n"
+    "included), found before any work is done where it can be.\n"
+    ".TP\n"
+    ".B 130, 143\n"
+    "Interrupted by SIGINT (130) or SIGTERM (143): the compilers and measuring\n"
+    "processes were stopped and what they were writing removed.\n";
+
+static const char man_tail[] =
     ".SH COPYRIGHT\n"
     "Copyright \\(co 2026 the iccsprof contributors. Licensed under the MIT licence;\n"
     "see the file \\fILICENSE\\fR.\n"
@@ -134,6 +188,40 @@ static const char man_tail[] =
     ".BR perf (1),\n"
     ".BR uftrace (1),\n"
     ".BR pkg\\-config (1)\n";
+
+/* One file of the FILES section: PATH (DIR/NAME, DIR as configured),
+ * then what it is. */
+static void man_file(FILE *out, const char *dir, const char *name, const char *what)
+{
+    fputs(".TP\n.I ", out);
+    man_text(out, dir);
+    if (name != NULL) {
+        fputc('/', out);
+        man_text(out, name);
+    }
+    fputc('\n', out);
+    man_text(out, what);
+    fputc('\n', out);
+}
+
+/* The FILES section, with the paths this program was configured with. */
+static void man_files(FILE *out)
+{
+    fputs(".SH FILES\n", out);
+    man_file(out, ICCSPROF_PKGDATADIR, "profile.schema.json",
+             "The JSON Schema of the profile records.");
+    man_file(out, ICCSPROF_DOCDIR, "profiles/README.md",
+             "The record format, field by field; README.md beside it is the full manual.");
+    man_file(out, ICCSPROF_PKGLIBEXECDIR, "iccsprof-measure",
+             "The measuring program iccsprof run starts for each operation.");
+    man_file(out, ICCSPROF_BASHCOMPDIR, "iccsprof",
+             "Bash completion of the commands, their options and the values of their choices.");
+    man_file(out, "~/.cache/iccsprof", NULL,
+             "The build folders of iccsprof profile (--builddir; $XDG_CACHE_HOME/iccsprof when "
+             "that is set).");
+    man_file(out, "profiles/ID", NULL,
+             "The records iccsprof profile writes, ID being the scheme id (--profile-dir).");
+}
 
 /* Print the manual page iccsprof(1). */
 void cmd_print_man(FILE *out)
@@ -144,5 +232,8 @@ void cmd_print_man(FILE *out)
     for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
         if (!(*e)->hidden)
             man_command(out, *e);
+    fputs(man_examples, out);
+    fputs(man_environment, out);
+    man_files(out);
     fputs(man_tail, out);
 }

@@ -16,8 +16,13 @@
 
 /* getopt_long's codes for the table's rows start here, above any char. */
 #define CMD_OPT_BASE 1000
-/* --help, which every command takes without declaring it. */
+/* --help, --quiet and --verbose, which every command takes without
+ * declaring them. */
 #define CMD_OPT_HELP 999
+#define CMD_OPT_QUIET 998
+#define CMD_OPT_VERBOSE 997
+/* Their rows after the table's in getopt_long's table. */
+#define CMD_BUILTINS 3
 
 /* The longest a number of seconds may be (eleven days). */
 #define CMD_MAX_SECONDS 1e6
@@ -146,8 +151,8 @@ static int cmd_defaults(const struct cmd_entry *entry, struct cmd_args *args, si
     return EXIT_OK;
 }
 
-/* The getopt_long tables for ENTRY: LONGOPTS (n + 2 rows) and SHORTOPTS
- * (3 chars a row, plus ":h" and the end). */
+/* The getopt_long tables for ENTRY: LONGOPTS (n + CMD_BUILTINS + 1 rows)
+ * and SHORTOPTS (3 chars a row, plus ":hqv" and the end). */
 static void cmd_getopt_tables(const struct cmd_entry *entry, size_t n, struct option *longopts,
                               char *shortopts)
 {
@@ -170,9 +175,68 @@ static void cmd_getopt_tables(const struct cmd_entry *entry, size_t n, struct op
         }
     }
     longopts[n] = (struct option){"help", no_argument, NULL, CMD_OPT_HELP};
-    longopts[n + 1] = (struct option){NULL, 0, NULL, 0};
-    *s++ = 'h';
-    *s = '\0';
+    longopts[n + 1] = (struct option){"quiet", no_argument, NULL, CMD_OPT_QUIET};
+    longopts[n + 2] = (struct option){"verbose", no_argument, NULL, CMD_OPT_VERBOSE};
+    longopts[n + 3] = (struct option){NULL, 0, NULL, 0};
+    strcpy(s, "hqv");
+}
+
+/* The usage error of an unknown option ARG ("--trails=3", "-x"), with
+ * the closest of ENTRY's options when ARG looks like a slip. */
+static int cmd_unknown_option(const struct cmd_entry *entry, size_t n, const char *arg)
+{
+    const char **names = calloc(n + CMD_BUILTINS + 1, sizeof *names);
+    const char *near = NULL;
+    char word[64];
+    int status;
+
+    if (names != NULL && strncmp(arg, "--", 2) == 0) {
+        snprintf(word, sizeof word, "%.*s", (int)strcspn(arg + 2, "="), arg + 2);
+        for (size_t i = 0; i < n; i++)
+            names[i] = entry->options[i].name;
+        names[n] = "help";
+        names[n + 1] = "quiet";
+        names[n + 2] = "verbose";
+        near = cmd_closest(word, names, n + CMD_BUILTINS);
+    }
+    if (near != NULL)
+        status = cmd_usage_error(entry, "unknown option: --%s (did you mean --%s?)", word, near);
+    else
+        status = cmd_usage_error(entry, "unknown option: %s", arg);
+    free(names);
+    return status;
+}
+
+/* Take -q or -v (CODE) into *VERBOSITY; a usage error when both are
+ * given. */
+static int cmd_take_verbosity(const struct cmd_entry *entry, int code,
+                              enum cmd_verbosity *verbosity)
+{
+    enum cmd_verbosity v = code == CMD_OPT_QUIET ? CMD_QUIET : CMD_VERBOSE;
+
+    if (*verbosity != CMD_NORMAL && *verbosity != v)
+        return cmd_usage_error(entry, "--quiet and --verbose ask for opposites: give one");
+    *verbosity = v;
+    return EXIT_OK;
+}
+
+/* Set the process's verbosity: V when -q or -v was given (and passed on
+ * to the commands this one starts, through the environment), else what
+ * the environment says. */
+static void cmd_set_verbosity(enum cmd_verbosity v)
+{
+    const char *env = getenv("ICCSPROF_VERBOSITY");
+
+    if (v == CMD_QUIET || v == CMD_VERBOSE) {
+        cmd_verbosity = v;
+        setenv("ICCSPROF_VERBOSITY", v == CMD_QUIET ? "quiet" : "verbose", 1);
+    } else if (env != NULL && strcmp(env, "quiet") == 0) {
+        cmd_verbosity = CMD_QUIET;
+    } else if (env != NULL && strcmp(env, "verbose") == 0) {
+        cmd_verbosity = CMD_VERBOSE;
+    } else {
+        cmd_verbosity = CMD_NORMAL;
+    }
 }
 
 /* The table row whose short name is C, or n. */
@@ -190,8 +254,9 @@ static size_t cmd_short_index(const struct cmd_entry *entry, size_t n, int c)
 static int cmd_scan(const struct cmd_entry *entry, size_t n, int argc, char **argv,
                     struct cmd_args *args)
 {
-    struct option *longopts = calloc(n + 2, sizeof *longopts);
-    char *shortopts = malloc(3 * n + 3);
+    struct option *longopts = calloc(n + CMD_BUILTINS + 1, sizeof *longopts);
+    char *shortopts = malloc(3 * n + CMD_BUILTINS + 2);
+    enum cmd_verbosity verbosity = CMD_NORMAL;
     int c, status = EXIT_OK;
 
     if (longopts == NULL || shortopts == NULL) {
@@ -209,20 +274,29 @@ static int cmd_scan(const struct cmd_entry *entry, size_t n, int argc, char **ar
 
         if (c == CMD_OPT_HELP || c == 'h')
             args->help = true;
+        else if (c == CMD_OPT_QUIET || c == 'q')
+            status = cmd_take_verbosity(entry, CMD_OPT_QUIET, &verbosity);
+        else if (c == CMD_OPT_VERBOSE || c == 'v')
+            status = cmd_take_verbosity(entry, CMD_OPT_VERBOSE, &verbosity);
         else if (c == ':')
             status = cmd_usage_error(entry, "%s needs a value", argv[optind - 1]);
         else if (c == '?' && optopt >= CMD_OPT_BASE)
             status = cmd_usage_error(entry, "--%s takes no value",
                                      entry->options[optopt - CMD_OPT_BASE].name);
-        else if (c == '?' && optopt == CMD_OPT_HELP)
-            status = cmd_usage_error(entry, "--help takes no value");
+        else if (c == '?' && optopt >= CMD_OPT_VERBOSE && optopt <= CMD_OPT_HELP)
+            status = cmd_usage_error(entry, "--%s takes no value",
+                                     optopt == CMD_OPT_HELP    ? "help"
+                                     : optopt == CMD_OPT_QUIET ? "quiet"
+                                                               : "verbose");
         else if (c == '?' && optopt != 0)
             status = cmd_usage_error(entry, "unknown option: -%c", optopt);
         else if (c == '?' || i >= n)
-            status = cmd_usage_error(entry, "unknown option: %s", argv[optind - 1]);
+            status = cmd_unknown_option(entry, n, argv[optind - 1]);
         else
             status = cmd_take(entry, i, optarg, args, argc);
     }
+    if (status == EXIT_OK)
+        cmd_set_verbosity(verbosity);
     free(longopts);
     free(shortopts);
     return status;

@@ -30,4 +30,6 @@ const struct cmd_entry cmd_plan_entry = {
     .summary = "print how a scheme package will be built: instances, sources, flags, helpers",
     .options = profile_plan_options,
     .exec = cmd_plan_exec,
+    .quiet = "print the plan and errors only: no progress",
+    .verbose = "also show every command run (the compilers reading the sources)",
 };

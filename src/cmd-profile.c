@@ -14,10 +14,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "atomic-file.h"
 #include "build-files.h"
 #include "build-jobs.h"
+#include "export.h"
 #include "kat-gate.h"
 #include "profile-options.h"
+#include "provenance.h"
+#include "run-options.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)
@@ -38,14 +42,14 @@ static void profile_say_builds(const struct plan *p, const struct build_result *
             size_t len = strcspn(m, "\n");
 
             if (m[len] == '\0')
-                plan_say("%s: %.*s (%.1f s)", p->inst[x].name, (int)len, m, r[x].seconds);
+                plan_note("%s: %.*s (%.1f s)", p->inst[x].name, (int)len, m, r[x].seconds);
             else
-                plan_say("%s: %.*s", p->inst[x].name, (int)len, m);
+                plan_note("%s: %.*s", p->inst[x].name, (int)len, m);
             m += len + (m[len] == '\n');
         }
         for (size_t k = 0; k < r[x].left_out.n; k++)
-            plan_say("%s: left out %s, a program that does not compile: %s", p->inst[x].name,
-                     r[x].left_out.v[k], r[x].left_out_why.v[k]);
+            plan_note("%s: left out %s, a program that does not compile: %s", p->inst[x].name,
+                      r[x].left_out.v[k], r[x].left_out_why.v[k]);
     }
 }
 
@@ -107,7 +111,7 @@ static int profile_kat_gate(const struct profile_options *o, const struct plan_i
         katgate_forget(i->build);
         return 0;
     }
-    plan_say("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
+    plan_note("%s: KAT gate (time-out %s s)", i->name, o->kat_timeout);
     katgate_job(i->build, i->name, o->kat_timeout, &j);
     if (jobs_run(&j, 1, 1) != 0)
         rc = -1;
@@ -158,9 +162,40 @@ static void profile_records(const char *dir, const struct strlist *run, time_t s
     strlist_free(&names);
 }
 
+/* The report of RECORDS on stdout, and in the files EX asks for (the
+ * Markdown one is what stdout gets); 0, or -1 when a signal came. */
+static int profile_report(const struct strlist *records, const struct export_files *ex,
+                          const char *dir, struct strlist *failures)
+{
+    struct job j = {0};
+    int failed = export_write(ex, records), rc = 0;
+    char *md;
+
+    if (failed < 0)
+        return -1;
+    if (failed > 0)
+        strlist_addf(failures, "%d of the --export files", failed);
+    if (ex->path[EXPORT_MD] != NULL && (md = file_read(ex->path[EXPORT_MD])) != NULL) {
+        fputs(md, stdout);
+        free(md);
+        return 0;
+    }
+    strlist_add(&j.argv, profile_self());
+    strlist_add(&j.argv, "report");
+    strlist_extend(&j.argv, records);
+    j.keep_stdout = true;
+    if (jobs_run(&j, 1, 1) != 0)
+        rc = -1;
+    else if (j.status != 0)
+        strlist_addf(failures, "the report of %s", dir);
+    job_free(&j);
+    return rc;
+}
+
 /* Profile every built instance, then report; the exit status. */
 static int profile_measure(const struct profile_options *o, const struct plan *p,
-                           const struct build_result *r, const char *dir, struct strlist *failures)
+                           const struct build_result *r, const char *dir,
+                           const struct export_files *ex, struct strlist *failures)
 {
     struct strlist run = {0}, mine = {0}, older = {0};
     size_t profiled = 0;
@@ -186,7 +221,7 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
             continue;
         }
         profile_run_argv(o, p, &p->inst[x], dir, &j.argv);
-        plan_say("%s: profiling (--op %s)", p->inst[x].name, o->ops);
+        plan_note("%s: profiling (--op %s)", p->inst[x].name, o->ops);
         if (jobs_run(&j, 1, 1) != 0) {
             job_free(&j);
             rc = -1;
@@ -195,7 +230,7 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
         strlist_add(&run, p->inst[x].name);
         if (j.status == 0) {
             profiled++;
-            plan_say("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
+            plan_note("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
         } else if (j.status == 1) {
             strlist_addf(failures, "%s: an operation failed (its record in %s says why)",
                          p->inst[x].name, dir);
@@ -206,30 +241,21 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
         job_free(&j);
     }
     if (rc == 0) {
-        plan_say("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
+        plan_note("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
         for (size_t k = 0; k < failures->n; k++)
             plan_say("failed: %s", failures->v[k]);
         profile_records(dir, &run, start, &mine, &older);
         if (older.n > 0) {
             char *list = strlist_join(&older, " ");
 
-            plan_say("older records in %s, not in this report: %s", dir, list);
+            plan_note("older records in %s, not in this report: %s", dir, list);
             free(list);
         }
         /* the report of this run's records, failed ones included */
-        if (mine.n > 0) {
-            struct job j = {0};
-
-            strlist_add(&j.argv, profile_self());
-            strlist_add(&j.argv, "report");
-            strlist_extend(&j.argv, &mine);
-            j.keep_stdout = true;
-            if (jobs_run(&j, 1, 1) != 0)
-                rc = -1;
-            else if (j.status != 0)
-                strlist_addf(failures, "the report of %s", dir);
-            job_free(&j);
-        }
+        if (mine.n > 0)
+            rc = profile_report(&mine, ex, dir, failures);
+        else if (export_any(ex))
+            strlist_addf(failures, "no record of this run to export");
     }
     strlist_free(&run);
     strlist_free(&mine);
@@ -239,18 +265,62 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
     return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
 }
 
+/* Whether the folder DIR, given by OPTION, exists or can be made and
+ * takes new files; EXIT_OK, or EXIT_USAGE after a line naming both. */
+static int profile_check_dir(const char *option, const char *dir)
+{
+    if (atomic_dir_creatable(dir) == 0)
+        return EXIT_OK;
+    plan_say("%s %s: %s", option, dir, strerror(errno));
+    return EXIT_USAGE;
+}
+
+/* Check, before anything is planned or built, what the run will need:
+ * the options each `iccsprof run` will get (checked as run checks them,
+ * with the option named), the folders given, and the export files. */
+static int profile_check_first(const struct cmd_args *args, struct export_files *ex)
+{
+    struct profile_options o;
+    struct plan p = {.scheme = "scheme"};
+    struct plan_instance i = {.name = "instance", .build = "build"};
+    struct strlist argv = {0};
+    int rc;
+
+    if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
+        return rc;
+    profile_run_argv(&o, &p, &i, "profiles", &argv);
+    export_take(args, PROFILE_OPT_EXPORT, ex);
+    if ((rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
+        (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
+        (o.profile_dir == NULL ||
+         (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
+        rc = export_check(args->entry, ex);
+    strlist_free(&argv);
+    free(o.builddir_owned);
+    return rc;
+}
+
 /* Plan, build, profile, report. */
 static int cmd_profile_exec(const struct cmd_args *args)
 {
     struct profile_job j;
+    struct export_files ex;
     struct strlist failures = {0};
     char *dir;
     int rc;
     size_t built = 0;
 
-    if ((rc = profile_begin(args, true, &j)) != EXIT_OK)
+    if ((rc = profile_check_first(args, &ex)) != EXIT_OK ||
+        (rc = profile_begin(args, true, &j)) != EXIT_OK)
         return rc;
+    /* the report it runs names this command as what made it */
+    provenance_export();
     dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
+    if (!j.o.build_only && (rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK) {
+        free(dir);
+        profile_end(&j);
+        return rc;
+    }
     if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;
     } else {
@@ -263,13 +333,13 @@ static int cmd_profile_exec(const struct cmd_args *args)
                              (int)strcspn(j.r[x].message, "\n"), j.r[x].message);
         }
         if (j.o.build_only) {
-            plan_say("built %zu of %zu instances of %s under %s", built, j.p.n, j.p.scheme,
-                     j.p.build);
+            plan_note("built %zu of %zu instances of %s under %s", built, j.p.n, j.p.scheme,
+                      j.p.build);
             for (size_t k = 0; k < failures.n; k++)
                 plan_say("failed: %s", failures.v[k]);
             rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
         } else {
-            rc = profile_measure(&j.o, &j.p, j.r, dir, &failures);
+            rc = profile_measure(&j.o, &j.p, j.r, dir, &ex, &failures);
         }
     }
     if (rc < 0 || jobs_interrupted() != 0)
@@ -286,4 +356,6 @@ const struct cmd_entry cmd_profile_entry = {
     .summary = "build a scheme package's instances plain and profiled, measure each, report",
     .options = profile_profile_options,
     .exec = cmd_profile_exec,
+    .quiet = "print the report and errors only: no progress, no line per instance or operation",
+    .verbose = "also show every command run (compilers, linker, KAT drivers, measurements)",
 };

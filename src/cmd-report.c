@@ -1,11 +1,12 @@
-/* cmd-report.c - `iccsprof report`: profile records as the tables of the
- * published NICCS pages (Markdown), or as CSV or JSON rows. */
+/* cmd-report.c - `iccsprof report`: profile records as the published NICCS
+ * page of each scheme (Markdown), as CSV or JSON rows, or as a chart. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd.h"
+#include "provenance.h"
 #include "record-scan.h"
 #include "report.h"
 
@@ -19,17 +20,19 @@ static const struct cmd_option report_options[] = {
                            .kind = CMD_OPT_CHOICE,
                            .choices = report_formats,
                            .def = "md",
-                           .help = "Markdown tables, one CSV or JSON row per record, an SVG "
-                                   "chart of the hash, DRNG and other shares per record, or the "
-                                   "call sites as folded stacks for flame-graph tools"},
+                           .help = "the Markdown page of each scheme, one CSV or JSON row per "
+                                   "record, an SVG chart of the hash, DRNG and other shares per "
+                                   "record, or the call sites as folded stacks for flame-graph "
+                                   "tools"},
     [REPORT_OPT_SECTION] = {.name = "section",
                             .kind = CMD_OPT_STRING,
                             .metavar = "LIST",
                             .def_note =
-                                "all in md (callers and kat when recorded), the record-level "
-                                "ones in csv and json",
-                            .help = "comma-separated sections to print, of kat, perf, memory, "
-                                    "sizes, symmetric, shapes and callers; may be repeated"},
+                                "all in md (callers when recorded), the record-level ones in csv "
+                                "and json (kat when recorded)",
+                            .help = "comma-separated sections to print, of basic, environment, "
+                                    "kat, perf, memory, sizes, symmetric, shapes, callers and "
+                                    "evidence; may be repeated"},
     [REPORT_OPT_TOP] = {.name = "top",
                         .kind = CMD_OPT_UINT,
                         .metavar = "N",
@@ -55,9 +58,7 @@ static bool report_parse_sections(const char *list, bool *chosen)
         while (report_sections[s] != NULL && strcmp(report_sections[s]->name, name) != 0)
             s++;
         if (report_sections[s] == NULL) {
-            cmd_usage_error(
-                &cmd_report_entry,
-                "unknown section: %s (kat, perf, memory, sizes, symmetric, shapes, callers)", name);
+            cmd_usage_error(&cmd_report_entry, "unknown section: %s (%s)", name, REPORT_NAMES);
             ok = false;
         } else {
             chosen[s] = true;
@@ -65,31 +66,6 @@ static bool report_parse_sections(const char *list, bool *chosen)
     }
     free(copy);
     return ok;
-}
-
-/* The sections to print when --section is not given: in Markdown all of
- * them, call sites only when a record has some; in CSV and JSON the
- * record-level ones, which share one row per record; the KAT section
- * only when a record carries a KAT result. */
-static void report_default_sections(bool *chosen, enum report_format format,
-                                    const struct rec_set *set)
-{
-    bool any_callers = false, any_kat = false;
-
-    for (size_t i = 0; i < set->n; i++) {
-        any_callers |= set->recs[i]->has_callers;
-        any_kat |= set->recs[i]->has_kat;
-    }
-    for (size_t s = 0; report_sections[s] != NULL; s++) {
-        const struct report_section *sec = report_sections[s];
-
-        if (format == REPORT_MD)
-            chosen[s] = sec != &report_callers || any_callers;
-        else
-            chosen[s] = sec->fields != NULL;
-        if (sec == &report_kat)
-            chosen[s] = any_kat;
-    }
 }
 
 /* Say which inputs were left out; the exit status that follows. */
@@ -105,6 +81,15 @@ static int report_left_out(const struct rec_set *set)
     return EXIT_FAIL;
 }
 
+/* Print the share chart, what made it in its metadata. */
+static void report_svg(struct rec_set *set)
+{
+    struct provenance_svg svg;
+
+    report_print_svg(set->recs, set->n, provenance_svg_open(&svg));
+    provenance_svg_close(&svg, stdout);
+}
+
 /* Print the report and say which inputs were left out. */
 static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
                       enum report_format format, const struct report_opts *opts)
@@ -113,14 +98,14 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
     size_t nsel = 0;
 
     if (format == REPORT_SVG)
-        report_print_svg(set->recs, set->n, stdout);
+        report_svg(set);
     if (format == REPORT_FOLDED && !report_print_folded(set->recs, set->n, stdout))
-        fprintf(stderr, "iccsprof: note: no record has call sites (iccsprof run --callers)\n");
+        cmd_note("no record has call sites (iccsprof run --callers)");
     if (format == REPORT_SVG || format == REPORT_FOLDED)
         return report_left_out(set);
     if (!sections_given)
-        report_default_sections(chosen, format, set);
-    for (size_t s = 0; report_sections[s] != NULL; s++)
+        nsel = report_default_sections(sel, format, set->recs, set->n);
+    for (size_t s = 0; sections_given && report_sections[s] != NULL; s++)
         if (chosen[s])
             sel[nsel++] = report_sections[s];
     report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
@@ -139,6 +124,16 @@ static bool report_flat_possible(const bool *chosen)
             own += report_sections[s]->rows != NULL;
         }
     return own == 0 || total == 1;
+}
+
+/* The first chosen section that exists on the page alone (no CSV/JSON
+ * fields), or NULL. */
+static const struct report_section *report_page_only(const bool *chosen)
+{
+    for (size_t s = 0; report_sections[s] != NULL; s++)
+        if (chosen[s] && report_sections[s]->columns == NULL)
+            return report_sections[s];
+    return NULL;
 }
 
 /* Whether any section is chosen: an empty --section is an error, not an
@@ -170,13 +165,15 @@ static int cmd_report_exec(const struct cmd_args *args)
     if (args->argc == 0)
         return cmd_usage_error(&cmd_report_entry, "no profiles given");
     if (sections_given && !report_any_section(chosen))
-        return cmd_usage_error(
-            &cmd_report_entry,
-            "--section: the value names no section (kat, perf, memory, sizes, symmetric, shapes, "
-            "callers)");
+        return cmd_usage_error(&cmd_report_entry, "--section: the value names no section (%s)",
+                               REPORT_NAMES);
     if ((format == REPORT_SVG || format == REPORT_FOLDED) && sections_given)
         return cmd_usage_error(&cmd_report_entry, "--format %s draws no sections: drop --section",
                                report_formats[format]);
+    if (format != REPORT_MD && sections_given && report_page_only(chosen) != NULL)
+        return cmd_usage_error(&cmd_report_entry,
+                               "--format %s: section %s is on the Markdown page only",
+                               report_formats[format], report_page_only(chosen)->name);
     if (format != REPORT_MD && sections_given && !report_flat_possible(chosen))
         return cmd_usage_error(&cmd_report_entry,
                                "--format %s prints one table: give shapes or callers alone",
@@ -191,7 +188,9 @@ static int cmd_report_exec(const struct cmd_args *args)
 const struct cmd_entry cmd_report_entry = {
     .name = "report",
     .operands = "DIR_OR_FILE...",
-    .summary = "print profile records as the tables of the published measurement pages",
+    .summary = "print profile records as the published measurement page of each scheme",
     .options = report_options,
     .exec = cmd_report_exec,
+    .quiet = "print the report and errors only: no notes (files skipped, no call sites)",
+    .verbose = "also name every record read, with its scheme, instance, operation and state",
 };

@@ -509,7 +509,8 @@ static int run_measure_one(const struct run_facts *facts, const char *op)
         json_decref(rec);
         return rc;
     }
-    run_summary(rec, child_seconds() - start);
+    if (cmd_verbosity != CMD_QUIET)
+        run_summary(rec, child_seconds() - start);
     rc = strcmp(json_string_value(json_object_get(json_object_get(rec, "status"), "state")),
                 "failed") == 0
              ? EXIT_FAIL
@@ -655,4 +656,6 @@ const struct cmd_entry cmd_run_entry = {
     .summary = "measure a built scheme instance and write a JSON profile per operation",
     .options = run_option_table,
     .exec = cmd_run_exec,
+    .quiet = "print errors only: no progress, no line per record (the records are the result)",
+    .verbose = "a progress line for every phase of the measurement, also on a terminal",
 };

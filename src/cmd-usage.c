@@ -94,16 +94,23 @@ static void usage_option(FILE *out, const struct cmd_option *opt)
     usage_wrap(out, usage_help_text(opt, text, sizeof text), at, HELP_COLUMN);
 }
 
-/* Print ENTRY's usage and every option with its default. */
+/* Print ENTRY's usage and every option with its default, then the
+ * options every command takes. */
 void cmd_print_help(const struct cmd_entry *entry, FILE *out)
 {
-    static const struct cmd_option help = {
-        .name = "help", .short_name = 'h', .help = "print this help and exit"};
+    const struct cmd_option common[] = {
+        {.name = "quiet",
+         .short_name = 'q',
+         .help = entry->quiet != NULL ? entry->quiet : CMD_QUIET_HELP},
+        {.name = "verbose",
+         .short_name = 'v',
+         .help = entry->verbose != NULL ? entry->verbose : CMD_VERBOSE_HELP},
+        {.name = "help", .short_name = 'h', .help = "print this help and exit"},
+    };
     bool has_options = entry->options != NULL && entry->options[0].name != NULL;
-
     char summary[256];
 
-    fprintf(out, "Usage: iccsprof %s%s%s%s\n", entry->name, has_options ? " [OPTIONS]" : "",
+    fprintf(out, "Usage: iccsprof %s [OPTIONS]%s%s\n", entry->name,
             entry->operands[0] != '\0' ? " " : "", entry->operands);
     snprintf(summary, sizeof summary, "%c%s.", toupper((unsigned char)entry->summary[0]),
              entry->summary + 1);
@@ -111,16 +118,24 @@ void cmd_print_help(const struct cmd_entry *entry, FILE *out)
     fputs("\nOptions:\n", out);
     for (size_t i = 0; has_options && entry->options[i].name != NULL; i++)
         usage_option(out, &entry->options[i]);
-    usage_option(out, &help);
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
+        usage_option(out, &common[i]);
 }
 
-/* Print the list of commands, for `iccsprof help`. */
+/* Print the list of commands, for `iccsprof help`: the names alone when
+ * quiet, for scripts. */
 void cmd_print_commands(FILE *out)
 {
+    if (cmd_verbosity == CMD_QUIET) {
+        for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
+            if (!(*e)->hidden)
+                fprintf(out, "%s\n", (*e)->name);
+        return;
+    }
     fputs("Usage: iccsprof COMMAND [OPTIONS] [ARGS]\n"
           "       iccsprof --version | --help\n"
           "Measure the share of a post-quantum scheme's time spent in the ICCS hash\n"
-          "helpers and DRNG.\n\nCommands:\n",
+          "helpers and DRNG.\n\nCommands, in the order a user meets them:\n",
           out);
     for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
         if (!(*e)->hidden) {
@@ -128,7 +143,8 @@ void cmd_print_commands(FILE *out)
 
             usage_wrap(out, (*e)->summary, at, 12);
         }
-    fputs("\nRun 'iccsprof COMMAND --help' (or 'iccsprof help COMMAND') for a command's\n"
-          "options and their defaults, and 'man iccsprof' for the manual.\n",
+    fputs("\nStart with 'iccsprof profile PKGDIR > report.md'. Run 'iccsprof COMMAND --help'\n"
+          "(or 'iccsprof help COMMAND') for a command's options and their defaults, and\n"
+          "'man iccsprof' for the manual.\n",
           out);
 }

@@ -8,23 +8,21 @@
 
 #include "cmd.h"
 
+/* In the order a user meets them: profile a package, read and compare its
+ * records; then what a harder case needs (the build plan, the host, many
+ * packages, the KAT gate), and the parts profile runs by itself. */
 const struct cmd_entry *const cmd_table[] = {
-    &cmd_run_entry,
-    &cmd_host_entry,
-    &cmd_campaign_entry,
-    &cmd_report_entry,
-    &cmd_compare_entry,
-    &cmd_audit_entry,
-    &cmd_kat_entry,
-    &cmd_profile_entry,
-    &cmd_plan_entry,
-    &cmd_help_entry,
-    &cmd_version_entry,
-    NULL,
+    &cmd_profile_entry, &cmd_report_entry,   &cmd_compare_entry, &cmd_plan_entry,
+    &cmd_host_entry,    &cmd_campaign_entry, &cmd_kat_entry,     &cmd_run_entry,
+    &cmd_audit_entry,   &cmd_help_entry,     &cmd_version_entry, NULL,
 };
+
+enum cmd_verbosity cmd_verbosity = CMD_NORMAL;
 
 /* Command names are short; longer words are not worth comparing. */
 #define CMD_NAME_MAX 32
+/* Room for every command of the table. */
+#define CMD_MAX_COMMANDS 32
 
 /* The optimal string alignment distance between A and B: insertions,
  * deletions, substitutions and swaps of neighbours each count one, which
@@ -56,22 +54,43 @@ static size_t cmd_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-/* The closest listed command within two edits (one for names of three
- * letters or fewer, where two edits make anything out of anything). */
-const struct cmd_entry *cmd_suggest(const char *name)
+/* The name among the N NAMES closest to WORD, within two edits (one for
+ * words of three letters or fewer, where two edits make anything out of
+ * anything); NULL when none is that close. */
+const char *cmd_closest(const char *word, const char *const *names, size_t n)
 {
-    const struct cmd_entry *best = NULL;
-    size_t best_d = strlen(name) <= 3 ? 2 : 3;
+    const char *best = NULL;
+    size_t best_d = strlen(word) <= 3 ? 2 : 3;
 
-    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
-        size_t d = cmd_distance(name, (*e)->name);
+    for (size_t i = 0; i < n; i++) {
+        size_t d = cmd_distance(word, names[i]);
 
-        if (!(*e)->hidden && d < best_d) {
-            best = *e;
+        if (d < best_d) {
+            best = names[i];
             best_d = d;
         }
     }
     return best;
+}
+
+/* The closest listed command to NAME, when it is a slip of the fingers. */
+const struct cmd_entry *cmd_suggest(const char *name)
+{
+    const char *names[CMD_MAX_COMMANDS];
+    const struct cmd_entry *listed[CMD_MAX_COMMANDS];
+    const char *best;
+    size_t n = 0;
+
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL && n < CMD_MAX_COMMANDS; e++)
+        if (!(*e)->hidden) {
+            listed[n] = *e;
+            names[n++] = (*e)->name;
+        }
+    best = cmd_closest(name, names, n);
+    for (size_t i = 0; i < n; i++)
+        if (names[i] == best)
+            return listed[i];
+    return NULL;
 }
 
 /* Find a command by its exact name; NULL and a message when unknown. */
@@ -89,16 +108,34 @@ const struct cmd_entry *cmd_find(const char *name)
     return NULL;
 }
 
+/* Print PREFIX and the message FMT, AP as one line on stderr. */
+void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
+{
+    fputs(prefix, stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...)
 {
     va_list ap;
 
-    fputs("iccsprof: ", stderr);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage("iccsprof: ", fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+}
+
+/* Print "iccsprof: note: MESSAGE" on stderr, unless quiet. */
+void cmd_note(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (cmd_verbosity == CMD_QUIET)
+        return;
+    va_start(ap, fmt);
+    cmd_vmessage("iccsprof: note: ", fmt, ap);
+    va_end(ap);
 }
 
 /* Report a usage error for ENTRY and return EXIT_USAGE. */

@@ -3,6 +3,7 @@
 #ifndef ICCSPROF_CMD_H
 #define ICCSPROF_CMD_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -64,6 +65,7 @@ struct cmd_entry {
     const char *summary;              /* one line, lower case, no full stop */
     const struct cmd_option *options; /* ends with a row whose name is NULL */
     bool hidden;                      /* used by the build rules, not listed for people */
+    const char *quiet, *verbose;      /* what -q and -v do here; NULL: the usual words */
     int (*exec)(const struct cmd_args *args);
 };
 
@@ -79,8 +81,22 @@ extern const struct cmd_entry cmd_profile_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_version_entry;
 
+/* How much a command says on stderr, from -q/--quiet and -v/--verbose,
+ * which every command takes, else from $ICCSPROF_VERBOSITY (quiet or
+ * verbose), which the parser sets for the commands this one starts. */
+enum cmd_verbosity { CMD_QUIET = -1, CMD_NORMAL = 0, CMD_VERBOSE = 1 };
+extern enum cmd_verbosity cmd_verbosity;
+
+/* What -q and -v mean for a command that says nothing of its own. */
+#define CMD_QUIET_HELP "print results and errors only: no progress, no notes"
+#define CMD_VERBOSE_HELP "also say what is being done"
+
 /* Every command, NULL-terminated, in the order help lists them. */
 extern const struct cmd_entry *const cmd_table[];
+
+/* The name among the N NAMES closest to WORD by edit distance, when it is
+ * close enough to be a slip of the fingers; NULL otherwise. */
+const char *cmd_closest(const char *word, const char *const *names, size_t n);
 
 /* Find a command by its exact name; NULL and a message (with the closest
  * name when one is near) when unknown. */
@@ -106,8 +122,18 @@ void cmd_print_help(const struct cmd_entry *entry, FILE *out);
 /* Print the manual page iccsprof(1) in roff, from the same tables. */
 void cmd_print_man(FILE *out);
 
+/* Print the bash completion script, from the same tables. */
+void cmd_print_bash_completion(FILE *out);
+
+/* Print PREFIX and the message FMT, AP as one line on stderr: the one
+ * way messages are written. */
+void cmd_vmessage(const char *prefix, const char *fmt, va_list ap);
+
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "iccsprof: note: MESSAGE" on stderr, unless -q was given. */
+void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Report a usage error for ENTRY, one line and where to find help, and
  * return EXIT_USAGE. */

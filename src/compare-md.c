@@ -10,6 +10,7 @@
 #include "callsite.h"
 #include "compare.h"
 #include "format.h"
+#include "provenance.h"
 #include "report.h"
 
 static const char *const cmp_md_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
@@ -311,9 +312,13 @@ static void cmp_md_conditions(const struct cmp *c, const struct cmp_fail_on *f, 
     mdtable_free(t);
 }
 
-/* Print C as Markdown. */
+/* Print C as Markdown, headed by what made it. */
 void cmp_print_md(const struct cmp *c, const struct cmp_fail_on *f, size_t top, FILE *out)
 {
+    char *made = provenance_line(true);
+
+    fprintf(out, "%s\n\n", made);
+    free(made);
     cmp_md_builds(c, out);
     cmp_md_perf(c, out);
     cmp_md_shares(c, out);

@@ -1,7 +1,9 @@
 /* compare-svg.c - `iccsprof compare --format svg`: the share chart with
- * the two builds' bars of each matched record next to each other. */
+ * A's and B's bars of each matched record, and the difference of their
+ * hash shares with its uncertainty. */
 #include "config.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -11,19 +13,25 @@
 /* Print the chart of C's matched pairs. */
 void cmp_print_svg(const struct cmp *c, FILE *out)
 {
-    struct svg_group *groups = calloc(c->npairs + 1, sizeof *groups);
-    char *subtitle;
+    struct svg_row *rows = calloc(c->npairs + 1, sizeof *rows);
 
-    for (size_t i = 0; i < c->npairs; i++)
-        groups[i] = (struct svg_group){
-            .instance = c->pairs[i].a->instance,
-            .operation = rec_op_name(c->pairs[i].a->op),
-            .bars = {{.r = c->pairs[i].a, .tag = "A"}, {.r = c->pairs[i].b, .tag = "B"}},
-            .nbars = 2};
-    if (asprintf(&subtitle, "A = %s, B = %s", c->a_name, c->b_name) < 0)
+    if (rows == NULL)
         abort();
-    svg_print_shares("Share of each operation's time, A and B: hash helpers, DRNG, rest", subtitle,
-                     groups, c->npairs, out);
-    free(subtitle);
-    free(groups);
+    for (size_t i = 0; i < c->npairs; i++) {
+        const struct cmp_pair *p = &c->pairs[i];
+        struct cmp_share hash = cmp_hash_share(p);
+
+        rows[i] = (struct svg_row){
+            .bar = {p->a, p->b},
+            .has_diff = hash.known,
+            .diff = hash.diff,
+            .diff_margin =
+                hash.known ? 2 * sqrt(hash.se_a * hash.se_a + hash.se_b * hash.se_b) : 0};
+    }
+    svg_print_chart(&(struct svg_chart){.title = "Time share of the ICCS helpers: A against B",
+                                        .sides = {c->a_name, c->b_name},
+                                        .rows = rows,
+                                        .n = c->npairs},
+                    out);
+    free(rows);
 }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atomic-file.h"
+#include "build-files.h"
 #include "callsite.h"
 #include "cmd.h"
 #include "compare.h"
@@ -72,6 +74,34 @@ bool cmp_match(struct cmp *c)
         if (cmp_find(c->a, c->b->recs[i]) == NULL)
             c->only_b[c->nonly_b++] = c->b->recs[i];
     return true;
+}
+
+/* Whether files X and Y hold the same bytes. */
+static bool cmp_same_bytes(const char *x, const char *y)
+{
+    char *a = file_read(x), *b = file_read(y);
+    bool same = a != NULL && b != NULL && strcmp(a, b) == 0;
+
+    free(a);
+    free(b);
+    return same;
+}
+
+/* Whether C's sides are the same records. */
+enum cmp_sides cmp_sides(const struct cmp *c)
+{
+    bool same_files = true;
+
+    if (c->npairs == 0 || c->nonly_a > 0 || c->nonly_b > 0)
+        return CMP_SIDES_DIFFER;
+    for (size_t i = 0; i < c->npairs; i++)
+        same_files &= atomic_same_file(c->pairs[i].a->path, c->pairs[i].b->path);
+    if (same_files)
+        return CMP_SIDES_SAME_FILES;
+    for (size_t i = 0; i < c->npairs; i++)
+        if (!cmp_same_bytes(c->pairs[i].a->path, c->pairs[i].b->path))
+            return CMP_SIDES_DIFFER;
+    return CMP_SIDES_COPIES;
 }
 
 /* Free what cmp_match allocated. */

@@ -34,6 +34,16 @@ struct cmp {
  * when a side holds one key twice or a pair mixes a sig and a kem record. */
 bool cmp_match(struct cmp *c);
 
+/* How the two sides of a match relate as files. */
+enum cmp_sides {
+    CMP_SIDES_DIFFER,    /* some record differs, or is on one side only */
+    CMP_SIDES_COPIES,    /* every record is on both sides, byte for byte */
+    CMP_SIDES_SAME_FILES /* both sides name the very same files */
+};
+
+/* Whether C's sides are the same records: the same files, or copies. */
+enum cmp_sides cmp_sides(const struct cmp *c);
+
 /* Free what cmp_match allocated. */
 void cmp_free(struct cmp *c);
 

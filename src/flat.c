@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "flat.h"
+#include "provenance.h"
 
 /* Print one CSV field, quoted when it holds a comma, a quote or a line
  * break (quotes doubled inside). */
@@ -72,11 +73,12 @@ void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out)
     }
 }
 
-/* A JSON output's head: its schema id and the tool that wrote it. */
+/* A JSON output's head: its schema id, the tool that wrote it, and the
+ * date, host and command line that made it. */
 json_t *flat_document(const char *schema)
 {
-    return json_pack("{s:s, s:{s:s, s:s}}", "schema", schema, "tool", "name", PACKAGE_NAME,
-                     "version", PACKAGE_VERSION);
+    return json_pack("{s:s, s:{s:s, s:s}, s:o}", "schema", schema, "tool", "name", PACKAGE_NAME,
+                     "version", PACKAGE_VERSION, "made", provenance_json());
 }
 
 /* Print ROWS under SCHEMA's head, each object holding exactly KEYS. */

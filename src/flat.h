@@ -18,12 +18,13 @@ void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out);
 #define FLAT_REPORT_SCHEMA "iccsprof.report/1"
 #define FLAT_COMPARE_SCHEMA "iccsprof.compare/1"
 
-/* A JSON output's head, as a record has: {"schema": SCHEMA, "tool":
- * {"name", "version"}}; the caller adds the body. */
+/* A JSON output's head: {"schema": SCHEMA, "tool": {"name", "version"},
+ * "made": {"date", "host", "command"}} (provenance.h); the caller adds the
+ * body. */
 json_t *flat_document(const char *schema);
 
-/* Print ROWS as {"schema": SCHEMA, "tool": ..., "rows": [objects holding
- * exactly KEYS, in order]}. */
+/* Print ROWS as {"schema": SCHEMA, "tool": ..., "made": ..., "rows":
+ * [objects holding exactly KEYS, in order]}. */
 void flat_print_json(const char *schema, const json_t *keys, const json_t *rows, FILE *out);
 
 /* A number for a row: null when NAN (not measured). */

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "host.h"
 #include "hostcheck-sys.h"
 #include "hostcheck.h"
+#include "strlist.h"
 #include "tick.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
@@ -336,6 +338,78 @@ static void hostcheck_load(json_t *check, const char *root)
                    "stop other work on the machine (and leave a core free of campaign jobs)");
 }
 
+/* PRETTY_NAME of ROOT's os-release (/etc, else /usr/lib) into BUF, its
+ * quotes removed; false when neither says. */
+static bool hostcheck_os_name(const char *root, char *buf, size_t len)
+{
+    static const char *const files[] = {"/etc/os-release", "/usr/lib/os-release"};
+    char line[512];
+
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        char *path = xasprintf("%s%s", root, files[i]);
+        FILE *f = fopen(path, "r");
+
+        free(path);
+        if (f == NULL)
+            continue;
+        while (fgets(line, sizeof line, f) != NULL) {
+            char *v = line + strlen("PRETTY_NAME=");
+
+            if (strncmp(line, "PRETTY_NAME=", strlen("PRETTY_NAME=")) != 0)
+                continue;
+            v[strcspn(v, "\n")] = '\0';
+            if (v[0] == '"' || v[0] == '\'') {
+                v++;
+                v[strcspn(v, "\"'")] = '\0';
+            }
+            snprintf(buf, len, "%s", v);
+            fclose(f);
+            return buf[0] != '\0';
+        }
+        fclose(f);
+    }
+    return false;
+}
+
+/* MemTotal of ROOT/proc/meminfo in MiB into BUF; false when unreadable. */
+static bool hostcheck_memory(const char *root, char *buf, size_t len)
+{
+    char *path = xasprintf("%s/proc/meminfo", root), line[256];
+    FILE *f = fopen(path, "r");
+    unsigned long long kib = 0;
+    bool found = false;
+
+    free(path);
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL)
+        found = sscanf(line, "MemTotal: %llu kB", &kib) == 1;
+    if (f != NULL)
+        fclose(f);
+    if (found)
+        snprintf(buf, len, "%llu MiB", kib / 1024);
+    return found;
+}
+
+/* The facts a page names the machine by: host name, architecture,
+ * operating system and memory. */
+static void hostcheck_system(json_t *check, const char *root)
+{
+    char v[512];
+    const char *needs = "reported with the results";
+
+    if (hostsys_read(root, v, sizeof v, "/proc/sys/kernel/hostname") != 0)
+        snprintf(v, sizeof v, "not known");
+    hostcheck_item(check, "hostname", "info", v, needs, "");
+    if (hostsys_read(root, v, sizeof v, "/proc/sys/kernel/arch") != 0)
+        snprintf(v, sizeof v, "not known");
+    hostcheck_item(check, "machine", "info", v, needs, "");
+    if (!hostcheck_os_name(root, v, sizeof v))
+        snprintf(v, sizeof v, "not known");
+    hostcheck_item(check, "os", "info", v, needs, "");
+    if (!hostcheck_memory(root, v, sizeof v))
+        snprintf(v, sizeof v, "not known");
+    hostcheck_item(check, "memory", "info", v, needs, "");
+}
+
 /* Check the host under ROOT for a measurement on core CPU. */
 json_t *hostcheck_run(const char *root, int cpu)
 {
@@ -346,6 +420,7 @@ json_t *hostcheck_run(const char *root, int cpu)
 
     hostcheck_cores(root, cpu, &cores);
     hostcheck_format_cpulist(&cores, list, sizeof list);
+    hostcheck_system(check, root);
     hostcheck_cpus(check, root);
     hostcheck_emulation(check, root);
     hostcheck_ticks(check);

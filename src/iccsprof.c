@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cmd.h"
+#include "provenance.h"
 
 /* Flush and close standard output once for every command, so that a full
  * disk or a closed pipe is an error rather than a silently short result. */
@@ -51,6 +52,7 @@ int main(int argc, char **argv)
         entry = &cmd_help_entry;
     else if ((entry = cmd_find(argv[1])) == NULL)
         return EXIT_USAGE;
+    provenance_set_command(argc, argv);
     errno = 0;
     return main_close_stdout(main_run(entry, argc - 1, argv + 1));
 }

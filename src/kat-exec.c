@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "kat-exec.h"
 #include "run-child.h"
 
@@ -52,6 +53,12 @@ int kat_exec(char *const argv[], const char *dir, const char *out_path, const ch
     pid_t pid;
 
     ex->timed_out = ex->signal = ex->status = 0;
+    if (cmd_verbosity == CMD_VERBOSE) {
+        fprintf(stderr, "+ (in %s)", dir);
+        for (size_t i = 0; argv[i] != NULL; i++)
+            fprintf(stderr, " %s", argv[i]);
+        fputc('\n', stderr);
+    }
     fflush(NULL);
     if ((pid = fork()) < 0)
         return -1;

@@ -15,6 +15,7 @@
 #include "kat-compare.h"
 #include "kat-exec.h"
 #include "kat.h"
+#include "libfile.h"
 
 /* The compiler gets this long to build the driver. */
 #define KAT_BUILD_TIMEOUT 300.0
@@ -427,6 +428,17 @@ static json_t *kat_result(const char *result, const char *detail, const char *dr
                      "timeout_seconds", timeout, "profiled", "profiled_detail", "");
 }
 
+/* Add to RES the log of the run R: the file its output went to, with
+ * its SHA-256, so that the page's evidence index names what the verdict
+ * was made on. */
+static void kat_log(json_t *res, const struct kat_run *r)
+{
+    char hex[65];
+
+    if (libfile_sha256(r->out, hex) == 0)
+        json_object_set_new(res, "log", json_pack("{s:s, s:s}", "path", r->out, "sha256", hex));
+}
+
 /* The gate, on the absolute paths of C. */
 static json_t *kat_gate(const struct kat_config *c)
 {
@@ -464,10 +476,12 @@ static json_t *kat_gate(const struct kat_config *c)
     if (plain.ex.timed_out) {
         kat_fmt(detail, sizeof detail, "the KAT driver did not finish within %g s", c->timeout);
         res = kat_result("timeout", detail, file, &rsp, src, plain.ex.seconds, c->timeout);
+        kat_log(res, &plain);
         goto out;
     }
     verdict = kat_verdict(&plain, &rsp, instance != NULL ? instance : "", detail, sizeof detail);
     res = kat_result(verdict, detail, file, &rsp, src, plain.ex.seconds, c->timeout);
+    kat_log(res, &plain);
     if (c->profiled == NULL)
         goto out;
     if (kat_run(c, "profiled", driver, &inc, c->profiled, &prof, why, sizeof why) != 0) {

@@ -7,9 +7,12 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
 	src/cmd-man.c \
+	src/cmd-completion.c \
+	src/export.c src/export.h \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c src/audit.h \
+	src/survey.c src/survey.h \
 	src/cmd-plan.c \
 	src/cmd-profile.c \
 	src/cmd-kat.c \
@@ -49,8 +52,11 @@ src_libiccsprof_la_SOURCES = \
 	src/drng-find.c src/drng-find.h \
 	src/strlist.c src/strlist.h \
 	src/objects.c src/objects.h \
-	src/plan.c src/plan-conf.c src/plan-find.c src/plan.h \
-	src/build.c src/build.h \
+	src/plan.c src/plan.h src/plan-stages.h src/plan-check.c src/plan-conf.c \
+	src/plan-find.c src/plan-instances.c src/plan-files.c src/plan-desc.c \
+	src/builddesc.c src/builddesc.h src/builddesc-line.c src/builddesc-make.c \
+	src/builddesc-cmake.c src/ctext.c src/ctext.h \
+	src/build.c src/build.h src/build-stages.h src/build-compile.c src/build-link.c \
 	src/build-analyze.c \
 	src/build-files.c src/build-files.h \
 	src/build-jobs.c src/build-jobs.h \
@@ -95,6 +101,14 @@ CLEANFILES += src/iccsprof.1
 src/iccsprof.1: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
 
+# Bash completion, written from the same tables as the manual page.
+bashcompletiondir = $(datadir)/bash-completion/completions
+nodist_bashcompletion_DATA = src/completion/iccsprof
+CLEANFILES += src/completion/iccsprof
+src/completion/iccsprof: src/iccsprof$(EXEEXT)
+	@$(MKDIR_P) src/completion
+	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
+
 include src/report.mk
 
 # The installed paths and configured tools the command needs, from the
@@ -110,10 +124,14 @@ src/paths.stamp: Makefile
 	  echo '/* paths.h - written by make from the configuration; do not edit. */'; \
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
+	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
+	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
 	  echo '#define ICCSPROF_SANITIZER_CFLAGS "$(SANITIZER_CFLAGS)"'; \
 	  echo '#define ICCSPROF_WRAP_LIBS "$(UNWIND_LIBS) -lpthread"'; \
 	} >src/paths.h.tmp && \
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
-src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo: src/paths.h
+src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
+	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h

@@ -86,6 +86,48 @@ size_t mdtable_rows(const struct mdtable *t)
     return t->nrows;
 }
 
+/* The title, or NULL. */
+const char *mdtable_title(const struct mdtable *t)
+{
+    return t->title;
+}
+
+/* The number of columns. */
+size_t mdtable_ncols(const struct mdtable *t)
+{
+    return t->ncols;
+}
+
+/* Column C's header. */
+const char *mdtable_header(const struct mdtable *t, size_t c)
+{
+    return t->headers[c];
+}
+
+/* Column C's alignment. */
+char mdtable_align(const struct mdtable *t, size_t c)
+{
+    return t->align[c];
+}
+
+/* The cell of row R, column C. */
+const char *mdtable_cell_at(const struct mdtable *t, size_t r, size_t c)
+{
+    return t->cells[r * t->ncols + c];
+}
+
+/* The number of notes. */
+size_t mdtable_nnotes(const struct mdtable *t)
+{
+    return t->nnotes;
+}
+
+/* Note N. */
+const char *mdtable_note_at(const struct mdtable *t, size_t n)
+{
+    return t->notes[n];
+}
+
 /* Print one table line from NCOLS cells. */
 static void mdtable_line(FILE *out, char *const *cells, size_t ncols)
 {

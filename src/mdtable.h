@@ -26,6 +26,18 @@ void mdtable_note(struct mdtable *t, const char *fmt, ...) __attribute__((format
 /* Number of rows so far. */
 size_t mdtable_rows(const struct mdtable *t);
 
+/* What another renderer reads: the title (NULL when none), the number of
+ * columns, column C's header and alignment ('l' or 'r'), the cell of row R
+ * and column C, and note N (of mdtable_nnotes); text as Markdown inline
+ * text, '|' escaped in headers and cells. */
+const char *mdtable_title(const struct mdtable *t);
+size_t mdtable_ncols(const struct mdtable *t);
+const char *mdtable_header(const struct mdtable *t, size_t c);
+char mdtable_align(const struct mdtable *t, size_t c);
+const char *mdtable_cell_at(const struct mdtable *t, size_t r, size_t c);
+size_t mdtable_nnotes(const struct mdtable *t);
+const char *mdtable_note_at(const struct mdtable *t, size_t n);
+
 /* Print the heading, the table (when it has rows) and the notes; a blank
  * line separates the parts and ends the section. */
 void mdtable_print(const struct mdtable *t, FILE *out);

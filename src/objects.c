@@ -105,35 +105,97 @@ static void obj_take_symbols(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr, stru
     free(refs);
 }
 
+/* Open the object at PATH with libelf: its descriptor in *FD and its ELF
+ * handle, or NULL with a reason in ERR (nothing left open). */
+static Elf *obj_open(const char *path, int *fd, char *err, size_t errlen)
+{
+    Elf *elf;
+
+    if ((*fd = regfile_open(path, err, errlen)) < 0)
+        return NULL;
+    if (elf_version(EV_CURRENT) == EV_NONE) {
+        snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
+        close(*fd);
+        return NULL;
+    }
+    elf = elf_begin(*fd, ELF_C_READ, NULL);
+    if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
+        snprintf(err, errlen, "not an ELF object");
+        if (elf != NULL)
+            elf_end(elf);
+        close(*fd);
+        return NULL;
+    }
+    return elf;
+}
+
 /* Read the symbol table of the object at PATH into OUT. */
 int obj_read(const char *path, struct obj_file *out, char *err, size_t errlen)
 {
-    int fd = regfile_open(path, err, errlen), rc = -1;
-    Elf *elf;
+    int fd;
+    Elf *elf = obj_open(path, &fd, err, errlen);
     GElf_Shdr shdr;
     Elf_Scn *scn;
 
     out->syms = NULL;
     out->n = 0;
-    if (fd < 0)
+    if (elf == NULL)
         return -1;
-    if (elf_version(EV_CURRENT) == EV_NONE) {
-        snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
-        close(fd);
-        return -1;
-    }
-    elf = elf_begin(fd, ELF_C_READ, NULL);
-    if (elf == NULL || elf_kind(elf) != ELF_K_ELF) {
-        snprintf(err, errlen, "not an ELF object");
-    } else {
-        rc = 0;
-        if ((scn = obj_symtab(elf, &shdr)) != NULL)
-            obj_take_symbols(elf, scn, &shdr, out);
-    }
-    if (elf != NULL)
-        elf_end(elf);
+    if ((scn = obj_symtab(elf, &shdr)) != NULL)
+        obj_take_symbols(elf, scn, &shdr, out);
+    elf_end(elf);
     close(fd);
-    return rc;
+    return 0;
+}
+
+/* PATTERN's bytes in BUF (at least 8 bytes): its own bytes, or its value
+ * in WIDTH bytes of the byte order ELF stores numbers in. */
+static const unsigned char *obj_pattern_bytes(const struct obj_pattern *p, Elf *elf,
+                                              unsigned char *buf)
+{
+    const char *ident = elf_getident(elf, NULL);
+    bool big = ident != NULL && ident[EI_DATA] == ELFDATA2MSB;
+
+    if (p->bytes != NULL)
+        return p->bytes;
+    for (unsigned i = 0; i < p->width; i++)
+        buf[big ? p->width - 1 - i : i] = (unsigned char)(p->value >> (8 * i));
+    return buf;
+}
+
+/* Mark which of the N PATTERNS occur in the loaded contents of the object
+ * at PATH. */
+int obj_find_patterns(const char *path, const struct obj_pattern *patterns, size_t n, bool *found,
+                      char *err, size_t errlen)
+{
+    int fd;
+    Elf *elf = obj_open(path, &fd, err, errlen);
+    unsigned char buf[8];
+
+    for (size_t k = 0; k < n; k++)
+        found[k] = false;
+    if (elf == NULL)
+        return -1;
+    for (Elf_Scn *scn = elf_nextscn(elf, NULL); scn != NULL; scn = elf_nextscn(elf, scn)) {
+        GElf_Shdr shdr;
+        Elf_Data *data;
+
+        /* code and data only: debugging sections name constants that
+         * nothing may use */
+        if (gelf_getshdr(scn, &shdr) == NULL || shdr.sh_type != SHT_PROGBITS ||
+            !(shdr.sh_flags & SHF_ALLOC) || (data = elf_getdata(scn, NULL)) == NULL ||
+            data->d_buf == NULL)
+            continue;
+        for (size_t k = 0; k < n; k++) {
+            size_t len = patterns[k].bytes != NULL ? patterns[k].len : patterns[k].width;
+
+            found[k] |= memmem(data->d_buf, data->d_size, obj_pattern_bytes(&patterns[k], elf, buf),
+                               len) != NULL;
+        }
+    }
+    elf_end(elf);
+    close(fd);
+    return 0;
 }
 
 /* Free what obj_read filled in. */

@@ -35,6 +35,21 @@ struct obj_file {
  * reason in ERR (a system error, or not an ELF object). */
 int obj_read(const char *path, struct obj_file *out, char *err, size_t errlen);
 
+/* A byte string to look for in an object: BYTES[LEN], or (BYTES NULL)
+ * VALUE stored in WIDTH bytes (at most 8) in the object's byte order. */
+struct obj_pattern {
+    const unsigned char *bytes;
+    size_t len;
+    uint64_t value;
+    unsigned width;
+};
+
+/* Set FOUND[k] when PATTERNS[k] (of N) occurs in the code or data the
+ * object at PATH loads (its allocated sections with contents); 0, or -1
+ * with a reason in ERR. */
+int obj_find_patterns(const char *path, const struct obj_pattern *patterns, size_t n, bool *found,
+                      char *err, size_t errlen);
+
 /* Free what obj_read filled in. */
 void obj_free(struct obj_file *obj);
 

@@ -56,11 +56,30 @@ static bool conf_seen(const struct conf *c, const char *key)
     return false;
 }
 
+/* What is wrong with VALUE for KEY, or NULL. */
+static const char *conf_check_value(const char *key, const char *value)
+{
+    if (strcmp(key, "type") == 0 && strcmp(value, "sig") != 0 && strcmp(value, "kem") != 0 &&
+        strcmp(value, "kex") != 0)
+        return "type must be sig, kem or kex";
+    if (strcmp(key, "lenient") == 0 && strcmp(value, "auto") != 0 && strcmp(value, "yes") != 0 &&
+        strcmp(value, "no") != 0)
+        return "lenient must be auto, yes or no";
+    if (strcmp(key, "instance") == 0) {
+        size_t name = strcspn(value, " \t");
+
+        if (value[name] == '\0' || value[name + strspn(value + name, " \t")] == '\0')
+            return "instance needs a name and a folder";
+    }
+    return NULL;
+}
+
 /* Check and take one non-blank, non-comment LINE; NULL or the problem. */
 static const char *conf_take(struct conf *c, char *line, long lineno)
 {
     char *eq = strchr(line, '='), *key, *value, *scope = NULL, *open;
     static char msg[160];
+    const char *problem;
     struct conf_line *l;
 
     if (eq == NULL)
@@ -97,18 +116,8 @@ static const char *conf_take(struct conf *c, char *line, long lineno)
         snprintf(msg, sizeof msg, "%s given twice", key);
         return msg;
     }
-    if (strcmp(key, "type") == 0 && strcmp(value, "sig") != 0 && strcmp(value, "kem") != 0 &&
-        strcmp(value, "kex") != 0)
-        return "type must be sig, kem or kex";
-    if (strcmp(key, "lenient") == 0 && strcmp(value, "auto") != 0 && strcmp(value, "yes") != 0 &&
-        strcmp(value, "no") != 0)
-        return "lenient must be auto, yes or no";
-    if (strcmp(key, "instance") == 0) {
-        size_t name = strcspn(value, " \t");
-
-        if (value[name] == '\0' || value[name + strspn(value + name, " \t")] == '\0')
-            return "instance needs a name and a folder";
-    }
+    if ((problem = conf_check_value(key, value)) != NULL)
+        return problem;
     c->lines = realloc(c->lines, (c->n + 1) * sizeof *c->lines);
     if (c->lines == NULL)
         abort();

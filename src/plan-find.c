@@ -10,11 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <search.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "build-jobs.h"
 #include "plan.h"
 
-/* Deeper than any package: a guard against symlink loops. */
+/* Deeper than any package: a guard against very deep trees. */
 #define PLAN_MAX_DEPTH 24
 
 /* Whether NAME ends with SUFFIX. */
@@ -25,15 +28,90 @@ static bool plan_ends_with(const char *name, const char *suffix)
     return n >= s && strcmp(name + n - s, suffix) == 0;
 }
 
+/* A folder's identity, for the set of folders a walk has entered. */
+struct plan_seen {
+    dev_t dev;
+    ino_t ino;
+};
+
+/* tsearch order of folder identities. */
+static int plan_seen_cmp(const void *a, const void *b)
+{
+    const struct plan_seen *x = a, *y = b;
+
+    if (x->dev != y->dev)
+        return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+/* Whether the folder ST is entered for the first time (it is then
+ * remembered in *SEEN): each folder is walked once, so that symlink
+ * loops cost nothing. */
+static bool plan_first_visit(void **seen, const struct stat *st)
+{
+    struct plan_seen *key = xmalloc(sizeof *key), **found;
+
+    key->dev = st->st_dev;
+    key->ino = st->st_ino;
+    found = tsearch(key, seen, plan_seen_cmp);
+    if (found == NULL)
+        abort();
+    if (*found != key) {
+        free(key);
+        return false;
+    }
+    return true;
+}
+
+/* Whether the real path REAL lies in the tree T (its root, or ALSO). */
+static bool plan_in_tree(const struct plan_tree *t, const char *real)
+{
+    const char *roots[2] = {t->root, t->also};
+
+    for (int r = 0; r < 2; r++) {
+        size_t n = roots[r] != NULL ? strlen(roots[r]) : 0;
+
+        if (n > 0 && strncmp(real, roots[r], n) == 0 && (real[n] == '/' || real[n] == '\0'))
+            return true;
+    }
+    return false;
+}
+
+/* Whether the entry FULL (shown as SUB) may be followed: not a link out
+ * of T nor one to nothing (noted in T when it is). */
+static bool plan_may_follow(struct plan_tree *t, const char *full, const char *sub)
+{
+    struct stat lst;
+    char target[4096], *real;
+    ssize_t len;
+    bool ok;
+
+    if (lstat(full, &lst) != 0 || !S_ISLNK(lst.st_mode))
+        return true;
+    len = readlink(full, target, sizeof target - 1);
+    target[len > 0 ? len : 0] = '\0';
+    if ((real = realpath(full, NULL)) == NULL) {
+        strlist_addf(&t->dangling, "%s -> %s", sub, target);
+        return false;
+    }
+    ok = plan_in_tree(t, real);
+    if (!ok)
+        strlist_addf(&t->outside, "%s -> %s", sub, real);
+    free(real);
+    return ok;
+}
+
 /* Walk DIR/REL recursively, adding the files named *SUFFIX to OUT. */
-static void plan_walk(const char *dir, const char *rel, const char *suffix, int depth,
-                      struct strlist *out)
+static void plan_walk(struct plan_tree *t, void **seen, const char *dir, const char *rel,
+                      const char *suffix, int depth, struct strlist *out)
 {
     char *path = rel[0] != '\0' ? xasprintf("%s/%s", dir, rel) : xstrdup(dir);
     DIR *d = depth < PLAN_MAX_DEPTH ? opendir(path) : NULL;
     struct dirent *e;
 
-    while (d != NULL && (e = readdir(d)) != NULL) {
+    if (jobs_interrupted() != 0)
+        t->interrupted = true;
+    while (d != NULL && !t->interrupted && (e = readdir(d)) != NULL) {
         char *full, *sub;
         struct stat st;
 
@@ -41,9 +119,9 @@ static void plan_walk(const char *dir, const char *rel, const char *suffix, int 
             continue;
         full = xasprintf("%s/%s", path, e->d_name);
         sub = rel[0] != '\0' ? xasprintf("%s/%s", rel, e->d_name) : xstrdup(e->d_name);
-        if (stat(full, &st) == 0) {
-            if (S_ISDIR(st.st_mode))
-                plan_walk(dir, sub, suffix, depth + 1, out);
+        if (plan_may_follow(t, full, sub) && stat(full, &st) == 0) {
+            if (S_ISDIR(st.st_mode) && plan_first_visit(seen, &st))
+                plan_walk(t, seen, dir, sub, suffix, depth + 1, out);
             else if (S_ISREG(st.st_mode) && plan_ends_with(e->d_name, suffix))
                 strlist_add(out, sub);
         }
@@ -56,10 +134,33 @@ static void plan_walk(const char *dir, const char *rel, const char *suffix, int 
 }
 
 /* The files named *SUFFIX under DIR, sorted, relative to DIR. */
-void plan_list_files(const char *dir, const char *suffix, struct strlist *out)
+void plan_list_files(struct plan_tree *t, const char *dir, const char *suffix, struct strlist *out)
 {
-    plan_walk(dir, "", suffix, 0, out);
+    void *seen = NULL;
+    struct stat st;
+    struct plan_tree local = {0};
+
+    if (t == NULL) {
+        local.root = realpath(dir, NULL);
+        t = &local;
+    }
+    if (stat(dir, &st) == 0)
+        plan_first_visit(&seen, &st);
+    plan_walk(t, &seen, dir, "", suffix, 0, out);
+    tdestroy(seen, free);
     strlist_sort(out);
+    if (t == &local)
+        plan_tree_free(&local);
+}
+
+/* Free what a walk noted in T. */
+void plan_tree_free(struct plan_tree *t)
+{
+    free(t->root);
+    free(t->also);
+    strlist_free(&t->outside);
+    strlist_free(&t->dangling);
+    memset(t, 0, sizeof *t);
 }
 
 /* Whether NAME is a shared ICCS file. */
@@ -164,7 +265,8 @@ static void plan_scan_build_file(const char *path, const char *shown, const stru
 /* The level macros the package's build files, the instance name and
  * ALGORITHM_INSTANCE suggest for instance I: the build files of the
  * instance folder and of every folder above it in the package first. */
-void plan_level_candidates(const char *pkg, struct plan_instance *i, const char *ai)
+void plan_level_candidates(struct plan_tree *t, const char *pkg, struct plan_instance *i,
+                           const char *ai)
 {
     struct strlist levels = {0}, files = {0};
     char *dir = xstrdup(i->folder), *m;
@@ -177,8 +279,7 @@ void plan_level_candidates(const char *pkg, struct plan_instance *i, const char 
         free(dir);
         return;
     }
-    plan_walk(i->folder, "", "", 0, &files);
-    strlist_sort(&files);
+    plan_list_files(t, i->folder, "", &files);
     for (size_t f = 0; f < files.n; f++)
         if (plan_is_build_file(files.v[f])) {
             char *full = xasprintf("%s/%s", i->folder, files.v[f]);

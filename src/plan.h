@@ -1,7 +1,11 @@
 /* plan.h - the build plan of a scheme package: its instances and, for
  * each, the sources, headers, include folders, exclusions and flags, from
- * the descriptor (scheme.conf) where it says so and autodetected
- * otherwise.  Behind `iccsprof plan` and `iccsprof profile`. */
+ * the descriptor (scheme.conf) where it says so, from the package's own
+ * build files where they state them, and autodetected otherwise.
+ * Behind `iccsprof plan` and `iccsprof profile`.  The stages, in order:
+ * locate the package, find its instances, list each one's files (the
+ * fallback sources), then, once the build folder is locked, read the
+ * build descriptions (plan_read_build_files). */
 #ifndef ICCSPROF_PLAN_H
 #define ICCSPROF_PLAN_H
 
@@ -39,6 +43,8 @@ struct plan_source {
     char *name; /* as recorded: relative to the instance folder, or to the package when shared */
     char *path; /* as compiled */
     char *obj;  /* the object, relative to the objects folder */
+    struct strlist flags; /* from a build file: -D, -U, -I<dir> and OPT=<path> in its order, the
+                           * paths relative to the instance folder or absolute */
 };
 
 struct plan_excluded {
@@ -65,6 +71,19 @@ struct plan_instance {
     struct strlist levels;     /* level macros to try when a level is missing */
     struct strlist level_from; /* where each was read */
     struct strlist notes;
+    char *described;         /* where the sources and flags came from */
+    bool from_build_file;    /* the sources carry the build file's flags */
+    char *std;               /* the build file's -std=, for the lenient flags; or NULL */
+    struct strlist dangling; /* "NAME -> TARGET": links of the instance to nothing */
+};
+
+/* The folder a walk stays in: links out of it are not followed. */
+struct plan_tree {
+    char *root;              /* the package's real path */
+    char *also;              /* the tree's schemes folder, for its own schemes; or NULL */
+    struct strlist outside;  /* "PATH -> TARGET" of links out of the tree, PATH as walked */
+    struct strlist dangling; /* "PATH -> TARGET" of links to nothing */
+    bool interrupted;        /* a signal asked to stop */
 };
 
 struct plan_options {
@@ -76,6 +95,7 @@ struct plan_options {
     const char *instances;   /* comma-separated names, or NULL for all */
     const char *cflags;      /* the guide flags */
     const char *builddir;    /* the root of the build folders */
+    bool no_build_files;     /* never run the package's make or cmake */
 };
 
 struct plan {
@@ -85,15 +105,36 @@ struct plan {
     struct strlist notes;
     struct plan_instance *inst;
     size_t n;
+    struct plan_tree tree;
 };
 
 /* Print "profile: MESSAGE" on stderr: the one line of an error the user
  * can cause, or a line of progress. */
 void plan_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Print progress as "profile: MESSAGE" on stderr, unless -q was given. */
+void plan_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Refuse link-time optimization flags in WORDS (named WHERE); -1 with a
  * message: a helper call resolved inside the LTO unit is never wrapped. */
 int plan_check_lto(const char *where, const char *words);
+
+/* Refuse, in WORDS from a package's file (named WHERE), the compiler
+ * options that name a program, a plugin or a file of further options
+ * (-wrapper, -B, -specs=, -fplugin=, @file and the like): -1 with a
+ * message.  Only the user's own command line may give those. */
+int plan_check_programs(const char *where, const char *words);
+
+/* Read the build descriptions of the instances of P (the build folder
+ * locked): each instance's Makefiles and CMakeLists, run in a scratch
+ * copy under its build folder with the compiler CC and a time-out of
+ * SECONDS; the target that compiles the ICCS API with the KAT driver
+ * then gives the instance's sources and flags.  0, or -1 when a signal
+ * stopped it. */
+int plan_read_build_files(struct plan *p, const char *cc, double seconds);
+
+/* Note on each instance of P that its build files were not read. */
+void plan_skip_build_files(struct plan *p);
 
 /* Check the options of O that do not depend on the package (the id,
  * the flags, the implementation kind); 0, or -1 with the one error line
@@ -110,9 +151,14 @@ void plan_free(struct plan *p);
 /* Whether NAME is a shared ICCS file (drng.c, drng.h, auxfunc.c, auxfunc.h). */
 bool plan_is_shared_iccs(const char *name);
 
-/* The files named *SUFFIX under DIR, following symlinks and skipping
- * hidden entries, as sorted paths relative to DIR. */
-void plan_list_files(const char *dir, const char *suffix, struct strlist *out);
+/* The files named *SUFFIX under DIR, following symlinks that stay in the
+ * tree T (links out of it and links to nothing are noted in T instead),
+ * each folder once (by device and inode), skipping hidden entries, as
+ * sorted paths relative to DIR.  A signal stops the walk (T->interrupted). */
+void plan_list_files(struct plan_tree *t, const char *dir, const char *suffix, struct strlist *out);
+
+/* Free what a walk noted in T. */
+void plan_tree_free(struct plan_tree *t);
 
 /* Add the folders under DIR whose name is one of NAMES (NULL-ended),
  * matched without regard to case, to ROOTS, sorted and not below a match:
@@ -121,6 +167,7 @@ void plan_find_roots(const char *dir, const char *const *names, struct strlist *
 
 /* The level macros the package's own build files, the instance name and
  * ALGORITHM_INSTANCE suggest for instance I of the package PKG. */
-void plan_level_candidates(const char *pkg, struct plan_instance *i, const char *ai);
+void plan_level_candidates(struct plan_tree *t, const char *pkg, struct plan_instance *i,
+                           const char *ai);
 
 #endif

@@ -15,6 +15,7 @@
 
 #include "build-files.h"
 #include "build-jobs.h"
+#include "export.h"
 #include "paths.h"
 #include "profile-options.h"
 #include "self-exe.h"
@@ -87,7 +88,23 @@
                           .def = "1",                                                              \
                           .lo = 1,                                                                 \
                           .hi = 1024,                                                              \
-                          .help = "files compiled at once"}
+                          .help = "files compiled at once"},                                       \
+    [PROFILE_OPT_NO_BUILD_FILES] = {.name = "no-build-files",                                      \
+                                    .kind = CMD_OPT_FLAG,                                          \
+                                    .help = "never run the package's make or cmake: every .c "     \
+                                            "but programs"},                                       \
+    [PROFILE_OPT_COMPILE_TIMEOUT] = {.name = "compile-timeout",                                    \
+                                     .kind = CMD_OPT_SECONDS,                                      \
+                                     .metavar = "S",                                               \
+                                     .def = "300",                                                 \
+                                     .help = "seconds each compiler, make or cmake run may take"}, \
+    [PROFILE_OPT_COMPILE_MEMORY] = {.name = "compile-memory",                                      \
+                                    .kind = CMD_OPT_UINT,                                          \
+                                    .metavar = "MIB",                                              \
+                                    .def = "4096",                                                 \
+                                    .lo = 64,                                                      \
+                                    .hi = 1048576,                                                 \
+                                    .help = "mebibytes of memory each compiler may take"}
 
 const struct cmd_option profile_plan_options[] = {PROFILE_COMMON_ROWS, {.name = NULL}};
 
@@ -141,7 +158,7 @@ const struct cmd_option profile_profile_options[] = {
                                  "records) or require (a KAT that does not pass stops the "
                                  "instance)"},
     [PROFILE_OPT_KAT_TIMEOUT] = {.name = "kat-timeout",
-                                 .kind = CMD_OPT_STRING,
+                                 .kind = CMD_OPT_SECONDS,
                                  .metavar = "S",
                                  .def = "600",
                                  .help = "seconds each run of the KAT driver may take"},
@@ -149,6 +166,7 @@ const struct cmd_option profile_profile_options[] = {
                                .kind = CMD_OPT_STRING,
                                .metavar = "OPTIONS",
                                .help = "further iccsprof run options, split at blanks"},
+    EXPORT_OPTION_ROWS(PROFILE_OPT_EXPORT),
     {.name = NULL}};
 
 /* The default root of the build folders: the user's cache, out of every
@@ -186,6 +204,9 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
     o->lenient_cflags = profile_text(args, PROFILE_OPT_LENIENT);
     o->plan.builddir = profile_text(args, PROFILE_OPT_BUILDDIR);
     o->jobs = (int)args->opt[PROFILE_OPT_JOBS].num;
+    o->plan.no_build_files = args->opt[PROFILE_OPT_NO_BUILD_FILES].given > 0;
+    o->compile_seconds = args->opt[PROFILE_OPT_COMPILE_TIMEOUT].seconds;
+    o->compile_memory_mib = (unsigned)args->opt[PROFILE_OPT_COMPILE_MEMORY].num;
     if (profile) {
         o->build_only = args->opt[PROFILE_OPT_BUILD_ONLY].given > 0;
         o->profile_dir = profile_text(args, PROFILE_OPT_PROFILE_DIR);
@@ -235,7 +256,7 @@ static char *profile_compiler(const struct strlist *cc)
 
 /* The wrapper library: in the build tree beside this program, else
  * where it is installed. */
-static char *profile_wrap_archive(void)
+char *profile_wrap_archive(void)
 {
     char *path = self_exe_beside("../wrappers/libiccswrap.a");
     char *status = self_exe_beside("../config.status");
@@ -277,6 +298,8 @@ int profile_settings(const struct profile_options *o, struct build_settings *s)
     s->wrap_archive = profile_wrap_archive();
     s->wrap_libs = ICCSPROF_WRAP_LIBS;
     s->jobs = o->jobs;
+    s->compile_seconds = o->compile_seconds;
+    s->compile_memory_mib = o->compile_memory_mib;
     return 0;
 }
 
@@ -310,7 +333,7 @@ int profile_lock(const char *dir)
             return -1;
         }
         if (!said) {
-            plan_say("waiting for the lock on %s (another build of this scheme is running)", dir);
+            plan_note("waiting for the lock on %s (another build of this scheme is running)", dir);
             said = true;
         }
         if (jobs_interrupted() != 0) {
@@ -332,6 +355,17 @@ const char *profile_self(void)
     return self_exe() != NULL ? self_exe() : "iccsprof";
 }
 
+/* The build descriptions of J's plan, read once its build folder is
+ * locked (unless --no-build-files); -1 when a signal stopped them. */
+static int profile_build_files(struct profile_job *j)
+{
+    if (j->o.plan.no_build_files) {
+        plan_skip_build_files(&j->p);
+        return 0;
+    }
+    return plan_read_build_files(&j->p, j->s.cc.v[0], j->o.compile_seconds);
+}
+
 /* Parse ARGS, plan the package, take its build folder's lock and prepare
  * the results; shared by `plan` and `profile`, which differ only after. */
 int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j)
@@ -345,10 +379,15 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
     jobs_catch_signals();
     if (plan_make(&j->o.plan, &j->p) != 0) {
         free(j->o.builddir_owned);
-        return EXIT_USAGE;
+        return jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
     }
-    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build)) < 0) {
+    j->lock = -1;
+    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build)) < 0 ||
+        profile_build_files(j) != 0) {
         rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
+        if (j->lock >= 0)
+            close(j->lock);
+        profile_settings_free(&j->s);
         plan_free(&j->p);
         free(j->o.builddir_owned);
         return rc;

@@ -22,6 +22,9 @@ enum profile_opt {
     PROFILE_OPT_LENIENT,
     PROFILE_OPT_BUILDDIR,
     PROFILE_OPT_JOBS,
+    PROFILE_OPT_NO_BUILD_FILES,
+    PROFILE_OPT_COMPILE_TIMEOUT,
+    PROFILE_OPT_COMPILE_MEMORY,
     PROFILE_OPT_BUILD_ONLY, /* from here on, `profile` only */
     PROFILE_OPT_PROFILE_DIR,
     PROFILE_OPT_OP,
@@ -33,6 +36,7 @@ enum profile_opt {
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
+    PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
 extern const struct cmd_option profile_plan_options[];
@@ -42,6 +46,8 @@ struct profile_options {
     struct plan_options plan;
     const char *strict_cflags, *lenient_cflags;
     int jobs;
+    double compile_seconds;      /* each compiler's, make's and cmake's time-out */
+    unsigned compile_memory_mib; /* each compiler's memory */
     bool build_only;
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
@@ -52,6 +58,10 @@ struct profile_options {
 /* Take the parsed ARGS (PROFILE: of `profile`, with its own options)
  * into O; 0, or EXIT_USAGE with the message printed. */
 int profile_parse(const struct cmd_args *args, bool profile, struct profile_options *o);
+
+/* The wrapper library the profiled builds link: the build tree's beside
+ * this program, else the installed one; newly allocated. */
+char *profile_wrap_archive(void);
 
 /* The build settings of O; 0, or -1 with a message. */
 int profile_settings(const struct profile_options *o, struct build_settings *s);

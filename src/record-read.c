@@ -779,6 +779,59 @@ static void rr_kat(struct rr *rr, json_t *root, struct rec *r)
     r->kat_profiled_detail = rr_string(rr, k, "kat", "profiled_detail", RR_REQUIRED);
 }
 
+/* The value of the host check's item NAME, or NULL when the check lacks
+ * it. */
+static char *rr_host_item(struct rr *rr, json_t *items, const char *name)
+{
+    char where[96];
+
+    snprintf(where, sizeof where, "host.check.items.%s", name);
+    return rr_string(rr, rr_object(rr, items, "host.check.items", name, RR_OPTIONAL), where,
+                     "value", RR_REQUIRED);
+}
+
+/* What the page alone shows: the tool's version, the implementation, the
+ * host check's facts, the survey verdict and the KAT log; each optional,
+ * added to version 4 after its first records. */
+static void rr_page(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *host = rr_object(rr, root, "", "host", RR_REQUIRED);
+    json_t *check = rr_object(rr, host, "host", "check", RR_OPTIONAL);
+    json_t *items = rr_object(rr, check, "host.check", "items", RR_REQUIRED);
+    json_t *coverage = rr_object(rr, root, "", "coverage", RR_NULLABLE);
+    json_t *survey = rr_object(rr, coverage, "coverage", "survey", RR_OPTIONAL);
+    json_t *kat = json_object_get(root, "kat");
+    json_t *log = json_is_object(kat) ? rr_object(rr, kat, "kat", "log", RR_OPTIONAL) : NULL;
+    json_t *not_ready = rr_array(rr, check, "host.check", "not_ready", RR_REQUIRED), *v;
+    char names[512] = "";
+    size_t i;
+
+    r->tool_version =
+        rr_string(rr, rr_object(rr, root, "", "tool", RR_OPTIONAL), "tool", "version", RR_REQUIRED);
+    r->implementation = rr_string(rr, rr_object(rr, root, "", "scheme", RR_REQUIRED), "scheme",
+                                  "implementation", RR_OPTIONAL);
+    /* optional and nullable: a record says null when not pinned */
+    r->host_cpu = json_is_integer(json_object_get(host, "cpu"))
+                      ? rr_count(rr, host, "host", "cpu", RR_REQUIRED, -1)
+                      : -1;
+    r->host_ready = check != NULL ? rr_bool(rr, check, "host.check", "ready", RR_REQUIRED) : -1;
+    json_array_foreach(not_ready, i, v) if (json_is_string(v))
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",
+                 json_string_value(v));
+    r->host_not_ready = strdup(names);
+    r->hostname = rr_host_item(rr, items, "hostname");
+    r->machine = rr_host_item(rr, items, "machine");
+    r->memory = rr_host_item(rr, items, "memory");
+    r->os = rr_host_item(rr, items, "os");
+    r->governor = rr_host_item(rr, items, "governor");
+    r->frequency = rr_host_item(rr, items, "frequency");
+    r->turbo = rr_host_item(rr, items, "turbo");
+    r->smt = rr_host_item(rr, items, "smt");
+    r->survey_text = rr_string(rr, survey, "coverage.survey", "text", RR_REQUIRED);
+    r->kat_log = rr_string(rr, log, "kat.log", "path", RR_REQUIRED);
+    r->kat_log_sha256 = rr_string(rr, log, "kat.log", "sha256", RR_REQUIRED);
+}
+
 /* Events and status. */
 static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -852,6 +905,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_callers(&rr, root, r);
     rr_coverage(&rr, root, r);
     rr_kat(&rr, root, r);
+    rr_page(&rr, root, r);
     rr_events_status(&rr, root, r);
     json_decref(root);
     if (rr.failed) {
@@ -905,6 +959,20 @@ void rec_free(struct rec *r)
     free(r->message);
     free(r->kat_detail);
     free(r->kat_profiled_detail);
+    free(r->tool_version);
+    free(r->implementation);
+    free(r->host_not_ready);
+    free(r->hostname);
+    free(r->machine);
+    free(r->memory);
+    free(r->os);
+    free(r->governor);
+    free(r->frequency);
+    free(r->turbo);
+    free(r->smt);
+    free(r->survey_text);
+    free(r->kat_log);
+    free(r->kat_log_sha256);
     free(r);
 }
 

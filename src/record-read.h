@@ -154,6 +154,19 @@ struct rec {
     } kat_profiled;
     char *kat_profiled_detail;
 
+    /* What the page alone shows: NULL strings when the record does not say
+     * (older records, a host check that could not tell). */
+    char *tool_version;   /* of the iccsprof that wrote the record */
+    char *implementation; /* scheme.implementation: "reference", "optimized" */
+    long long host_cpu;   /* the core measured on; -1 when not pinned */
+    /* host.check: whether it was ready (-1: no check), the items not
+     * ready ("pinning, load"), and the values of the items the page shows */
+    int host_ready;
+    char *host_not_ready;
+    char *hostname, *machine, *memory, *os, *governor, *frequency, *turbo, *smt;
+    char *survey_text;              /* coverage.survey.text: the survey verdict */
+    char *kat_log, *kat_log_sha256; /* kat.log: the KAT program's output and its SHA-256 */
+
     long long sign_failures_retried, verify_rejections, decaps_mismatches;
     long long kex_mismatches; /* 0 but for key exchanges */
     struct rec_pass pass[REC_NPASSES];

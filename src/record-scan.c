@@ -60,7 +60,7 @@ static bool scan_file(struct rec_set *set, const char *path, bool in_folder)
     struct rec *r = rec_load(path, err, sizeof err);
 
     if (r == NULL && in_folder && scan_other_document(path, what, sizeof what)) {
-        fprintf(stderr, "iccsprof: note: %s skipped: not a profile record (%s)\n", path, what);
+        cmd_note("%s skipped: not a profile record (%s)", path, what);
         return true;
     }
     if (r == NULL) {
@@ -73,6 +73,9 @@ static bool scan_file(struct rec_set *set, const char *path, bool in_folder)
         set->recs = realloc(set->recs, set->cap * sizeof *set->recs);
     }
     set->recs[set->n++] = r;
+    if (cmd_verbosity == CMD_VERBOSE)
+        fprintf(stderr, "iccsprof: read %s: %s %s %s, %s\n", path, r->scheme_id, r->instance,
+                rec_op_name(r->op), rec_state_name(r->state));
     return false;
 }
 

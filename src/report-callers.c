@@ -75,7 +75,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
 /* Print the Call sites table of RECS: the records with call sites, then a
  * note naming those profiled without them. */
 static void callers_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                             FILE *out)
+                             struct page *pg)
 {
     char code[1024];
     static const char *const headers[] = {"instance",
@@ -101,8 +101,7 @@ static void callers_markdown(struct rec *const *recs, size_t n, const struct rep
         mdtable_note(t, "no call sites recorded (profile with --callers): %s", without);
     free(without);
     report_notes(t, recs, n, NOTE_FAILED | NOTE_COVERAGE);
-    mdtable_print(t, out);
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The Call sites columns of CSV/JSON (one row per site shown). */

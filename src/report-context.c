@@ -1,7 +1,7 @@
 /* report-context.c - the context columns closing every CSV/JSON row of a
- * report: the host, the build, the date and the folder of the record, so
- * that rows gathered from two machines or two flag sets can be told apart
- * once they sit in one spreadsheet. */
+ * report: the host, the build and its survey verdict, the date and the
+ * folder of the record, so that rows gathered from two machines or two
+ * flag sets can be told apart once they sit in one spreadsheet. */
 #include "config.h"
 
 #include <string.h>
@@ -10,8 +10,9 @@
 #include "report.h"
 
 static const char *const context_names[] = {
-    "cpu_model", "kernel", "cycles_source", "tick_source", "tick_hz",
-    "compiler",  "cflags", "fallback",      "created",     "record_dir",
+    "hostname", "cpu_model", "kernel",     "cycles_source", "tick_source",
+    "tick_hz",  "compiler",  "cflags",     "fallback",      "implementation",
+    "survey",   "created",   "record_dir",
 };
 
 /* Append the context column names to KEYS. */
@@ -37,6 +38,7 @@ static json_t *context_dir(const char *path)
 /* Set the context fields of R in ROW. */
 void report_context_fields(const struct rec *r, json_t *row)
 {
+    json_object_set_new(row, "hostname", flat_string(r->hostname));
     json_object_set_new(row, "cpu_model", flat_string(r->cpu_model));
     json_object_set_new(row, "kernel", flat_string(r->kernel));
     json_object_set_new(row, "cycles_source", flat_string(r->cycles_source));
@@ -45,6 +47,8 @@ void report_context_fields(const struct rec *r, json_t *row)
     json_object_set_new(row, "compiler", flat_string(r->compiler));
     json_object_set_new(row, "cflags", flat_string(r->cflags));
     json_object_set_new(row, "fallback", flat_string(r->fallback));
+    json_object_set_new(row, "implementation", flat_string(r->implementation));
+    json_object_set_new(row, "survey", flat_string(r->survey_text));
     json_object_set_new(row, "created", flat_string(r->created));
     json_object_set_new(row, "record_dir", context_dir(r->path));
 }

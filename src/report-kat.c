@@ -24,6 +24,15 @@ static bool kat_same_instance(const struct rec *a, const struct rec *b)
     return strcmp(a->instance, b->instance) == 0 && strcmp(a->scheme_id, b->scheme_id) == 0;
 }
 
+/* Whether any record of RECS[N] carries a KAT result. */
+static bool kat_any(struct rec *const *recs, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (recs[i]->has_kat)
+            return true;
+    return false;
+}
+
 /* The first record of RECS[i]'s instance that carries a KAT result, or
  * RECS[i] when none does. */
 static const struct rec *kat_of_instance(struct rec *const *recs, size_t n, size_t i)
@@ -34,24 +43,28 @@ static const struct rec *kat_of_instance(struct rec *const *recs, size_t n, size
     return recs[i];
 }
 
-/* Print the section: a line on the method, the table, the notes. */
+/* Add the section: a line on the method, the table, the notes. */
 static void kat_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                         FILE *out)
+                         struct page *pg)
 {
     static const char *const headers[] = {"instance", "build flags", "KAT"};
     struct mdtable *t = mdtable_new(NULL, 3, headers, "lll");
     int note = 0;
 
     (void)opts;
+    report_heading(pg, &report_kat);
+    if (kat_any(recs, n))
+        page_text(pg, "Each library was checked against the package's KAT responses before "
+                      "timing, and the profiled library's output against the plain one's.");
+    else
+        page_text(pg, "No KAT gate ran for these records (`iccsprof profile --kat off`, or "
+                      "records of `iccsprof run` alone).");
     for (size_t i = 0; i < n; i++) {
         const struct rec *r;
         char c[3][REPORT_CELL];
         const char *cells[3] = {c[0], c[1], c[2]};
-        bool seen = false;
 
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = kat_same_instance(recs[j], recs[i]);
-        if (seen)
+        if (!report_instance_first(recs, i))
             continue;
         r = kat_of_instance(recs, n, i);
         report_instance_cell(c[0], sizeof c[0], r);
@@ -73,23 +86,17 @@ static void kat_markdown(struct rec *const *recs, size_t n, const struct report_
         }
         mdtable_row(t, cells);
     }
-    if (mdtable_rows(t) > 0) {
-        fprintf(out,
-                "## %s\n\nEach library was checked against the package's KAT responses "
-                "before timing, and the profiled library's output against the plain "
-                "one's.\n\n",
-                report_kat.title);
-        mdtable_print(t, out);
-    }
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The section's CSV/JSON columns. */
 static void kat_columns(json_t *keys)
 {
-    json_array_append_new(keys, json_string("kat"));
-    json_array_append_new(keys, json_string("kat_detail"));
-    json_array_append_new(keys, json_string("kat_profiled"));
+    static const char *const names[] = {"kat", "kat_detail", "kat_profiled", "kat_log",
+                                        "kat_log_sha256"};
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
 }
 
 /* The KAT fields of R (empty when the record has none). */
@@ -101,10 +108,13 @@ static void kat_fields(const struct rec *r, json_t *row)
                         r->has_kat && r->kat_profiled != REC_KAT_PROFILED_NOT_RUN
                             ? json_string(kat_profiled_names[r->kat_profiled])
                             : json_null());
+    json_object_set_new(row, "kat_log", flat_string(r->kat_log));
+    json_object_set_new(row, "kat_log_sha256", flat_string(r->kat_log_sha256));
 }
 
 const struct report_section report_kat = {
     .name = "kat",
+    .number = 3,
     .title = "Functional testing (KAT)",
     .markdown = kat_markdown,
     .columns = kat_columns,

@@ -6,15 +6,20 @@
 #include "format.h"
 #include "report.h"
 
-/* Print the Resource consumption table of RECS. */
+/* Add the Resource consumption table of RECS. */
 static void memory_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                            FILE *out)
+                            struct page *pg)
 {
     static const char *const headers[] = {"instance", "operation", "static: ELF image (bytes)",
                                           "baseline RSS", "peak RSS"};
-    struct mdtable *t = mdtable_new(report_memory.title, 5, headers, "llrrr");
+    struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrr");
 
     (void)opts;
+    report_heading(pg, &report_memory);
+    page_text(pg, "The static figure is the library's loadable ELF segments; baseline and peak "
+                  "RSS are the measuring process's resident memory before the first operation "
+                  "and at its high-water mark (VmHWM), driver and libc included: upper bounds "
+                  "rather than the algorithm's own memory.");
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
         char c[5][REPORT_CELL];
@@ -27,8 +32,7 @@ static void memory_markdown(struct rec *const *recs, size_t n, const struct repo
         mdtable_row(t, cells);
     }
     report_notes(t, recs, n, NOTE_FAILED);
-    mdtable_print(t, out);
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The Resource consumption columns of CSV/JSON. */
@@ -49,6 +53,7 @@ static void memory_fields(const struct rec *r, json_t *row)
 
 const struct report_section report_memory = {
     .name = "memory",
+    .number = 5,
     .title = "Resource consumption",
     .markdown = memory_markdown,
     .columns = memory_columns,

@@ -27,9 +27,9 @@ static char *perf_n_cell(char *buf, size_t size, const struct rec *r)
     return buf;
 }
 
-/* Print the Performance table of RECS. */
+/* Add the Performance table of RECS. */
 static void perf_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                          FILE *out)
+                          struct page *pg)
 {
     const char *headers[] = {"instance",
                              "operation",
@@ -38,9 +38,10 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
                              "ops/s",
                              "median trial",
                              "n (trials \xc3\x97 calls)"};
-    struct mdtable *t = mdtable_new(report_perf.title, 7, headers, "llrrrrr");
+    struct mdtable *t = mdtable_new(NULL, 7, headers, "llrrrrr");
 
     (void)opts;
+    report_heading(pg, &report_perf);
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
         char c[7][REPORT_CELL];
@@ -57,8 +58,7 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
     report_notes(t, recs, n,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE | NOTE_EMULATED);
     report_ticks_note(t, recs, n);
-    mdtable_print(t, out);
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The Performance columns of CSV/JSON. */
@@ -92,6 +92,7 @@ static void perf_fields(const struct rec *r, json_t *row)
 
 const struct report_section report_perf = {
     .name = "perf",
+    .number = 4,
     .title = "Performance",
     .markdown = perf_markdown,
     .columns = perf_columns,

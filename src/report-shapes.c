@@ -117,7 +117,7 @@ static void shapes_other(const struct rec *r, const struct shapes_row *rows, siz
 /* Print the Shapes table of RECS: per record its OPTS->shapes_top
  * largest shapes, and one row summing the others. */
 static void shapes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                            FILE *out)
+                            struct page *pg)
 {
     static const char *const headers[] = {"instance", "operation",          "helper",
                                           "in bits",  "out bits",           "calls per operation",
@@ -166,8 +166,7 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
                      "--section shapes without --top shows them all",
                      opts->shapes_top);
     report_notes(t, recs, n, NOTE_FAILED | NOTE_COVERAGE | NOTE_OVERFLOW);
-    mdtable_print(t, out);
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The Shapes columns of CSV/JSON (one row per shape). */

@@ -79,8 +79,7 @@ static char *sizes_sig_cell(char *buf, size_t size, const struct sizes_row *row)
 }
 
 /* The table of the instances of type TYPE, or NULL when there are none. */
-static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_type type,
-                                   const char *title)
+static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_type type)
 {
     static const char *const sig_headers[] = {"instance", "public key", "secret key", "signature"};
     static const char *const kem_headers[] = {"instance", "public key", "secret key", "ciphertext",
@@ -88,7 +87,7 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
     static const char *const kex_headers[] = {"instance", "public key", "secret key",
                                               "passes",   "messages",   "shared secret"};
     size_t ncols = type == REC_SIG ? 4 : type == REC_KEM ? 5 : 6;
-    struct mdtable *t = mdtable_new(title, ncols,
+    struct mdtable *t = mdtable_new(NULL, ncols,
                                     type == REC_SIG   ? sig_headers
                                     : type == REC_KEM ? kem_headers
                                                       : kex_headers,
@@ -100,11 +99,8 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
         struct sizes_row row;
         char c[6][REPORT_CELL];
         const char *cells[6] = {c[0], c[1], c[2], c[3], c[4], c[5]};
-        bool seen = false;
 
-        for (size_t j = 0; j < i && !seen; j++)
-            seen = sizes_same_instance(recs[j], recs[i]);
-        if (seen || recs[i]->type != type)
+        if (!report_instance_first(recs, i) || recs[i]->type != type)
             continue;
         row = sizes_merge(recs, n, i);
         report_instance_cell(c[0], sizeof c[0], row.first);
@@ -133,29 +129,28 @@ static struct mdtable *sizes_table(struct rec *const *recs, size_t n, enum rec_t
     return t;
 }
 
-/* Print the Sizes tables of RECS: signature schemes, KEMs, then key
+/* Add the Sizes tables of RECS: signature schemes, KEMs, then key
  * exchanges, under one heading; the notes are those of every record
  * shown. */
 static void sizes_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                           FILE *out)
+                           struct page *pg)
 {
     struct mdtable *t[3] = {NULL, NULL, NULL}, *last = NULL;
-    const char *title = report_sizes.title;
 
     (void)opts;
     for (int type = REC_SIG; type <= REC_KEX; type++)
-        if ((t[type] = sizes_table(recs, n, (enum rec_type)type, title)) != NULL) {
+        if ((t[type] = sizes_table(recs, n, (enum rec_type)type)) != NULL)
             last = t[type];
-            title = NULL;
-        }
+    report_heading(pg, &report_sizes);
+    page_text(pg, "Bytes, as the API's length functions give them; a signature size is "
+                  "marked the maximum unless every signature the runs produced had exactly "
+                  "that size.");
     if (last == NULL)
         return;
     report_notes(last, recs, n, NOTE_FAILED);
-    for (int type = REC_SIG; type <= REC_KEX; type++) {
+    for (int type = REC_SIG; type <= REC_KEX; type++)
         if (t[type] != NULL)
-            mdtable_print(t[type], out);
-        mdtable_free(t[type]);
-    }
+            page_table(pg, t[type]);
 }
 
 /* The Sizes columns of CSV/JSON (signature or KEM members, the others
@@ -193,7 +188,8 @@ static void sizes_fields(const struct rec *r, json_t *row)
 
 const struct report_section report_sizes = {
     .name = "sizes",
-    .title = "Sizes",
+    .number = 6,
+    .title = "Transmission and storage overhead",
     .markdown = sizes_markdown,
     .columns = sizes_columns,
     .fields = sizes_fields,

@@ -64,17 +64,23 @@ static bool symmetric_has_stderr(const struct rec *r)
     return r->has_profile && (r->hash_share_stderr > 0.001 || r->drng_share_stderr > 0.001);
 }
 
-/* Print the Symmetric primitives table of RECS. */
+/* Add the Symmetric primitives section of RECS: the survey verdict, then
+ * the table. */
 static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
-                               FILE *out)
+                               struct page *pg)
 {
     char code[1024];
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
-    struct mdtable *t = mdtable_new(report_symmetric.title, 5, headers, "llrrl");
+    struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
     bool any_stderr = false, any_varies = false;
 
     (void)opts;
+    report_heading(pg, &report_symmetric);
+    report_survey_line(pg, recs, n);
+    page_text(pg, "Share of each operation spent in the ICCS placeholder hash functions and in "
+                  "the ICCS DRNG (the profiled build, its helpers wrapped at link time, measured "
+                  "in the same run as the plain one):");
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
         char c[5][REPORT_CELL];
@@ -104,8 +110,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
                         "(its minimum and maximum differ), with the standard error of its mean; "
                         "a count without it is the same in every operation");
-    mdtable_print(t, out);
-    mdtable_free(t);
+    page_table(pg, t);
 }
 
 /* The per-helper fields of CSV/JSON, after the helper's C name. */

@@ -1,18 +1,48 @@
 /* report.c - print the chosen sections of a report in one format. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include <stdio.h>
 
 #include "flat.h"
+#include "format.h"
 #include "mdtable.h"
+#include "provenance.h"
 #include "report.h"
+#include "strlist.h"
 
 const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
-    &report_kat,       &report_perf,   &report_memory,  &report_sizes,
-    &report_symmetric, &report_shapes, &report_callers, NULL,
+    &report_basic, &report_environment, &report_kat,    &report_perf,    &report_memory,
+    &report_sizes, &report_symmetric,   &report_shapes, &report_callers, &report_evidence,
+    NULL,
 };
+
+/* The sections printed when none is chosen. */
+size_t report_default_sections(const struct report_section **sel, enum report_format format,
+                               struct rec *const *recs, size_t n)
+{
+    bool any_callers = false, any_kat = false;
+    size_t nsel = 0;
+
+    for (size_t i = 0; i < n; i++) {
+        any_callers |= recs[i]->has_callers;
+        any_kat |= recs[i]->has_kat;
+    }
+    for (size_t s = 0; report_sections[s] != NULL; s++) {
+        const struct report_section *sec = report_sections[s];
+        bool chosen;
+
+        if (format == REPORT_MD)
+            chosen = sec != &report_callers || any_callers;
+        else
+            chosen = sec->fields != NULL && (sec != &report_kat || any_kat);
+        if (chosen)
+            sel[nsel++] = sec;
+    }
+    return nsel;
+}
 
 /* The identity columns leading every CSV/JSON row. */
 void report_identity_columns(json_t *keys)
@@ -106,8 +136,11 @@ static bool report_flat(const struct report_section *const *sel, size_t nsel,
     }
     report_identity_columns(keys);
     for (size_t s = 0; s < nsel; s++)
-        sel[s]->columns(keys);
+        if (sel[s]->columns != NULL)
+            sel[s]->columns(keys);
     report_context_columns(keys);
+    if (format == REPORT_CSV)
+        provenance_columns(keys);
     for (size_t i = 0; i < n; i++) {
         size_t first = json_array_size(rows);
         json_t *row;
@@ -118,11 +151,15 @@ static bool report_flat(const struct report_section *const *sel, size_t nsel,
             row = json_object();
             report_identity_fields(recs[i], row);
             for (size_t s = 0; s < nsel; s++)
-                sel[s]->fields(recs[i], row);
+                if (sel[s]->fields != NULL)
+                    sel[s]->fields(recs[i], row);
             json_array_append_new(rows, row);
         }
-        for (size_t k = first; k < json_array_size(rows); k++)
+        for (size_t k = first; k < json_array_size(rows); k++) {
             report_context_fields(recs[i], json_array_get(rows, k));
+            if (format == REPORT_CSV)
+                provenance_fields(json_array_get(rows, k));
+        }
     }
     if (report_all_ticks(recs, n))
         report_ticks_columns(keys, rows);
@@ -135,13 +172,46 @@ static bool report_flat(const struct report_section *const *sel, size_t nsel,
     return true;
 }
 
+/* Order scheme ids naturally (qsort comparator of char *). */
+static int report_id_cmp(const void *a, const void *b)
+{
+    return fmt_natural_cmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Print the page of each scheme of the sorted records RECS[N], schemes
+ * in natural order of their ids, each page's records in the order given. */
+static void report_pages(const struct report_section *const *sel, size_t nsel,
+                         struct rec *const *recs, size_t n, const struct report_opts *opts,
+                         FILE *out)
+{
+    struct strlist ids = {0};
+    struct rec **mine = xmalloc((n > 0 ? n : 1) * sizeof *mine);
+
+    for (size_t i = 0; i < n; i++)
+        if (!strlist_has(&ids, recs[i]->scheme_id))
+            strlist_add(&ids, recs[i]->scheme_id);
+    qsort(ids.v, ids.n, sizeof *ids.v, report_id_cmp);
+    for (size_t k = 0; k < ids.n; k++) {
+        struct page *pg;
+        size_t m = 0;
+
+        for (size_t i = 0; i < n; i++)
+            if (strcmp(recs[i]->scheme_id, ids.v[k]) == 0)
+                mine[m++] = recs[i];
+        pg = report_page(sel, nsel, mine, m, opts);
+        page_print_md(pg, out);
+        page_free(pg);
+    }
+    free(mine);
+    strlist_free(&ids);
+}
+
 /* Print the sections SEL for the records RECS in FORMAT. */
 bool report_print(const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
                   size_t n, enum report_format format, const struct report_opts *opts, FILE *out)
 {
     if (format != REPORT_MD)
         return report_flat(sel, nsel, recs, n, format, opts, out);
-    for (size_t s = 0; s < nsel; s++)
-        sel[s]->markdown(recs, n, opts, out);
+    report_pages(sel, nsel, recs, n, opts, out);
     return true;
 }

@@ -1,9 +1,12 @@
 /* report.h - the sections of `iccsprof report` and how they are printed.
  *
- * Each section prints itself as Markdown (a heading, a table in the layout
- * of the published NICCS pages, note lines), and gives its fields for CSV
- * and JSON: record-level sections add fields to one row per record, the
- * shapes and call sites have rows of their own. */
+ * In Markdown the report is the published NICCS page of each scheme: what
+ * made it, a title naming the scheme and the host, then sections 1 to 7
+ * in the pages' order, each adding its heading, text and tables to the
+ * page (page.h).  For CSV and JSON a section gives its fields:
+ * record-level sections add fields to one row per record, the shapes and
+ * call sites have rows of their own, and the page's own sections (basic
+ * information, environment, evidence) none. */
 #ifndef ICCSPROF_REPORT_H
 #define ICCSPROF_REPORT_H
 
@@ -12,6 +15,7 @@
 #include <stdio.h>
 
 #include "mdtable.h"
+#include "page.h"
 #include "record-read.h"
 
 /* Room for one cell of a section, instance names and call chains aside. */
@@ -24,14 +28,20 @@ enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON, REPORT_SVG, REPORT_FOLD
 struct report_opts {
     size_t top;        /* call sites shown per record */
     size_t shapes_top; /* shapes shown per record in Markdown, the rest as one row; 0: all */
+    const char *base;  /* the folder a page is written to: its paths are given from there;
+                          NULL: as read */
 };
 
 struct report_section {
     const char *name;  /* as given to --section */
-    const char *title; /* Markdown heading */
-    /* Print the section for the N sorted records RECS as Markdown. */
-    void (*markdown)(struct rec *const *recs, size_t n, const struct report_opts *opts, FILE *out);
-    /* Append the section's CSV/JSON column names to KEYS. */
+    int number;        /* its number on the page, 0 for the unnumbered ones */
+    const char *title; /* its heading, after the number */
+    /* Add the section for the N sorted records RECS of one scheme to the
+     * page PG. */
+    void (*markdown)(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                     struct page *pg);
+    /* Append the section's CSV/JSON column names to KEYS (NULL: a section
+     * of the page alone). */
     void (*columns)(json_t *keys);
     /* Record-level section: set its fields of R in ROW (else NULL). */
     void (*fields)(const struct rec *r, json_t *row);
@@ -40,18 +50,46 @@ struct report_section {
     void (*rows)(const struct rec *r, const struct report_opts *opts, json_t *rows);
 };
 
-extern const struct report_section report_kat, report_perf, report_memory, report_sizes,
-    report_symmetric, report_shapes, report_callers;
+extern const struct report_section report_basic, report_environment, report_kat, report_perf,
+    report_memory, report_sizes, report_symmetric, report_shapes, report_callers, report_evidence;
 
-/* Every section in report order, NULL-terminated. */
-#define REPORT_NSECTIONS 7
+/* The sections' names, in page order, for messages. */
+#define REPORT_NAMES                                                                               \
+    "basic, environment, kat, perf, memory, sizes, symmetric, shapes, callers, evidence"
+
+/* Every section in page order, NULL-terminated. */
+#define REPORT_NSECTIONS 10
 extern const struct report_section *const report_sections[REPORT_NSECTIONS + 1];
 
-/* Print the sections of the NSEL SEL for the N records RECS in FORMAT.
- * CSV and JSON print one table: either record-level sections or one
- * section with rows of its own; false (nothing printed) otherwise. */
+/* Print the sections of the NSEL SEL for the N records RECS in FORMAT:
+ * in Markdown the page of each scheme in turn; CSV and JSON print one
+ * table: either record-level sections or one section with rows of its
+ * own; false (nothing printed) otherwise. */
 bool report_print(const struct report_section *const *sel, size_t nsel, struct rec *const *recs,
                   size_t n, enum report_format format, const struct report_opts *opts, FILE *out);
+
+/* The sections printed when none is chosen, into SEL; how many.  In
+ * Markdown all of them, call sites only when a record of RECS[N] has
+ * some; in CSV and JSON the record-level ones; the KAT section in those
+ * only when a record carries a KAT result. */
+size_t report_default_sections(const struct report_section **sel, enum report_format format,
+                               struct rec *const *recs, size_t n);
+
+/* The page of the N sorted records RECS of one scheme: a line saying what
+ * made it, a title naming the scheme and host, then the NSEL sections
+ * SEL.  The caller frees it. */
+struct page *report_page(const struct report_section *const *sel, size_t nsel,
+                         struct rec *const *recs, size_t n, const struct report_opts *opts);
+
+/* Append the heading of section SEC to PG: "4. Performance". */
+void report_heading(struct page *pg, const struct report_section *sec);
+
+/* The survey verdict line of the records RECS[N]: "Survey verdict:
+ * ICCS-only", each instance's when they differ. */
+void report_survey_line(struct page *pg, struct rec *const *recs, size_t n);
+
+/* Whether RECS[I] is the first of its scheme instance in RECS. */
+bool report_instance_first(struct rec *const *recs, size_t i);
 
 /* The share chart of the N records RECS, a stacked bar per record, as an
  * SVG document. */

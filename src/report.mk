@@ -5,9 +5,15 @@ src_libiccsprof_la_SOURCES += \
 	src/record-read.c src/record-read.h \
 	src/record-scan.c src/record-scan.h \
 	src/mdtable.c src/mdtable.h \
+	src/page.c src/page.h \
+	src/provenance.c src/provenance.h \
 	src/flat.c src/flat.h \
 	src/callsite.c src/callsite.h \
 	src/report.c src/report.h \
+	src/report-page.c \
+	src/report-basic.c \
+	src/report-environment.c \
+	src/report-evidence.c \
 	src/report-context.c \
 	src/report-pictures.c \
 	src/svg.c src/svg.h \

@@ -9,6 +9,8 @@
 
 #include "cmd.h"
 #include "hex.h"
+#include "pin.h"
+#include "record-read.h"
 #include "run-options.h"
 
 /* The rows of run_option_table, in its order. */
@@ -175,23 +177,22 @@ const struct cmd_option run_option_table[] = {
     {0},
 };
 
-/* Parse the seed's hex digits. */
-static int run_seed(struct run_options *o, const char *arg)
+/* Parse the seed's hex digits; a usage error of ENTRY otherwise. */
+static int run_seed(const struct cmd_entry *entry, struct run_options *o, const char *arg)
 {
     long n = hex_decode(arg, o->seed, RUN_MAX_SEED);
 
     if (n < 0) {
-        cmd_usage_error(&cmd_run_entry,
-                        "--seed: '%s' is not 1 to %d bytes of hex digits (two per byte)", arg,
-                        RUN_MAX_SEED);
+        cmd_usage_error(entry, "--seed: '%s' is not 1 to %d bytes of hex digits (two per byte)",
+                        arg, RUN_MAX_SEED);
         return -1;
     }
     o->seed_len = (size_t)n;
     return 0;
 }
 
-/* Parse --sample's K or "auto". */
-static int run_sample(struct run_options *o, const char *arg)
+/* Parse --sample's K or "auto"; a usage error of ENTRY otherwise. */
+static int run_sample(const struct cmd_entry *entry, struct run_options *o, const char *arg)
 {
     if (strcmp(arg, "auto") == 0) {
         o->sample = 0;
@@ -208,8 +209,7 @@ static int run_sample(struct run_options *o, const char *arg)
             return 0;
         }
     }
-    cmd_usage_error(&cmd_run_entry,
-                    "--sample: '%s' is neither auto nor a whole number from 1 to %u", arg,
+    cmd_usage_error(entry, "--sample: '%s' is neither auto nor a whole number from 1 to %u", arg,
                     1u << 20);
     return -1;
 }
@@ -242,15 +242,48 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->no_profile = v[OPT_NO_PROFILE].given > 0;
     o->cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].num : -1;
     o->require_quiet_host = v[OPT_REQUIRE_QUIET_HOST].given > 0;
-    if (run_seed(o, v[OPT_SEED].text) != 0 || run_sample(o, v[OPT_SAMPLE].text) != 0)
+    if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
+        run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0)
         return EXIT_USAGE;
+    return EXIT_OK;
+}
+
+/* Whether NAME is an operation of some type of scheme. */
+static bool run_op_exists(const char *name, size_t len)
+{
+    for (int op = 0; op < REC_NOPS; op++)
+        if (strlen(rec_op_name((enum rec_op)op)) == len &&
+            strncmp(rec_op_name((enum rec_op)op), name, len) == 0)
+            return true;
+    return false;
+}
+
+/* Check --op's list before anything runs: each item an operation of some
+ * type of scheme (which ones the scheme has is known once it is loaded),
+ * none twice, "all" alone. */
+static int run_check_ops(const struct cmd_entry *entry, const char *ops)
+{
+    if (strcmp(ops, "all") == 0)
+        return EXIT_OK;
+    for (const char *p = ops; *p != '\0'; p += strcspn(p, ",") + (p[strcspn(p, ",")] == ',')) {
+        size_t len = strcspn(p, ",");
+
+        if (!run_op_exists(p, len))
+            return cmd_usage_error(entry,
+                                   "--op: '%.*s' is not an operation (keygen, sign, verify, enc, "
+                                   "dec, a key exchange's init_a ... derive_b, or all alone)",
+                                   (int)len, p);
+        for (const char *q = ops; q < p; q += strcspn(q, ",") + 1)
+            if (strcspn(q, ",") == len && strncmp(q, p, len) == 0)
+                return cmd_usage_error(entry, "--op: '%.*s' is given twice", (int)len, p);
+    }
     return EXIT_OK;
 }
 
 /* Check the values that parse but make no sense: empty paths and names,
  * an --op list with an empty item, an instance name that would make its
  * records hidden files. */
-static int run_check_values(const struct run_options *o)
+static int run_check_values(const struct cmd_entry *entry, const struct run_options *o)
 {
     const struct {
         const char *option, *value;
@@ -261,47 +294,46 @@ static int run_check_values(const struct run_options *o)
 
     for (size_t i = 0; i < sizeof given / sizeof given[0]; i++)
         if (given[i].value != NULL && given[i].value[0] == '\0')
-            return cmd_usage_error(&cmd_run_entry, "--%s: the value is empty", given[i].option);
+            return cmd_usage_error(entry, "--%s: the value is empty", given[i].option);
     if (o->ops != NULL) {
         len = strlen(o->ops);
         if (len == 0)
-            return cmd_usage_error(&cmd_run_entry,
+            return cmd_usage_error(entry,
                                    "--op: the value is empty (an operation, a list, or all)");
         if (o->ops[0] == ',' || o->ops[len - 1] == ',' || strstr(o->ops, ",,") != NULL)
-            return cmd_usage_error(&cmd_run_entry, "--op: '%s' has an empty item", o->ops);
+            return cmd_usage_error(entry, "--op: '%s' has an empty item", o->ops);
+        if (run_check_ops(entry, o->ops) != EXIT_OK)
+            return EXIT_USAGE;
     }
     if (o->instance != NULL && o->instance[0] == '.')
-        return cmd_usage_error(&cmd_run_entry,
+        return cmd_usage_error(entry,
                                "--instance: '%s' starts with '.': its records would be hidden "
                                "files, which report skips",
                                o->instance);
     return EXIT_OK;
 }
 
-/* Check the combination of options. */
-static int run_check(const struct run_options *o)
+/* Check the combination of options; usage errors are ENTRY's. */
+static int run_check(const struct cmd_entry *entry, const struct run_options *o)
 {
-    if (run_check_values(o) != EXIT_OK)
+    if (run_check_values(entry, o) != EXIT_OK)
         return EXIT_USAGE;
     if (o->no_plain && o->no_profile)
-        return cmd_usage_error(&cmd_run_entry, "--no-plain and --no-profile leave nothing to run");
+        return cmd_usage_error(entry, "--no-plain and --no-profile leave nothing to run");
     if (!o->no_plain && o->plain == NULL)
-        return cmd_usage_error(&cmd_run_entry, "--plain LIB.so is required (or --no-plain)");
+        return cmd_usage_error(entry, "--plain LIB.so is required (or --no-plain)");
     if (!o->no_profile && o->profiled == NULL)
-        return cmd_usage_error(&cmd_run_entry,
-                               "--profiled LIB.prof.so is required (or --no-profile)");
+        return cmd_usage_error(entry, "--profiled LIB.prof.so is required (or --no-profile)");
     if (o->ops == NULL)
-        return cmd_usage_error(&cmd_run_entry, "--op is required (an operation, a list, or all)");
+        return cmd_usage_error(entry, "--op is required (an operation, a list, or all)");
     if ((o->out == NULL) == (o->out_dir == NULL))
-        return cmd_usage_error(&cmd_run_entry, "give one of --out FILE.json or --out-dir DIR");
+        return cmd_usage_error(entry, "give one of --out FILE.json or --out-dir DIR");
     if (o->out != NULL && (strcmp(o->ops, "all") == 0 || strchr(o->ops, ',') != NULL))
-        return cmd_usage_error(&cmd_run_entry, "--out takes one operation; use --out-dir for %s",
-                               o->ops);
+        return cmd_usage_error(entry, "--out takes one operation; use --out-dir for %s", o->ops);
     if (o->callers != 0 && o->no_profile)
-        return cmd_usage_error(&cmd_run_entry,
-                               "--callers needs the profile pass (drop --no-profile)");
+        return cmd_usage_error(entry, "--callers needs the profile pass (drop --no-profile)");
     if (o->target_seconds > o->max_seconds)
-        return cmd_usage_error(&cmd_run_entry, "--target-seconds %g exceeds --max-seconds %g",
+        return cmd_usage_error(entry, "--target-seconds %g exceeds --max-seconds %g",
                                o->target_seconds, o->max_seconds);
     return EXIT_OK;
 }
@@ -310,14 +342,14 @@ static int run_check(const struct run_options *o)
 int run_options_take(struct run_options *o, const struct cmd_args *args)
 {
     if (args->argc > 0)
-        return cmd_usage_error(&cmd_run_entry, "unexpected argument: %s", args->argv[0]);
+        return cmd_usage_error(args->entry, "unexpected argument: %s", args->argv[0]);
     if (run_take(o, args) != EXIT_OK)
         return EXIT_USAGE;
     if (o->no_plain)
         o->plain = NULL;
     if (o->no_profile)
         o->profiled = NULL;
-    return run_check(o);
+    return run_check(args->entry, o);
 }
 
 /* Parse ARGV into O with the published method's defaults. */
@@ -328,6 +360,26 @@ int run_options_parse(struct run_options *o, int argc, char **argv)
 
     if (status == EXIT_OK)
         status = run_options_take(o, &args);
+    cmd_args_free(&args);
+    return status;
+}
+
+/* Check the options of an `iccsprof run` that the command ENTRY is about
+ * to start, ARGV[ARGC] (ARGV[0] a command name), as run will check them,
+ * so that a bad value stops ENTRY before any work, in its own name. */
+int run_options_check(const struct cmd_entry *entry, int argc, char **argv)
+{
+    struct cmd_entry as = cmd_run_entry;
+    struct cmd_args args;
+    struct run_options o;
+    int status;
+
+    as.name = entry->name;
+    status = cmd_parse(&as, argc, argv, &args);
+    if (status == EXIT_OK && args.help)
+        status = cmd_usage_error(entry, "--help is not an option of the measurement");
+    else if (status == EXIT_OK && (status = run_options_take(&o, &args)) == EXIT_OK && o.cpu >= 0)
+        status = pin_allowed(entry, o.cpu);
     cmd_args_free(&args);
     return status;
 }

@@ -38,6 +38,12 @@ int run_options_take(struct run_options *o, const struct cmd_args *args);
  * option at fault. */
 int run_options_parse(struct run_options *o, int argc, char **argv);
 
+/* Check ARGV[ARGC] (ARGV[0] a command name), the options of an
+ * `iccsprof run` the command ENTRY will start, as run checks them; the
+ * usage error, if any, is ENTRY's and names the option.  EXIT_OK or
+ * EXIT_USAGE. */
+int run_options_check(const struct cmd_entry *entry, int argc, char **argv);
+
 /* The time-out of one measuring process when --timeout is not given:
  * room for both passes at their longest, and for setup. */
 double run_default_timeout(const struct run_options *o);

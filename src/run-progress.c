@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd.h"
 #include "run-child.h"
 #include "run-progress.h"
 
@@ -33,7 +34,8 @@ void run_progress_start(struct run_progress *p, const struct run_options *o, con
     p->instance = instance;
     p->op = op;
     p->options = o;
-    p->terminal = progress_terminal();
+    /* -v: a line for every phase, which a rewritten line would hide */
+    p->terminal = progress_terminal() && cmd_verbosity != CMD_VERBOSE;
     p->phase_start = p->last_shown = child_seconds();
     p->last_line = p->phase_start - PROGRESS_LINE_SECONDS;
     snprintf(p->phase, sizeof p->phase, "start-up");
@@ -69,8 +71,9 @@ static void progress_line(struct run_progress *p, double now)
 {
     double aim = progress_aim(p);
 
-    if (p->announced || now - p->phase_start < PROGRESS_PHASE_SECONDS ||
-        now - p->last_line < PROGRESS_LINE_SECONDS)
+    if (p->announced ||
+        (cmd_verbosity != CMD_VERBOSE && (now - p->phase_start < PROGRESS_PHASE_SECONDS ||
+                                          now - p->last_line < PROGRESS_LINE_SECONDS)))
         return;
     if (aim > 0)
         fprintf(stderr, "iccsprof: %s %s: %s (aimed at %g s)\n", p->instance, p->op, p->phase, aim);
@@ -86,6 +89,8 @@ void run_progress_update(const char *phase, void *arg)
     struct run_progress *p = arg;
     double now = child_seconds();
 
+    if (cmd_verbosity == CMD_QUIET)
+        return;
     if (phase != NULL) {
         snprintf(p->phase, sizeof p->phase, "%s", phase);
         p->phase_start = now;
@@ -102,6 +107,6 @@ void run_progress_update(const char *phase, void *arg)
 /* Clear the terminal's line. */
 void run_progress_end(struct run_progress *p)
 {
-    if (p->terminal)
+    if (p->terminal && cmd_verbosity != CMD_QUIET)
         fputs("\r\033[K", stderr);
 }

@@ -319,6 +319,16 @@ static json_t *record_measured(json_t *r, const char *key)
     return v != NULL && !json_is_null(v) ? v : NULL;
 }
 
+/* Set SCHEME's implementation ("reference", "optimized") from the build
+ * description BUILD, when it names one. */
+static void record_implementation(json_t *scheme, json_t *build)
+{
+    json_t *impl = build != NULL ? json_object_get(build, "implementation") : NULL;
+
+    if (json_is_string(impl) && json_string_length(impl) > 0)
+        json_object_set(scheme, "implementation", impl);
+}
+
 /* The record of operation OP from OUTCOME. */
 json_t *run_record(const struct run_facts *f, const char *op, const struct child_outcome *outcome,
                    const char *log_name)
@@ -347,6 +357,7 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
     json_object_set_new(rec, "scheme",
                         json_pack("{s:s, s:s, s:s, s:s}", "id", f->scheme_id, "algorithm",
                                   f->algorithm, "instance", f->instance, "type", f->type));
+    record_implementation(json_object_get(rec, "scheme"), f->build);
     json_object_set_new(rec, "operation", json_string(op));
     json_object_set_new(rec, "build", record_build(f));
     json_object_set_new(rec, "host", record_host(f, r));

@@ -36,7 +36,7 @@ char *xstrdup(const char *s)
 }
 
 /* FMT formatted with AP, newly allocated. */
-static char *xvasprintf(const char *fmt, va_list ap)
+char *xvasprintf(const char *fmt, va_list ap)
 {
     char *s;
 

@@ -4,6 +4,7 @@
 #ifndef ICCSPROF_STRLIST_H
 #define ICCSPROF_STRLIST_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -45,5 +46,8 @@ char *xstrdup(const char *s);
 
 /* A formatted string, newly allocated; ends the process on exhaustion. */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The same from a va_list. */
+char *xvasprintf(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 
 #endif

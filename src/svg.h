@@ -1,33 +1,44 @@
-/* svg.h - the share chart: per record, a stacked bar of the time in the
- * hash helpers, in the DRNG and in the rest of the operation.
+/* svg.h - the share chart of report and compare, drawn for a paper.
  *
- * A standalone SVG 1.1 document with no script and no external reference,
- * so that a browser opens it and a Markdown viewer shows it as an image. */
+ * Per record, a bar of the operation's mean time split into pseudohash,
+ * pseudoXOF, sm3hash, the DRNG and the other code, on an axis where a
+ * full bar is 100 %; beside it the hash and DRNG shares and the mean time
+ * of the operation; rows grouped per scheme, noisy and partial records
+ * marked.  The chart of a comparison draws A's and B's bars and the
+ * difference of the hash shares with its uncertainty.
+ *
+ * The document is sized for the text width of a journal page (120 mm):
+ * one user unit is one point there, so the smallest text is 8 pt when the
+ * chart is printed at that width.  Colours differ in lightness as well as
+ * hue, so that they stay apart for colour-blind readers and in greyscale.
+ * It is a standalone SVG 1.1 document with no script and no external
+ * reference, so that a browser opens it and a Markdown viewer shows it. */
 #ifndef ICCSPROF_SVG_H
 #define ICCSPROF_SVG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "record-read.h"
 
-/* One bar of the chart: the record it shows, and a short tag drawn before
- * the bar ("A", "B"; NULL for none). */
-struct svg_bar {
-    const struct rec *r;
-    const char *tag;
+/* One row of a chart: one operation of an instance, with one record (a
+ * report) or A's and B's (a comparison, then with their difference). */
+struct svg_row {
+    const struct rec *bar[2]; /* bar[1] is NULL in a report's chart */
+    bool has_diff;            /* the difference below is known */
+    double diff;              /* B's hash share minus A's */
+    double diff_margin;       /* two combined standard errors of it; 0 when not sampled */
 };
 
-/* A group of bars under one heading: an instance and operation. */
-struct svg_group {
-    const char *instance, *operation;
-    struct svg_bar bars[2];
-    size_t nbars;
+struct svg_chart {
+    const char *title;
+    const char *sides[2]; /* a comparison's inputs, A and B; NULL in a report */
+    const struct svg_row *rows;
+    size_t n;
 };
 
-/* Print the chart of the N groups GROUPS, titled TITLE with SUBTITLE (may
- * be NULL) under it, as one SVG document. */
-void svg_print_shares(const char *title, const char *subtitle, const struct svg_group *groups,
-                      size_t n, FILE *out);
+/* Print chart C as one SVG document on OUT. */
+void svg_print_chart(const struct svg_chart *c, FILE *out);
 
 #endif

@@ -1,5 +1,7 @@
 #!/bin/sh
-# audit.sh - `iccsprof audit` finds the helper calls --wrap cannot see.
+# audit.sh - `iccsprof audit` finds the helper calls --wrap cannot see, and
+# gives the survey verdict: whether the objects' symmetric work goes only
+# through the ICCS helpers.
 . "$top_srcdir/tests/lib.sh"
 
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
@@ -47,6 +49,64 @@ if nm "$work/cold.o" | grep -q " t pseudoXOF\.cold"; then
 else
     pass "cold part audit # SKIP this compiler makes no pseudoXOF.cold of tests/fixtures/audit/cold.c"
 fi
+
+# --- the survey verdict: helpers only, shake* shims, a Keccak of its own ---
+sv="$top_srcdir/tests/fixtures/survey"
+mkdir -p "$work/shims" "$work/own" "$work/unnamed" "$work/lfsr"
+survey_cc() { ${cc:-cc} -fPIC -O2 -I"$sv" -c "$@" || fail "compile $*" "compiler failed"; }
+for f in iccs iccs_keccak sign sign_shake sign_direct; do
+    survey_cc "$sv/$f.c" -o "$work/$f.o"
+done
+survey_cc "$sv/fips202_shims.c" -o "$work/shims/fips202.o"
+survey_cc "$sv/fips202_own.c" -o "$work/own/fips202.o"
+# the same Keccak under names that say nothing: only its constants give it away
+survey_cc "$sv/fips202_own.c" -DKeccakF1600_StatePermute=mix -DKeccakF_RoundConstants=table \
+    -o "$work/unnamed/fips202.o"
+# round constants computed, not tabled (and not folded at -O0): only its name gives it away
+${cc:-cc} -fPIC -O0 -I"$sv" -DRC_BY_LFSR -c "$sv/fips202_own.c" -o "$work/lfsr/fips202.o" ||
+    fail "compile fips202_own.c -DRC_BY_LFSR" "compiler failed"
+base="$work/iccs.o $work/iccs_keccak.o"
+
+# survey NAME WANT OBJECT...: the text verdict is WANT
+survey() {
+    sv_name=$1 sv_want=$2
+    shift 2
+    expect_status "survey: $sv_name" 0 "$ICCSPROF" audit "$@"
+    expect_grep "survey: $sv_name: the verdict" "^survey: $sv_want\$" "$work/out"
+}
+# the helpers' own Keccak (iccs_keccak.o, called by iccs.o alone) is theirs, measured with them
+survey "helpers only" "ICCS-only" $base "$work/sign.o"
+survey "shake shims over pseudoXOF" "ICCS-only — shake\* names are shims over pseudoXOF" \
+    $base "$work/shims/fips202.o" "$work/sign_shake.o"
+survey "a Keccak of its own" "mixed: Keccak-f\[1600\] of its own in fips202.o, not measured" \
+    $base "$work/own/fips202.o" "$work/sign_shake.o"
+survey "a Keccak known by its constants" "mixed: Keccak-f\[1600\] of its own in fips202.o, not measured" \
+    $base "$work/unnamed/fips202.o" "$work/sign_shake.o"
+survey "a Keccak known by its name" "mixed: Keccak-f\[1600\] of its own in fips202.o, not measured" \
+    $base "$work/lfsr/fips202.o" "$work/sign_shake.o"
+survey "the helpers' permutation called past them" \
+    "mixed: Keccak-f\[1600\] of its own in iccs_keccak.o, not measured" $base "$work/sign_direct.o"
+
+expect_status "survey: as JSON" 0 "$ICCSPROF" audit --json $base "$work/shims/fips202.o" "$work/sign_shake.o"
+python3 - "$work/out" <<'EOS' && pass "survey: the JSON names the shims" || fail "survey: the JSON names the shims" "$(cat "$work/out")"
+import json, sys
+s = json.load(open(sys.argv[1]))["survey"]
+assert s == {"verdict": "shims", "text": "ICCS-only \u2014 shake* names are shims over pseudoXOF",
+             "shims": [{"family": "shake", "source": "fips202.o", "helpers": ["pseudoXOF"]}],
+             "own": []}, s
+EOS
+for kind in unnamed lfsr; do
+    expect_status "survey: $kind as JSON" 0 "$ICCSPROF" audit --json $base "$work/$kind/fips202.o" "$work/sign_shake.o"
+    cp "$work/out" "$work/$kind.json"
+done
+python3 - "$work/unnamed.json" "$work/lfsr.json" <<'EOS' && pass "survey: the JSON says how each was found" || fail "survey: the JSON says how each was found" "$(cat "$work/unnamed.json" "$work/lfsr.json")"
+import json, sys
+unnamed, lfsr = (json.load(open(p))["survey"] for p in sys.argv[1:])
+assert unnamed["own"] == [{"primitive": "Keccak-f[1600]", "source": "fips202.o", "evidence": "constants"}], unnamed
+assert lfsr["own"] == [{"primitive": "Keccak-f[1600]", "source": "fips202.o",
+                        "evidence": "function KeccakF1600_StatePermute"}], lfsr
+assert unnamed["verdict"] == lfsr["verdict"] == "mixed" and unnamed["shims"] == [], unnamed
+EOS
 
 echo "not an object" >"$work/junk.o"
 expect_status "a non-ELF file is an input error" 2 "$ICCSPROF" audit --json "$work/junk.o"

@@ -62,13 +62,19 @@ left=$(find "$out" -name '.*' ! -name .campaign ! -path '*/.campaign/*')
 (cd "$out" && sha256sum $(cat "$work/before")) >"$work/sums"
 
 # --- resumed: the four are skipped, the eight others run ---
-expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+expect_status "resumed" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built" \
+    --export-json "$work/resumed.json"
 [ "$(grep -c ': skipped (record up to date)$' "$work/out")" -eq 4 ] && pass "resumed: four skipped" ||
     fail "resumed: four skipped" "$(cat "$work/out")"
 expect_grep "resumed: the tally" "^campaign: 12 jobs: 8 passed, 0 failed, 4 skipped, 0 deferred$" "$work/out"
 (cd "$out" && sha256sum -c --quiet "$work/sums") >/dev/null 2>&1 && pass "resumed: no finished job redone" ||
     fail "resumed: no finished job redone" "records changed"
 cp "$work/out" "$work/c2"
+py "resumed: --export-json holds every record, skipped ones too" '
+import json, sys
+rows = json.load(open(sys.argv[1] + "/resumed.json"))["rows"]
+assert len(rows) == 12, len(rows)
+' "$work"
 py "resumed: every job once, its own record, never two on one core" '
 import collections, json, os, sys
 out = sys.argv[1]
@@ -95,10 +101,28 @@ for c, spans in cores.items():
 expect_grep "summary: a table per scheme" "^## fix-sig FixSig$" "$work/c2"
 expect_grep "summary: the published columns" "^| instance | operation | pseudohash/XOF/sm3 | DRNG |$" "$work/c2"
 [ "$(grep -c '^| `' "$work/c2")" -eq 12 ] && pass "summary: a row per record" || fail "summary: a row per record" "$(cat "$work/c2")"
-cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^# Summary$/,$p' "$work/c2" >"$work/c2.md"
+cmp -s "$out/summary.md" "$work/c2.md" 2>/dev/null || sed -n '/^Made by /,$p' "$work/c2" >"$work/c2.md"
 cmp -s "$out/summary.md" "$work/c2.md" && pass "summary: written beside the records" || fail "summary: written beside the records" "$(head -5 "$out/summary.md")"
+expect_grep "summary: what made it" "^Made by iccsprof [^ ]* on host $(uname -n), [0-9T:-]*Z: \`iccsprof campaign --out $out -j2 --run-flags '$quick' $work/built --export-json $work/resumed.json\`$" "$out/summary.md"
 expect_status "campaign report" 0 "$ICCSPROF" campaign report "$out"
-cmp -s "$work/out" "$out/summary.md" && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
+tail -n +2 "$work/out" >"$work/again"
+tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: the same summary" || fail "campaign report: the same summary" "$(head -5 "$work/out")"
+expect_grep "campaign report: made by that command" "^Made by .*: \`iccsprof campaign report $out\`$" "$work/out"
+# a page per scheme beside its records, its paths from there
+for id in fix-kem fix-sig fix-sites; do
+    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## " ] &&
+        pass "$id: a page, title and sections" || fail "$id: a page, title and sections" "$(grep '^#' "$out/$id/page.md")"
+done
+expect_grep "page: its title" "^# fix-sig FixSig — performance" "$out/fix-sig/page.md"
+expect_grep "page: the evidence from its folder" "^| \`A-128\` | timing and hash profile keygen | \`A-128__keygen.json\` |$" "$out/fix-sig/page.md"
+expect_status "campaign report --export-csv --export-svg" 0 "$ICCSPROF" campaign report "$out" \
+    --export-csv "$work/c.csv" --export-svg "$work/c.svg"
+tail -n +2 "$work/out" | cmp -s "$work/again" - && pass "campaign report --export-*: the same summary on stdout" ||
+    fail "campaign report --export-*: the same summary on stdout" "$(head -5 "$work/out")"
+[ "$(tail -n +2 "$work/c.csv" | wc -l)" -eq 12 ] && pass "--export-csv: a row per record" || fail "--export-csv: a row per record" "$(head -3 "$work/c.csv")"
+expect_grep "--export-svg: the share chart" "^<svg " "$work/c.svg"
+expect_status "campaign merge --export-md refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --export-md "$work/m.md" "$out"
+expect_grep "and says where exports go" "^iccsprof campaign: merge: --export-md: export with 'campaign report' after the merge$" "$work/err"
 
 # --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"

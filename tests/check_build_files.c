@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "build-files.h"
+#include "builddesc.h"
 #include "suites.h"
 
 START_TEST(parses_continuations_escapes_and_phony_targets)
@@ -70,6 +71,55 @@ START_TEST(an_object_is_out_of_date_when_anything_it_was_made_from_changes)
 }
 END_TEST
 
+/* A dry run's compiler lines read as a shell would split them: folders
+ * entered by recursive makes and by cd, quotes, continuations, sources
+ * above the folder, and lines that run no C compiler left alone. */
+START_TEST(reads_the_compiler_lines_of_a_dry_run)
+{
+    const char *out = "make: Entering directory '/s/tree'\n"
+                      "echo gcc -DNOT=1 -c not.c\n"
+                      "make[1]: Entering directory '/s/tree/api_pkc'\n"
+                      "ccache gcc -O2 -I. -I ../include -DLEVEL_128 -D'MSG=\"a b\"' \\\n"
+                      "  -std=c99 -c ../src/core.c -o ../src/core.o\n"
+                      "cd sub && cc -include cfg.h -c x.c\n"
+                      "gcc -o prog core.o x.o -lm\n"
+                      "make[1]: Leaving directory '/s/tree/api_pkc'\n"
+                      "gcc -Iinclude a.c b.c -o both\n";
+    struct bd_target t = {0};
+
+    bd_parse_dry_run(out, "/s/tree", "/s/tree", &t);
+    ck_assert_uint_eq(t.n, 4);
+    ck_assert_str_eq(t.cmds[0].source, "src/core.c");
+    ck_assert_uint_eq(t.cmds[0].flags.n, 4);
+    ck_assert_str_eq(t.cmds[0].flags.v[0], "-Iapi_pkc");
+    ck_assert_str_eq(t.cmds[0].flags.v[1], "-Iinclude");
+    ck_assert_str_eq(t.cmds[0].flags.v[2], "-DLEVEL_128");
+    ck_assert_str_eq(t.cmds[0].flags.v[3], "-DMSG=\"a b\"");
+    ck_assert_str_eq(t.cmds[0].std, "-std=c99");
+    ck_assert_str_eq(t.cmds[1].source, "api_pkc/sub/x.c");
+    ck_assert_str_eq(t.cmds[1].flags.v[0], "-include=api_pkc/sub/cfg.h");
+    ck_assert_str_eq(t.cmds[2].source, "a.c");
+    ck_assert_str_eq(t.cmds[3].source, "b.c");
+    ck_assert_str_eq(t.cmds[3].flags.v[0], "-Iinclude");
+    bd_target_free(&t);
+}
+END_TEST
+
+/* Paths resolved by their text alone, above the root too. */
+START_TEST(normal_paths)
+{
+    char *p = bd_normal_path("a/./b/../c"), *q = bd_normal_path("../x/../../y"),
+         *r = bd_normal_path("/a/../../b");
+
+    ck_assert_str_eq(p, "a/c");
+    ck_assert_str_eq(q, "../../y");
+    ck_assert_str_eq(r, "/b");
+    free(p);
+    free(q);
+    free(r);
+}
+END_TEST
+
 Suite *make_build_files_suite(void)
 {
     Suite *s = suite_create("build_files");
@@ -77,6 +127,8 @@ Suite *make_build_files_suite(void)
 
     tcase_add_test(tc, parses_continuations_escapes_and_phony_targets);
     tcase_add_test(tc, an_object_is_out_of_date_when_anything_it_was_made_from_changes);
+    tcase_add_test(tc, reads_the_compiler_lines_of_a_dry_run);
+    tcase_add_test(tc, normal_paths);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -41,6 +41,59 @@ START_TEST(slips_get_a_suggestion)
 }
 END_TEST
 
+START_TEST(slipped_options_get_a_suggestion)
+{
+    static const char *const names[] = {"trials", "target-seconds", "callers", "cpu"};
+
+    ck_assert_str_eq(cmd_closest("trails", names, 4), "trials");
+    ck_assert_str_eq(cmd_closest("target-second", names, 4), "target-seconds");
+    ck_assert_str_eq(cmd_closest("caller", names, 4), "callers");
+    ck_assert_str_eq(cmd_closest("cp", names, 4), "cpu");
+    ck_assert_ptr_null(cmd_closest("format", names, 4));
+    ck_assert_ptr_null(cmd_closest("x", names, 4));
+}
+END_TEST
+
+/* What PRINT prints, as a string the caller frees. */
+static char *printed(void (*print)(FILE *))
+{
+    char *text = NULL, *copy;
+    size_t size = 0;
+    FILE *out = open_memstream(&text, &size);
+
+    print(out);
+    fclose(out);
+    /* a copy the caller owns outright: GCC 12 takes pointers into the
+     * stream's buffer for pointers into this frame (-Wdangling-pointer) */
+    copy = strdup(text);
+    free(text);
+    return copy;
+}
+
+/* The command names in the order `help` lists them, joined by spaces. */
+static char *listed_order(void)
+{
+    enum cmd_verbosity saved = cmd_verbosity;
+    char *text;
+
+    cmd_verbosity = CMD_QUIET;
+    text = printed(cmd_print_commands);
+    cmd_verbosity = saved;
+    for (char *c = text; *c != '\0'; c++)
+        if (*c == '\n')
+            *c = c[1] != '\0' ? ' ' : '\0';
+    return text;
+}
+
+START_TEST(help_lists_what_users_run_first_first)
+{
+    char *order = listed_order();
+
+    ck_assert_str_eq(order, "profile report compare plan host campaign kat run audit help version");
+    free(order);
+}
+END_TEST
+
 START_TEST(usage_error_returns_usage_status)
 {
     ck_assert_int_eq(cmd_usage_error(&cmd_help_entry, "test %d", 1), EXIT_USAGE);
@@ -151,6 +204,38 @@ START_TEST(bad_values_are_usage_errors)
 }
 END_TEST
 
+START_TEST(quiet_and_verbose_are_taken_and_passed_on)
+{
+    char *quiet[] = {"test", "-q", "a", NULL};
+    char *verbose[] = {"test", "a", "--verbose", NULL};
+    char *neither[] = {"test", "a", NULL};
+    char *both[] = {"test", "-q", "-v", NULL};
+    struct cmd_args args;
+
+    unsetenv("ICCSPROF_VERBOSITY");
+    ck_assert_int_eq(parse(&args, neither), EXIT_OK);
+    ck_assert_int_eq(cmd_verbosity, CMD_NORMAL);
+    cmd_args_free(&args);
+    ck_assert_int_eq(parse(&args, quiet), EXIT_OK);
+    ck_assert_int_eq(cmd_verbosity, CMD_QUIET);
+    ck_assert_int_eq(args.argc, 1);
+    /* the commands this one starts inherit it */
+    ck_assert_str_eq(getenv("ICCSPROF_VERBOSITY"), "quiet");
+    cmd_args_free(&args);
+    ck_assert_int_eq(parse(&args, neither), EXIT_OK);
+    ck_assert_int_eq(cmd_verbosity, CMD_QUIET);
+    cmd_args_free(&args);
+    ck_assert_int_eq(parse(&args, verbose), EXIT_OK);
+    ck_assert_int_eq(cmd_verbosity, CMD_VERBOSE);
+    ck_assert_str_eq(getenv("ICCSPROF_VERBOSITY"), "verbose");
+    cmd_args_free(&args);
+    ck_assert_int_eq(parse(&args, both), EXIT_USAGE);
+    cmd_args_free(&args);
+    unsetenv("ICCSPROF_VERBOSITY");
+    cmd_verbosity = CMD_NORMAL;
+}
+END_TEST
+
 START_TEST(help_is_asked_for)
 {
     char *long_form[] = {"test", "a", "--help", NULL};
@@ -208,6 +293,10 @@ START_TEST(help_lists_every_option_and_default)
         snprintf(word, sizeof word, "Usage: iccsprof %s", (*e)->name);
         ck_assert_msg(strstr(text, word) != NULL, "%s: no usage line", (*e)->name);
         ck_assert_msg(strstr(text, "-h, --help") != NULL, "%s: no --help", (*e)->name);
+        ck_assert_msg(help_holds(text, (*e)->quiet != NULL ? (*e)->quiet : CMD_QUIET_HELP),
+                      "%s: -q not explained", (*e)->name);
+        ck_assert_msg(help_holds(text, (*e)->verbose != NULL ? (*e)->verbose : CMD_VERBOSE_HELP),
+                      "%s: -v not explained", (*e)->name);
         for (const struct cmd_option *o = (*e)->options; o != NULL && o->name != NULL; o++) {
             snprintf(word, sizeof word, "--%s", o->name);
             ck_assert_msg(strstr(text, word) != NULL, "%s: %s not listed", (*e)->name, word);
@@ -237,14 +326,38 @@ START_TEST(defaults_in_tables_parse)
 }
 END_TEST
 
+START_TEST(completion_offers_every_command_and_option)
+{
+    char *text = printed(cmd_print_bash_completion);
+
+    ck_assert_ptr_nonnull(strstr(text, "complete -o filenames -F _iccsprof iccsprof\n"));
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++) {
+        char word[256], opts[2048];
+        const char *arm;
+
+        snprintf(word, sizeof word, "\n    %s)\n        opts='", (*e)->name);
+        ck_assert_msg((arm = strstr(text, word)) != NULL, "%s: no case", (*e)->name);
+        arm += strlen(word);
+        /* the options as " --a --b ... " */
+        snprintf(opts, sizeof opts, " %.*s ", (int)strcspn(arm, "'"), arm);
+        for (const struct cmd_option *o = (*e)->options; o != NULL && o->name != NULL; o++) {
+            snprintf(word, sizeof word, " --%s ", o->name);
+            ck_assert_msg(strstr(opts, word) != NULL, "%s: --%s not offered", (*e)->name, o->name);
+        }
+        ck_assert_msg(strstr(opts, " -q --quiet -v --verbose -h --help ") != NULL, "%s: %s",
+                      (*e)->name, opts);
+    }
+    /* a choice completes to its choices */
+    ck_assert_ptr_nonnull(strstr(text, "--format)\n            COMPREPLY=($(compgen -W "
+                                       "'md csv json svg folded' -- \"$cur\"))"));
+    free(text);
+}
+END_TEST
+
 START_TEST(command_list_hides_internal_commands)
 {
-    char *text = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&text, &size);
+    char *text = printed(cmd_print_commands);
 
-    cmd_print_commands(out);
-    fclose(out);
     ck_assert_ptr_nonnull(strstr(text, "\n  report "));
     ck_assert_ptr_null(strstr(text, "buildinfo"));
     free(text);
@@ -261,16 +374,20 @@ Suite *make_cmd_suite(void)
     tcase_add_test(lookup, finds_known_commands);
     tcase_add_test(lookup, unknown_command_is_rejected);
     tcase_add_test(lookup, slips_get_a_suggestion);
+    tcase_add_test(lookup, slipped_options_get_a_suggestion);
     tcase_add_test(lookup, usage_error_returns_usage_status);
     suite_add_tcase(s, lookup);
     tcase_add_test(parser, defaults_apply_when_not_given);
     tcase_add_test(parser, values_are_typed);
     tcase_add_test(parser, bad_values_are_usage_errors);
     tcase_add_test(parser, help_is_asked_for);
+    tcase_add_test(parser, quiet_and_verbose_are_taken_and_passed_on);
     tcase_add_test(parser, defaults_in_tables_parse);
     suite_add_tcase(s, parser);
     tcase_add_test(help, help_lists_every_option_and_default);
     tcase_add_test(help, command_list_hides_internal_commands);
+    tcase_add_test(help, help_lists_what_users_run_first_first);
+    tcase_add_test(help, completion_offers_every_command_and_option);
     suite_add_tcase(s, help);
     return s;
 }

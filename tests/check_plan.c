@@ -4,17 +4,44 @@
 #include "config.h"
 
 #include <check.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "build-jobs.h"
 #include "plan.h"
 #include "suites.h"
+
+/* A copy of the fixture packages, their links followed (iccsprof follows
+ * no link out of a package, and the fixtures share files by links). */
+static char plan_copy[] = "/tmp/iccsprof-check-plan.XXXXXX";
+
+/* Make the copy of the fixture packages (once for the test case). */
+static void plan_fixtures_copy(void)
+{
+    const char *top = getenv("top_srcdir");
+    char *cmd;
+
+    ck_assert_msg(top != NULL, "top_srcdir is not set (run through make check)");
+    ck_assert_ptr_nonnull(mkdtemp(plan_copy));
+    cmd = xasprintf("cp -RL '%s/tests/fixtures/packages/.' '%s'", top, plan_copy);
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
+
+/* Remove the copy of the fixture packages. */
+static void plan_fixtures_remove(void)
+{
+    char *cmd = xasprintf("rm -rf '%s'", plan_copy);
+
+    ck_assert_int_eq(system(cmd), 0);
+    free(cmd);
+}
 
 /* The plan of fixture package PKG with INSTANCES; plan_make's result. */
 static int plan_of(const char *pkg, const char *instances, struct plan *p)
 {
-    const char *top = getenv("top_srcdir");
     char *dir;
     struct plan_options o = {.impl = "reference",
                              .instances = instances,
@@ -22,8 +49,7 @@ static int plan_of(const char *pkg, const char *instances, struct plan *p)
                              .builddir = "/nonexistent/build"};
     int rc;
 
-    ck_assert_msg(top != NULL, "top_srcdir is not set (run through make check)");
-    dir = xasprintf("%s/tests/fixtures/packages/%s", top, pkg);
+    dir = xasprintf("%s/%s", plan_copy, pkg);
     o.package = dir;
     rc = plan_make(&o, p);
     free(dir);
@@ -109,15 +135,30 @@ START_TEST(an_empty_selection_is_an_error)
 }
 END_TEST
 
+/* An interrupt while the package is walked stops the plan: the walk
+ * looks for SIGINT and SIGTERM, which the build takes synchronously. */
+START_TEST(a_pending_interrupt_stops_the_plan)
+{
+    struct plan p;
+
+    jobs_catch_signals();
+    raise(SIGINT);
+    ck_assert_int_eq(plan_of("awkward", NULL, &p), -1);
+    ck_assert_int_eq(jobs_interrupted(), SIGINT);
+}
+END_TEST
+
 Suite *make_plan_suite(void)
 {
     Suite *s = suite_create("plan");
     TCase *tc = tcase_create("core");
 
+    tcase_add_unchecked_fixture(tc, plan_fixtures_copy, plan_fixtures_remove);
     tcase_add_test(tc, awkward_layout);
     tcase_add_test(tc, shared_files_from_common);
     tcase_add_test(tc, level_macros_from_the_build_files);
     tcase_add_test(tc, an_empty_selection_is_an_error);
+    tcase_add_test(tc, a_pending_interrupt_stops_the_plan);
     suite_add_tcase(s, tc);
     return s;
 }

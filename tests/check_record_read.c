@@ -375,6 +375,61 @@ START_TEST(ranges_of_the_schema)
 END_TEST
 
 /* A whole number written as 4005.0 is a count, as in JSON Schema. */
+START_TEST(page_facts)
+{
+    struct rec *r = load_case("golden-pages/input/sign-29/Tins128__verify.json"),
+               *old = load_case("sections-md/input/sign-demo/Demo-128__sign.json");
+
+    ck_assert_str_eq(r->tool_version, "0.1.0");
+    ck_assert_str_eq(r->implementation, "reference");
+    ck_assert_int_eq(r->host_cpu, 2);
+    ck_assert_int_eq(r->host_ready, 1);
+    ck_assert_str_eq(r->host_not_ready, "");
+    ck_assert_str_eq(r->hostname, "x86_1");
+    ck_assert_str_eq(r->machine, "x86_64");
+    ck_assert_str_eq(r->memory, "31788 MiB");
+    ck_assert_str_eq(r->os, "Debian GNU/Linux 13 (trixie)");
+    ck_assert_str_eq(r->governor, "performance");
+    ck_assert_str_eq(r->frequency, "cpu2 min 800 MHz, max 2.10 GHz (hardware max 4.90 GHz)");
+    ck_assert_str_eq(r->turbo, "off (intel_pstate no_turbo 1)");
+    ck_assert_str_eq(r->smt, "off (control off)");
+    ck_assert_str_eq(r->survey_text, "ICCS-only");
+    ck_assert_str_eq(r->kat_log, "kat/sign-29/Tins128.log");
+    ck_assert_str_eq(r->kat_log_sha256,
+                     "5b3e2d11ab37b331000000000000000000000000000000000000000000000000");
+    /* a record made before these: none of them, and no failure */
+    ck_assert_ptr_null(old->implementation);
+    ck_assert_int_eq(old->host_cpu, -1);
+    ck_assert_int_eq(old->host_ready, -1);
+    ck_assert_ptr_null(old->hostname);
+    ck_assert_ptr_null(old->survey_text);
+    ck_assert_ptr_null(old->kat_log);
+    rec_free(r);
+    rec_free(old);
+}
+END_TEST
+
+START_TEST(page_facts_errors)
+{
+    json_t *t;
+
+    t = good_tree();
+    json_object_set_new(at(t, "coverage"), "survey", json_pack("{s:s}", "verdict", "mixed"));
+    assert_tree_error(t, "F: field coverage.survey.text is missing");
+
+    t = good_tree();
+    json_object_set_new(at(t, "host"), "check",
+                        json_pack("{s:b, s:n, s:[], s:{s:{s:i}}}", "ready", 1, "cpu", "not_ready",
+                                  "items", "memory", "value", 3));
+    assert_tree_error(t, "F: field host.check.items.memory.value: expected a string, found an "
+                         "integer");
+
+    t = good_tree();
+    json_object_set_new(at(t, "scheme"), "implementation", json_null());
+    assert_tree_error(t, "F: field scheme.implementation is null");
+}
+END_TEST
+
 START_TEST(integral_reals_are_counts)
 {
     json_t *t = good_tree();
@@ -479,6 +534,8 @@ Suite *make_record_read_suite(void)
     tcase_add_test(tc, not_json_gives_line_and_column);
     tcase_add_test(tc, missing_file);
     tcase_add_test(tc, row_order);
+    tcase_add_test(tc, page_facts);
+    tcase_add_test(tc, page_facts_errors);
     suite_add_tcase(s, tc);
     return s;
 }

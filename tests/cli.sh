@@ -20,7 +20,19 @@ expect_grep "--version gives the copyright" "^Copyright (C) [0-9]* the iccsprof 
 expect_grep "--version gives the licence" "^License: MIT" "$work/out"
 expect_status "help exits 0" 0 "$ICCSPROF" help
 expect_grep "help lists version" "^  version " "$work/out"
+if sed -n '/^Commands/{n;p;}' "$work/out" | grep -q "^  profile "; then pass "help lists profile first"; else fail "help lists profile first" "$(sed -n '/^Commands/,+2p' "$work/out")"; fi
 cp "$work/out" "$work/commands"
+expect_status "help -q exits 0" 0 "$ICCSPROF" help -q
+expect_grep "help -q gives the names alone" "^profile$" "$work/out"
+expect_lines "help -q gives a line per command" "$(grep -c '^  [a-z][a-z]* ' "$work/commands")" "$work/out"
+expect_status "help -v exits 0" 0 "$ICCSPROF" help -v
+expect_grep "help -v gives every command's options" "^Usage: iccsprof campaign \[OPTIONS\]" "$work/out"
+expect_status "--version -q exits 0" 0 "$ICCSPROF" version -q
+expect_grep "version -q is the number alone" "^[0-9][0-9.]*$" "$work/out"
+expect_lines "version -q is one line" 1 "$work/out"
+expect_status "version -v exits 0" 0 "$ICCSPROF" version --verbose
+expect_grep "version -v names the measuring program" "^measuring program: /.*iccsprof-measure$" "$work/out"
+expect_grep "version -v names the installed schema" "^record schema: .*/share/iccsprof/profile.schema.json" "$work/out"
 expect_status "--help exits 0" 0 "$ICCSPROF" --help
 expect_same "--help is help" "$work/commands" "$work/out"
 expect_status "no command is a usage error" 2 "$ICCSPROF"
@@ -35,6 +47,8 @@ for cmd in $(sed -n 's/^  \([a-z]*\) .*/\1/p' "$work/commands"); do
     expect_status "$cmd --help exits 0" 0 "$ICCSPROF" "$cmd" --help
     expect_grep "$cmd --help gives the usage" "^Usage: iccsprof $cmd" "$work/out"
     expect_grep "$cmd --help lists --help" "^  -h, --help " "$work/out"
+    expect_grep "$cmd --help lists --quiet" "^  -q, --quiet " "$work/out"
+    expect_grep "$cmd --help lists --verbose" "^  -v, --verbose " "$work/out"
     if [ -s "$work/err" ]; then fail "$cmd --help is quiet on stderr" "$(cat "$work/err")"; else pass "$cmd --help is quiet on stderr"; fi
     cp "$work/out" "$work/help-$cmd"
     expect_status "help $cmd exits 0" 0 "$ICCSPROF" help "$cmd"
@@ -54,6 +68,12 @@ expect_status "unknown option exits 2" 2 "$ICCSPROF" report --frobnicate x
 expect_grep "unknown option is named" "^iccsprof report: unknown option: --frobnicate$" "$work/err"
 expect_grep "usage error points to --help" "^Try 'iccsprof report --help'.$" "$work/err"
 expect_lines "usage error is two lines" 2 "$work/err"
+expect_status "mistyped option exits 2" 2 "$ICCSPROF" profile --trails 3
+expect_grep "mistyped option gets a suggestion" "^iccsprof profile: unknown option: --trails (did you mean --trials?)$" "$work/err"
+expect_status "mistyped option with a value exits 2" 2 "$ICCSPROF" report --fromat=csv x
+expect_grep "and is named without its value" "^iccsprof report: unknown option: --fromat (did you mean --format?)$" "$work/err"
+expect_status "-q and -v together exit 2" 2 "$ICCSPROF" report -q -v x
+expect_grep "and say why" "^iccsprof report: --quiet and --verbose ask for opposites: give one$" "$work/err"
 expect_status "missing value exits 2" 2 "$ICCSPROF" compare --top
 expect_grep "missing value is named" "^iccsprof compare: --top needs a value$" "$work/err"
 expect_status "bad choice exits 2" 2 "$ICCSPROF" report --format xml x
@@ -62,6 +82,84 @@ expect_status "flag with a value exits 2" 2 "$ICCSPROF" audit --json=yes x.o
 expect_grep "flag with a value is named" "^iccsprof audit: --json takes no value$" "$work/err"
 expect_status "version takes no arguments" 2 "$ICCSPROF" version now
 expect_grep "version's usage error" "^iccsprof version: takes no arguments$" "$work/err"
+
+# What profile hands to iccsprof run, and every file and folder it will
+# write, are checked before anything is planned or built: exit 2, the
+# option named, no build folder made.
+pkg="$top_srcdir/schemes/sign-wots"
+: >"$work/a-file"
+# expect_refused NAME MESSAGE ARGS...: profile ARGS exits 2 with MESSAGE,
+# having built nothing
+expect_refused() {
+    name=$1 message=$2
+    shift 2
+    expect_status "profile $name exits 2" 2 "$ICCSPROF" profile "$pkg" --builddir "$work/build" "$@"
+    expect_grep "profile $name is named" "$message" "$work/err"
+    if [ -e "$work/build" ]; then fail "profile $name builds nothing" "$(ls "$work/build")"; else pass "profile $name builds nothing"; fi
+}
+expect_refused "--trials 0" "^iccsprof profile: --trials: '0' is not a whole number from 1 to 1000000$" --trials 0
+expect_refused "--callers=9" "^iccsprof profile: --callers: '9' is not a whole number from 1 to 8$" --callers=9
+expect_refused "--target-seconds -1" "^iccsprof profile: --target-seconds: '-1' is not a number of seconds above 0$" --target-seconds -1
+expect_refused "--sample x" "^iccsprof profile: --sample: 'x' is neither auto nor a whole number" --sample x
+expect_refused "--op frob" "^iccsprof profile: --op: 'frob' is not an operation" --op keygen,frob
+expect_refused "--op sign,sign" "^iccsprof profile: --op: 'sign' is given twice$" --op sign,sign
+expect_refused "--kat-timeout 0" "^iccsprof profile: --kat-timeout: '0' is not a number of seconds above 0$" --kat-timeout 0
+expect_refused "--run-flags '--trails 3'" "^iccsprof profile: unknown option: --trails (did you mean --trials?)$" --run-flags "--trails 3"
+expect_refused "--run-flags '--max-seconds 1 --target-seconds 2'" "^iccsprof profile: --target-seconds 2 exceeds --max-seconds 1$" \
+    --run-flags "--max-seconds 1 --target-seconds 2"
+expect_refused "--profile-dir under a file" "^profile: --profile-dir $work/a-file/p: Not a directory$" --profile-dir "$work/a-file/p"
+expect_refused "--export-csv in a missing folder" "^iccsprof: --export-csv $work/none/r.csv: No such file or directory$" \
+    --export-csv "$work/none/r.csv"
+expect_refused "--export-md over a folder" "^iccsprof: --export-md $work: a directory, not a regular file" --export-md "$work"
+expect_refused "--export-md and --export-svg on one file" "^iccsprof profile: --export-md and --export-svg name one file: $work/r$" \
+    --export-md "$work/r" --export-svg "$work/r"
+expect_status "profile --builddir under a file exits 2" 2 "$ICCSPROF" profile "$pkg" --builddir "$work/a-file/b"
+expect_grep "profile --builddir under a file is named" "^profile: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_status "campaign --run-flags '--trials 0' exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --run-flags "--trials 0" "$pkg"
+expect_grep "and names the option" "^iccsprof campaign: --trials: '0' is not a whole number from 1 to 1000000$" "$work/err"
+if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+expect_status "campaign --builddir under a file exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --builddir "$work/a-file/b" "$pkg"
+expect_grep "and names the folder" "^iccsprof: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_status "campaign --export-json in a missing folder exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --export-json "$work/none/r.json" "$pkg"
+expect_grep "and names the file" "^iccsprof: --export-json $work/none/r.json: No such file or directory$" "$work/err"
+if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+
+# -q and -v on the commands that read records: notes off, records named.
+reports="$top_srcdir/tests/report"
+expect_status "report of a folder with another JSON exits 0" 0 "$ICCSPROF" report "$reports/skip-other-json/input"
+expect_grep "notes the file it skips" "^iccsprof: note: .* skipped: not a profile record" "$work/err"
+expect_status "report -q exits 0" 0 "$ICCSPROF" report -q "$reports/skip-other-json/input"
+if [ -s "$work/err" ]; then fail "report -q prints no note" "$(head -c 300 "$work/err")"; else pass "report -q prints no note"; fi
+expect_status "report -v exits 0" 0 "$ICCSPROF" report -v "$reports/sections-md/input/kem-demo"
+expect_grep "report -v names each record read" "^iccsprof: read .*Kyb-512__enc.json: kem-demo Kyb-512 enc, complete$" "$work/err"
+expect_lines "report -v names the three" 3 "$work/err"
+
+# Bash completion, written from the option tables, completes in bash.
+if command -v bash >/dev/null 2>&1; then
+    expect_status "help --bash-completion exits 0" 0 "$ICCSPROF" help --bash-completion
+    cp "$work/out" "$work/completion"
+    # expect_completion WANT WORD...: _iccsprof offers WANT for the last WORD
+    expect_completion() {
+        want=$1
+        shift
+        got=$(bash -c '. "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _iccsprof; echo "${COMPREPLY[*]}"' \
+            sh "$work/completion" iccsprof "$@")
+        case " $got " in
+        *" $want "*) pass "completes '$*' to $want" ;;
+        *) fail "completes '$*' to $want" "got: $got" ;;
+        esac
+    }
+    expect_completion profile pro
+    expect_completion --format report --fo
+    expect_completion "md csv json svg folded" report --format ""
+    expect_completion json compare --format = j
+    expect_completion --trials profile --tri
+    expect_completion compare help comp
+    expect_completion --quiet version --q
+    expect_completion --export-md profile --export-m
+else
+    echo "# bash is not installed: the completion was not tried"
+fi
 
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then

@@ -20,6 +20,17 @@ ICCSPROF_HOST_ROOT=$hosts/quiet expect_status "host: a prepared host pinned to i
     "$ICCSPROF" host --cpu 1
 expect_grep "host: the verdict first" "^host: ready for a published measurement$" "$work/out"
 expect_grep "host: an item a line" "^  governor  *ready  *performance$" "$work/out"
+expect_grep "host: the host's name" "^  hostname  *bench-1$" "$work/out"
+expect_grep "host: its architecture" "^  machine  *x86_64$" "$work/out"
+expect_grep "host: its operating system" "^  os  *Debian GNU/Linux 13 (trixie)$" "$work/out"
+expect_grep "host: its memory" "^  memory  *31788 MiB$" "$work/out"
+ICCSPROF_HOST_ROOT=$hosts/bare expect_status "host: a tree that says little" 1 "$ICCSPROF" host --json
+py "host: what a tree does not say is not known" '
+import json, sys
+items = json.load(open(sys.argv[1]))["items"]
+for k in ("hostname", "machine", "os", "memory"):
+    assert items[k] == {"state": "info", "value": "not known", "needs": "reported with the results", "fix": ""}, items[k]
+' "$work/out"
 ICCSPROF_HOST_ROOT=$hosts/busy expect_status "host: an unprepared host" 1 "$ICCSPROF" host
 expect_grep "host: every failed item named" \
     "^host: not ready for a published measurement (pinning, isolated, governor, turbo, smt, perf_event_paranoid, load)$" \
@@ -73,6 +84,17 @@ assert quiet["cpu"] == 1 and quiet["check"]["ready"] is True and quiet["check"][
 # emulation is a fact of the process, not of the fixture tree: native here
 assert busy["emulated"] is False and "emulation" not in busy, busy
 ' "$work"
+# the page's title and Assessment environment, from the record's host check
+expect_status "report of the quiet host's record" 0 "$ICCSPROF" report "$work/quiet"
+expect_grep "page: the title names the host" "^# sigfix — performance on x86-64 (host bench-1)$" "$work/out"
+expect_grep "page: the core measured on" "^| processor | .* (CPU 1, one core) |$" "$work/out"
+expect_grep "page: the clock" "^| clock | max 2.10 GHz, governor performance, turbo off, SMT off |$" "$work/out"
+expect_grep "page: the memory" "^| memory | 31788 MiB |$" "$work/out"
+expect_grep "page: the operating system" "^| OS / kernel | Debian GNU/Linux 13 (trixie) / .* |$" "$work/out"
+expect_grep "page: the host check" "^| host check | ready |$" "$work/out"
+expect_status "report of the busy host's record" 0 "$ICCSPROF" report "$work/busy"
+expect_grep "page: a host not pinned" "^| processor | .* (not pinned) |$" "$work/out"
+expect_grep "page: what was not ready" "^| host check | not ready: pinning, isolated, governor, turbo, smt, perf_event_paranoid, load |$" "$work/out"
 if python3 -c 'import jsonschema' 2>/dev/null; then
     py "records: valid against the schema" '
 import json, sys, jsonschema

@@ -13,6 +13,12 @@ else
 fi
 page=$(find "$dest" -path '*/man1/iccsprof.1' | head -n 1)
 if [ -n "$page" ]; then pass "the manual page is installed in man1"; else fail "the manual page is installed in man1" "$(find "$dest" -type f | head)"; fi
+completion=$(find "$dest" -path '*/share/bash-completion/completions/iccsprof' | head -n 1)
+if [ -n "$completion" ]; then pass "bash completion is installed"; else fail "bash completion is installed" "$(find "$dest" -type f | head)"; fi
+if [ -n "$completion" ] && command -v bash >/dev/null 2>&1; then
+    expect_status "the installed completion loads in bash" 0 bash -c '. "$1" && complete -p iccsprof' sh "$completion"
+    expect_grep "and completes iccsprof with _iccsprof" "complete .*-F _iccsprof iccsprof" "$work/out"
+fi
 for doc in LICENSE README.md profiles/README.md; do
     if [ -n "$(find "$dest" -path "*/doc/iccsprof/$doc")" ]; then pass "$doc is installed as documentation"; else fail "$doc is installed as documentation" "$(find "$dest" -type f | head)"; fi
 done
@@ -26,6 +32,12 @@ if [ -n "$page" ] && command -v man >/dev/null 2>&1; then
     done
     expect_grep "the page documents ICCSPROF_MEASURE" "^ *ICCSPROF_MEASURE" "$work/out"
     expect_grep "the page gives the licence" "MIT" "$work/out"
+    expect_grep "the page has examples" "^EXAMPLES" "$work/out"
+    expect_grep "the examples start with profile" "^ *iccsprof profile /path/to/Tins > report.md" "$work/out"
+    expect_grep "the exit status of a signal is given" "^ *130, 143" "$work/out"
+    expect_grep "FILES names the installed schema" "^ */.*/share/iccsprof/profile.schema.json" "$work/out"
+    expect_grep "FILES names the installed completion" "^ */.*/share/bash-completion/completions/iccsprof" "$work/out"
+    expect_grep "the page documents ICCSPROF_VERBOSITY" "^ *ICCSPROF_VERBOSITY" "$work/out"
     if grep -q buildinfo "$work/out"; then fail "the page leaves out buildinfo" "listed"; else pass "the page leaves out buildinfo"; fi
     if [ -s "$work/err" ]; then fail "man prints no roff warnings" "$(head -c 300 "$work/err")"; else pass "man prints no roff warnings"; fi
 else

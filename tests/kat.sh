@@ -77,20 +77,30 @@ cp "$work/fail/r.json" "$work/r-fail.json"
     --build-info "$work/pass/build.json" --trials 2 --min-calls 3 --target-seconds 0.01 \
     --max-seconds 5 --scheme kem-mlwe-2 >/dev/null
 expect_status "report --section kat" 0 "$ICCSPROF" report --section kat "$work/r-fail.json" "$work/r-pass.json"
+# a page per scheme (kem-mlwe, then kem-mlwe-2), each with its KAT section
 cat >"$work/want" <<'EOM'
-## Functional testing (KAT)
-
+## 3. Functional testing (KAT)
 Each library was checked against the package's KAT responses before timing, and the profiled library's output against the plain one's.
-
 | instance | build flags | KAT |
-|---|---|---|
 | `MLWE-KEM-512` | guide | CRYPTOFAIL [1] |
+## 3. Functional testing (KAT)
+Each library was checked against the package's KAT responses before timing, and the profiled library's output against the plain one's.
+| instance | build flags | KAT |
 | `MLWE-KEM-512` | guide | PASS |
 EOM
-head -n 8 "$work/out" >"$work/got"
+grep -v '^$\|^|---\|^- \|^Made by \|^# \|^Measured by ' "$work/out" >"$work/got"
 if cmp -s "$work/want" "$work/got"; then pass "report: the published layout"; else fail "report: the published layout" "$(diff "$work/want" "$work/got")"; fi
 expect_grep "report: the cause in a numbered note" '^- \[1\] CRYPTOFAIL: MLWE-KEM-512.rsp line 5 (record count = 0): ' "$work/out"
 expect_grep "report: the profiled build's difference in the note" "^- \[1\] the profiled build's output differs from the plain one's: " "$work/out"
+expect_status "report: the KAT log in the evidence" 0 "$ICCSPROF" report --section evidence "$work/r-fail.json"
+python3 - "$work/out" "$work/r-fail.json" <<'EOS' && pass "report: the KAT log and its SHA-256" || fail "report: the KAT log and its SHA-256" "$(cat "$work/out")"
+import hashlib, json, sys
+log = json.load(open(sys.argv[2]))["kat"]["log"]
+digest = hashlib.sha256(open(log["path"], "rb").read()).hexdigest()
+assert log["path"].endswith("/plain.stdout") and log["sha256"] == digest, log
+row = "| `MLWE-KEM-512` | KAT log (sha256 `%s\u2026`) | `%s` |" % (digest[:16], log["path"])
+assert row in open(sys.argv[1], encoding="utf-8").read().split("\n"), row
+EOS
 
 # --- the compiler: a command of several words, and in `iccsprof profile`
 # the one that built the instance ($ICCSPROF_CC here), not $CC ---

@@ -17,7 +17,23 @@ quick() {
 
 # --- the in-tree schemes: every record as their parameters say ---
 for id in sign-wots kem-mlwe; do
-    quick "$id: make profile" 0 profile SCHEME=$id PROFILE_DIR="$work/$id"
+    quick "$id: make profile" 0 profile SCHEME=$id PROFILE_DIR="$work/$id" \
+        EXPORT_MD="$work/$id.md" EXPORT_CSV="$work/$id.csv" EXPORT_JSON="$work/$id.json" EXPORT_SVG="$work/$id.svg"
+    # --export-*: the same run's report in every format, the Markdown one as on stdout
+    cmp -s "$work/out" "$work/$id.md" && pass "$id: --export-md is the report on stdout" ||
+        fail "$id: --export-md is the report on stdout" "$(diff "$work/out" "$work/$id.md" | head -c 300)"
+    expect_py "$id: --export-csv, --export-json and --export-svg hold the six records" "$work" "$id" <<'EOS'
+import csv, json, sys
+import xml.etree.ElementTree as ET
+from records import check
+work, scheme = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(f"{work}/{scheme}.csv")))
+check(len(rows) == 6 and {r["scheme"] for r in rows} == {scheme}, str(rows)[:300])
+doc = json.load(open(f"{work}/{scheme}.json"))
+check(len(doc["rows"]) == 6, str(doc)[:300])
+svg = ET.parse(f"{work}/{scheme}.svg").getroot()
+check(svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag)
+EOS
     expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* [GM]Hz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
     expect_grep "$id: the report follows" "^## Symmetric primitives\$" "$work/out"
     # make profile > r.md: stdout holds the report and nothing else
@@ -26,6 +42,55 @@ for id in sign-wots kem-mlwe; do
     else
         pass "$id: the report alone on stdout, progress on stderr"
     fi
+    cp "$work/out" "$work/$id.md"
+    expect_py "$id: the page, section by section" "$work/$id.md" "$work/$id" "$id" <<'EOS'
+import glob, hashlib, os, sys
+from records import check, load
+page, folder, scheme = sys.argv[1:4]
+lines = open(page, encoding="utf-8").read().split("\n")
+recs = {p: load(p) for p in sorted(glob.glob(folder + "/*.json"))}
+insts = sorted({r["scheme"]["instance"] for r in recs.values()})
+host = os.uname().nodename
+# what made it, then the title naming the scheme and the host
+check(lines[0].startswith("Made by iccsprof ") and f" on host {host}, " in lines[0] and
+      f": `iccsprof profile --scheme {scheme} " in lines[0], lines[0])
+arch = {"x86_64": "x86-64", "aarch64": "AArch64"}.get(os.uname().machine, os.uname().machine)
+check(lines[2] == f"# {scheme} \u2014 performance on {arch} (host {host})", lines[2])
+# the sections in the published order, each with its lines
+sections, name = {}, None
+for line in lines:
+    if line.startswith("## "):
+        name = line[3:]
+        sections[name] = []
+    elif name is not None and line:
+        sections[name].append(line)
+order = ["1. Basic information", "2. Assessment environment", "3. Functional testing (KAT)",
+         "4. Performance", "5. Resource consumption", "6. Transmission and storage overhead",
+         "Symmetric primitives", "Shapes", "7. Raw evidence index"]
+check(list(sections) == order, str(list(sections)))
+function = {"sig": "digital signature", "kem": "key encapsulation"}[next(iter(recs.values()))["scheme"]["type"]]
+for want in (f"- Category: public-key algorithm; function: {function}",
+             "- Implementation versions measured: reference",
+             "- Parameter sets: " + ", ".join(insts)):
+    check(want in sections[order[0]], f"{want} not in {sections[order[0]]}")
+mem = next(int(l.split()[1]) // 1024 for l in open("/proc/meminfo") if l.startswith("MemTotal:"))
+pretty = next(l.split("=", 1)[1].strip().strip('"') for l in open("/etc/os-release") if l.startswith("PRETTY_NAME="))
+for want in (f"| host | {host} |", f"| memory | {mem} MiB |",
+             f"| OS / kernel | {pretty} / {os.uname().release} |"):
+    check(want in sections[order[1]], f"{want} not in {sections[order[1]]}")
+for inst in insts:
+    check(f"| `{inst}` | guide | PASS |" in sections[order[2]], sections[order[2]])
+check(sections["Symmetric primitives"][0] == "Survey verdict: ICCS-only", sections["Symmetric primitives"][0])
+evidence = sections[order[-1]]
+for path, r in recs.items():
+    op = r["operation"]
+    check(f"| `{r['scheme']['instance']}` | timing and hash profile {op} | `{path}` |" in evidence, path)
+    log = r["kat"]["log"]
+    digest = hashlib.sha256(open(log["path"], "rb").read()).hexdigest()
+    check(digest == log["sha256"], f"{log['path']}: {digest}, recorded {log['sha256']}")
+    row = f"| `{r['scheme']['instance']}` | KAT log (sha256 `{digest[:16]}\u2026`) | `{log['path']}` |"
+    check(row in evidence, f"{row} not in {evidence}")
+EOS
     expect_py "$id: calls per operation exact" "$work/$id" "$id" <<'EOS'
 import glob, os, sys
 from records import check, load, shapes

@@ -8,8 +8,9 @@
 #   expected_status  its exit status (0 when absent)
 #   expected_stderr  its standard error (empty when absent)
 #   invalid          input files that are deliberately not valid records
-#   page-cells       rows of the published pages, "section<TAB>cell<TAB>...":
-#                    each must be a row of the Markdown tables, cell for cell
+#   page-cells       rows and lines of the published pages, "section<TAB>cell
+#                    <TAB>..." or "section<TAB>line": each must be a row of
+#                    the Markdown tables, cell for cell, or a line of text
 # Every other input file must validate against profiles/profile.schema.json
 # (a /1 record against that schema as README says version 1 differs).
 . "$top_srcdir/tests/lib.sh"
@@ -108,7 +109,43 @@ sys.exit(1 if bad else 0)
 EOS
 if [ $? -eq 0 ]; then pass "input records validate ($(tail -n 1 "$work/schema"))"; else fail "input records validate" "$(cat "$work/schema")"; fi
 
-# rows_of MARKDOWN: its table rows as "section<TAB>cell<TAB>...".
+# What made each output, made comparable: a fixed date (SOURCE_DATE_EPOCH),
+# this host's name as @HOST@, and the command as each case gives it.
+SOURCE_DATE_EPOCH=1790000000
+export SOURCE_DATE_EPOCH
+unset ICCSPROF_COMMAND
+host=$(uname -n)
+
+# normalize FILE: FILE with this host's name in the provenance @HOST@
+# (the Markdown line, the SVG metadata, the JSON "made" member, the CSV
+# made_host column).
+normalize() {
+    sed -e "s/^\(<metadata>\)\{0,1\}Made by \(iccsprof [^ ]*\) on host $host, /\1Made by \2 on host @HOST@, /" \
+        -e "s/^    \"host\": \"$host\",\$/    \"host\": \"@HOST@\",/" \
+        -e "s/,\(iccsprof [^,]*\),\([^,]*\),$host,/,\1,\2,@HOST@,/" "$1"
+}
+
+# section_of EXPECTED GOT: the heading of the section where GOT first
+# departs from EXPECTED, so that a page's failure names its section.
+section_of() {
+    python3 - "$1" "$2" <<'EOS'
+import sys
+want = open(sys.argv[1], encoding="utf-8").read().split("\n")
+got = open(sys.argv[2], encoding="utf-8").read().split("\n")
+heading = "(before the first heading)"
+for i, line in enumerate(want):
+    if i >= len(got) or got[i] != line:
+        print(heading)
+        break
+    if line.startswith("#"):
+        heading = line.lstrip("# ")
+else:
+    print("(after the last line)")
+EOS
+}
+
+# rows_of MARKDOWN: its table rows as "section<TAB>cell<TAB>...", and its
+# lines of text and list items as "section<TAB>line".
 rows_of() {
     python3 - "$1" <<'EOS'
 import sys
@@ -119,6 +156,8 @@ for line in open(sys.argv[1], encoding="utf-8"):
         section = line[3:]
     elif line.startswith("| ") and not line.startswith("|---"):
         print("\t".join([section] + line[2:-2].split(" | ")))
+    elif line and section is not None and not line.startswith("#"):
+        print("%s\t%s" % (section, line[2:] if line.startswith("- ") else line))
 EOS
 }
 
@@ -127,10 +166,11 @@ for dir in "$cases"/*/; do
     case=$(basename "$dir")
     want=0
     [ -f "$dir/expected_status" ] && want=$(cat "$dir/expected_status")
-    (cd "$dir" && eval "set -- $(cat args)" && exec "$ICCSPROF" "$@") >"$work/out" 2>"$work/err"
+    (cd "$dir" && eval "set -- $(cat args)" && exec "$ICCSPROF" "$@") >"$work/raw" 2>"$work/err"
     got=$?
+    normalize "$work/raw" >"$work/out"
     if [ "$got" -eq "$want" ]; then pass "$case: exit $want"; else fail "$case: exit status" "exit $got, wanted $want; stderr: $(head -c 300 "$work/err")"; fi
-    if diff -u "$dir/expected" "$work/out" >"$work/diff"; then pass "$case: output"; else fail "$case: output" "$(head -n 40 "$work/diff")"; fi
+    if diff -u "$dir/expected" "$work/out" >"$work/diff"; then pass "$case: output"; else fail "$case: output" "differs in section $(section_of "$dir/expected" "$work/out"): $(head -n 40 "$work/diff")"; fi
     if [ -f "$dir/expected_stderr" ]; then
         if diff -u "$dir/expected_stderr" "$work/err" >"$work/diff"; then pass "$case: errors"; else fail "$case: errors" "$(cat "$work/diff")"; fi
     elif [ -s "$work/err" ]; then

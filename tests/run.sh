@@ -238,6 +238,17 @@ mkdir -p "$work/single"
 expect_status "--out writes one file" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --op keygen --out "$work/single/k.json" $quick
 [ "$(ls "$work/single")" = "k.json" ] && pass "--out: only that file" || fail "--out: only that file" "$(ls "$work/single")"
+# -q: the record alone, nothing said; -v: a line for every phase
+expect_status "-q" 0 "$ICCSPROF" run -q --plain "$fix/libsigfix.so" \
+    --profiled "$fix/libsigfix_prof.so" --op keygen --out "$work/single/q.json" $quick
+[ -s "$work/single/q.json" ] && [ ! -s "$work/out" ] && [ ! -s "$work/err" ] && pass "-q: the record, and nothing said" ||
+    fail "-q: the record, and nothing said" "$(cat "$work/out" "$work/err" | head -c 300)"
+expect_status "-v" 0 "$ICCSPROF" run -v --plain "$fix/libsigfix.so" \
+    --profiled "$fix/libsigfix_prof.so" --op keygen --out "$work/single/v.json" $quick
+[ "$(grep -c '^iccsprof: sigfix keygen: ' "$work/err")" -ge 8 ] && pass "-v: a line for every phase" ||
+    fail "-v: a line for every phase" "$(head -c 300 "$work/err")"
+expect_grep "-v: the result line too" "^sigfix keygen: .* ticks\| cycles" "$work/out"
+rm -f "$work/single/q.json" "$work/single/v.json"
 mkdir -p "$work/noplain" "$work/noprof"
 expect_status "--no-plain" 0 "$ICCSPROF" run --no-plain --profiled "$fix/libsigfix_prof.so" \
     --op sign --instance sigfix --out-dir "$work/noplain" $quick

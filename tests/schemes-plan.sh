@@ -12,7 +12,8 @@ lenient="-std=gnu99 -D_GNU_SOURCE -O2 -fcommon -Wno-error=implicit-function-decl
 san=${SANITIZER_CFLAGS:+ $SANITIZER_CFLAGS}
 
 # Doubled Implementations level, sources in src/, headers in include/,
-# two programs, a KAT folder without sources.
+# two programs (the Makefile's KAT program and a speed test it builds
+# apart), a KAT folder without sources.
 expect_make "plan of the awkward layout" 0 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg"
 cat >"$work/want" <<EOF
 scheme t-awk
@@ -25,6 +26,7 @@ instance Awk-128
   folder       $inst
   named        ALGORITHM_INSTANCE in include/SIG_Awk.h
   algorithm    Awk (the folder above Implementations)
+  described    sources, -I and -D from Makefile, target kat
   source       src/auxfunc.c
   source       src/drng.c
   source       src/rng.c
@@ -34,7 +36,7 @@ instance Awk-128
   source       src/utils.c
   include      include
   excluded     KAT_SIG.c (defines main)
-  excluded     test_speed.c (defines main)
+  excluded     test_speed.c (not in Makefile target kat)
   flags        guide: $guide -fPIC -g$san
   fallback     when the guide flags fail: $lenient
   drng_global  package (defined in src/rng.c)

@@ -14,31 +14,7 @@ export PYTHONPATH
 
 # profile NAME PKG: iccsprof profile on PKG, quick settings, exit 0.
 profile() {
-    expect_status "$1: iccsprof profile, no descriptor" 0 "$ICCSPROF" profile "$PKGS/$2" \
-        --builddir "$work/build" --profile-dir "$work/prof/$2" -j 2 --trials 2 \
-        --target-seconds 0.02 --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30"
-}
-
-# exact_calls NAME PKG INSTANCE: the toy scheme's calls in every record:
-# keygen draws 128 DRNG bits and expands them with pseudoXOF, sign and
-# verify hash the key and the message once with sm3hash.
-exact_calls() {
-    expect_py "$1: exact calls" "$work/prof/$2" "$3" <<'EOS'
-import glob, sys
-from records import check, load, shapes
-folder, inst = sys.argv[1], sys.argv[2]
-files = sorted(glob.glob(folder + "/*.json"))
-check([f.split("/")[-1] for f in files] == [f"{inst}__{op}.json" for op in ("keygen", "sign", "verify")],
-      str(files))
-for path in files:
-    r = load(path)
-    op, n = r["operation"], r["profile"]["calls"]
-    m = 8 * (32 + r["inputs"]["message_bytes"])
-    want = {"keygen": {("get_random_number", 0, 128): n, ("pseudoXOF", 128, 256): n},
-            "sign": {("sm3hash", m, 256): n}, "verify": {("sm3hash", m, 256): n}}[op]
-    check(n > 0 and shapes(r) == want, f"{op}: {shapes(r)} for {n} operations, want {want}")
-    check(r["status"]["state"] == "complete", f"{op}: {r['status']}")
-EOS
+    profile_quick "$1" "$2"
 }
 
 # build_json NAME PKG INSTANCE: Python checks on stdin against its build.json.
@@ -47,21 +23,37 @@ build_json() {
 }
 
 profile "level macro in the Makefile" levelmake
-expect_grep "the instance line names the macro and where it was read" \
-    "^profile: Lvl-128: built with the guide flags, with -DLVL_SEC128 (from Makefile) ([0-9.]* s)\$" "$work/err"
+expect_grep "the Makefile's target gives the sources and the macro" \
+    "^profile: Lvl-128: sources, -I and -D from Makefile, target KAT_SIG\$" "$work/err"
+expect_grep "no level macro is guessed" "^profile: Lvl-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
 exact_calls "level macro in the Makefile" levelmake Lvl-128
-build_json "build.json: the macro in cflags and notes" levelmake Lvl-128 <<'EOS'
+build_json "build.json: the macro in cflags, where it came from" levelmake Lvl-128 <<'EOS'
 import json, sys
 b = json.load(open(sys.argv[1]))
-assert b["cflags"].split()[-1 - len(sys.argv[2].split())] == "-DLVL_SEC128", b["cflags"]
-assert b["notes"] == ["level macro -DLVL_SEC128 (from Makefile): the sources need one and the "
-                      "descriptor gives none"], b["notes"]
+assert b["cflags"].split()[-1] == "-DLVL_SEC128", b["cflags"]
+assert b["described"] == "sources, -I and -D from Makefile, target KAT_SIG", b["described"]
+assert b["notes"] == [], b["notes"]
 assert "level.c" in b["sources"], b["sources"]
 EOS
 expect_status "the plan says so too" 0 "$ICCSPROF" plan "$PKGS/levelmake" --builddir "$work/build"
+expect_grep "plan: where the sources came from" "^  described    sources, -I and -D from Makefile, target KAT_SIG\$" "$work/out"
+expect_grep "plan: the build file's defines" "^  build file   -DLVL_SEC128\$" "$work/out"
+# Without the build files, the macro is found as before: tried from the
+# Makefile's text, then remembered.
+expect_status "--no-build-files" 0 "$ICCSPROF" profile --build-only --no-build-files "$PKGS/levelmake" \
+    --builddir "$work/nobf"
+expect_grep "the instance line names the macro and where it was read" \
+    "^profile: Lvl-128: built with the guide flags, with -DLVL_SEC128 (from Makefile) ([0-9.]* s)\$" "$work/err"
+if grep -q 'sources, -I and -D from' "$work/err" || [ -e "$work/nobf/levelmake/Lvl-128/build-files" ]; then
+    fail "--no-build-files runs no make" "$(cat "$work/err")"
+else
+    pass "--no-build-files runs no make"
+fi
+expect_status "the plan without build files" 0 "$ICCSPROF" plan --no-build-files "$PKGS/levelmake" --builddir "$work/nobf"
 expect_grep "plan: the note" "^  note         level macro -DLVL_SEC128 (from Makefile): " "$work/out"
-expect_grep "plan: the flags" "^  flags        guide: .* -DLVL_SEC128" "$work/out"
-expect_status "a second profile-build" 0 "$ICCSPROF" profile --build-only "$PKGS/levelmake" --builddir "$work/build"
+expect_grep "plan: not read" "^  described    build files not read (--no-build-files): every .c but programs\$" "$work/out"
+expect_status "a second profile-build" 0 "$ICCSPROF" profile --build-only --no-build-files "$PKGS/levelmake" \
+    --builddir "$work/nobf"
 expect_grep "the macro is remembered: nothing rebuilt" \
     "^profile: Lvl-128: up to date, built with the guide flags, with -DLVL_SEC128 (from Makefile) " "$work/err"
 

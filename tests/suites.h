@@ -20,6 +20,8 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(record_profile)                                                                              \
+    X(page)                                                                                        \
+    X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
     X(hostcheck)                                                                                   \

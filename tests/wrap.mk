@@ -72,7 +72,16 @@ dist_noinst_DATA += \
 	tests/fixtures/audit/caller.c \
 	tests/fixtures/audit/internal.c \
 	tests/fixtures/audit/static_copy.c \
-	tests/fixtures/audit/cold.c
+	tests/fixtures/audit/cold.c \
+	tests/fixtures/survey/iccs.h \
+	tests/fixtures/survey/iccs.c \
+	tests/fixtures/survey/iccs_keccak.c \
+	tests/fixtures/survey/fips202.h \
+	tests/fixtures/survey/fips202_shims.c \
+	tests/fixtures/survey/fips202_own.c \
+	tests/fixtures/survey/sign.c \
+	tests/fixtures/survey/sign_shake.c \
+	tests/fixtures/survey/sign_direct.c
 
 # The installed pkg-config file, used the way a submitter's build would.
 TESTS += tests/pkgconfig.sh

@@ -1,0 +1,162 @@
+/* plan-check.c - the planner's messages and the checks of what a user or
+ * a package gives it: the id, the implementation kind, flags that would
+ * defeat the wrapping (LTO) or that name programs the compiler would run
+ * (-wrapper, -B, -specs=, -fplugin=, @file), names no line can show. */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "plan-stages.h"
+
+/* Compiler options that name a program to run, a plugin to load or a
+ * file of further options, by prefix; the separate-value forms take the
+ * next word. */
+static const char *const check_program_options[] = {
+    "-wrapper",    "-B",          "-specs",          "--specs", "-fplugin",
+    "-iplugindir", "-fuse-ld",    "--ld-path",       "-Wl,",    "-Wa,",
+    "-Xlinker",    "-Xassembler", "--gcc-toolchain", "-ccc-",   NULL};
+
+/* Print "profile: MESSAGE" on stderr. */
+void plan_say(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    cmd_vmessage("profile: ", fmt, ap);
+    va_end(ap);
+}
+
+/* Print progress "profile: MESSAGE" on stderr, unless quiet. */
+void plan_note(const char *fmt, ...)
+{
+    va_list ap;
+
+    if (cmd_verbosity == CMD_QUIET)
+        return;
+    va_start(ap, fmt);
+    cmd_vmessage("profile: ", fmt, ap);
+    va_end(ap);
+}
+
+/* Refuse link-time optimization flags in WORDS. */
+int plan_check_lto(const char *where, const char *words)
+{
+    struct strlist w = {0};
+    int rc = 0;
+
+    strlist_add_words(&w, words);
+    for (size_t i = 0; i < w.n && rc == 0; i++)
+        if (strncmp(w.v[i], "-flto", 5) == 0 || strncmp(w.v[i], "-fwhopr", 7) == 0) {
+            plan_say("%s: %s is refused: the profiled build wraps the helpers at link time, and "
+                     "link-time optimization can resolve their calls where --wrap never sees them",
+                     where, w.v[i]);
+            rc = -1;
+        }
+    strlist_free(&w);
+    return rc;
+}
+
+/* The option of check_program_options that WORD starts, or NULL. */
+static const char *check_program_option(const char *word)
+{
+    if (word[0] == '@')
+        return "@file";
+    for (int k = 0; check_program_options[k] != NULL; k++)
+        if (strncmp(word, check_program_options[k], strlen(check_program_options[k])) == 0)
+            return check_program_options[k];
+    return NULL;
+}
+
+/* Refuse options that name programs in WORDS from a package's file. */
+int plan_check_programs(const char *where, const char *words)
+{
+    struct strlist w = {0};
+    int rc = 0;
+
+    strlist_add_words(&w, words);
+    for (size_t i = 0; i < w.n && rc == 0; i++) {
+        const char *opt = check_program_option(w.v[i]);
+
+        if (opt != NULL) {
+            plan_say("%s: %s is refused: %s names a program, a plugin or a file of options for "
+                     "the compiler, which only the command line (--cflags) may give",
+                     where, w.v[i], opt);
+            rc = -1;
+        }
+    }
+    strlist_free(&w);
+    return rc;
+}
+
+/* Whether ID is a valid scheme id. */
+static bool plan_valid_id(const char *id)
+{
+    if (id[0] == '\0' || id[0] == '.')
+        return false;
+    for (const char *p = id; *p != '\0'; p++)
+        if (!isalnum((unsigned char)*p) && strchr("._+-", *p) == NULL)
+            return false;
+    return true;
+}
+
+/* Check what O says apart from the package. */
+int plan_check_options(const struct plan_options *o)
+{
+    const char *impl = o->impl != NULL ? o->impl : "reference";
+
+    if (o->scheme != NULL && !plan_valid_id(o->scheme)) {
+        plan_say("--scheme '%s': an id is made of letters, digits and . _ + - and does not "
+                 "start with .",
+                 o->scheme);
+        return -1;
+    }
+    if (plan_check_lto("--cflags", o->cflags != NULL ? o->cflags : "") != 0)
+        return -1;
+    if (strcmp(impl, "reference") != 0 && strcmp(impl, "optimized") != 0 &&
+        strcmp(impl, "additional") != 0) {
+        plan_say("--impl %s: expected reference, optimized or additional", impl);
+        return -1;
+    }
+    return 0;
+}
+
+/* Whether S holds a tab or a line break. */
+bool plan_unprintable(const char *s)
+{
+    return strpbrk(s, "\t\n\r") != NULL;
+}
+
+/* S with tabs and line breaks shown as \t \n \r. */
+char *plan_escaped(const char *s)
+{
+    char *out = xmalloc(2 * strlen(s) + 1), *p = out;
+
+    for (; *s != '\0'; s++) {
+        if (*s == '\t' || *s == '\n' || *s == '\r') {
+            *p++ = '\\';
+            *p++ = *s == '\t' ? 't' : *s == '\n' ? 'n' : 'r';
+        } else {
+            *p++ = *s;
+        }
+    }
+    *p = '\0';
+    return out;
+}
+
+/* NAME as a file name. */
+char *plan_file_name(const char *name)
+{
+    char *n = xstrdup(name);
+
+    for (char *p = n; *p != '\0'; p++)
+        if (!isalnum((unsigned char)*p) && strchr("._+-", *p) == NULL)
+            *p = '_';
+    if (n[0] == '.')
+        n[0] = '_';
+    return n;
+}

@@ -1,0 +1,149 @@
+#!/bin/sh
+# schemes-hostile.sh - what a package can do to the planner and the
+# builder: compiler options in its scheme.conf that name programs, a
+# source linked to a private file outside it, two symlink loops, sources
+# that make the compiler read its stdin or /dev/zero, a compiler that
+# hangs, a file name with a line break that an exclude line leaves out,
+# and an interrupt while its Makefile's $(shell ...) runs.  What old
+# behaviour made hang runs under timeout(1), so that a regression fails.
+. "$top_srcdir/tests/lib.sh"
+. "$top_srcdir/tests/schemes-lib.sh"
+
+good=Two/Implementations/Reference_Implementation/Good
+
+copy() {
+    cp -RL "$PKGS/$1" "$work/$2" && chmod -R u+w "$work/$2"
+}
+
+# running PID: whether process PID runs (a zombie no reaper took does not).
+running() {
+    kill -0 "$1" 2>/dev/null && ! grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null
+}
+
+# plan NAME WANT PKG [OPTIONS...]: iccsprof plan of PKG's Good instance.
+plan() {
+    name=$1 want=$2 pkg=$3
+    shift 3
+    expect_status "$name" "$want" timeout 60 "$ICCSPROF" plan "$pkg" --builddir "$work/build" \
+        --instances Good "$@"
+}
+
+# Options that name a program, a plugin or a file of options: refused from
+# the package's scheme.conf, taken from the command line.
+copy two conf
+printf '#!/bin/sh\ntouch %s/PWNED\n' "$work" >"$work/evil.sh" && chmod +x "$work/evil.sh"
+printf -- '-wrapper %s/evil.sh\n' "$work" >"$work/opts"
+for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
+    "-fplugin=$work/evil.so" "@$work/opts"; do
+    printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
+    plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
+    word=${opt%% *}
+    expect_grep "refused and named: $word" \
+        "^profile: $work/conf/scheme.conf:1: $word is refused: .* names a program, a plugin or a file of options for the compiler, which only the command line (--cflags) may give\$" \
+        "$work/err"
+done
+[ ! -e "$work/PWNED" ] && pass "no program of the package ran" || fail "no program of the package ran" "PWNED"
+rm "$work/conf/scheme.conf"
+plan "the same from the command line" 0 "$work/conf" --cflags "-std=c99 -O2 -B/usr/bin/"
+
+# A source linked to a private file outside the package: not followed, so
+# no log quotes it; the logs themselves are private.
+copy two leak
+printf 'SECRET-LINE-4242\n' >"$work/secret.txt" && chmod 600 "$work/secret.txt"
+ln -s "$work/secret.txt" "$work/leak/$good/leak.c"
+plan "a source linked out of the package" 2 "$work/leak"
+expect_grep "the link is named" \
+    "^profile: instance Good: leak.c is a link out of the package, to $work/secret.txt: iccsprof follows no link out of the package it builds (copy the file in, or exclude it in scheme.conf)\$" \
+    "$work/err"
+if grep -rq SECRET-LINE "$work/build" 2>/dev/null; then
+    fail "no log quotes the private file" "$(grep -rl SECRET-LINE "$work/build")"
+else
+    pass "no log quotes the private file"
+fi
+printf 'exclude = leak.c\n' >"$work/leak/scheme.conf"
+plan "excluded, the link is left alone" 0 "$work/leak"
+expect_status "a failing instance" 1 timeout 60 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
+    --instances Broken
+modes=$(cd "$work/build/two" && find . -name '*.log' -o -name '*.err' | sort | xargs stat -c '%a %n')
+case $modes in
+*guide.log*) ;;
+*) modes="no guide.log: $modes" ;;
+esac
+if [ -n "$modes" ] && ! echo "$modes" | grep -vq '^600 '; then pass "logs are 0600"; else fail "logs are 0600" "$modes"; fi
+
+# Two symlink loops: each folder is walked once.
+copy two loops
+ln -s . "$work/loops/$good/again"
+ln -s ../Good "$work/loops/$good/loop"
+plan "two symlink loops" 0 "$work/loops"
+grep '^  source' "$work/out" >"$work/loop.sources"
+plan "the same without loops" 0 "$PKGS/two"
+grep '^  source' "$work/out" >"$work/plain.sources"
+expect_same "the loops add no source" "$work/plain.sources" "$work/loop.sources"
+
+# A file name with a line break is fine when an exclude line leaves it out.
+copy two nl
+printf 'int x;\n' >"$work/nl/$good/bad
+name.c"
+printf 'exclude = bad*name.c\n' >"$work/nl/scheme.conf"
+plan "a file name with a line break, excluded" 0 "$work/nl"
+
+# The compiler's stdin is /dev/null: #include "/dev/stdin" reads nothing
+# from a terminal or a pipe that never ends.
+copy two stdin
+printf '#include "/dev/stdin"\nint from_stdin;\n' >"$work/stdin/$good/fromstdin.c"
+mkfifo "$work/fifo"
+sleep 120 >"$work/fifo" &
+holder=$!
+timeout 60 "$ICCSPROF" plan "$work/stdin" --builddir "$work/build" --instances Good \
+    <"$work/fifo" >"$work/out" 2>"$work/err"
+got=$?
+kill "$holder" 2>/dev/null
+[ "$got" -eq 0 ] && pass "a source including /dev/stdin compiles" ||
+    fail "a source including /dev/stdin compiles" "exit $got: $(head -c 300 "$work/err")"
+
+# A memory limit: #include "/dev/zero" stops at it, and the error says so.
+copy two zero
+printf '#include "/dev/zero"\n' >"$work/zero/$good/zero.c"
+plan "a source including /dev/zero" 1 "$work/zero" --compile-memory 512
+expect_grep "the memory limit is named" \
+    "^  error        compilation failed under the guide and the lenient flags: zero.c: error: the compiler was stopped by the memory limit (512 MiB)" \
+    "$work/out"
+
+# A time-out: a compiler that hangs is stopped, and the error says so.
+slow_compiler
+ICCSPROF_CC=$work/slowcc timeout 120 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build-slow" \
+    --instances Good --compile-timeout 1 -j 16 >"$work/out" 2>"$work/err"
+got=$?
+[ "$got" -eq 1 ] && pass "a hanging compiler fails the instance" ||
+    fail "a hanging compiler fails the instance" "exit $got: $(head -c 300 "$work/err")"
+expect_grep "the time-out is named" \
+    "^  error        compilation failed under the guide and the lenient flags: [^ ]*: error: the compiler was stopped by the time-out (1 s)" \
+    "$work/out"
+compilers_stopped "no hanging compiler is left"
+
+# An interrupt while the package's make runs: it is stopped, promptly.
+copy levelmake hold
+mk=$work/hold/Lvl/Implementations/Reference_Implementation/Lvl-128/Makefile
+{
+    printf '%s\n' "HOLD := \$(shell sh -c 'echo \$\$\$\$ > started; exec sleep 30')"
+    cat "$mk"
+} >"$work/mk" && mv "$work/mk" "$mk"
+"$ICCSPROF" plan "$work/hold" --builddir "$work/build" >"$work/out" 2>"$work/err" &
+pid=$!
+started=$work/build/hold/Lvl-128/build-files/tree/started
+i=0
+while [ $i -lt 300 ] && [ ! -s "$started" ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -INT "$pid"
+wait "$pid"
+got=$?
+[ "$got" -eq 130 ] && pass "SIGINT while make runs: exit 130" || fail "SIGINT while make runs: exit 130" "exit $got"
+if [ -s "$started" ] && ! running "$(cat "$started")"; then
+    pass "the package's make is stopped"
+else
+    fail "the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
+fi
+finish
