@@ -21,7 +21,7 @@ struct run_facts {
     long long image_bytes;
     char cpu_model[256], kernel[256];
     char emulation[512]; /* why the run is emulated; "" when it is not */
-    json_t *host_check; /* the host check at the start of the run */
+    json_t *host_check;  /* the host check at the start of the run */
     double timeout;
 };
 
