@@ -7,13 +7,16 @@
 #include <string.h>
 #include <time.h>
 
+#include <openssl/evp.h>
+
 #include "drng-find.h"
 #include "hex.h"
 #include "record-profile.h"
+#include "run-passes.h"
 #include "run-record.h"
 
 /* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/4"
+#define RECORD_SCHEMA "iccsprof.profile/5"
 
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
@@ -185,6 +188,20 @@ static json_t *record_noise(json_t *r, json_t *timing)
                      json_array_size(reasons) > 0, "reasons", reasons);
 }
 
+/* Whether the seed reached every context of the DRNG section's CONTEXTS:
+ * null when there was no draw, false when a context drew from was not
+ * seeded, null too when the only doubt is OTHER calls on contexts beyond
+ * the wrappers' table, which are not identified. */
+static json_t *record_seed_reached(json_t *contexts, json_int_t other)
+{
+    json_t *c;
+    size_t i;
+
+    json_array_foreach(contexts, i,
+                       c) if (!json_is_true(json_object_get(c, "seeded"))) return json_false();
+    return json_array_size(contexts) == 0 || other != 0 ? json_null() : json_true();
+}
+
 /* The DRNG section: what the driver seeded, the contexts the profiled
  * operations drew from (named from the library's symbols), and whether
  * the seed reached them all: null when there is no profile or no draw. */
@@ -192,9 +209,8 @@ static json_t *record_drng(json_t *raw)
 {
     json_t *seeded = raw != NULL ? json_object_get(raw, "seeded") : NULL;
     json_t *raw_ctx = raw != NULL ? json_object_get(raw, "contexts") : NULL;
-    json_t *contexts = json_array(), *c;
+    json_t *contexts = json_array(), *c, *names = json_array(), *n;
     json_int_t other = json_integer_value(json_object_get(raw, "other_calls"));
-    int reached = 1;
     size_t i;
 
     json_array_foreach(raw_ctx, i, c)
@@ -207,7 +223,6 @@ static json_t *record_drng(json_t *raw)
         const char *base =
             object != NULL && strrchr(object, '/') ? strrchr(object, '/') + 1 : object;
 
-        reached &= json_is_string(as);
         json_array_append_new(contexts,
                               json_pack("{s:o, s:o, s:O, s:O, s:b}", "symbol",
                                         name != NULL ? json_string(name) : json_null(), "object",
@@ -216,16 +231,15 @@ static json_t *record_drng(json_t *raw)
                                         json_object_get(c, "calls"), "seeded", json_is_string(as)));
         free(name);
     }
-    json_t *names = json_array(), *n;
-
     json_array_foreach(seeded, i, n) json_array_append(names, json_object_get(n, "name"));
-    return json_pack("{s:b, s:o, s:o, s:I, s:o}", "global",
-                     json_array_size(names) > 0 &&
-                         strcmp(json_string_value(json_array_get(names, 0)), "drng_algorithm") == 0,
-                     "seeded", names, "contexts", contexts, "other_calls", other, "seed_reached",
-                     raw_ctx == NULL || (json_array_size(contexts) == 0 && other == 0)
-                         ? json_null()
-                         : json_boolean(reached && other == 0));
+    return json_pack(
+        "{s:b, s:o, s:o, s:I, s:o, s:o}", "global",
+        json_array_size(names) > 0 &&
+            strcmp(json_string_value(json_array_get(names, 0)), "drng_algorithm") == 0,
+        "seeded", names, "contexts", contexts, "other_calls", other, "table",
+        json_object_get(raw, "table") != NULL ? json_incref(json_object_get(raw, "table"))
+                                              : json_null(),
+        "seed_reached", raw_ctx == NULL ? json_null() : record_seed_reached(contexts, other));
 }
 
 /* The current time as the record's created stamp. */
@@ -286,18 +300,66 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
     return host;
 }
 
-/* The method section: the options in force. */
-static json_t *record_method(const struct run_facts *f, json_t *raw_profile)
+/* The method section: the options in force, and the key of the settings
+ * (KEY) the record was made under. */
+static json_t *record_method(const struct run_facts *f, json_t *raw_profile, const char *key)
 {
     const struct run_options *o = f->options;
 
-    return json_pack("{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f}", "trials", (int)o->trials,
-                     "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds",
-                     o->target_seconds, "max_seconds", o->max_seconds, "max_sign_attempts",
-                     (int)o->max_sign_attempts, "timeout_seconds", f->timeout, "profile_calls",
-                     raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls"))
-                                         : json_null(),
-                     "profile_seconds", o->profile_seconds);
+    return json_pack(
+        "{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f, s:o, s:s}", "trials", (int)o->trials,
+        "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds", o->target_seconds,
+        "max_seconds", o->max_seconds, "max_sign_attempts", (int)o->max_sign_attempts,
+        "timeout_seconds", f->timeout, "profile_calls",
+        raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls")) : json_null(),
+        "profile_seconds", o->profile_seconds, "precision",
+        o->precision > 0 ? json_real(o->precision) : json_null(), "settings_sha256", key);
+}
+
+/* The key of the settings a record of OP depends on. */
+void run_settings_key(const struct run_facts *f, const char *op, char key[65])
+{
+    json_t *all =
+        json_pack("{s:s, s:o, s:O, s:O, s:O, s:O, s:s, s:s, s:s}", "version", PACKAGE_VERSION,
+                  "config", run_config(f->options, op, NULL), "plain", f->plain_lib, "profiled",
+                  f->profiled_lib, "build", f->build != NULL ? f->build : json_null(), "kat",
+                  f->kat != NULL ? f->kat : json_null(), "scheme", f->scheme_id, "algorithm",
+                  f->algorithm, "instance", f->instance);
+    char *text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned mdlen = 0;
+
+    if (text == NULL || EVP_Digest(text, strlen(text), md, &mdlen, EVP_sha256(), NULL) != 1)
+        mdlen = 0;
+    hex_encode(md, mdlen, key);
+    free(text);
+    json_decref(all);
+}
+
+/* The passes section: how each pass that finished ran (measure/method.h),
+ * null for one that did not run or did not finish. */
+static json_t *record_passes(json_t *r)
+{
+    json_t *raw = r != NULL ? json_object_get(r, "passes") : NULL;
+    json_t *t = json_object_get(raw, "timing"), *p = json_object_get(raw, "profile");
+
+    return json_pack("{s:O, s:O}", "timing", t != NULL ? t : json_null(), "profile",
+                     p != NULL ? p : json_null());
+}
+
+/* The status of a record of which the pass FAILED did not finish while
+ * the other did: partial, incomplete, with why, after STATUS's own. */
+static json_t *record_incomplete(json_t *status, const char *failed, const char *why)
+{
+    const char *before = json_string_value(json_object_get(status, "message"));
+    char message[1536];
+
+    snprintf(message, sizeof message, "the %s pass failed (%s): no %s%s%s", failed, why, failed,
+             before[0] != '\0' ? "; " : "", before);
+    json_object_set_new(status, "state", json_string("partial"));
+    json_object_set_new(status, "message", json_string(message));
+    json_object_set_new(status, "incomplete", json_string(failed));
+    return status;
 }
 
 /* The memory section: the image size from the file, RSS from the run. */
@@ -319,6 +381,20 @@ static json_t *record_measured(json_t *r, const char *key)
     return v != NULL && !json_is_null(v) ? v : NULL;
 }
 
+/* The record's status: failed when no pass finished, else as
+ * record_status says, and incomplete when a pass did not finish. */
+static json_t *record_state(const struct run_outcome *outcome, json_t *events, json_t *coverage)
+{
+    json_t *status;
+
+    if (outcome->result == NULL)
+        return json_pack("{s:s, s:s}", "state", "failed", "message", outcome->message);
+    status = record_status(events, coverage);
+    if (outcome->failed_pass != NULL)
+        return record_incomplete(status, outcome->failed_pass, outcome->message);
+    return status;
+}
+
 /* Set SCHEME's implementation ("reference", "optimized") from the build
  * description BUILD, when it names one. */
 static void record_implementation(json_t *scheme, json_t *build)
@@ -330,10 +406,11 @@ static void record_implementation(json_t *scheme, json_t *build)
 }
 
 /* The record of operation OP from OUTCOME. */
-json_t *run_record(const struct run_facts *f, const char *op, const struct child_outcome *outcome,
+json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
                    const char *log_name)
 {
-    json_t *r = outcome->status == CHILD_OK ? outcome->result : NULL;
+    json_t *r = outcome->result;
+    char key[65];
     json_t *raw_profile = record_measured(r, "profile"), *raw_timing = record_measured(r, "timing");
     json_t *raw_sites = record_measured(r, "sites");
     json_t *coverage = f->build != NULL ? json_object_get(f->build, "coverage") : NULL;
@@ -364,7 +441,9 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
     json_object_set_new(rec, "inputs",
                         json_pack("{s:o, s:I}", "seed", record_seed(f->options), "message_bytes",
                                   (json_int_t)f->options->message_bytes));
-    json_object_set_new(rec, "method", record_method(f, raw_profile));
+    run_settings_key(f, op, key);
+    json_object_set_new(rec, "method", record_method(f, raw_profile, key));
+    json_object_set_new(rec, "passes", record_passes(r));
     json_object_set_new(rec, "timing", raw_timing ? record_timing(raw_timing) : json_null());
     json_object_set_new(rec, "noise",
                         record_noise(r, raw_timing ? json_object_get(rec, "timing") : NULL));
@@ -384,9 +463,6 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
         rec, "log",
         json_pack("{s:o, s:I, s:b}", "path", log_name != NULL ? json_string(log_name) : json_null(),
                   "bytes", (json_int_t)outcome->log_bytes, "truncated", outcome->log_truncated));
-    json_object_set_new(
-        rec, "status",
-        r != NULL ? record_status(events, coverage)
-                  : json_pack("{s:s, s:s}", "state", "failed", "message", outcome->message));
+    json_object_set_new(rec, "status", record_state(outcome, events, coverage));
     return rec;
 }

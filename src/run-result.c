@@ -125,16 +125,11 @@ static const struct field per_op_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
-static const struct field helpers_per_op_fields[] = {
-    {"pseudohash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"sm3hash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"get_random_number", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
-};
+static const char *const shape_kinds[] = {"exact", "class", "rest", NULL};
 
 static const struct field shape_fields[] = {
     {"helper", FIELD_STRING, 0, 0, 0, NULL, helper_names},
+    {"kind", FIELD_STRING, 0, 0, 0, NULL, shape_kinds},
     {"in_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"out_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -144,32 +139,42 @@ static const struct field shape_fields[] = {
     {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"min_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"per_op", FIELD_OBJECT, FIELD_NULL, 0, 0, per_op_fields, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
-static const struct field nested_fields[] = {
-    {"pseudohash", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"pseudoXOF", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"sm3hash", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"get_random_number", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
-};
-
-static const struct field overflow_fields[] = {
-    {"keys", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+/* A helper's totals, kept by the wrappers apart from the shape table. */
+static const struct field total_fields[] = {
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"nested", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field totals_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The capacities of the wrappers' shape table. */
+static const struct field table_fields[] = {
+    {"shapes", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"classes", FIELD_INT, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field snapshot_fields[] = {
+    {"helpers", FIELD_OBJECT, 0, 0, 0, totals_fields, NULL},
     {"shapes", FIELD_ARRAY, 0, 0, 0, shape_fields, NULL},
-    {"nested", FIELD_OBJECT, 0, 0, 0, nested_fields, NULL},
-    {"per_op", FIELD_OBJECT, 0, 0, 0, helpers_per_op_fields, NULL},
-    {"overflow", FIELD_OBJECT, 0, 0, 0, overflow_fields, NULL},
     {"total_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"table", FIELD_OBJECT, 0, 0, 0, table_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -215,15 +220,26 @@ static const struct field site_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The calls of sites beyond the wrappers' table, for one helper. */
 static const struct field site_overflow_fields[] = {
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field site_overflows_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field sites_fields[] = {
     {"depth", FIELD_INT, 0, 1, 8, NULL, NULL},
-    {"overflow", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"table", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"overflow", FIELD_OBJECT, 0, 0, 0, site_overflows_fields, NULL},
     {"sites", FIELD_ARRAY, 0, 0, 0, site_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
@@ -269,6 +285,7 @@ static const struct field drng_fields[] = {
     {"seeded", FIELD_ARRAY, 0, 0, 0, seeded_fields, NULL},
     {"contexts", FIELD_ARRAY, FIELD_OPTIONAL, 0, 0, context_fields, NULL},
     {"other_calls", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"table", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -287,6 +304,42 @@ static const struct field events_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+static const char *const rule_names[] = {"target-seconds", "min-calls", "slow-operation", NULL};
+static const char *const stop_names[] = {"minimum", "precision", "max-seconds", NULL};
+static const char *const pass_names[] = {"timing", "profile", NULL};
+
+/* How a pass ran (measure/method.h): its warm-up and calibration, its
+ * seconds, the rule that set its minimum, the calls it made, why it
+ * stopped and the precision it reached (null: too few values). */
+static const struct field pass_run_fields[] = {
+    {"warmup_calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"calibration_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"rule", FIELD_STRING, 0, 0, 0, NULL, rule_names},
+    {"minimum_calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"stop", FIELD_STRING, 0, 0, 0, NULL, stop_names},
+    {"precision", FIELD_NUMBER, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field pass_runs_fields[] = {
+    {"timing", FIELD_OBJECT, FIELD_NULL, 0, 0, pass_run_fields, NULL},
+    {"profile", FIELD_OBJECT, FIELD_NULL, 0, 0, pass_run_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* A pass's plan, once calibrated (protocol.h). */
+static const struct field plan_fields[] = {
+    {"pass", FIELD_STRING, 0, 0, 0, NULL, pass_names},
+    {"call_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"rule", FIELD_STRING, 0, 0, 0, NULL, rule_names},
+    {"precision", FIELD_NUMBER, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field op_fields[] = {
     {"stack_limit_bytes", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"tick_source", FIELD_STRING, 0, 0, 0, NULL, tick_sources},
@@ -302,6 +355,7 @@ static const struct field op_fields[] = {
     {"kex_messages", FIELD_INTS, FIELD_NULL, 0, 1 << 30, NULL, NULL},
     {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"passes", FIELD_OBJECT, 0, 0, 0, pass_runs_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -461,14 +515,27 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
     }
 }
 
-/* Check a probe's or an operation's result. */
-int result_check(json_t *result, int probe, char *why, size_t len)
+/* Check OBJ against TABLE; NAME says what it is when it is no object. */
+static int check_message(json_t *obj, const struct field *table, const char *name, char *why,
+                         size_t len)
 {
     struct check c = {.why = why, .len = len};
 
-    if (!json_is_object(result))
-        check_fail(&c, "the result is not an object");
+    if (!json_is_object(obj))
+        check_fail(&c, "the %s is not an object", name);
     else
-        check_object(&c, result, "", probe ? probe_fields : op_fields);
+        check_object(&c, obj, "", table);
     return c.failed ? -1 : 0;
+}
+
+/* Check a probe's or an operation's result. */
+int result_check(json_t *result, int probe, char *why, size_t len)
+{
+    return check_message(result, probe ? probe_fields : op_fields, "result", why, len);
+}
+
+/* Check a pass's plan. */
+int result_check_plan(json_t *plan, char *why, size_t len)
+{
+    return check_message(plan, plan_fields, "plan", why, len);
 }

@@ -10,7 +10,7 @@
 
 fix="$top_builddir/tests/fixtures/run/.libs"
 hostile="$fix/libsighostile.so"
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 pids="$work/pids"
 ICCSPROF_HOSTILE_FILE=$pids
 export ICCSPROF_HOSTILE_FILE
@@ -42,7 +42,7 @@ no_files() {
 
 # --- the channel: a scheme's writes on stray descriptors fail the run, never crash it ---
 ICCSPROF_HOSTILE=forge run_hostile "forge: a failure, not a crash" 1 "$work/forge"
-expect_grep "forge: the message outside the protocol is named" "not of protocol 3" "$work/err"
+expect_grep "forge: the message outside the protocol is named" "not of protocol 4" "$work/err"
 ICCSPROF_HOSTILE=forge-v run_hostile "forge-v: a failure, not a crash" 1 "$work/forgev"
 expect_grep "forge-v: the missing member is named" "malformed result: field type is missing" "$work/err"
 no_files "forge: nothing written" "$work/forge"
@@ -199,7 +199,7 @@ mkdir -p "$mnt"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
     ICCSPROF_FIXTURE=print expect_status "full disk: an I/O error" 2 timeout 120 "$ICCSPROF" run \
         --plain "$fix/libsigfix.so" --no-profile --op verify --out-dir "$mnt" --trials 1 \
-        --min-calls 20000 --target-seconds 0.01 --max-seconds 5
+        --min-calls 20000 --target-seconds 0.01 --max-seconds 5 --precision off
     expect_grep "full disk: the log is named" "sigfix__verify.log: No space left on device" "$work/err"
     no_files "full disk: neither file, no temporary" "$mnt"
     umount "$mnt"

@@ -1,10 +1,8 @@
 # tests: report and compare.  Unit suites of the number formats, the
-# record reader, the record's profile section, the page model and the
-# provenance of outputs, and the data-driven cases of tests/report/ run by
-# one script.
+# record reader, the page model and the provenance of outputs, and the data-driven cases of tests/report/ run by one
+# script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
-	tests/check_callsite.c tests/check_record_profile.c tests/check_page.c \
-	tests/check_provenance.c
+	tests/check_callsite.c tests/check_page.c tests/check_provenance.c
 TESTS += tests/report.sh tests/pictures.sh
 dist_noinst_SCRIPTS += tests/report.sh tests/pictures.sh
 EXTRA_DIST += tests/report

@@ -19,7 +19,6 @@
     X(hex)                                                                                         \
     X(format)                                                                                      \
     X(record_read)                                                                                 \
-    X(record_profile)                                                                              \
     X(page)                                                                                        \
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
@@ -31,7 +30,8 @@
     X(objects)                                                                                     \
     X(plan_conf)                                                                                   \
     X(plan)                                                                                        \
-    X(build_files)
+    X(build_files)                                                                                 \
+    X(rules)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

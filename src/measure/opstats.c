@@ -2,13 +2,17 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "channel.h"
+#include "method.h"
 #include "opstats.h"
 
 /* Start with no operation read. */
 void opstats_init(struct opstats *o)
 {
+    free(o->shape);
     memset(o, 0, sizeof *o);
 }
 
@@ -25,42 +29,95 @@ static void opstats_count(struct opstat *s, uint64_t count, uint64_t ops_before)
     s->sum_sq += (double)count * (double)count;
 }
 
-/* The index of the shape of KEY in O, added (with the operations before
- * that made none of its calls) when new; -1 when O is full. */
-static int opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key)
+/* Whether row X of O has the key of row KEY of a snapshot. */
+static int opstats_same(const struct opstats_shape *x, const struct iccsprof_wrap_shape *key)
 {
-    for (size_t i = 0; i < o->nshapes; i++)
-        if (o->shape[i].helper == key->helper && o->shape[i].in_bits == key->in_bits &&
-            o->shape[i].out_bits == key->out_bits)
-            return (int)i;
-    if (o->nshapes == ICCSPROF_WRAP_MAX_SHAPES)
-        return -1;
-    memset(&o->shape[o->nshapes], 0, sizeof o->shape[0]);
-    o->shape[o->nshapes].helper = key->helper;
-    o->shape[o->nshapes].in_bits = key->in_bits;
-    o->shape[o->nshapes].out_bits = key->out_bits;
-    return (int)o->nshapes++;
+    return x->helper == key->helper && x->kind == key->kind && x->in_bits == key->in_bits &&
+           x->out_bits == key->out_bits;
 }
 
-/* Count one operation from the table after it. */
-void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap)
+/* The ticks the calls of shape J made since the last reading, from
+ * the table's row S: those of its timed calls, and its mean for the
+ * others. */
+static double opstats_ticks(struct opstats *o, size_t j, const struct iccsprof_wrap_shape *s)
 {
-    uint64_t grew[ICCSPROF_WRAP_MAX_SHAPES] = {0}, per_helper[ICCSPROF_NHELPERS] = {0};
+    struct opstats_shape *r = &o->shape[j];
+    uint64_t calls = s->calls - r->last, timed = s->timed_calls - r->last_timed;
+    double ticks = (double)(s->ticks - r->last_ticks);
+
+    if (calls > timed && s->timed_calls > 0)
+        ticks += (double)(calls - timed) * (double)s->ticks / (double)s->timed_calls;
+    r->last_timed = s->timed_calls;
+    r->last_ticks = s->ticks;
+    return ticks;
+}
+
+/* Add one operation's helper ticks H of OP_TICKS to the sums R. */
+static void opstats_ratio_add(struct opstats_ratio *r, double h, double op_ticks)
+{
+    r->h += h;
+    r->t += op_ticks;
+    r->hh += h * h;
+    r->tt += op_ticks * op_ticks;
+    r->ht += h * op_ticks;
+}
+
+/* The index of the row of KEY in O, added (with the operations before
+ * that made none of its calls) when new.  HINT, the row's place in the
+ * snapshot, is tried first: the wrappers give their rows in the same
+ * order from one reading to the next. */
+static size_t opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key, size_t hint)
+{
+    if (hint < o->nshapes && opstats_same(&o->shape[hint], key))
+        return hint;
+    for (size_t i = 0; i < o->nshapes; i++)
+        if (opstats_same(&o->shape[i], key))
+            return i;
+    if (o->nshapes == o->room) {
+        size_t room = o->room ? 2 * o->room : ICCSPROF_WRAP_MAX_ROWS;
+        struct opstats_shape *more = realloc(o->shape, room * sizeof *more);
+
+        if (more == NULL)
+            channel_call_error("out of memory for %zu shapes' counts", room);
+        o->shape = more;
+        o->room = room;
+    }
+    memset(&o->shape[o->nshapes], 0, sizeof o->shape[0]);
+    o->shape[o->nshapes].helper = key->helper;
+    o->shape[o->nshapes].kind = key->kind;
+    o->shape[o->nshapes].in_bits = key->in_bits;
+    o->shape[o->nshapes].out_bits = key->out_bits;
+    return o->nshapes++;
+}
+
+/* Count one operation of OP_TICKS from the totals and the table after it.
+ * The helpers' counts come from their totals, exact whatever the table
+ * holds; a row holds one key, or the keys grouped in it, and every call
+ * is in one row, so the rows' ticks are the helpers'. */
+void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks)
+{
+    double ticks[OPSTATS_NGROUPS] = {0, 0};
 
     for (size_t i = 0; i < snap->nshapes; i++) {
-        int j = opstats_find(o, &snap->shapes[i]);
+        size_t j = opstats_find(o, &snap->shapes[i], i); /* may move o->shape */
+        struct opstats_shape *x;
 
-        if (j < 0)
-            continue;
-        grew[j] = snap->shapes[i].calls - o->shape[j].last;
-        o->shape[j].last = snap->shapes[i].calls;
+        ticks[snap->shapes[i].helper == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] +=
+            opstats_ticks(o, j, &snap->shapes[i]);
+        x = &o->shape[j];
+        x->grew = snap->shapes[i].calls - x->last;
+        x->last = snap->shapes[i].calls;
     }
+    for (int g = 0; g < OPSTATS_NGROUPS; g++)
+        opstats_ratio_add(&o->group[g], ticks[g], op_ticks);
     for (size_t j = 0; j < o->nshapes; j++) {
-        opstats_count(&o->shape[j].per_op, grew[j], o->ops);
-        per_helper[o->shape[j].helper] += grew[j];
+        opstats_count(&o->shape[j].per_op, o->shape[j].grew, o->ops);
+        o->shape[j].grew = 0;
     }
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        opstats_count(&o->helper[h], per_helper[h], o->ops);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        opstats_count(&o->helper[h], snap->helpers[h].calls - o->helper_last[h], o->ops);
+        o->helper_last[h] = snap->helpers[h].calls;
+    }
     o->ops++;
 }
 
@@ -78,13 +135,38 @@ json_t *opstats_json(const struct opstats *o, const struct opstat *s)
                      (json_int_t)s->max, "stddev", sqrt(var));
 }
 
-/* The distribution of a shape, or NULL. */
-const struct opstat *opstats_shape(const struct opstats *o, uint32_t helper, uint64_t in_bits,
-                                   uint64_t out_bits)
+/* The distribution of a row, or NULL. */
+const struct opstat *opstats_shape(const struct opstats *o, const struct iccsprof_wrap_shape *key)
 {
     for (size_t i = 0; i < o->nshapes; i++)
-        if (o->shape[i].helper == helper && o->shape[i].in_bits == in_bits &&
-            o->shape[i].out_bits == out_bits)
+        if (opstats_same(&o->shape[i], key))
             return &o->shape[i].per_op;
     return NULL;
+}
+
+/* The relative 95 % half-width of one group's share, from the standard
+ * error of a ratio of sums over N operations. */
+static double opstats_ratio_precision(const struct opstats_ratio *r, double n)
+{
+    double share, var, se;
+
+    if (n < 2 || r->t <= 0)
+        return INFINITY;
+    share = r->h / r->t;
+    var = (r->hh - 2 * share * r->ht + share * share * r->tt) / (n - 1);
+    se = sqrt(var > 0 ? var : 0) / sqrt(n) / (r->t / n);
+    return method_t95((unsigned long long)n - 1) * se / (share > 0.1 ? share : 0.1);
+}
+
+/* The precision of the hash and DRNG shares so far. */
+double opstats_share_precision(const struct opstats *o)
+{
+    double worst = 0;
+
+    for (int g = 0; g < OPSTATS_NGROUPS; g++) {
+        double p = opstats_ratio_precision(&o->group[g], (double)o->ops);
+
+        worst = p > worst ? p : worst;
+    }
+    return worst;
 }
