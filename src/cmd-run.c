@@ -408,7 +408,7 @@ static void run_summary(json_t *rec, const char *tail)
     json_t *timing = json_object_get(rec, "timing"), *profile = json_object_get(rec, "profile");
     json_t *status = json_object_get(rec, "status");
     const char *state = json_string_value(json_object_get(status, "state"));
-    char cycles[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
+    char cycles[FMT_CELL], rate[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
 
     if (cmd_verbosity == CMD_QUIET) /* -q: the record, and nothing said */
         return;
@@ -424,7 +424,7 @@ static void run_summary(json_t *rec, const char *tail)
         if (strcmp(json_string_value(json_object_get(host, "cycles_source")), "ticks") != 0)
             printf(" cycles");
         else if (hz > 0)
-            printf(" ticks (%.2f GHz)", hz / 1e9);
+            printf(" ticks (%s)", fmt_hz(rate, sizeof rate, hz));
         else
             printf(" ticks");
     }
@@ -652,6 +652,8 @@ static int cmd_run_exec(const struct cmd_args *args)
     facts.image_bytes = o.plain != NULL ? libfile_image_bytes(o.plain) : -1;
     host_cpu_model(facts.cpu_model, sizeof facts.cpu_model);
     host_kernel(facts.kernel, sizeof facts.kernel);
+    if (host_emulation(facts.emulation, sizeof facts.emulation) <= 0)
+        facts.emulation[0] = '\0';
     for (size_t i = 0; ops[i] != NULL; i++) {
         run_record_path(&o, facts.instance, ops[i], path, sizeof path);
         run_sibling(path, ".log", log_path, sizeof log_path);

@@ -282,13 +282,21 @@ char *profile_wrap_archive(void)
     return xstrdup(ICCSPROF_LIBDIR "/libiccswrap.a");
 }
 
-/* The build settings of O. */
-int profile_settings(const struct profile_options *o, struct build_settings *s)
+/* The compiler command schemes are built with: $ICCSPROF_CC, else the
+ * one this program was configured with (a cross compiler in a cross
+ * build: the libraries must be of this program's architecture). */
+const char *profile_cc(void)
 {
     const char *cc = getenv("ICCSPROF_CC");
 
+    return cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC;
+}
+
+/* The build settings of O. */
+int profile_settings(const struct profile_options *o, struct build_settings *s)
+{
     memset(s, 0, sizeof *s);
-    strlist_add_words(&s->cc, cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC);
+    strlist_add_words(&s->cc, profile_cc());
     if (s->cc.n == 0) {
         plan_say("no compiler: ICCSPROF_CC is blank");
         return -1;

@@ -70,6 +70,10 @@ char *profile_wrap_archive(void);
 /* The build settings of O; 0, or -1 with a message. */
 int profile_settings(const struct profile_options *o, struct build_settings *s);
 
+/* The compiler command schemes and their KAT drivers are built with:
+ * $ICCSPROF_CC, else the configured compiler. */
+const char *profile_cc(void);
+
 /* Free what profile_settings filled in. */
 void profile_settings_free(struct build_settings *s);
 

@@ -28,3 +28,4 @@ include tests/intree.mk
 include tests/host.mk
 include tests/records.mk
 include tests/site.mk
+include tests/aarch64.mk

@@ -112,12 +112,18 @@ static double measure_tick_hz(uint64_t (*ticks)(void), uint64_t t0, double s0)
     return (double)(ticks() - t0) / (s1 - s0);
 }
 
-/* The rate of the counter the record's ticks come from: ours, over the
- * whole run since (T0, S0), unless the profiled library's wrappers read
+/* The rate of the counter the record's ticks come from: the one the
+ * architecture states, else ours measured over the whole run since
+ * (T0, S0), unless the profiled library's wrappers read
  * another counter (a build of another configuration), which is then
  * timed on its own. */
 static double measure_rate(const struct scheme *profiled, uint64_t t0, double s0)
 {
+    double stated =
+        clock_stated_hz(profiled != NULL ? profiled->wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME);
+
+    if (stated > 0)
+        return stated;
     if (profiled != NULL && strcmp(profiled->wrap->tick_source, ICCSPROF_TICK_SOURCE_NAME) != 0)
         return measure_tick_hz(profiled->wrap->ticks, profiled->wrap->ticks(), clock_seconds());
     return measure_tick_hz(clock_ticks, t0, s0);
