@@ -23,6 +23,8 @@
 #include "run-options.h"
 #include "run-progress.h"
 #include "run-record.h"
+#include "strlist.h"
+#include "substitute.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const run_kem_ops[] = {"keygen", "enc", "dec", NULL};
@@ -217,6 +219,8 @@ static json_t *run_config(const struct run_options *o, const char *op)
         o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
         "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
         o->profile_seconds);
+    if (op != NULL && o->substitutes != NULL)
+        json_object_set(cfg, "substitute", o->substitutes);
     if (op != NULL)
         json_object_set_new(
             cfg, "drng_private",
@@ -554,6 +558,20 @@ static int run_one(const struct run_facts *facts, const char *op)
     return rc;
 }
 
+/* Build and check the hash packages --substitute names, beside the
+ * profiled library. */
+static int run_substitutes(const struct run_options *o)
+{
+    const char *slash = strrchr(o->profiled, '/');
+    char *root = slash != NULL ? xasprintf("%.*s/whatif", (int)(slash - o->profiled), o->profiled)
+                               : xstrdup("whatif");
+    int rc;
+
+    rc = subst_resolve(o->substitutes, root);
+    free(root);
+    return rc;
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
@@ -590,6 +608,10 @@ static int cmd_run_exec(const struct cmd_args *args)
     if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
+    if (o.substitutes != NULL && run_substitutes(&o) != EXIT_OK) {
+        status = EXIT_FAIL;
+        goto out;
+    }
     facts.build = run_load_build(o.build_info, &bad);
     if (!bad)
         facts.kat = run_load_kat(o.build_info, &bad);
@@ -643,6 +665,7 @@ out:
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
     json_decref(facts.host_check);
+    json_decref(o.substitutes);
     free(plain_abs);
     free(profiled_abs);
     return status;

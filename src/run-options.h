@@ -3,6 +3,7 @@
 #ifndef ICCSPROF_RUN_OPTIONS_H
 #define ICCSPROF_RUN_OPTIONS_H
 
+#include <jansson.h>
 #include <stddef.h>
 
 #include "cmd.h"
@@ -24,6 +25,7 @@ struct run_options {
     int no_plain, no_profile;
     int cpu; /* the core to pin to; -1: not pinned */
     int require_quiet_host;
+    json_t *substitutes; /* --substitute's list (substitute.h), or NULL */
 };
 
 /* The options of `iccsprof run`, for its command entry. */

@@ -13,6 +13,7 @@
 #include "channel.h"
 #include "clock.h"
 #include "passes.h"
+#include "whatif.h"
 
 /* The tick rate is measured over at least this long. */
 #define MEASURE_RATE_SECONDS 0.02
@@ -213,7 +214,8 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     struct method m;
     struct scheme a, b;
     json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
-           *sites = json_null(), *drng = json_null(), *seeded = json_null();
+           *sites = json_null(), *drng = json_null(), *seeded = json_null(),
+           *substitution = json_null();
     json_t *private_ctx = json_object_get(cfg, "drng_private");
     long preempted[2] = {0, 0};
     uint64_t t0 = clock_ticks();
@@ -234,6 +236,8 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     m.max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
     m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
     clock_cycles_open();
+    if (whatif_wanted(cfg)) /* the profiled library is timed, with its candidates */
+        plain = NULL;
     if (plain != NULL) {
         scheme_load(&a, plain, 0, json_object_get(private_ctx, "plain"));
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &a)) < 0)
@@ -251,10 +255,18 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
+        if (whatif_wanted(cfg)) {
+            substitution = whatif_start(cfg, &b, &m);
+            preempted[0] = measure_preempted();
+            timing = plain_pass(&b, &m, &events, &memory);
+            preempted[0] = measure_preempted() - preempted[0];
+        }
         preempted[1] = measure_preempted();
         profile = profile_pass(&b, &m, &events, &sites, &drng);
         preempted[1] = measure_preempted() - preempted[1];
         json_object_set_new(drng, "seeded", measure_seeded(&b));
+        if (json_is_object(substitution))
+            whatif_end(substitution);
         json_decref(seeded);
         seeded = json_null();
     }
@@ -263,7 +275,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     if (json_is_array(seeded)) /* no profile pass: what was seeded is all we know */
         drng = json_pack("{s:o}", "seeded", seeded);
     channel_result(json_pack(
-        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o}",
+        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, s:o}",
         "stack_limit_bytes", measure_stack_limit(), "tick_source",
         profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
@@ -273,7 +285,8 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
         "profile", (json_int_t)preempted[1], "sig_observed_min",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
         "sig_observed_max",
-        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null()));
+        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null(),
+        "substitution", substitution));
 }
 
 int main(int argc, char **argv)
