@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build-files.h"
+#include "build-stages.h"
 #include "cmd.h"
 #include "hashpkg.h"
 #include "kat-exec.h"
@@ -41,39 +43,46 @@ static int hashpkg_exec(struct strlist *argv, const char *dir, const char *log, 
     return 0;
 }
 
-/* The compiler command, from ICCSPROF_CC as for schemes. */
-static void hashpkg_cc(struct strlist *argv)
+/* The settings schemes are compiled with: ICCSPROF_CC, the guide flags
+ * with their strict errors, and the lenient fallback. */
+static void hashpkg_settings(struct build_settings *s)
 {
     const char *cc = getenv("ICCSPROF_CC");
 
-    strlist_add_words(argv, cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC);
+    memset(s, 0, sizeof *s);
+    strlist_add_words(&s->cc, cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC);
+    s->cflags = PROFILE_CFLAGS;
+    s->strict_cflags = PROFILE_STRICT_CFLAGS;
+    s->lenient_cflags = PROFILE_LENIENT_CFLAGS;
+    s->sanitizer_cflags = ICCSPROF_SANITIZER_CFLAGS;
 }
 
-/* Compile the sources of I into OBJ/ with FLAGS; 0, or -1 with WHY. */
-static int hashpkg_compile(const struct plan_instance *i, const char *obj, const char *flags,
-                           char *why, size_t len)
+/* Compile the sources of I into OBJ/ in MODE (guide or lenient) as a
+ * scheme's are, I's build folder linking to its folder as src; 0, or -1
+ * with WHY. */
+static int hashpkg_compile(const struct build_settings *s, const struct plan_instance *i,
+                           const char *obj, const char *mode, char *why, size_t len)
 {
+    char *src = xasprintf("%s/src", i->build);
+
+    unlink(src);
+    if (symlink(i->folder, src) != 0) {
+        snprintf(why, len, "%s: %s", src, strerror(errno));
+        free(src);
+        return -1;
+    }
+    free(src);
     for (size_t k = 0; k < i->nsources; k++) {
         struct strlist argv = {0};
         char *log = xasprintf("%s/%s.log", obj, i->sources[k].obj);
+        char *out = xasprintf("%s/%s", obj, i->sources[k].obj);
         int rc;
 
-        hashpkg_cc(&argv);
-        strlist_add_words(&argv, flags);
-        strlist_add(&argv, "-fPIC");
-        strlist_add_words(&argv, "-w");
-        for (size_t d = 0; d < i->incdirs.n; d++)
-            strlist_addf(&argv, "-I%s/%s", i->folder, i->incdirs.v[d]);
-        for (size_t d = 0; d < i->shared_incdirs.n; d++)
-            strlist_addf(&argv, "-I%s", i->shared_incdirs.v[d]);
-        strlist_extend(&argv, &i->sources[k].flags);
-        strlist_add(&argv, "-c");
-        strlist_add(&argv, i->sources[k].path);
-        strlist_add(&argv, "-o");
-        strlist_addf(&argv, "%s/%s", obj, i->sources[k].obj);
-        rc = hashpkg_exec(&argv, i->folder, log, why, len);
+        build_compile_argv(s, i, mode, NULL, &i->sources[k], out, &argv);
+        rc = hashpkg_exec(&argv, i->build, log, why, len);
         strlist_free(&argv);
         free(log);
+        free(out);
         if (rc != 0)
             return -1;
     }
@@ -106,14 +115,14 @@ static int hashpkg_objects(const struct plan_instance *i, const char *obj, struc
 }
 
 /* Link OBJS (and MAIN, when not NULL) into OUT; 0, or -1 with WHY. */
-static int hashpkg_link(const struct strlist *objs, const char *main_obj, const char *out,
+static int hashpkg_link(const struct build_settings *s, const struct strlist *objs, const char *main_obj, const char *out,
                         const char *dir, char *why, size_t len)
 {
     struct strlist argv = {0};
     char *log = xasprintf("%s.log", out);
     int rc;
 
-    hashpkg_cc(&argv);
+    strlist_extend(&argv, &s->cc);
     if (main_obj == NULL)
         strlist_add(&argv, "-shared");
     strlist_add(&argv, "-o");
@@ -216,6 +225,7 @@ static int hashpkg_compare(struct plan *p, const char *run, char *why, size_t le
 static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct hashpkg *h, char *why,
                         size_t len)
 {
+    struct build_settings s;
     struct strlist lib = {0};
     char *obj = xasprintf("%s/obj", i->build), *run = xasprintf("%s/kat-run", i->build);
     char *kat = NULL, *kat_prog = xasprintf("%s/KAT_CryptHash", i->build);
@@ -223,22 +233,24 @@ static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct ha
     char *log = xasprintf("%s/kat.log", i->build), *outdir = xasprintf("%s/output", run);
     int rc = -1;
 
+    hashpkg_settings(&s);
     if ((h->digest_bits = hashpkg_digest_bits(i)) == 0)
         snprintf(why, len, "no %s defining DIGEST_BIT_LENGTH", HASHPKG_HEADER);
     else if (file_mkdirs(obj) != 0 || file_mkdirs(outdir) != 0)
         snprintf(why, len, "%s: %s", i->build, strerror(errno));
-    else if (hashpkg_compile(i, obj, PROFILE_CFLAGS, why, len) != 0 &&
-             hashpkg_compile(i, obj, PROFILE_LENIENT_CFLAGS, why, len) != 0)
+    else if (hashpkg_compile(&s, i, obj, "guide", why, len) != 0 &&
+             hashpkg_compile(&s, i, obj, "lenient", why, len) != 0)
         ;
     else if (hashpkg_objects(i, obj, &lib, &kat, why, len) == 0 &&
-             hashpkg_link(&lib, kat, kat_prog, i->build, why, len) == 0 &&
-             hashpkg_link(&lib, NULL, h->library, i->build, why, len) == 0) {
+             hashpkg_link(&s, &lib, kat, kat_prog, i->build, why, len) == 0 &&
+             hashpkg_link(&s, &lib, NULL, h->library, i->build, why, len) == 0) {
         strlist_add(&argv, kat_prog);
         if (hashpkg_exec(&argv, run, log, why, len) == 0 && hashpkg_compare(p, run, why, len) == 0)
             rc = 0;
     }
     strlist_free(&argv);
     strlist_free(&lib);
+    strlist_free(&s.cc);
     free(obj);
     free(run);
     free(kat);

@@ -151,6 +151,11 @@ const struct cmd_option profile_profile_options[] = {
                                .kind = CMD_OPT_STRING,
                                .metavar = "OPTIONS",
                                .help = "further iccsprof run options, split at blanks"},
+    [PROFILE_OPT_SUBSTITUTE] = {.name = "substitute",
+                                .kind = CMD_OPT_STRING,
+                                .metavar = "HELPER=CANDIDATE[,...]",
+                                .help = "iccsprof run --substitute: what each operation costs "
+                                        "with another hash behind the helpers"},
     EXPORT_OPTION_ROWS(PROFILE_OPT_EXPORT),
     {.name = NULL}};
 
@@ -207,6 +212,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
         o->kat = profile_kat_modes[args->opt[PROFILE_OPT_KAT].num];
         o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
+        o->substitute = profile_text(args, PROFILE_OPT_SUBSTITUTE);
     }
     if (args->argc > 1)
         return cmd_usage_error(entry, "one package folder at most: %s", args->argv[1]);

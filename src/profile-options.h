@@ -51,6 +51,7 @@ enum profile_opt {
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
+    PROFILE_OPT_SUBSTITUTE,
     PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
@@ -66,6 +67,7 @@ struct profile_options {
     bool build_only;
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
+    const char *substitute;        /* iccsprof run --substitute, or NULL */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     char *builddir_owned;
 };

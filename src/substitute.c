@@ -31,6 +31,7 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *helper, 
 {
     const char *colon = strrchr(text, ':');
     char *path = colon != NULL ? strndup(text, (size_t)(colon - text)) : strdup(text);
+    char *real = NULL;
     struct stat st;
     json_t *item = NULL;
 
@@ -41,10 +42,11 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *helper, 
     else if (colon != NULL && colon[1] == '\0')
         cmd_usage_error(entry, "--substitute: %s=pkg:%s: the instance after ':' is empty", helper,
                         text);
-    else
+    else if ((real = realpath(path, NULL)) != NULL)
         item = json_pack("{s:s, s:s, s:s, s:s, s:o}", "helper", helper, "candidate",
-                         colon != NULL ? colon + 1 : path, "kind", "pkg", "package", path,
+                         colon != NULL ? colon + 1 : path, "kind", "pkg", "package", real,
                          "instance", colon != NULL ? json_string(colon + 1) : json_null());
+    free(real);
     free(path);
     return item;
 }
