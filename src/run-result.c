@@ -325,6 +325,7 @@ static const struct field subst_works_fields[] = {
     {"rounds", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"failures", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"check", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"same_outputs_as_placeholder", FIELD_BOOL, FIELD_NULL, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -38,12 +38,13 @@ json_t *whatif_start(json_t *cfg, struct scheme *s, const struct method *m)
     candidate_switch(s, whatif_cand, whatif_n, 1);
     whatif_names(names, sizeof names);
     channel_phase("works-check");
-    works = works_check(s, m);
+    works = works_check(s, m, whatif_cand, whatif_n);
     if (!json_is_true(json_object_get(works, "passed")))
-        channel_call_error("works-check failed with %s: in %lld of %d rounds it is not so that %s; "
+        channel_call_error("works-check failed with %s: \"%s\" did not hold in %lld of %d rounds; "
                            "not timed",
-                           names, (long long)json_integer_value(json_object_get(works, "failures")),
-                           WORKS_ROUNDS, json_string_value(json_object_get(works, "check")));
+                           names, json_string_value(json_object_get(works, "check")),
+                           (long long)json_integer_value(json_object_get(works, "failures")),
+                           WORKS_ROUNDS);
     counts = works_counts(s, m, whatif_cand, whatif_n);
     for (size_t i = 0; i < whatif_n; i++)
         whatif_cand[i].extended = whatif_cand[i].truncated = 0;

@@ -4,7 +4,10 @@
  * the KAT responses, so this replaces the KAT gate for a what-if run. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
+
+#include "channel.h"
 
 #include "works.h"
 
@@ -32,7 +35,21 @@ static void works_seed(const struct method *m, unsigned round, unsigned char *se
         seed[m->seed_len - 1] = (unsigned char)(seed[m->seed_len - 1] + round);
 }
 
-json_t *works_check(struct scheme *s, const struct method *m)
+/* Append LEN bytes of P to the buffer (*BUF, *USED). */
+static void works_keep(unsigned char **buf, size_t *used, const unsigned char *p, ull len)
+{
+    if (p == NULL || len == 0)
+        return;
+    if ((*buf = realloc(*buf, *used + (size_t)len)) == NULL)
+        channel_call_error("out of memory for the works-check's outputs");
+    memcpy(*buf + *used, p, (size_t)len);
+    *used += (size_t)len;
+}
+
+/* Run the rounds of S: the failed checks, and the outputs of each round
+ * (keys, signature or ciphertext, secret) into (*BUF, *USED). */
+static uint64_t works_rounds(struct scheme *s, const struct method *m, unsigned char **buf,
+                             size_t *used)
 {
     unsigned char seed[256];
     uint64_t failures = 0;
@@ -48,11 +65,35 @@ json_t *works_check(struct scheme *s, const struct method *m)
         op_stage(&st, "works-check", PASS_SETUP);
         if (s->type == SCHEME_KEM)
             op_call(&st);
+        works_keep(buf, used, st.pk, st.pk_used);
+        works_keep(buf, used, st.sk, st.sk_used);
+        works_keep(buf, used, st.out, st.out_used);
+        works_keep(buf, used, st.ss_ref, st.ss_used);
         op_free(&st);
         failures += c->verify_rejections + c->decaps_mismatches + c->kex_mismatches;
     }
-    return json_pack("{s:b, s:i, s:I, s:s}", "passed", failures == 0, "rounds", WORKS_ROUNDS,
-                     "failures", (json_int_t)failures, "check", works_what(s));
+    return failures;
+}
+
+json_t *works_check(struct scheme *s, const struct method *m, struct candidate *c, size_t n)
+{
+    unsigned char *with = NULL, *without = NULL;
+    size_t with_len = 0, without_len = 0;
+    uint64_t failures = works_rounds(s, m, &with, &with_len);
+    json_t *same;
+
+    candidate_switch(s, c, n, 0);
+    works_rounds(s, m, &without, &without_len);
+    candidate_switch(s, c, n, 1);
+    /* a key exchange's outputs stay inside its exchange */
+    same = s->type == SCHEME_KEX ? json_null()
+                                 : json_boolean(with_len == without_len &&
+                                                memcmp(with, without, with_len) == 0);
+    free(with);
+    free(without);
+    return json_pack("{s:b, s:i, s:I, s:s, s:o}", "passed", failures == 0, "rounds", WORKS_ROUNDS,
+                     "failures", (json_int_t)failures, "check", works_what(s),
+                     "same_outputs_as_placeholder", same);
 }
 
 /* Each helper's outermost calls in WORKS_ROUNDS calls of the

@@ -12,11 +12,15 @@
 /* Whole rounds of the scheme the works-check runs, each from its own seed. */
 #define WORKS_ROUNDS 3
 
-/* Run WORKS_ROUNDS whole rounds of S with the candidates on (keygen,
- * sign, verify; keygen, enc, dec; a whole key exchange): the verdict,
- * {"passed", "rounds", "failures", "check"}.  A failed check is not an
- * error here: the caller fails the run with it. */
-json_t *works_check(struct scheme *s, const struct method *m);
+/* Run WORKS_ROUNDS whole rounds of S with the candidates C[N] on
+ * (keygen, sign, verify; keygen, enc, dec; a whole key exchange), then
+ * with the placeholders: the verdict, {"passed", "rounds", "failures",
+ * "check", "same_outputs_as_placeholder"} (whether the rounds' keys,
+ * signatures or ciphertexts and secrets were byte for byte the
+ * placeholders'; null for a key exchange).  A failed check is not an
+ * error here: the caller fails the run with it.  Leaves the candidates
+ * on. */
+json_t *works_check(struct scheme *s, const struct method *m, struct candidate *c, size_t n);
 
 /* The calls per operation of each helper (the DRNG too) over WORKS_ROUNDS
  * operations, with the placeholders and with the candidates C[N]:
