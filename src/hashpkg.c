@@ -37,7 +37,10 @@ static int hashpkg_exec(struct strlist *argv, const char *dir, const char *log, 
     }
     if (ex.timed_out || ex.signal != 0 || ex.status != 0) {
         snprintf(why, len, "%s %s (log: %s)", argv->v[0],
-                 ex.timed_out ? "timed out" : ex.signal ? strsignal(ex.signal) : "failed", log);
+                 ex.timed_out ? "timed out"
+                 : ex.signal  ? strsignal(ex.signal)
+                              : "failed",
+                 log);
         return -1;
     }
     return 0;
@@ -115,8 +118,9 @@ static int hashpkg_objects(const struct plan_instance *i, const char *obj, struc
 }
 
 /* Link OBJS (and MAIN, when not NULL) into OUT; 0, or -1 with WHY. */
-static int hashpkg_link(const struct build_settings *s, const struct strlist *objs, const char *main_obj, const char *out,
-                        const char *dir, char *why, size_t len)
+static int hashpkg_link(const struct build_settings *s, const struct strlist *objs,
+                        const char *main_obj, const char *out, const char *dir, char *why,
+                        size_t len)
 {
     struct strlist argv = {0};
     char *log = xasprintf("%s.log", out);
@@ -211,8 +215,9 @@ static int hashpkg_compare(struct plan *p, const char *run, char *why, size_t le
         }
     }
     if (rc == 0 && matched == 0) {
-        snprintf(why, len, "the package ships none of the %zu KAT responses its program wrote, "
-                           "so its KAT cannot be checked",
+        snprintf(why, len,
+                 "the package ships none of the %zu KAT responses its program wrote, "
+                 "so its KAT cannot be checked",
                  wrote.n);
         rc = -1;
     }

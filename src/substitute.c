@@ -70,8 +70,9 @@ static json_t *subst_item(const struct cmd_entry *entry, const char *item)
         return NULL;
     }
     if (!subst_listed(helper, subst_helpers, 3)) {
-        cmd_usage_error(entry, "--substitute: '%s' is not a hash helper (pseudohash, pseudoXOF, "
-                               "sm3hash)",
+        cmd_usage_error(entry,
+                        "--substitute: '%s' is not a hash helper (pseudohash, pseudoXOF, "
+                        "sm3hash)",
                         helper);
         return NULL;
     }
@@ -80,8 +81,9 @@ static json_t *subst_item(const struct cmd_entry *entry, const char *item)
     if (strcmp(cand, "iccs") == 0 || subst_listed(cand, subst_openssl, 6))
         return json_pack("{s:s, s:s, s:s}", "helper", helper, "candidate", cand, "kind",
                          strcmp(cand, "iccs") == 0 ? "iccs" : "openssl");
-    cmd_usage_error(entry, "--substitute: %s=%s: no candidate '%s' (sm3, sha256, sha3-256, "
-                           "sha3-512, shake128, shake256, iccs, or pkg:PATH[:INSTANCE])",
+    cmd_usage_error(entry,
+                    "--substitute: %s=%s: no candidate '%s' (sm3, sha256, sha3-256, "
+                    "sha3-512, shake128, shake256, iccs, or pkg:PATH[:INSTANCE])",
                     helper, cand, cand);
     return NULL;
 }

@@ -26,3 +26,4 @@ include tests/report.mk
 include tests/schemes.mk
 include tests/intree.mk
 include tests/host.mk
+include tests/whatif.mk

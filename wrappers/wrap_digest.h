@@ -18,8 +18,8 @@
         unsigned char *digest, void *ret)                                                          \
     {                                                                                              \
         WRAP_ACCOUNT(helper, msg_len_bits, (uint64_t)digest_len_bits, ret,                         \
-                     WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest),  \
-                                digest_len_bits, msg, msg_len_bits, digest));                   \
+                     WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest), \
+                                digest_len_bits, msg, msg_len_bits, digest));                      \
     }                                                                                              \
     int __wrap_##name(int digest_len_bits, const unsigned char *msg,                               \
                       unsigned long long msg_len_bits, unsigned char *digest)                      \

@@ -42,7 +42,7 @@ static const struct {
     const char *name, *evp;
     unsigned bits;
 } candidate_evp[] = {
-    {"sm3", "SM3", 256},           {"sha256", "SHA256", 256},  {"sha3-256", "SHA3-256", 256},
+    {"sm3", "SM3", 256},           {"sha256", "SHA256", 256},   {"sha3-256", "SHA3-256", 256},
     {"sha3-512", "SHA3-512", 512}, {"shake128", "SHAKE128", 0}, {"shake256", "SHAKE256", 0},
 };
 
@@ -136,7 +136,8 @@ static int candidate_fixed(void *ctx, unsigned long long out_bits, const unsigne
         uint32_t ct = (uint32_t)(i + 1);
         unsigned char be[4] = {(unsigned char)(ct >> 24), (unsigned char)(ct >> 16),
                                (unsigned char)(ct >> 8), (unsigned char)ct};
-        unsigned long long want = out_bits - done < c->digest_bits ? out_bits - done : c->digest_bits;
+        unsigned long long want =
+            out_bits - done < c->digest_bits ? out_bits - done : c->digest_bits;
 
         /* the counter's bits follow the message's last bit */
         if (shift == 0)
@@ -247,14 +248,15 @@ static void candidate_open_pkg(struct candidate *c, const char *library, unsigne
 static void candidate_open_own(struct candidate *c, struct scheme *s)
 {
     if ((c->impl = dlsym(s->lib, candidate_helper[c->helper])) == NULL)
-        channel_input_error("candidate iccs: %s defines no %s", s->path, candidate_helper[c->helper]);
+        channel_input_error("candidate iccs: %s defines no %s", s->path,
+                            candidate_helper[c->helper]);
     c->fn = c->helper == ICCSPROF_PSEUDOXOF ? candidate_own_xof : candidate_own_digest;
     snprintf(c->method, sizeof c->method, "the scheme's own %s", candidate_helper[c->helper]);
 }
 
 /* The seam of S, or an input error naming what S lacks. */
 static int (*candidate_seam(struct scheme *s, unsigned helper))(unsigned, iccsprof_candidate_fn *,
-                                                               void *)
+                                                                void *)
 {
     int (*set)(unsigned, iccsprof_candidate_fn *, void *);
     char wrap[64];

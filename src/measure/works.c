@@ -86,9 +86,9 @@ json_t *works_check(struct scheme *s, const struct method *m, struct candidate *
     works_rounds(s, m, &without, &without_len);
     candidate_switch(s, c, n, 1);
     /* a key exchange's outputs stay inside its exchange */
-    same = s->type == SCHEME_KEX ? json_null()
-                                 : json_boolean(with_len == without_len &&
-                                                memcmp(with, without, with_len) == 0);
+    same = s->type == SCHEME_KEX
+               ? json_null()
+               : json_boolean(with_len == without_len && memcmp(with, without, with_len) == 0);
     free(with);
     free(without);
     return json_pack("{s:b, s:i, s:I, s:s, s:o}", "passed", failures == 0, "rounds", WORKS_ROUNDS,

@@ -17,9 +17,8 @@ extern "C" {
 #endif
 
 /* A candidate: 0 on success, as the helper it stands for. */
-typedef int iccsprof_candidate_fn(void *ctx, unsigned long long out_bits,
-                                  const unsigned char *msg, unsigned long long msg_bits,
-                                  unsigned char *out);
+typedef int iccsprof_candidate_fn(void *ctx, unsigned long long out_bits, const unsigned char *msg,
+                                  unsigned long long msg_bits, unsigned char *out);
 
 /* Serve HELPER (an enum iccsprof_helper hash, not the DRNG) with FN
  * called with CTX, or with __real_<helper> again when FN is NULL; 0, or
