@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
 done
 expect_py "every substituted record: works-check passed, counts against the placeholder's" "$work" <<'EOS'
 import glob, json, sys
-from records import check as check_str
+from records import check as check_str, load
 check = lambda cond, what: check_str(cond, str(what))
 work = sys.argv[1]
 same_as_placeholder = {"a": False, "b": False, "pkg": False, "control": True, "same": True}
@@ -51,8 +51,8 @@ for scheme, ph in (("wots", "WOTS-SM3-16"), ("kem", "MLWE-KEM-512")):
         recs = sorted(glob.glob(f"{work}/{scheme}-{run}/*.json"))
         check(len(recs) == 3, recs)
         for path in recs:
-            r = json.load(open(path))
-            base = json.load(open(path.replace(f"-{run}/", "-ph/")))
+            r = load(path)
+            base = load(path.replace(f"-{run}/", "-ph/"))
             s = r["substitution"]
             check(r["status"]["state"] == "complete", (path, r["status"]))
             check(r["timing"]["mean_cycles"] > 0, path)
@@ -85,9 +85,9 @@ for scheme, ph in (("wots", "WOTS-SM3-16"), ("kem", "MLWE-KEM-512")):
 EOS
 expect_py "a record names the candidates asked and the package built" "$work/wots-pkg/WOTS-SM3-16__keygen.json" <<'EOS'
 import json, os, sys
-from records import check as check_str
+from records import check as check_str, load
 check = lambda cond, what: check_str(cond, str(what))
-s = json.load(open(sys.argv[1]))["substitution"]
+s = load(sys.argv[1])["substitution"]
 check(s["as"] == "pseudohash=pkg:ToyHash256,pseudoXOF=pkg:ToyHash256,sm3hash=pkg:ToyHash256", s["as"])
 for a in s["asked"]:
     check(a["kind"] == "pkg" and a["digest_bits"] == 256 and os.path.isfile(a["library"]), a)
@@ -99,9 +99,9 @@ prof "kex-mlwe: --substitute sha256 behind every helper" 0 kex-mlwe "$work/kex" 
     --substitute pseudohash=sha256,pseudoXOF=sha256,sm3hash=sha256
 expect_py "kex-mlwe: works-check of whole exchanges" "$work/kex/MLWE-KEX-512__derive_a.json" <<'EOS'
 import json, sys
-from records import check as check_str
+from records import check as check_str, load
 check = lambda cond, what: check_str(cond, str(what))
-r = json.load(open(sys.argv[1]))
+r = load(sys.argv[1])
 w = r["substitution"]["works"]
 check(r["status"]["state"] == "complete" and r["events"]["kex_mismatches"] == 0, r["status"])
 check(w == {"passed": True, "rounds": 3, "failures": 0,
@@ -115,9 +115,9 @@ prof "selftest: sm3hash=sha3-256 fails the instance" 1 t-selftest "$work/self-ba
     --op verify --substitute sm3hash=sha3-256 "$PKGS/selftest"
 expect_py "selftest: the failed record says why and holds no timing" "$work/self-bad/Selftest-1__verify.json" <<'EOS'
 import json, sys
-from records import check as check_str
+from records import check as check_str, load
 check = lambda cond, what: check_str(cond, str(what))
-r = json.load(open(sys.argv[1]))
+r = load(sys.argv[1])
 check(r["status"] == {"state": "failed", "message": 'works-check failed with sm3hash=sha3-256: '
       '"signatures verify" did not hold in 3 of 3 rounds; not timed'}, r["status"])
 check(r["timing"] is None and r["profile"] is None, r)
