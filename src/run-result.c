@@ -364,7 +364,7 @@ static const struct field op_fields[] = {
     {"kex_messages", FIELD_INTS, FIELD_NULL, 0, 1 << 30, NULL, NULL},
     {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
-    {"substitution", FIELD_OBJECT, FIELD_NULL, 0, 0, subst_fields, NULL},
+    {"substitution", FIELD_OBJECT, FIELD_NULL | FIELD_OPTIONAL, 0, 0, subst_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
