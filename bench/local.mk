@@ -15,7 +15,8 @@ EXTRA_bench_overhead_DEPENDENCIES = wrappers/libiccswrap.a
 # The driver: an operation timed alternately in several configurations,
 # with the measuring process's own loading and operation code.
 bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-channel.c \
-	src/measure/ops.c src/measure/kex.c src/measure/scheme.c src/measure/clock.c \
+	src/measure/ops.c src/measure/opstate.c src/measure/kex.c src/measure/scheme.c \
+	src/measure/clock.c \
 	src/perf-cycles.c src/shares.c
 bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
 bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2
@@ -48,7 +49,9 @@ EXTRA_LTLIBRARIES = \
 	bench/fixtures/libsynth_s95.la \
 	bench/fixtures/libsynth_s95_noh.la \
 	bench/fixtures/libsynth_s95_prof.la \
-	bench/fixtures/libsynth_dense_pg.la
+	bench/fixtures/libsynth_dense_pg.la \
+	bench/fixtures/libsynth_slow.la \
+	bench/fixtures/libsynth_slow_prof.la
 
 bench_fixtures_libsynth_dense_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_dense_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000
@@ -117,6 +120,20 @@ bench_fixtures_libsynth_s95_prof_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_s95_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_s95_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s95_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+# A slow operation, about 1 s a signature at 2 GHz: 100 calls each after
+# 7 million steps, for the time to result.
+bench_fixtures_libsynth_slow_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_slow_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=7000000
+bench_fixtures_libsynth_slow_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_slow_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_slow_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_slow_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=7000000
+bench_fixtures_libsynth_slow_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_slow_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_slow_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_slow_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
 # The dense scheme compiled with -pg, for uftrace.
 bench_fixtures_libsynth_dense_pg_la_SOURCES = $(SYNTH_SOURCES)

@@ -217,13 +217,20 @@ static long jobs_ended(struct job *jobs, size_t n, pid_t pid, int wstatus)
     return -1;
 }
 
-/* Stop every running job of JOBS[N], wait for them, remove their
- * partial files. */
+/* Forget the signal that asked the process to stop. */
+void jobs_clear_interrupt(void)
+{
+    jobs_signal = 0;
+}
+
+/* Stop every running job of JOBS[N] with the signal that stopped this
+ * process (a job then names what the user did: SIGINT is not SIGTERM),
+ * wait for them, remove their partial files. */
 static void jobs_stop(struct job *jobs, size_t n, FILE **captures)
 {
     for (size_t i = 0; i < n; i++)
         if (jobs[i].pid > 0)
-            kill(-jobs[i].pid, SIGTERM);
+            kill(-jobs[i].pid, jobs_signal != 0 ? jobs_signal : SIGTERM);
     for (size_t i = 0; i < n; i++) {
         if (jobs[i].pid > 0) {
             int ws;

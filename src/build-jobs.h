@@ -47,6 +47,10 @@ void jobs_release_signals(void);
  * it stays asked once seen. */
 int jobs_interrupted(void);
 
+/* Forget the signal that asked the process to stop, so that one last job
+ * (the report of what finished) may run; another signal stops it again. */
+void jobs_clear_interrupt(void);
+
 /* Run JOBS[N], at most PARALLEL at once; 0 when all ran (whatever their
  * status), -1 when a signal stopped them (their partial files removed). */
 int jobs_run(struct job *jobs, size_t n, int parallel);

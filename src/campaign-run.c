@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +20,7 @@
 #include "build-files.h"
 #include "campaign.h"
 #include "cmd.h"
+#include "format.h"
 #include "libfile.h"
 
 /* The signal that asked the campaign to stop, or 0. */
@@ -45,6 +47,61 @@ static double run_now(void)
 
     clock_gettime(CLOCK_REALTIME, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* A tick of the terminal's line: waitpid returns, the line is redrawn. */
+static void run_on_tick(int sig)
+{
+    (void)sig;
+}
+
+/* The campaign's pace: when it began, the seconds its finished jobs took,
+ * the cores it runs on, and whether OUT is a terminal that gets a line
+ * rewritten in place (drawn: it is on the screen). */
+static struct {
+    double start, seconds;
+    size_t timed, ncpus;
+    bool terminal, drawn;
+} run_pace;
+
+/* " · elapsed 1:02:03, about 2:10:00 left" for DONE of TOTAL jobs into
+ * BUF: the jobs left at the mean of those finished, on every core. */
+static const char *run_times(size_t done, size_t total, char *buf, size_t len)
+{
+    char elapsed[32], left[32];
+    double now = run_now();
+
+    fmt_clock(elapsed, sizeof elapsed, now - run_pace.start);
+    if (run_pace.timed == 0)
+        snprintf(buf, len, " \xc2\xb7 elapsed %s", elapsed);
+    else
+        snprintf(buf, len, " \xc2\xb7 elapsed %s, about %s left", elapsed,
+                 fmt_clock(left, sizeof left,
+                           (double)(total - done) * run_pace.seconds / (double)run_pace.timed /
+                               (double)run_pace.ncpus));
+    return buf;
+}
+
+/* Clear the terminal's line, before a whole line. */
+static void run_clear(FILE *out)
+{
+    if (run_pace.drawn)
+        fputs("\r\033[K", out);
+    run_pace.drawn = false;
+}
+
+/* On a terminal, the line rewritten in place: the jobs done and running,
+ * the time elapsed and left. */
+static void run_draw(size_t done, size_t total, size_t running, FILE *out)
+{
+    char times[128];
+
+    if (!run_pace.terminal)
+        return;
+    fprintf(out, "\r\033[Kcampaign: %zu/%zu jobs done, %zu running%s", done, total, running,
+            run_times(done, total, times, sizeof times));
+    fflush(out);
+    run_pace.drawn = true;
 }
 
 /* Create PATH's parent folders; 0, or -1 with errno set. */
@@ -176,7 +233,7 @@ static void run_finish(struct campaign *c, struct run_slot *slot, int status, si
     struct campaign_job *j = &c->jobs[slot->job];
     double end = run_now();
     bool passed = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    char path[4096], why[1024] = "";
+    char path[4096], why[1024] = "", times[128];
     FILE *journal;
 
     if (run_stop && !passed) {
@@ -198,9 +255,12 @@ static void run_finish(struct campaign *c, struct run_slot *slot, int status, si
         free(out_path);
     }
     ++*done;
-    fprintf(out, "campaign: [%zu/%zu] %s %s %s: %s on cpu %d (%.1f s)%s%s\n", *done, total, j->id,
+    run_pace.seconds += end - slot->start;
+    run_pace.timed++;
+    run_clear(out);
+    fprintf(out, "campaign: [%zu/%zu] %s %s %s: %s on cpu %d (%.1f s%s)%s%s\n", *done, total, j->id,
             j->instance, j->op, passed ? "passed" : "failed", slot->cpu, end - slot->start,
-            why[0] ? ": " : "", why);
+            run_times(*done, total, times, sizeof times), why[0] ? ": " : "", why);
     fflush(out);
     if (passed)
         tally->passed++;
@@ -237,8 +297,8 @@ static int run_wait(struct campaign *c, struct run_slot *slots, size_t nslots, s
     int status;
     pid_t pid = waitpid(-1, &status, 0);
 
-    if (pid < 0)
-        return errno == EINTR ? -1 : 0;
+    if (pid < 0) /* a tick of the terminal's line, or a signal to stop */
+        return errno == EINTR && run_stop ? -1 : 0;
     for (size_t s = 0; s < nslots; s++)
         if (slots[s].pid == pid)
             run_finish(c, &slots[s], status, done, total, tally, out);
@@ -281,6 +341,7 @@ static int run_next(struct campaign *c, const size_t *order, size_t n, size_t *n
         }
         snprintf(path, sizeof path, "%s.key", j->state);
         if (access(j->record, F_OK) == 0 && run_file_is(path, key)) {
+            run_clear(out);
             fprintf(out, "campaign: %s %s %s: skipped (record up to date)\n", j->id, j->instance,
                     j->op);
             tally->skipped++;
@@ -301,8 +362,10 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
                  struct campaign_tally *tally, FILE *out)
 {
     struct run_slot *slots = calloc(ncpus, sizeof *slots);
-    struct sigaction sa, old_int, old_term, old_hup;
+    struct sigaction sa, tick, old_int, old_term, old_hup, old_alrm;
+    struct itimerval second = {{1, 0}, {1, 0}}, off = {{0, 0}, {0, 0}};
     size_t n, next = 0, done = 0, running = 0, *order = run_order(c, skip_deferred, &n, tally);
+    const char *term = getenv("TERM");
     int rc = 0;
 
     memset(&sa, 0, sizeof sa);
@@ -310,6 +373,18 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     sigaction(SIGHUP, &sa, &old_hup);
+    run_pace.start = run_now();
+    run_pace.seconds = 0;
+    run_pace.timed = 0;
+    run_pace.ncpus = ncpus;
+    run_pace.drawn = false;
+    run_pace.terminal = isatty(fileno(out)) && term != NULL && strcmp(term, "dumb") != 0;
+    if (run_pace.terminal) {
+        tick = sa;
+        tick.sa_handler = run_on_tick;
+        sigaction(SIGALRM, &tick, &old_alrm);
+        setitimer(ITIMER_REAL, &second, NULL);
+    }
     for (size_t s = 0; s < ncpus; s++)
         slots[s].cpu = cpus[s];
     while (rc == 0 && !run_stop) {
@@ -322,10 +397,19 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
         if (rc != 0 || running == 0 ||
             run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
             break;
+        running = 0;
+        for (size_t s = 0; s < ncpus; s++)
+            running += slots[s].pid > 0;
+        run_draw(done, n - tally->skipped, running, out);
+    }
+    if (run_pace.terminal) {
+        setitimer(ITIMER_REAL, &off, NULL);
+        sigaction(SIGALRM, &old_alrm, NULL);
+        run_clear(out);
     }
     if (run_stop || rc != 0) {
         run_stop_all(c, slots, ncpus);
-        tally->interrupted = run_stop != 0;
+        tally->interrupted = run_stop;
         tally->not_run = n - done - tally->skipped;
     }
     sigaction(SIGINT, &old_int, NULL);

@@ -89,13 +89,15 @@ void campaign_free(struct campaign *c);
 /* What running the jobs came to. */
 struct campaign_tally {
     size_t passed, failed, skipped, deferred, not_run;
-    bool interrupted;
+    int interrupted; /* the signal that stopped the campaign, or 0 */
 };
 
 /* Run the jobs, at most one per core of CPUS (NCPUS of them) at a time,
  * each pinned to its core; jobs whose record is up to date are skipped,
  * deferred jobs run last or, with SKIP_DEFERRED, not at all.  Progress
- * goes to OUT (a line per job).  0, or -1 after a one-line error. */
+ * goes to OUT: a line per job, with the time elapsed and an estimate of
+ * the time left, and on a terminal a line rewritten in place every
+ * second.  0, or -1 after a one-line error. */
 int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_deferred,
                  struct campaign_tally *tally, FILE *out);
 

@@ -16,6 +16,7 @@
 #include "campaign.h"
 #include "cmd.h"
 #include "export.h"
+#include "format.h"
 #include "hostcheck.h"
 #include "pin.h"
 #include "profile-options.h"
@@ -231,7 +232,7 @@ static int campaign_jobs(const struct cmd_args *args)
     struct strlist run_flags = {0}, build_flags = {0};
     struct campaign_build b;
     struct export_files ex;
-    char *builddir = NULL;
+    char *builddir = NULL, signame[32];
     FILE *progress = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
     int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
@@ -301,9 +302,13 @@ static int campaign_jobs(const struct cmd_args *args)
     if (c.left_out.n > 0)
         printf("; %zu left out", c.left_out.n);
     if (tally.interrupted)
-        printf("; interrupted, %zu not run (run the same command again to resume)", tally.not_run);
+        printf("; interrupted by %s, %zu not run (run the same command again to resume)",
+               fmt_signal(signame, sizeof signame, tally.interrupted), tally.not_run);
     printf("\n\n");
-    status = tally.interrupted ? EXIT_FAIL : campaign_report_out(c.out);
+    /* after an interruption too: the report of what finished */
+    status = campaign_report_out(c.out);
+    if (tally.interrupted)
+        status = EXIT_FAIL;
     if (!tally.interrupted && campaign_pages(c.out) != EXIT_OK)
         status = EXIT_USAGE;
     if (!tally.interrupted && export_any(&ex)) {

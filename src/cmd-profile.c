@@ -18,6 +18,7 @@
 #include "build-files.h"
 #include "build-jobs.h"
 #include "export.h"
+#include "format.h"
 #include "kat-gate.h"
 #include "profile-options.h"
 #include "provenance.h"
@@ -53,9 +54,19 @@ static void profile_say_builds(const struct plan *p, const struct build_result *
     }
 }
 
-/* The `iccsprof run` command of instance I. */
+/* Where the measurement stands: the instances to measure, the one under
+ * way, and what the ones before measured, for the progress of each run. */
+struct profile_place {
+    size_t index, count;
+    double start;   /* CLOCK_MONOTONIC seconds at the first instance */
+    unsigned ops;   /* operations recorded before this instance */
+    double seconds; /* and the seconds their runs took */
+};
+
+/* The `iccsprof run` command of instance I, at place AT. */
 static void profile_run_argv(const struct profile_options *o, const struct plan *p,
-                             const struct plan_instance *i, const char *dir, struct strlist *argv)
+                             const struct plan_instance *i, const char *dir,
+                             const struct profile_place *at, struct strlist *argv)
 {
     strlist_add(argv, profile_self());
     strlist_add(argv, "run");
@@ -97,6 +108,15 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
         strlist_add(argv, "--substitute");
         strlist_add(argv, o->substitute);
     }
+    if (o->precision != NULL) {
+        strlist_add(argv, "--precision");
+        strlist_add(argv, o->precision);
+    }
+    if (!o->fresh)
+        strlist_add(argv, "--resume");
+    strlist_add(argv, "--within");
+    strlist_addf(argv, "%zu/%zu:%.3f:%u:%.3f", at->index, at->count, at->start, at->ops,
+                 at->seconds);
     if (o->run_flags != NULL)
         strlist_add_words(argv, o->run_flags);
 }
@@ -166,6 +186,63 @@ static void profile_records(const char *dir, const struct strlist *run, time_t s
     strlist_free(&names);
 }
 
+/* The records of instance NAME in DIR changed since SINCE: the
+ * operations its run measured (or found up to date). */
+static unsigned profile_count_records(const char *dir, const char *name, time_t since)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    size_t n = strlen(name);
+    unsigned count = 0;
+
+    while (d != NULL && (e = readdir(d)) != NULL) {
+        size_t len = strlen(e->d_name);
+        char *path;
+        struct stat st;
+
+        if (strncmp(e->d_name, name, n) != 0 || strncmp(e->d_name + n, "__", 2) != 0 || len < 5 ||
+            strcmp(e->d_name + len - 5, ".json") != 0)
+            continue;
+        path = xasprintf("%s/%s", dir, e->d_name);
+        count += stat(path, &st) == 0 && st.st_mtime >= since;
+        free(path);
+    }
+    if (d != NULL)
+        closedir(d);
+    return count;
+}
+
+/* Profile instance I at place AT (its KAT gate first): 0, or -1 when a
+ * signal stopped it.  Its name goes to RUN once its run started; what
+ * failed, to FAILURES; AT gets what it measured. */
+static int profile_instance(const struct profile_options *o, const struct plan *p,
+                            const struct plan_instance *i, const char *dir,
+                            struct profile_place *at, struct strlist *run, struct strlist *failures)
+{
+    struct job j = {0};
+    double t0 = profile_now();
+    time_t since = time(NULL);
+    int gate = profile_kat_gate(o, i, failures), rc = 0;
+
+    if (gate != 0)
+        return gate < 0 ? -1 : 0;
+    profile_run_argv(o, p, i, dir, at, &j.argv);
+    plan_note("%s: profiling (--op %s)", i->name, o->ops);
+    strlist_add(run, i->name);
+    if (jobs_run(&j, 1, 1) != 0)
+        rc = -1;
+    else if (j.status == 0)
+        plan_note("%s: profiled in %.1f s", i->name, profile_now() - t0);
+    else if (j.status == 1)
+        strlist_addf(failures, "%s: an operation failed (its record in %s says why)", i->name, dir);
+    else
+        strlist_addf(failures, "%s: iccsprof run refused its input (exit %d)", i->name, j.status);
+    at->ops += profile_count_records(dir, i->name, since);
+    at->seconds += profile_now() - t0;
+    job_free(&j);
+    return rc;
+}
+
 /* The report of RECORDS on stdout, and in the files EX asks for (the
  * Markdown one is what stdout gets); 0, or -1 when a signal came. */
 static int profile_report(const struct strlist *records, const struct export_files *ex,
@@ -196,74 +273,75 @@ static int profile_report(const struct strlist *records, const struct export_fil
     return rc;
 }
 
-/* Profile every built instance, then report; the exit status. */
+/* Say what the run did: the instances profiled, what failed, the older
+ * records left out of the report; after an interruption by SIG, what is
+ * kept and how to resume. */
+static void profile_summary(const struct plan *p, const char *dir, size_t profiled,
+                            const struct strlist *failures, const struct strlist *mine,
+                            const struct strlist *older, int sig)
+{
+    char name[32];
+
+    if (sig != 0)
+        plan_say("interrupted by %s: %zu operation record%s of this run kept in %s (the report "
+                 "below); the same command again resumes, measuring only what has no up-to-date "
+                 "record (--fresh measures everything again)",
+                 fmt_signal(name, sizeof name, sig), mine->n, mine->n == 1 ? "" : "s", dir);
+    else
+        plan_note("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
+    for (size_t k = 0; k < failures->n; k++)
+        plan_say("failed: %s", failures->v[k]);
+    if (older->n > 0) {
+        char *list = strlist_join(older, " ");
+
+        plan_note("older records in %s, not in this report: %s", dir, list);
+        free(list);
+    }
+}
+
+/* Profile every built instance, then report what was measured, also after
+ * an interruption; the exit status (128 + the signal that came, -1 when
+ * one came during the report). */
 static int profile_measure(const struct profile_options *o, const struct plan *p,
                            const struct build_result *r, const char *dir,
                            const struct export_files *ex, struct strlist *failures)
 {
     struct strlist run = {0}, mine = {0}, older = {0};
-    size_t profiled = 0;
+    struct profile_place at = {0, 0, profile_now(), 0, 0};
+    size_t profiled = 0, failed_before;
     time_t start = time(NULL);
-    int rc = EXIT_OK;
+    int rc = EXIT_OK, sig;
 
     if (file_mkdirs(dir) != 0) {
         plan_say("%s: %s", dir, strerror(errno));
         return EXIT_USAGE;
     }
-    for (size_t x = 0; x < p->n; x++) {
-        struct job j = {0};
-        double t0 = profile_now();
-        int gate;
-
+    for (size_t x = 0; x < p->n; x++)
+        at.count += r[x].ok;
+    for (size_t x = 0; x < p->n && rc == 0; x++) {
         if (!r[x].ok)
             continue;
-        if ((gate = profile_kat_gate(o, &p->inst[x], failures)) != 0) {
-            if (gate < 0) {
-                rc = -1;
-                break;
-            }
-            continue;
-        }
-        profile_run_argv(o, p, &p->inst[x], dir, &j.argv);
-        plan_note("%s: profiling (--op %s)", p->inst[x].name, o->ops);
-        if (jobs_run(&j, 1, 1) != 0) {
-            job_free(&j);
-            rc = -1;
-            break;
-        }
-        strlist_add(&run, p->inst[x].name);
-        if (j.status == 0) {
-            profiled++;
-            plan_note("%s: profiled in %.1f s", p->inst[x].name, profile_now() - t0);
-        } else if (j.status == 1) {
-            strlist_addf(failures, "%s: an operation failed (its record in %s says why)",
-                         p->inst[x].name, dir);
-        } else {
-            strlist_addf(failures, "%s: iccsprof run refused its input (exit %d)", p->inst[x].name,
-                         j.status);
-        }
-        job_free(&j);
+        at.index++;
+        failed_before = failures->n;
+        rc = profile_instance(o, p, &p->inst[x], dir, &at, &run, failures);
+        profiled += rc == 0 && failures->n == failed_before;
     }
-    if (rc == 0) {
-        plan_note("%zu of %zu instances of %s profiled into %s", profiled, p->n, p->scheme, dir);
-        for (size_t k = 0; k < failures->n; k++)
-            plan_say("failed: %s", failures->v[k]);
-        profile_records(dir, &run, start, &mine, &older);
-        if (older.n > 0) {
-            char *list = strlist_join(&older, " ");
-
-            plan_note("older records in %s, not in this report: %s", dir, list);
-            free(list);
-        }
-        /* the report of this run's records, failed ones included */
-        if (mine.n > 0)
-            rc = profile_report(&mine, ex, dir, failures);
-        else if (export_any(ex))
-            strlist_addf(failures, "no record of this run to export");
-    }
+    sig = rc != 0 ? jobs_interrupted() : 0;
+    profile_records(dir, &run, start, &mine, &older);
+    profile_summary(p, dir, profiled, failures, &mine, &older, sig);
+    /* the report of this run's records, failed ones included, and after
+     * an interruption the report of what finished */
+    jobs_clear_interrupt();
+    rc = 0;
+    if (mine.n > 0)
+        rc = profile_report(&mine, ex, dir, failures);
+    else if (export_any(ex) && sig == 0)
+        strlist_addf(failures, "no record of this run to export");
     strlist_free(&run);
     strlist_free(&mine);
     strlist_free(&older);
+    if (sig != 0)
+        return 128 + sig;
     if (rc != 0)
         return -1;
     return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
@@ -287,12 +365,13 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     struct profile_options o;
     struct plan p = {.scheme = "scheme"};
     struct plan_instance i = {.name = "instance", .build = "build"};
+    struct profile_place first = {1, 1, 0, 0, 0};
     struct strlist argv = {0};
     int rc;
 
     if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
         return rc;
-    profile_run_argv(&o, &p, &i, "profiles", &argv);
+    profile_run_argv(&o, &p, &i, "profiles", &first, &argv);
     export_take(args, PROFILE_OPT_EXPORT, ex);
     if ((rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
         (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&

@@ -12,8 +12,6 @@
 #include "atomic-file.h"
 #include "cmd.h"
 #include "format.h"
-#include "drng-find.h"
-#include "hex.h"
 #include "host.h"
 #include "hostcheck.h"
 #include "libfile.h"
@@ -21,10 +19,12 @@
 #include "regfile.h"
 #include "run-child.h"
 #include "run-options.h"
+#include "run-passes.h"
 #include "run-progress.h"
 #include "run-record.h"
 #include "strlist.h"
 #include "substitute.h"
+#include "run-resume.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const run_kem_ops[] = {"keygen", "enc", "dec", NULL};
@@ -201,46 +201,29 @@ static int run_library(const char *path, json_t **out)
     return 0;
 }
 
-/* The configuration the measuring process gets: the probe, or one
- * operation's measurement. */
-static json_t *run_config(const struct run_options *o, const char *op)
-{
-    char seed[2 * RUN_MAX_SEED + 1];
-    json_t *cfg;
-
-    hex_encode(o->seed, o->seed_len, seed);
-    cfg = json_pack(
-        "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f}", "probe",
-        op == NULL, "plain", o->plain != NULL ? json_string(o->plain) : json_null(), "profiled",
-        o->profiled != NULL ? json_string(o->profiled) : json_null(), "op", op != NULL ? op : "",
-        "seed", seed, "message_bytes", (json_int_t)o->message_bytes, "trials", (int)o->trials,
-        "min_calls", (int)o->min_calls, "max_sign_attempts", (int)o->max_sign_attempts, "first_n",
-        (int)o->first_n, "callers", (int)o->callers, "sample",
-        o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
-        "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
-        o->profile_seconds);
-    if (op != NULL && o->substitutes != NULL)
-        json_object_set(cfg, "substitute", o->substitutes);
-    if (op != NULL)
-        json_object_set_new(
-            cfg, "drng_private",
-            json_pack("{s:o, s:o}", "plain",
-                      o->plain != NULL ? drng_find_private(o->plain) : json_array(), "profiled",
-                      o->profiled != NULL ? drng_find_private(o->profiled) : json_array()));
-    return cfg;
-}
-
 /* The file name of PATH. */
 static const char *run_base(const char *path)
 {
     return strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 }
 
-/* The exit status for an interruption by SIG, after a line saying so. */
-static int run_interrupted(int sig)
+/* The exit status for an interruption by SIG (during operation OP, after
+ * DONE finished ones; OP NULL: while loading), after a line naming the
+ * signal, what is kept and how to resume. */
+static int run_interrupted(const struct run_facts *f, int sig, const char *op, size_t done)
 {
-    cmd_error("interrupted by %s: the measuring process was killed and nothing was written",
-              strsignal(sig));
+    char name[32];
+
+    fmt_signal(name, sizeof name, sig);
+    if (op == NULL)
+        cmd_error("interrupted by %s while loading the libraries: nothing was measured", name);
+    else
+        cmd_error("interrupted by %s during %s %s: its measurement was stopped and not recorded; "
+                  "the %zu operation%s finished before it %s kept%s",
+                  name, f->instance, op, done, done == 1 ? "" : "s", done == 1 ? "is" : "are",
+                  f->options->within.count > 0
+                      ? ""
+                      : ", and the same command with --resume measures only the rest");
     return 128 + sig;
 }
 
@@ -249,7 +232,7 @@ static int run_interrupted(int sig)
 static int run_probe(const struct run_options *o, double timeout, json_t **probe)
 {
     struct child_outcome out;
-    json_t *cfg = run_config(o, NULL);
+    json_t *cfg = run_config(o, NULL, NULL);
     int rc = child_run(child_measure_path(), cfg, timeout, -1, NULL, NULL, &out);
 
     json_decref(cfg);
@@ -268,7 +251,7 @@ static int run_probe(const struct run_options *o, double timeout, json_t **probe
         return EXIT_USAGE;
     }
     if (out.status == CHILD_INTERRUPTED)
-        return run_interrupted(out.signal);
+        return run_interrupted(NULL, out.signal, NULL, 0);
     cmd_error("loading %s: %s", o->plain != NULL ? o->plain : o->profiled, out.message);
     return EXIT_FAIL;
 }
@@ -379,14 +362,16 @@ static void run_record_path(const struct run_options *o, const char *instance, c
 }
 
 /* Print the one-line summary of a record, in the reports' formats, with
- * the ELAPSED seconds its measurement took. */
-static void run_summary(json_t *rec, double elapsed)
+ * TAIL ("(1.23 s)": the seconds its measurement took) after it. */
+static void run_summary(json_t *rec, const char *tail)
 {
     json_t *timing = json_object_get(rec, "timing"), *profile = json_object_get(rec, "profile");
     json_t *status = json_object_get(rec, "status");
     const char *state = json_string_value(json_object_get(status, "state"));
     char cycles[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
 
+    if (cmd_verbosity == CMD_QUIET) /* -q: the record, and nothing said */
+        return;
     printf("%s %s:", json_string_value(json_object_get(json_object_get(rec, "scheme"), "instance")),
            json_string_value(json_object_get(rec, "operation")));
     if (json_is_object(timing)) {
@@ -413,15 +398,14 @@ static void run_summary(json_t *rec, double elapsed)
                                 json_number_value(json_object_get(profile, "drng_share_stderr"))));
     if (strcmp(state, "complete") != 0)
         printf(" [%s: %s]", state, json_string_value(json_object_get(status, "message")));
-    printf(" (%.2f s)\n", elapsed);
+    printf(" %s\n", tail);
     fflush(stdout);
 }
 
-/* Flush the log LOG_FD to the disk and close it; 0, or -1 with errno. */
-static int run_close_log(int log_fd, const struct child_outcome *out)
+/* Flush the log LOG_FD to the disk and close it; 0, or -1 with errno.
+ * ERR is the error of an earlier write to it, or 0. */
+static int run_close_log(int log_fd, int err)
 {
-    int err = out->log_errno;
-
     if (err == 0 && fsync(log_fd) != 0)
         err = errno;
     if (close(log_fd) != 0 && err == 0)
@@ -461,49 +445,56 @@ static int run_write_pair(const char *path, json_t *rec, const char *log_path, c
     return EXIT_OK;
 }
 
-/* Measure one operation and write its record and log; EXIT_OK, EXIT_FAIL
- * for a failed record, EXIT_USAGE when the measuring process found bad
- * input or a file could not be written (nothing is written then), 128 +
- * the signal when interrupted. */
-static int run_measure_one(const struct run_facts *facts, const char *op)
+/* The exit status of a record written: EXIT_FAIL when it failed. */
+static int run_record_status(json_t *rec)
+{
+    const char *state = json_string_value(json_object_get(json_object_get(rec, "status"), "state"));
+
+    return strcmp(state, "failed") == 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Measure one operation (the INDEX-th) and write its record and log;
+ * EXIT_OK, EXIT_FAIL for a failed record or one with a pass missing,
+ * EXIT_USAGE when the measuring process found bad input or a file could
+ * not be written (nothing is written then), 128 + the signal when
+ * interrupted. */
+static int run_measure_one(const struct run_facts *facts, const char *op, size_t index,
+                           struct run_progress *progress)
 {
     const struct run_options *o = facts->options;
-    char path[4096], log_path[4096], log_tmp[4096];
-    struct run_progress progress;
-    struct child_outcome out;
-    json_t *cfg, *rec;
+    char path[4096], log_path[4096], log_tmp[4096], tail[64];
+    struct run_outcome out;
+    json_t *rec;
     double start;
-    int log_fd, rc;
+    int log_fd, rc, log_rc;
 
     run_record_path(o, facts->instance, op, path, sizeof path);
     run_sibling(path, ".log", log_path, sizeof log_path);
+    if (o->resume && (rec = run_resume(facts, op, path)) != NULL) {
+        run_progress_op_done(progress, 0, false);
+        run_summary(rec, "(up to date: kept as measured)");
+        rc = run_record_status(rec);
+        json_decref(rec);
+        return rc;
+    }
     if ((log_fd = atomic_open(log_path, log_tmp, sizeof log_tmp)) < 0) {
         cmd_error("%s: %s", log_path, strerror(errno));
         return EXIT_USAGE;
     }
-    cfg = run_config(o, op);
     start = child_seconds();
-    run_progress_start(&progress, o, facts->instance, op);
-    rc = child_run(child_measure_path(), cfg, facts->timeout, log_fd, run_progress_update,
-                   &progress, &out);
-    json_decref(cfg);
-    run_progress_end(&progress);
-    if (run_close_log(log_fd, &out) != 0 && rc == 0 && out.status != CHILD_INTERRUPTED) {
+    run_progress_op(progress, op, (unsigned)index + 1);
+    rc = run_passes(facts, op, log_fd, progress, &out);
+    run_progress_op_done(progress, child_seconds() - start, rc == EXIT_OK);
+    log_rc = run_close_log(log_fd, rc == -1 ? errno : 0);
+    if (rc == -1 || (log_rc != 0 && rc == EXIT_OK)) {
         cmd_error("%s: %s", log_path, strerror(errno));
         unlink(log_tmp);
         json_decref(out.result);
         return EXIT_USAGE;
     }
-    if (rc != 0 || out.status == CHILD_INPUT_ERROR || out.status == CHILD_INTERRUPTED) {
+    if (rc != EXIT_OK) {
         unlink(log_tmp);
-        if (rc != 0)
-            cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
-                      strerror(errno));
-        else if (out.status == CHILD_INTERRUPTED)
-            return run_interrupted(out.signal);
-        else
-            cmd_error("%s", out.message);
-        return rc != 0 ? EXIT_FAIL : EXIT_USAGE;
+        return rc > EXIT_USAGE ? run_interrupted(facts, rc - 128, op, index) : rc;
     }
     if (out.log_bytes == 0)
         unlink(log_tmp);
@@ -513,12 +504,9 @@ static int run_measure_one(const struct run_facts *facts, const char *op)
         json_decref(rec);
         return rc;
     }
-    if (cmd_verbosity != CMD_QUIET)
-        run_summary(rec, child_seconds() - start);
-    rc = strcmp(json_string_value(json_object_get(json_object_get(rec, "status"), "state")),
-                "failed") == 0
-             ? EXIT_FAIL
-             : EXIT_OK;
+    snprintf(tail, sizeof tail, "(%.2f s)", child_seconds() - start);
+    run_summary(rec, tail);
+    rc = out.failed_pass != NULL ? EXIT_FAIL : run_record_status(rec);
     json_decref(rec);
     return rc;
 }
@@ -543,7 +531,8 @@ static int run_host_check(const struct run_options *o, struct run_facts *facts)
  * measurement (child_run takes them while it runs): one arriving while
  * the record and its log are written ends the program after they are
  * whole, never between the temporary and the rename. */
-static int run_one(const struct run_facts *facts, const char *op)
+static int run_one(const struct run_facts *facts, const char *op, size_t index,
+                   struct run_progress *progress)
 {
     sigset_t stop, old;
     int rc;
@@ -553,7 +542,7 @@ static int run_one(const struct run_facts *facts, const char *op)
     sigaddset(&stop, SIGTERM);
     sigaddset(&stop, SIGHUP);
     sigprocmask(SIG_BLOCK, &stop, &old);
-    rc = run_measure_one(facts, op);
+    rc = run_measure_one(facts, op, index, progress);
     sigprocmask(SIG_SETMASK, &old, NULL);
     return rc;
 }
@@ -577,6 +566,8 @@ static int cmd_run_exec(const struct cmd_args *args)
 {
     struct run_options o;
     struct run_facts facts;
+    struct run_progress progress;
+    size_t nops = 0;
     char dirbuf[4096], instbuf[256], path[4096], log_path[4096];
     char *plain_abs = NULL, *profiled_abs = NULL;
     const char *dir, *given;
@@ -647,8 +638,11 @@ static int cmd_run_exec(const struct cmd_args *args)
             goto out;
         }
     }
+    while (ops[nops] != NULL)
+        nops++;
+    run_progress_init(&progress, &o, facts.instance, (unsigned)nops);
     for (size_t i = 0; ops[i] != NULL; i++) {
-        int rc = run_one(&facts, ops[i]);
+        int rc = run_one(&facts, ops[i], i, &progress);
 
         if (rc == EXIT_USAGE || rc > EXIT_USAGE) {
             status = rc;

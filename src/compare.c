@@ -258,14 +258,32 @@ enum cmp_calls cmp_helper_calls(const struct cmp_pair *p, int h)
     return a->calls_per_op == b->calls_per_op ? CMP_CALLS_SAME : CMP_CALLS_WITHIN_NOISE;
 }
 
+/* How the calls in no helper of P compare: those of records before
+ * version 5 beyond the wrappers' shape table, which belong to some helper.
+ * Different numbers per operation mean some helper's calls differ, unless
+ * a helper's count varies with the data on either side. */
+static enum cmp_calls cmp_unassigned_calls(const struct cmp_pair *p)
+{
+    const struct rec *a = p->a, *b = p->b;
+
+    if (!cmp_rates_differ(a->overflow_calls, a->profile_calls, b->overflow_calls, b->profile_calls))
+        return CMP_CALLS_SAME;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        if (report_count_varies(a->helper[h].calls_min, a->helper[h].calls_max) ||
+            report_count_varies(b->helper[h].calls_min, b->helper[h].calls_max))
+            return CMP_CALLS_WITHIN_NOISE;
+    return CMP_CALLS_DIFFER;
+}
+
 /* How the calls per operation of the helpers compare in P: the worst of
- * them. */
+ * them and of the calls in no helper. */
 enum cmp_calls cmp_calls_compare(const struct cmp_pair *p)
 {
-    enum cmp_calls worst = CMP_CALLS_SAME;
+    enum cmp_calls worst;
 
     if (!p->a->has_profile || !p->b->has_profile)
         return CMP_CALLS_SAME;
+    worst = cmp_unassigned_calls(p);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         enum cmp_calls c = cmp_helper_calls(p, h);
 

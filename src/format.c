@@ -84,6 +84,30 @@ char *fmt_seconds(char *buf, size_t size, double seconds)
     return fmt_scaled(buf, size, seconds, units, sizeof units / sizeof units[0]);
 }
 
+/* A signal's name as users know it. */
+char *fmt_signal(char *buf, size_t size, int sig)
+{
+    const char *abbrev = sigabbrev_np(sig);
+
+    if (abbrev != NULL)
+        snprintf(buf, size, "SIG%s", abbrev);
+    else
+        snprintf(buf, size, "signal %d", sig);
+    return buf;
+}
+
+/* A duration as a clock shows it. */
+char *fmt_clock(char *buf, size_t size, double seconds)
+{
+    long long s = seconds > 0 && seconds < 1e9 ? llround(seconds) : 0;
+
+    if (s >= 3600)
+        snprintf(buf, size, "%lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    else
+        snprintf(buf, size, "%lld:%02lld", s / 60, s % 60);
+    return buf;
+}
+
 /* Three significant digits as printf %.3g: ops/s and calls per operation. */
 char *fmt_g3(char *buf, size_t size, double value)
 {

@@ -21,6 +21,13 @@ char *fmt_cycles(char *buf, size_t size, double cycles);
 /* Seconds with three significant digits in ns, µs, ms or s: 818 µs, 30 ms. */
 char *fmt_seconds(char *buf, size_t size, double seconds);
 
+/* A signal's name as users know it: SIGINT, SIGTERM ("signal 40" when
+ * it has none). */
+char *fmt_signal(char *buf, size_t size, int sig);
+
+/* A duration as a clock shows it, for progress: 0:42, 5:12, 1:02:03. */
+char *fmt_clock(char *buf, size_t size, double seconds);
+
 /* Three significant digits as printf %.3g: ops/s and calls per operation. */
 char *fmt_g3(char *buf, size_t size, double value);
 

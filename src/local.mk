@@ -45,7 +45,9 @@ src_libiccsprof_la_SOURCES = \
 	src/self-exe.c src/self-exe.h \
 	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \
+	src/run-passes.c src/run-passes.h \
 	src/run-progress.c src/run-progress.h \
+	src/run-resume.c src/run-resume.h \
 	src/run-record.c src/run-record.h \
 	src/shares.c src/shares.h \
 	src/symbolize.c src/symbolize.h \
@@ -85,6 +87,9 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/clock.c src/measure/clock.h \
 	src/perf-cycles.c src/perf-cycles.h \
 	src/measure/ops.c src/measure/ops.h \
+	src/measure/opstate.c src/measure/opstate.h \
+	src/measure/method.c src/measure/method.h \
+	src/measure/rules.c src/measure/rules.h \
 	src/measure/kex.c src/measure/kex.h \
 	src/measure/passes.h \
 	src/measure/plain.c \

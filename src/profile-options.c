@@ -156,6 +156,15 @@ const struct cmd_option profile_profile_options[] = {
                                 .metavar = "HELPER=CANDIDATE[,...]",
                                 .help = "iccsprof run --substitute: what each operation costs "
                                         "with another hash behind the helpers"},
+    [PROFILE_OPT_PRECISION] = {.name = "precision",
+                               .kind = CMD_OPT_STRING,
+                               .metavar = "P%|off",
+                               .def_note = "iccsprof run's",
+                               .help = "iccsprof run --precision"},
+    [PROFILE_OPT_FRESH] = {.name = "fresh",
+                           .kind = CMD_OPT_FLAG,
+                           .help = "measure every operation again, even one whose record is up "
+                                   "to date (same libraries and settings)"},
     EXPORT_OPTION_ROWS(PROFILE_OPT_EXPORT),
     {.name = NULL}};
 
@@ -213,6 +222,8 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
         o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
         o->substitute = profile_text(args, PROFILE_OPT_SUBSTITUTE);
+        o->precision = profile_text(args, PROFILE_OPT_PRECISION);
+        o->fresh = args->opt[PROFILE_OPT_FRESH].given > 0;
     }
     if (args->argc > 1)
         return cmd_usage_error(entry, "one package folder at most: %s", args->argv[1]);

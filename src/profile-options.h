@@ -52,6 +52,8 @@ enum profile_opt {
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
     PROFILE_OPT_SUBSTITUTE,
+    PROFILE_OPT_PRECISION,
+    PROFILE_OPT_FRESH,
     PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
@@ -69,6 +71,8 @@ struct profile_options {
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
     const char *substitute;        /* iccsprof run --substitute, or NULL */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
+    const char *precision;         /* iccsprof run --precision, or NULL */
+    bool fresh;                    /* measure again what up-to-date records hold */
     char *builddir_owned;
 };
 

@@ -34,6 +34,14 @@
  * the phase a crash or a time-out happened in. */
 #define PROTOCOL_MSG_PHASE "phase"
 
+/* {"plan": {"pass": "timing", "call_seconds": 0.72, "calls": 25,
+ * "seconds": 19.5, "rule": "min-calls", "precision": null}}: once a pass
+ * is calibrated, the calls it plans, the seconds they take from now and
+ * the rule that set them; again when its minimum falls
+ * short of the precision asked, with the precision reached (run-result.c
+ * checks its members). */
+#define PROTOCOL_MSG_PLAN "plan"
+
 /* {"result": {...}}: the measurement (run-result.c lists its members);
  * the process then exits with status 0. */
 #define PROTOCOL_MSG_RESULT "result"

@@ -13,9 +13,6 @@
 
 static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
-/* The instrumentation's measured cost per operation is taken off only
- * when it exceeds this many of its standard errors. */
-#define RECORD_COMPENSATION_SE 2.0
 /* A shape more than this fraction of whose timed calls were set apart as
  * outliers is marked: its estimate rests on fewer calls than it seems,
  * taken on a machine busy enough to matter. */
@@ -51,21 +48,16 @@ static struct share_sums record_sums(json_t *obj)
     return s;
 }
 
-/* Why the compensation of RAW cannot be trusted, or NULL when it can:
- * what the instrumentation added per operation (the median over the
- * pairs) must be positive and stand out of its own standard error. */
+/* Why the compensation of RAW cannot be trusted, or NULL when it can
+ * (see share_doubt). */
 static const char *record_untrusted(json_t *raw)
 {
     json_t *c = json_object_get(raw, "compensation");
-    double added = record_num(c, "added_ticks"), se = record_num(c, "added_ticks_stderr");
 
     if (c == NULL)
         return NULL;
-    if (added < 0)
-        return "negative";
-    if (added <= RECORD_COMPENSATION_SE * se)
-        return "not significant";
-    return NULL;
+    return share_doubt(record_num(c, "added_ticks"), record_num(c, "added_ticks_stderr"),
+                       record_num(raw, "baseline_ticks"));
 }
 
 /* The totals of helper H in the raw snapshot SNAP. */
@@ -281,7 +273,9 @@ static json_t *record_helper_row(json_t *snap, int h, const struct record_rows *
     return row;
 }
 
-/* The record's profile section from the measuring process's raw one. */
+/* The record's profile section from the measuring process's raw one.  A
+ * baseline the measured cost would leave below zero is written as 0: the
+ * compensation is then not applied, and its reason says why. */
 json_t *record_profile(json_t *raw)
 {
     json_t *snap = json_object_get(raw, "snapshot"), *helpers = json_object();
@@ -303,10 +297,10 @@ json_t *record_profile(json_t *raw)
     }
 
     return json_pack(
-        "{s:I, s:O, s:O, s:O, s:o, s:O, s:o, s:o, s:{s:I, s:I, s:O, s:O}, s:f, s:f, s:f, s:f, "
+        "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:I, s:I, s:O, s:O}, s:f, s:f, s:f, s:f, "
         "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
-        json_object_get(raw, "baseline_ticks"), "preempted", json_object_get(raw, "preempted"),
+        fmax(0, record_num(raw, "baseline_ticks")), "preempted", json_object_get(raw, "preempted"),
         "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
         "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
         "grouped", "rows", (json_int_t)rows.grouped_rows, "calls", (json_int_t)grouped_calls,

@@ -891,6 +891,10 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
     rr_passes(rr, e, r);
     r->state = (enum rec_state)rr_enum(rr, s, "status", "state", rec_state_names, 3);
     r->message = rr_string(rr, s, "status", "message", RR_REQUIRED);
+    r->incomplete = rr_string(rr, s, "status", "incomplete", RR_OPTIONAL);
+    if (r->incomplete != NULL && strcmp(r->incomplete, "timing") != 0 &&
+        strcmp(r->incomplete, "profile") != 0)
+        rr_fail(rr, "field status.incomplete is not timing or profile");
 }
 
 /* Parse PATH with jansson; NULL and the reason (with line and column when
@@ -1002,6 +1006,7 @@ void rec_free(struct rec *r)
     free(r->drng_unseeded);
     free(r->compensation_reason);
     free(r->message);
+    free(r->incomplete);
     free(r->kat_detail);
     free(r->kat_profiled_detail);
     free(r->tool_version);

@@ -189,6 +189,7 @@ struct rec {
     struct rec_pass pass[REC_NPASSES];
     enum rec_state state;
     char *message;
+    char *incomplete; /* the pass a partial record lacks ("timing", "profile"), or NULL */
 };
 
 /* Load and check the record in PATH.  NULL when it cannot be read, is not

@@ -180,7 +180,10 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
                  r->message);
     /* a record with events per pass says what made it partial in the
      * notes that follow, with the counts */
-    if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL))
+    /* a record a pass is missing from says which and why, whatever else it says */
+    if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL) && r->incomplete != NULL)
+        note_add(note, size, "incomplete: %s", r->message);
+    else if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL))
         note_add(note, size, "%s%s%s", rec_state_name(r->state),
                  r->message[0] && !passes ? ": " : "", passes ? "" : r->message);
     if ((kinds & NOTE_NOISE) && r->noisy)

@@ -179,8 +179,15 @@ static void child_take_message(struct child_lines *l, const char *line, size_t l
         } else {
             snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
             if (progress != NULL)
-                progress(l->phase, arg);
+                progress(l->phase, NULL, arg);
         }
+    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PLAN)) != NULL) {
+        char why[256];
+
+        if (result_check_plan(v, why, sizeof why) != 0)
+            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed plan: %s", why);
+        else if (progress != NULL)
+            progress(NULL, v, arg);
     } else if ((v = json_object_get(msg, PROTOCOL_MSG_RESULT)) != NULL) {
         l->result = json_incref(v);
     } else if ((v = json_object_get(msg, PROTOCOL_MSG_ERROR)) != NULL) {
@@ -282,6 +289,7 @@ static void child_describe(struct child_outcome *out, const struct child_lines *
         if (strcmp(json_string_value(json_object_get(l->error, "kind")), PROTOCOL_ERROR_INPUT) == 0)
             out->status = CHILD_INPUT_ERROR;
     } else if (timed_out) {
+        out->timed_out = 1;
         snprintf(out->message, sizeof out->message, "timed out after %g s during %s", timeout,
                  phase);
     } else if (WIFSIGNALED(wstatus)) {
@@ -476,7 +484,7 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
         if (poll(fds, 3, (int)(left * 1000) + 1) < 0 && errno != EINTR)
             return;
         if (progress != NULL)
-            progress(NULL, arg);
+            progress(NULL, NULL, arg);
         child_take_signals(wake, end);
         if (end->signal != 0)
             return;

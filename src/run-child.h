@@ -49,12 +49,14 @@ struct child_outcome {
     int log_truncated;  /* the log holds the first CHILD_LOG_LIMIT bytes */
     int log_errno;      /* non-zero: writing the log failed with this error */
     int signal;         /* CHILD_INTERRUPTED: the signal */
+    int timed_out;      /* CHILD_FAILED by the time-out */
 };
 
-/* Called with each phase the measuring process enters, and with NULL
- * every CHILD_TICK_SECONDS in between, so that progress can show the time
+/* Called with each phase the measuring process enters, with each plan
+ * of a pass it announces (checked, protocol.h), and with both NULL every
+ * CHILD_TICK_SECONDS in between, so that progress can show the time
  * passing within a phase. */
-typedef void (*child_progress_fn)(const char *phase, void *arg);
+typedef void (*child_progress_fn)(const char *phase, json_t *plan, void *arg);
 #define CHILD_TICK_SECONDS 0.25
 
 /* Run the measuring program MEASURE with configuration CFG (to which the

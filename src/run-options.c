@@ -41,6 +41,9 @@ enum {
     OPT_CPU,
     OPT_REQUIRE_QUIET_HOST,
     OPT_SUBSTITUTE,
+    OPT_PRECISION,
+    OPT_RESUME,
+    OPT_WITHIN,
 };
 
 /* The published method's defaults are the table's: --help prints them and
@@ -95,8 +98,9 @@ const struct cmd_option run_option_table[] = {
                        .metavar = "N",
                        .lo = 1,
                        .hi = 100000000,
-                       .def = "100",
-                       .help = "fewest calls in all trials, and in each half of the profile pass"},
+                       .def = "25",
+                       .help = "fewest calls in all trials, and operations profiled, when they "
+                               "fit in --max-seconds (else 5 a trial, and 5 operations)"},
     [OPT_TARGET_SECONDS] = {.name = "target-seconds",
                             .kind = CMD_OPT_SECONDS,
                             .metavar = "S",
@@ -106,7 +110,8 @@ const struct cmd_option run_option_table[] = {
                          .kind = CMD_OPT_SECONDS,
                          .metavar = "S",
                          .def = "120",
-                         .help = "seconds a pass may take at most"},
+                         .help = "seconds a pass may take at most, from its first warm-up call: "
+                                 "it stops before a call that would end later"},
     [OPT_PROFILE_SECONDS] = {.name = "profile-seconds",
                              .kind = CMD_OPT_SECONDS,
                              .metavar = "S",
@@ -122,8 +127,9 @@ const struct cmd_option run_option_table[] = {
     [OPT_TIMEOUT] = {.name = "timeout",
                      .kind = CMD_OPT_SECONDS,
                      .metavar = "S",
-                     .def_note = "3 x max-seconds + 120",
-                     .help = "seconds after which the measuring process is killed"},
+                     .def_note = "2 x max-seconds + 120",
+                     .help = "seconds after which the measuring process of a pass is killed, as "
+                             "hanging"},
     [OPT_SEED] = {.name = "seed",
                   .kind = CMD_OPT_STRING,
                   .metavar = "HEX",
@@ -183,6 +189,24 @@ const struct cmd_option run_option_table[] = {
                                 "sha3-256, sha3-512, shake128, shake256, iccs (the placeholder) "
                                 "or pkg:PATH[:INSTANCE] (an NGCC hash package), timing the "
                                 "profiled library after a works-check"},
+    [OPT_PRECISION] = {.name = "precision",
+                       .kind = CMD_OPT_STRING,
+                       .metavar = "P%|off",
+                       .def = "1%",
+                       .help = "after its minimum, a pass goes on until the 95 % confidence "
+                               "half-width of its mean (the shares' for the profile pass) is "
+                               "within P of it, or --max-seconds"},
+    [OPT_RESUME] = {.name = "resume",
+                    .kind = CMD_OPT_FLAG,
+                    .help = "keep a record already in place that the same settings made from the "
+                            "same libraries, build description and KAT result: its operation is "
+                            "not measured again"},
+    [OPT_WITHIN] = {.name = "within",
+                    .kind = CMD_OPT_STRING,
+                    .metavar = "I/N:T0:OPS:S",
+                    .help = "this run is instance I of N of a larger one (profile's) that started "
+                            "at T0 (CLOCK_MONOTONIC seconds) and measured OPS operations in S "
+                            "seconds before it: the progress shows the whole run"},
     {0},
 };
 
@@ -223,6 +247,50 @@ static int run_sample(const struct cmd_entry *entry, struct run_options *o, cons
     return -1;
 }
 
+/* Parse --precision: a percentage, with or without its sign, or off. */
+static int run_precision(const struct cmd_entry *entry, struct run_options *o, const char *arg)
+{
+    char *end;
+    double p;
+
+    if (strcmp(arg, "off") == 0) {
+        o->precision = 0;
+        return 0;
+    }
+    errno = 0;
+    p = strtod(arg, &end);
+    if (end != arg && *end == '%')
+        end++;
+    if (errno == 0 && end != arg && *end == '\0' && p >= 0 && p <= 50 &&
+        isdigit((unsigned char)arg[0])) {
+        o->precision = p / 100;
+        return 0;
+    }
+    cmd_usage_error(entry, "--precision: '%s' is neither off nor a percentage from 0 to 50", arg);
+    return -1;
+}
+
+/* Parse --within. */
+static int run_within(const struct cmd_entry *entry, struct run_options *o, const char *arg)
+{
+    struct run_within *w = &o->within;
+    int used = 0;
+
+    if (arg == NULL)
+        return 0;
+    if (sscanf(arg, "%u/%u:%lf:%u:%lf%n", &w->index, &w->count, &w->start, &w->ops, &w->seconds,
+               &used) == 5 &&
+        arg[used] == '\0' && w->index >= 1 && w->index <= w->count && w->start >= 0 &&
+        w->seconds >= 0)
+        return 0;
+    memset(w, 0, sizeof *w);
+    cmd_usage_error(entry,
+                    "--within: '%s' is not I/N:T0:OPS:S (instance I of N, a start and the "
+                    "operations and seconds before)",
+                    arg);
+    return -1;
+}
+
 /* Copy the parsed values of ARGS into O. */
 static int run_take(struct run_options *o, const struct cmd_args *args)
 {
@@ -254,8 +322,11 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     if (v[OPT_SUBSTITUTE].text != NULL &&
         subst_parse(args->entry, v[OPT_SUBSTITUTE].text, &o->substitutes) != EXIT_OK)
         return EXIT_USAGE;
+    o->resume = v[OPT_RESUME].given > 0;
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
-        run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0)
+        run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0 ||
+        run_precision(args->entry, o, v[OPT_PRECISION].text) != 0 ||
+        run_within(args->entry, o, v[OPT_WITHIN].text) != 0)
         return EXIT_USAGE;
     return EXIT_OK;
 }
@@ -404,5 +475,5 @@ int run_options_check(const struct cmd_entry *entry, int argc, char **argv)
 /* The default time-out of one measuring process. */
 double run_default_timeout(const struct run_options *o)
 {
-    return 3 * o->max_seconds + 120;
+    return 2 * o->max_seconds + 120;
 }

@@ -11,6 +11,14 @@
 /* The seed is at most this many bytes. */
 #define RUN_MAX_SEED 128
 
+/* The larger run this one is a part of (--within): instance INDEX of
+ * COUNT, of a run that started at START (CLOCK_MONOTONIC seconds) and
+ * measured OPS operations in SECONDS before this one; COUNT 0: none. */
+struct run_within {
+    unsigned index, count, ops;
+    double start, seconds;
+};
+
 struct run_options {
     const char *plain, *profiled;
     const char *ops; /* "all" or a comma-separated list */
@@ -26,6 +34,9 @@ struct run_options {
     int cpu; /* the core to pin to; -1: not pinned */
     int require_quiet_host;
     json_t *substitutes; /* --substitute's list (substitute.h), or NULL */
+    double precision; /* the relative 95 % half-width a pass goes on to; 0: off */
+    int resume;       /* keep the records this same command made already */
+    struct run_within within;
 };
 
 /* The options of `iccsprof run`, for its command entry. */
@@ -46,8 +57,9 @@ int run_options_parse(struct run_options *o, int argc, char **argv);
  * EXIT_USAGE. */
 int run_options_check(const struct cmd_entry *entry, int argc, char **argv);
 
-/* The time-out of one measuring process when --timeout is not given:
- * room for both passes at their longest, and for setup. */
+/* The time-out of one measuring process (one pass) when --timeout is not
+ * given: room for the pass at its longest, and as much again for setup
+ * and a call past it. */
 double run_default_timeout(const struct run_options *o);
 
 #endif

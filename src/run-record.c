@@ -7,9 +7,12 @@
 #include <string.h>
 #include <time.h>
 
+#include <openssl/evp.h>
+
 #include "drng-find.h"
 #include "hex.h"
 #include "record-profile.h"
+#include "run-passes.h"
 #include "run-record.h"
 
 /* The schema id every record declares. */
@@ -293,18 +296,66 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
         f->options->cpu >= 0 ? json_integer(f->options->cpu) : json_null(), "check", f->host_check);
 }
 
-/* The method section: the options in force. */
-static json_t *record_method(const struct run_facts *f, json_t *raw_profile)
+/* The method section: the options in force, and the key of the settings
+ * (KEY) the record was made under. */
+static json_t *record_method(const struct run_facts *f, json_t *raw_profile, const char *key)
 {
     const struct run_options *o = f->options;
 
-    return json_pack("{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f}", "trials", (int)o->trials,
-                     "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds",
-                     o->target_seconds, "max_seconds", o->max_seconds, "max_sign_attempts",
-                     (int)o->max_sign_attempts, "timeout_seconds", f->timeout, "profile_calls",
-                     raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls"))
-                                         : json_null(),
-                     "profile_seconds", o->profile_seconds);
+    return json_pack(
+        "{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f, s:o, s:s}", "trials", (int)o->trials,
+        "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds", o->target_seconds,
+        "max_seconds", o->max_seconds, "max_sign_attempts", (int)o->max_sign_attempts,
+        "timeout_seconds", f->timeout, "profile_calls",
+        raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls")) : json_null(),
+        "profile_seconds", o->profile_seconds, "precision",
+        o->precision > 0 ? json_real(o->precision) : json_null(), "settings_sha256", key);
+}
+
+/* The key of the settings a record of OP depends on. */
+void run_settings_key(const struct run_facts *f, const char *op, char key[65])
+{
+    json_t *all =
+        json_pack("{s:s, s:o, s:O, s:O, s:O, s:O, s:s, s:s, s:s}", "version", PACKAGE_VERSION,
+                  "config", run_config(f->options, op, NULL), "plain", f->plain_lib, "profiled",
+                  f->profiled_lib, "build", f->build != NULL ? f->build : json_null(), "kat",
+                  f->kat != NULL ? f->kat : json_null(), "scheme", f->scheme_id, "algorithm",
+                  f->algorithm, "instance", f->instance);
+    char *text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned mdlen = 0;
+
+    if (text == NULL || EVP_Digest(text, strlen(text), md, &mdlen, EVP_sha256(), NULL) != 1)
+        mdlen = 0;
+    hex_encode(md, mdlen, key);
+    free(text);
+    json_decref(all);
+}
+
+/* The passes section: how each pass that finished ran (measure/method.h),
+ * null for one that did not run or did not finish. */
+static json_t *record_passes(json_t *r)
+{
+    json_t *raw = r != NULL ? json_object_get(r, "passes") : NULL;
+    json_t *t = json_object_get(raw, "timing"), *p = json_object_get(raw, "profile");
+
+    return json_pack("{s:O, s:O}", "timing", t != NULL ? t : json_null(), "profile",
+                     p != NULL ? p : json_null());
+}
+
+/* The status of a record of which the pass FAILED did not finish while
+ * the other did: partial, incomplete, with why, after STATUS's own. */
+static json_t *record_incomplete(json_t *status, const char *failed, const char *why)
+{
+    const char *before = json_string_value(json_object_get(status, "message"));
+    char message[1536];
+
+    snprintf(message, sizeof message, "the %s pass failed (%s): no %s%s%s", failed, why, failed,
+             before[0] != '\0' ? "; " : "", before);
+    json_object_set_new(status, "state", json_string("partial"));
+    json_object_set_new(status, "message", json_string(message));
+    json_object_set_new(status, "incomplete", json_string(failed));
+    return status;
 }
 
 /* The memory section: the image size from the file, RSS from the run. */
@@ -324,6 +375,20 @@ static json_t *record_measured(json_t *r, const char *key)
     json_t *v = r != NULL ? json_object_get(r, key) : NULL;
 
     return v != NULL && !json_is_null(v) ? v : NULL;
+}
+
+/* The record's status: failed when no pass finished, else as
+ * record_status says, and incomplete when a pass did not finish. */
+static json_t *record_state(const struct run_outcome *outcome, json_t *events, json_t *coverage)
+{
+    json_t *status;
+
+    if (outcome->result == NULL)
+        return json_pack("{s:s, s:s}", "state", "failed", "message", outcome->message);
+    status = record_status(events, coverage);
+    if (outcome->failed_pass != NULL)
+        return record_incomplete(status, outcome->failed_pass, outcome->message);
+    return status;
 }
 
 /* Set SCHEME's implementation ("reference", "optimized") from the build
@@ -348,10 +413,11 @@ static json_t *record_substitution(const struct run_facts *f, json_t *r)
     return s;
 }
 
-json_t *run_record(const struct run_facts *f, const char *op, const struct child_outcome *outcome,
+json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
                    const char *log_name)
 {
-    json_t *r = outcome->status == CHILD_OK ? outcome->result : NULL;
+    json_t *r = outcome->result;
+    char key[65];
     json_t *raw_profile = record_measured(r, "profile"), *raw_timing = record_measured(r, "timing");
     json_t *raw_sites = record_measured(r, "sites");
     json_t *coverage = f->build != NULL ? json_object_get(f->build, "coverage") : NULL;
@@ -382,7 +448,9 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
     json_object_set_new(rec, "inputs",
                         json_pack("{s:o, s:I}", "seed", record_seed(f->options), "message_bytes",
                                   (json_int_t)f->options->message_bytes));
-    json_object_set_new(rec, "method", record_method(f, raw_profile));
+    run_settings_key(f, op, key);
+    json_object_set_new(rec, "method", record_method(f, raw_profile, key));
+    json_object_set_new(rec, "passes", record_passes(r));
     json_object_set_new(rec, "timing", raw_timing ? record_timing(raw_timing) : json_null());
     json_object_set_new(rec, "noise",
                         record_noise(r, raw_timing ? json_object_get(rec, "timing") : NULL));
@@ -404,9 +472,6 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct child
         rec, "log",
         json_pack("{s:o, s:I, s:b}", "path", log_name != NULL ? json_string(log_name) : json_null(),
                   "bytes", (json_int_t)outcome->log_bytes, "truncated", outcome->log_truncated));
-    json_object_set_new(
-        rec, "status",
-        r != NULL ? record_status(events, coverage)
-                  : json_pack("{s:s, s:s}", "state", "failed", "message", outcome->message));
+    json_object_set_new(rec, "status", record_state(outcome, events, coverage));
     return rec;
 }

@@ -5,7 +5,6 @@
 
 #include <jansson.h>
 
-#include "run-child.h"
 #include "run-options.h"
 
 /* What every record of one run shares. */
@@ -24,9 +23,18 @@ struct run_facts {
     double timeout;
 };
 
-/* The record of operation OP from OUTCOME; LOG_NAME is the scheme's log
- * beside it (NULL when it printed nothing). */
-json_t *run_record(const struct run_facts *facts, const char *op,
-                   const struct child_outcome *outcome, const char *log_name);
+struct run_outcome;
+
+/* The record of operation OP from OUTCOME (run-passes.h); LOG_NAME is the
+ * scheme's log beside it (NULL when it printed nothing). */
+json_t *run_record(const struct run_facts *facts, const char *op, const struct run_outcome *outcome,
+                   const char *log_name);
+
+/* The SHA-256, in hex into KEY, of everything a record of OP depends on:
+ * the tool's version, the measuring process's configuration (libraries,
+ * operation and every setting of the method), the libraries' SHA-256, the
+ * build description and the KAT result.  A record whose method gives the
+ * same key may stand for a new measurement (--resume). */
+void run_settings_key(const struct run_facts *facts, const char *op, char key[65]);
 
 #endif

@@ -349,6 +349,42 @@ static const struct field subst_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+static const char *const rule_names[] = {"target-seconds", "min-calls", "slow-operation", NULL};
+static const char *const stop_names[] = {"minimum", "precision", "max-seconds", NULL};
+static const char *const pass_names[] = {"timing", "profile", NULL};
+
+/* How a pass ran (measure/method.h): its warm-up and calibration, its
+ * seconds, the rule that set its minimum, the calls it made, why it
+ * stopped and the precision it reached (null: too few values). */
+static const struct field pass_run_fields[] = {
+    {"warmup_calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"calibration_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"rule", FIELD_STRING, 0, 0, 0, NULL, rule_names},
+    {"minimum_calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"stop", FIELD_STRING, 0, 0, 0, NULL, stop_names},
+    {"precision", FIELD_NUMBER, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field pass_runs_fields[] = {
+    {"timing", FIELD_OBJECT, FIELD_NULL, 0, 0, pass_run_fields, NULL},
+    {"profile", FIELD_OBJECT, FIELD_NULL, 0, 0, pass_run_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* A pass's plan, once calibrated (protocol.h). */
+static const struct field plan_fields[] = {
+    {"pass", FIELD_STRING, 0, 0, 0, NULL, pass_names},
+    {"call_seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"rule", FIELD_STRING, 0, 0, 0, NULL, rule_names},
+    {"precision", FIELD_NUMBER, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field op_fields[] = {
     {"stack_limit_bytes", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"tick_source", FIELD_STRING, 0, 0, 0, NULL, tick_sources},
@@ -365,6 +401,7 @@ static const struct field op_fields[] = {
     {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"substitution", FIELD_OBJECT, FIELD_NULL | FIELD_OPTIONAL, 0, 0, subst_fields, NULL},
+    {"passes", FIELD_OBJECT, 0, 0, 0, pass_runs_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -524,14 +561,27 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
     }
 }
 
-/* Check a probe's or an operation's result. */
-int result_check(json_t *result, int probe, char *why, size_t len)
+/* Check OBJ against TABLE; NAME says what it is when it is no object. */
+static int check_message(json_t *obj, const struct field *table, const char *name, char *why,
+                         size_t len)
 {
     struct check c = {.why = why, .len = len};
 
-    if (!json_is_object(result))
-        check_fail(&c, "the result is not an object");
+    if (!json_is_object(obj))
+        check_fail(&c, "the %s is not an object", name);
     else
-        check_object(&c, result, "", probe ? probe_fields : op_fields);
+        check_object(&c, obj, "", table);
     return c.failed ? -1 : 0;
+}
+
+/* Check a probe's or an operation's result. */
+int result_check(json_t *result, int probe, char *why, size_t len)
+{
+    return check_message(result, probe ? probe_fields : op_fields, "result", why, len);
+}
+
+/* Check a pass's plan. */
+int result_check_plan(json_t *plan, char *why, size_t len)
+{
+    return check_message(plan, plan_fields, "plan", why, len);
 }

@@ -15,4 +15,8 @@
  * missing"). */
 int result_check(json_t *result, int probe, char *why, size_t len);
 
+/* Check PLAN, the members of a plan message (protocol.h); 0, or -1 with
+ * WHY naming the member at fault. */
+int result_check_plan(json_t *plan, char *why, size_t len);
+
 #endif

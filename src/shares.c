@@ -2,8 +2,13 @@
 #include "config.h"
 
 #include <math.h>
+#include <stddef.h>
 
 #include "shares.h"
+
+/* The instrumentation's measured cost per operation is taken off only
+ * when it exceeds this many of its standard errors. */
+#define SHARE_COMPENSATION_SE 2.0
 
 /* Clamp a share to [0, 1]: compensation can push a tiny share below 0,
  * and helpers running on other threads can add up to more than 1. */
@@ -45,6 +50,18 @@ struct share_basis share_basis(double op_ticks, double baseline_ticks, double in
     struct share_basis b = {op_ticks, baseline_ticks, inner};
 
     return b;
+}
+
+/* Why the compensation cannot be applied, or NULL (see shares.h). */
+const char *share_doubt(double added, double se, double baseline_ticks)
+{
+    if (added < 0)
+        return "negative";
+    if (added <= SHARE_COMPENSATION_SE * se)
+        return "not significant";
+    if (!(baseline_ticks > 0))
+        return "larger than the operation";
+    return NULL;
 }
 
 /* The compensated share of the operations' time that E took. */

@@ -37,6 +37,14 @@ void share_add(struct share_estimate *a, const struct share_estimate *b);
  * and BASELINE_TICKS with them off; an empty timed region reports INNER. */
 struct share_basis share_basis(double op_ticks, double baseline_ticks, double inner);
 
+/* Why what the instrumentation added per operation, ADDED ticks with
+ * standard error SE, cannot be taken off operations that would then be
+ * left with BASELINE_TICKS: a cost that is negative, that does not stand
+ * out of its error, or that leaves nothing of the operations (a few
+ * pairs on a busy machine); NULL when it can.  The shares are then the
+ * raw ones. */
+const char *share_doubt(double added, double se, double baseline_ticks);
+
 /* The share of the operations' time that E (over CALLS calls) took,
  * compensated: the inner cost off each call, over the baseline, the
  * operations' time without the instrumentation; clamped to [0, 1]. */

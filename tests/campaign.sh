@@ -9,7 +9,7 @@
 . "$top_srcdir/tests/lib.sh"
 
 fix="$top_builddir/tests/fixtures/run/.libs"
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120 --precision off"
 
 # py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
 py() {
@@ -51,7 +51,9 @@ wait $cpid
 rc=$?
 [ $rc -eq 1 ] && pass "interrupted: exit 1" || fail "interrupted: exit 1" "exit $rc: $(cat "$work/c1")"
 expect_grep "interrupted: said so, with how to resume" \
-    "^campaign: 12 jobs: 4 passed, 0 failed, 0 skipped, 0 deferred; interrupted, 8 not run (run the same command again to resume)$" "$work/c1"
+    "^campaign: 12 jobs: 4 passed, 0 failed, 0 skipped, 0 deferred; interrupted by SIGINT, 8 not run (run the same command again to resume)$" "$work/c1"
+expect_grep "interrupted: the report of what finished" "^| \`A-128\` | keygen |" "$work/c1"
+expect_grep "interrupted: each job's line with the times" "^campaign: \[4/12\] .*: passed on cpu [0-9]* ([0-9.]* s · elapsed 0:[0-9]*, about [0-9:]* left)$" "$work/c1"
 records "$out" >"$work/before"
 printf '%s\n' ./fix-kem/B-1__dec.json ./fix-kem/B-1__enc.json ./fix-kem/B-1__keygen.json \
     ./fix-sig/A-128__keygen.json >"$work/want"

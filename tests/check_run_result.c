@@ -31,7 +31,10 @@ static json_t *good_result(void)
         "   \"decaps_mismatches\": 0, \"passes\": {"
         "     \"setup\": " PASS ", \"timing\": " PASS ", \"profile\": " PASS "}},"
         " \"involuntary_switches\": {\"timing\": 0, \"profile\": 0},"
-        " \"kex_messages\": null, \"sig_observed_min\": 48, \"sig_observed_max\": 48}";
+        " \"kex_messages\": null, \"sig_observed_min\": 48, \"sig_observed_max\": 48,"
+        " \"passes\": {\"timing\": {\"warmup_calls\": 3, \"calibration_seconds\": 0.001,"
+        "   \"seconds\": 0.02, \"rule\": \"target-seconds\", \"minimum_calls\": 10,"
+        "   \"calls\": 10, \"stop\": \"minimum\", \"precision\": null}, \"profile\": null}}";
     json_error_t e;
     json_t *r = json_loads(text, 0, &e);
 
@@ -99,6 +102,51 @@ START_TEST(each_fault_named)
     r = good_result();
     json_object_set_new(r, "payload", json_true());
     assert_check(r, 0, "field payload is not part of protocol 4");
+
+    r = good_result();
+    json_object_set_new(json_object_get(json_object_get(r, "passes"), "timing"), "stop",
+                        json_string("bored"));
+    assert_check(r, 0, "field passes.timing.stop: unknown value");
+}
+END_TEST
+
+/* The check's message for the plan PLAN (consumed), or "ok". */
+static void assert_plan(json_t *plan, const char *want)
+{
+    char why[512] = "ok";
+
+    if (result_check_plan(plan, why, sizeof why) == 0)
+        ck_assert_str_eq("ok", want);
+    else
+        ck_assert_str_eq(why, want);
+    json_decref(plan);
+}
+
+/* A plan as a pass announces it once calibrated. */
+static json_t *good_plan(void)
+{
+    return json_pack("{s:s, s:f, s:i, s:f, s:s, s:n}", "pass", "timing", "call_seconds", 0.72,
+                     "calls", 25, "seconds", 18.0, "rule", "min-calls", "precision");
+}
+
+START_TEST(plans_checked)
+{
+    json_t *p;
+
+    assert_plan(good_plan(), "ok");
+    p = good_plan();
+    json_object_set_new(p, "precision", json_real(0.023));
+    assert_plan(p, "ok");
+    assert_plan(json_integer(3), "the plan is not an object");
+    p = good_plan();
+    json_object_set_new(p, "pass", json_string("warm-up"));
+    assert_plan(p, "field pass: unknown value");
+    p = good_plan();
+    json_object_set_new(p, "calls", json_integer(0));
+    assert_plan(p, "field calls is out of range: 0");
+    p = good_plan();
+    json_object_del(p, "seconds");
+    assert_plan(p, "field seconds is missing");
 }
 END_TEST
 
@@ -154,6 +202,7 @@ Suite *make_run_result_suite(void)
     tcase_add_test(tc, well_formed_results_pass);
     tcase_add_test(tc, each_fault_named);
     tcase_add_test(tc, substitution_checked);
+    tcase_add_test(tc, plans_checked);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -29,7 +29,10 @@ START_TEST(defaults_are_the_published_method)
 
     ck_assert_int_eq(parse(&o, args), EXIT_OK);
     ck_assert_uint_eq(o.trials, 5);
-    ck_assert_uint_eq(o.min_calls, 100);
+    ck_assert_uint_eq(o.min_calls, 25);
+    ck_assert_double_eq(o.precision, 0.01);
+    ck_assert_int_eq(o.resume, 0);
+    ck_assert_uint_eq(o.within.count, 0);
     ck_assert_uint_eq(o.message_bytes, 64);
     ck_assert_uint_eq(o.sample, 1);
     ck_assert_uint_eq(o.callers, 0);
@@ -75,11 +78,14 @@ END_TEST
 START_TEST(bad_values_are_usage_errors)
 {
     static const char *const bad[][2] = {
-        {"--trials", "0"},         {"--trials", "-1"},    {"--trials", "5x"},
-        {"--trials", ""},          {"--min-calls", "+3"}, {"--target-seconds", "0"},
-        {"--max-seconds", "nan"},  {"--timeout", "inf"},  {"--seed", "abc"},
-        {"--seed", "zz"},          {"--sample", "0"},     {"--sample", "often"},
-        {"--message-bytes", "-1"}, {"--callers=0", NULL}, {"--callers=9", NULL},
+        {"--trials", "0"},         {"--trials", "-1"},        {"--trials", "5x"},
+        {"--trials", ""},          {"--min-calls", "+3"},     {"--target-seconds", "0"},
+        {"--max-seconds", "nan"},  {"--timeout", "inf"},      {"--seed", "abc"},
+        {"--seed", "zz"},          {"--sample", "0"},         {"--sample", "often"},
+        {"--message-bytes", "-1"}, {"--callers=0", NULL},     {"--callers=9", NULL},
+        {"--precision", "often"},  {"--precision", "51%"},    {"--precision", "-1"},
+        {"--precision", "1%%"},    {"--within", "3/2:0:0:0"}, {"--within", "1/2"},
+        {"--within", "0/2:5:1:2"},
     };
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -117,13 +123,41 @@ START_TEST(combinations_are_checked)
 }
 END_TEST
 
-START_TEST(default_timeout_covers_both_passes)
+START_TEST(default_timeout_covers_a_pass_and_its_setup)
 {
     struct run_options o;
     const char *args[] = {BASE, "--max-seconds", "10", NULL};
 
     ck_assert_int_eq(parse(&o, args), EXIT_OK);
-    ck_assert_double_eq(run_default_timeout(&o), 150);
+    ck_assert_double_eq(run_default_timeout(&o), 140);
+}
+END_TEST
+
+START_TEST(precision_and_place_parsed)
+{
+    static const struct {
+        const char *arg;
+        double want;
+    } given[] = {{"2%", 0.02}, {"0.5", 0.005}, {"off", 0}, {"0", 0}, {"50%", 0.5}};
+    struct run_options o;
+
+    for (size_t i = 0; i < sizeof given / sizeof given[0]; i++) {
+        const char *args[] = {BASE, "--precision", given[i].arg, NULL};
+
+        ck_assert_int_eq(parse(&o, args), EXIT_OK);
+        ck_assert_double_eq_tol(o.precision, given[i].want, 1e-12);
+    }
+    {
+        const char *args[] = {BASE, "--within", "2/4:1234.5:6:78.25", "--resume", NULL};
+
+        ck_assert_int_eq(parse(&o, args), EXIT_OK);
+        ck_assert_uint_eq(o.within.index, 2);
+        ck_assert_uint_eq(o.within.count, 4);
+        ck_assert_double_eq(o.within.start, 1234.5);
+        ck_assert_uint_eq(o.within.ops, 6);
+        ck_assert_double_eq(o.within.seconds, 78.25);
+        ck_assert_int_eq(o.resume, 1);
+    }
 }
 END_TEST
 
@@ -137,7 +171,8 @@ Suite *make_runopts_suite(void)
     tcase_add_test(tc, callers_takes_a_depth);
     tcase_add_test(tc, bad_values_are_usage_errors);
     tcase_add_test(tc, combinations_are_checked);
-    tcase_add_test(tc, default_timeout_covers_both_passes);
+    tcase_add_test(tc, default_timeout_covers_a_pass_and_its_setup);
+    tcase_add_test(tc, precision_and_place_parsed);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -84,6 +84,18 @@ START_TEST(no_baseline_gives_no_share)
 }
 END_TEST
 
+START_TEST(compensation_doubted)
+{
+    ck_assert_str_eq(share_doubt(-3, 1, 9000), "negative");
+    ck_assert_str_eq(share_doubt(20, 10, 9000), "not significant");
+    ck_assert_ptr_null(share_doubt(20.5, 10, 9000));
+    /* a few pairs on a busy machine: a median cost per operation above
+     * the operations' own mean ticks leaves a baseline below zero */
+    ck_assert_str_eq(share_doubt(1350, 10, -150), "larger than the operation");
+    ck_assert_str_eq(share_doubt(1350, 10, 0), "larger than the operation");
+}
+END_TEST
+
 Suite *make_shares_suite(void)
 {
     Suite *s = suite_create("shares");
@@ -96,6 +108,7 @@ Suite *make_shares_suite(void)
     tcase_add_test(tc, shares_are_taken_of_the_baseline);
     tcase_add_test(tc, shares_are_clamped);
     tcase_add_test(tc, no_baseline_gives_no_share);
+    tcase_add_test(tc, compensation_doubted);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,7 +10,7 @@
 
 fix="$top_builddir/tests/fixtures/run/.libs"
 hostile="$fix/libsighostile.so"
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 pids="$work/pids"
 ICCSPROF_HOSTILE_FILE=$pids
 export ICCSPROF_HOSTILE_FILE
@@ -199,7 +199,7 @@ mkdir -p "$mnt"
 if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=64k tmpfs "$mnt" 2>/dev/null; then
     ICCSPROF_FIXTURE=print expect_status "full disk: an I/O error" 2 timeout 120 "$ICCSPROF" run \
         --plain "$fix/libsigfix.so" --no-profile --op verify --out-dir "$mnt" --trials 1 \
-        --min-calls 20000 --target-seconds 0.01 --max-seconds 5
+        --min-calls 20000 --target-seconds 0.01 --max-seconds 5 --precision off
     expect_grep "full disk: the log is named" "sigfix__verify.log: No space left on device" "$work/err"
     no_files "full disk: neither file, no temporary" "$mnt"
     umount "$mnt"

@@ -6,7 +6,7 @@
 
 fix="$top_builddir/tests/fixtures/run/.libs"
 hosts="$top_srcdir/tests/fixtures/host"
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
 # py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
 py() {

@@ -27,6 +27,31 @@ expect_grep() {
     if grep -q -- "$2" "$3"; then pass "$1"; else fail "$1" "no '$2' in $(head -c 300 "$3")"; fi
 }
 
+# sigint_default CMD... &: run CMD in the background with SIGINT at its
+# default action, as a shell's foreground job has it (a command started
+# with & in a script ignores it, as POSIX says), so that a test can
+# interrupt it; CMD replaces the background subshell, so $! is its pid.
+sigint_default() {
+    exec python3 -c 'import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+
+# interrupt_after FILE PID: once FILE exists (two minutes at most), and
+# half a second more, send SIGINT to PID and wait for it; its exit status
+# in $rc.
+interrupt_after() {
+    i=0
+    while [ ! -e "$1" ] && [ $i -lt 1200 ]; do
+        sleep 0.1
+        i=$((i + 1))
+    done
+    sleep 0.5
+    kill -INT "$2"
+    wait "$2"
+    rc=$?
+}
+
 # finish: print the totals line and exit with the status make check reads.
 finish() {
     echo "$((count - failures)) passed, $failures failed"

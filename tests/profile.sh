@@ -12,7 +12,7 @@ PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
 quick() {
     expect_make "$@" TRIALS=2 TARGET_SECONDS=0.02 \
-        RUN_FLAGS="--min-calls 5 --profile-seconds 0.02 --max-seconds 30"
+        RUN_FLAGS="--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off"
 }
 
 # --- the in-tree schemes: every record as their parameters say ---
@@ -191,4 +191,39 @@ n, p = r["timing"]["n"], r["profile"]["calls"]
 check(r["events"]["verify_rejections"] == 10 + n + p, str(r["events"]))
 check(r["status"]["state"] == "partial", str(r["status"]))
 EOS
+# --- an interruption: the signal named, what finished reported, the rest resumed ---
+# (the hold package signs only once $TOY_HOLD_FILE is gone: the keygen
+# finishes, the signing waits for the interruption)
+TOY_HOLD_FILE=$work/hold-file
+export TOY_HOLD_FILE
+: >"$TOY_HOLD_FILE"
+# hold [OPTIONS...]: profile the hold package (through $runner, when set)
+hold() {
+    $runner "$ICCSPROF" profile "$PKGS/hold" --scheme t-hold --builddir "$work/build" \
+        --profile-dir "$work/hold" --kat off --trials 2 --target-seconds 0.02 \
+        --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off" "$@"
+}
+runner=sigint_default hold >"$work/hold.out" 2>"$work/hold.err" &
+interrupt_after "$work/hold/Hold-1__keygen.json" $!
+[ $rc -eq 130 ] && pass "interrupted profile: exit 130" || fail "interrupted profile: exit 130" "exit $rc: $(tail -n 5 "$work/hold.err")"
+expect_grep "interrupted profile: the run names SIGINT and what it keeps" \
+    "^iccsprof: interrupted by SIGINT during Hold-1 sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept$" "$work/hold.err"
+expect_grep "interrupted profile: profile names SIGINT, what is kept and how to resume" \
+    "^profile: interrupted by SIGINT: 1 operation record of this run kept in $work/hold (the report below); the same command again resumes, measuring only what has no up-to-date record (--fresh measures everything again)$" "$work/hold.err"
+if grep -q "Terminated\|nothing was written" "$work/hold.err"; then fail "interrupted profile: no other signal named" "$(grep "Terminated\|nothing was written" "$work/hold.err")"; else pass "interrupted profile: no other signal named"; fi
+expect_grep "interrupted profile: the report of what finished" "^| \`Hold-1\` | keygen |" "$work/hold.out"
+[ "$(cd "$work/hold" && ls)" = "Hold-1__keygen.json" ] && pass "interrupted profile: the finished record alone" ||
+    fail "interrupted profile: the finished record alone" "$(ls -a "$work/hold")"
+cp "$work/hold/Hold-1__keygen.json" "$work/hold-keygen.json"
+rm "$TOY_HOLD_FILE"
+expect_status "resumed profile: exits 0" 0 hold
+expect_grep "resumed profile: the finished operation is not measured again" "^Hold-1 keygen: .* (up to date: kept as measured)$" "$work/err"
+expect_grep "resumed profile: the others are" "^Hold-1 sign: .* ([0-9.]* s)$" "$work/err"
+cmp -s "$work/hold-keygen.json" "$work/hold/Hold-1__keygen.json" && pass "resumed profile: the kept record is unchanged" ||
+    fail "resumed profile: the kept record is unchanged" "rewritten"
+for op in keygen sign verify; do
+    expect_grep "resumed profile: the report has $op" "^| \`Hold-1\` | $op |" "$work/out"
+done
+expect_status "--fresh: exits 0" 0 hold --fresh
+expect_grep "--fresh measures again" "^Hold-1 keygen: .* ([0-9.]* s)$" "$work/err"
 finish

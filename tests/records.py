@@ -40,6 +40,24 @@ def shapes(rec):
     return {(s["helper"], s["in_bits"], s["out_bits"]): s["calls"] for s in rec["profile"]["shapes"]}
 
 
+def compensated(profile, ticks, calls):
+    """The share of the operations' time that TICKS over CALLS helper
+    calls make, as the record's own fields give it: with the compensation
+    applied, the inner cost off each call over baseline_ticks; without,
+    over the measured ticks less the preempted ones; clamped to [0, 1]."""
+    p = profile
+    if p["compensation"]["applied"]:
+        x = (ticks - calls * p["overhead"]["inner_ticks"]) / p["baseline_ticks"]
+    else:
+        x = ticks / (p["ticks"] - p["preempted"]["ticks"])
+    return min(1.0, max(0.0, x))
+
+
+def close(a, b):
+    """Whether two figures of a record agree to rounding."""
+    return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))
+
+
 def check(cond, what):
     """Fail the calling test with WHAT unless COND holds."""
     if not cond:

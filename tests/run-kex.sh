@@ -8,7 +8,7 @@
 fix="$top_builddir/tests/fixtures/run/.libs"
 PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
 # py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
 py() {

@@ -25,7 +25,7 @@ tests_fixtures_run_libsigfix_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
 tests_fixtures_run_libsigfix_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
 tests_fixtures_run_libsigfix_prof_la_SOURCES = $(tests_fixtures_run_libsigfix_la_SOURCES)
-tests_fixtures_run_libsigfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS)
+tests_fixtures_run_libsigfix_prof_la_CPPFLAGS = $(RUNFIX_CPPFLAGS) -DRUNFIX_PROFILED
 tests_fixtures_run_libsigfix_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
 tests_fixtures_run_libsigfix_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_libsigfix_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
@@ -115,10 +115,13 @@ tests_fixtures_run_libnotscheme_la_SOURCES = tests/fixtures/run/notscheme.c
 tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 
 tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c \
-	tests/check_run_result.c tests/check_drng_find.c
+	tests/check_run_result.c tests/check_drng_find.c tests/check_rules.c \
+	src/measure/rules.c src/measure/rules.h
 
-TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh
-dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh
+dist_noinst_DATA += tests/run-lib.sh
+TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh tests/run-slow.sh
+dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh \
+	tests/run-slow.sh
 dist_noinst_DATA += tests/records.py
 
 # Statistics: the signature fixture with one more helper call per

@@ -116,9 +116,12 @@ expect_status "a second plan" 0 "$ICCSPROF" plan "$PKGS/makeshell" --builddir "$
     pass "unchanged build files are not run again" || fail "unchanged build files are not run again" "run"
 
 # A copy made without following links: the links that point nowhere are
-# named.
+# named.  The link is made here, since the fixture's own links are files
+# in a distribution tarball.
 cp -R "$top_srcdir/tests/fixtures/packages/levelmake" "$work/dangling"
 chmod -R u+w "$work/dangling"
+ln -sf ../../../../../../toysig/sig.c \
+    "$work/dangling/Lvl/Implementations/Reference_Implementation/Lvl-128/sig.c"
 expect_status "a package whose links point nowhere" 1 "$ICCSPROF" profile --build-only "$work/dangling" \
     --builddir "$work/build"
 expect_grep "the links are named" "links of the package that point nowhere: .*sig.c -> ../../../../../../toysig/sig.c" "$work/err"

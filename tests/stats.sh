@@ -10,8 +10,8 @@ fix="$top_builddir/tests/fixtures/run/.libs"
 PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
 # exactly 100 operations in each pass: the minimum, far within the budget
-exact="--trials 4 --min-calls 100 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60"
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+exact="--trials 4 --min-calls 100 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60 --precision off"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
 # run NAME LIB DIR [OPTIONS...]: profile the fixture LIB (plain and _prof) into DIR.
 run() {
@@ -67,7 +67,8 @@ expect_grep "rejection: one note with the events of each pass" \
 
 # --- compare: counts that vary differ only beyond their standard errors ---
 ICCSPROF_FIXTURE=rejection run "rejection: again, other n" libsigfix "$work/rej2" --op sign --instance sigfix \
-    --trials 4 --min-calls 102 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60
+    --trials 4 --min-calls 102 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 60 \
+    --precision off
 expect_status "compare identical libraries: --fail-on calls holds not" 0 \
     "$ICCSPROF" compare --fail-on calls "$work/rej" "$work/rej2"
 expect_grep "compare: a varying count within its errors is said so" "within 2 SE" "$work/out"
@@ -76,16 +77,20 @@ expect_status "compare with one helper call added: --fail-on calls holds" 1 \
     "$ICCSPROF" compare --fail-on calls "$work/rej" "$work/extra"
 expect_grep "compare: the condition names the record" "fail-on calls holds.*sigfix sign" "$work/err"
 
-# --- a slow operation: every operation that fits, never one ---
-ICCSPROF_FIXTURE=slow run "slow: sign" libsigfix "$work/slow" --op sign --min-calls 100 --target-seconds 0.5 --max-seconds 1
-py "slow: as many operations as fit, recorded per pass" '
+# --- a slow operation: --min-calls that do not fit give way to 5 a trial ---
+ICCSPROF_FIXTURE=slow run "slow: sign" libsigfix "$work/slow" --op sign --min-calls 100 --target-seconds 0.05 \
+    --profile-seconds 0.05 --max-seconds 1 --precision off
+py "slow: 5 trials of 5 calls, 5 operations profiled, recorded per pass" '
 import sys
 from records import check, load
 r = load(sys.argv[1] + "/sigfix__sign.json")
 n, p, e = r["timing"]["n"], r["profile"]["calls"], r["events"]["passes"]
-# 10 ms each: at most 100 fit in 1 s, 50 pairs in half of it
-check(5 < n < 100 and 5 < p < 50, f"n={n} p={p}")
+# 10 ms each: 100 calls do not fit in what 1 s leaves after the warm-up
+check(n == 25 and len(r["timing"]["trials"]) == 5 and p == 5, f"n={n} p={p}")
 check(e["timing"]["operations"] == n and e["profile"]["operations"] == p, str(e))
+for name in ("timing", "profile"):
+    x = r["passes"][name]
+    check(x["rule"] == "slow-operation" and x["stop"] == "minimum", str(x))
 ' "$work/slow"
 expect_status "slow: report" 0 "$ICCSPROF" report --section symmetric "$work/slow"
 expect_grep "slow: the profile n is shown and flagged" "profiled operations (timed: [0-9]*); below the minimum of 100" "$work/out"
@@ -96,7 +101,8 @@ expect_grep "slow: the profile n is shown and flagged" "profiled operations (tim
 # hundred ticks) then stands several standard errors clear of zero
 # however much the other processes shake each operation's time.
 ICCSPROF_FIXTURE=varwork run "varwork: sign" libsigfix "$work/var" --op sign --trials 2 \
-    --min-calls 4000 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 600
+    --min-calls 4000 --target-seconds 0.000001 --profile-seconds 0.000001 --max-seconds 600 \
+    --precision off
 py "varwork: compensation paired, never negative" '
 import sys
 from records import check, load

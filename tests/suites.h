@@ -29,7 +29,8 @@
     X(objects)                                                                                     \
     X(plan_conf)                                                                                   \
     X(plan)                                                                                        \
-    X(build_files)
+    X(build_files)                                                                                 \
+    X(rules)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -3,9 +3,10 @@
 # end: the signature fixture's key generation makes 5000 more pseudoXOF
 # calls of 5000 output lengths (ICCSPROF_FIXTURE=shapes), its twin the same
 # calls in one shape (one-shape).  Calls per operation are exact, the
-# shape rows sum to the helpers' totals, the rows past the table are
-# grouped and the report says so in their cells.  Whether the two shares
-# agree is a timing claim: `make bench` compares them.
+# shape rows sum to the helpers' totals, the shares are taken of every
+# call's estimated time, the rows past the table are grouped and the
+# report says so in their cells.  Whether the two shares agree is a timing
+# claim: `make bench` compares them.
 . "$top_srcdir/tests/lib.sh"
 
 fix="$top_builddir/tests/fixtures/run/.libs"
@@ -40,6 +41,25 @@ def rows_sum_to_totals(p):
         est = sum(s["ticks"] / s["timed_calls"] * s["calls"] for s in rows if s["timed_calls"])
         check(abs(est - h["ticks"]) <= 1e-9 * max(1.0, h["ticks"]), f"{name}: ticks {est} {h}")
         check(sum(s["calls"] for s in rows if s["grouped"]) == h["grouped_calls"], f"{name}: grouped")
+
+# The shares rest on every call: each is the estimated ticks of its helpers
+# less the inner cost of each of their calls, over the baseline (or, when
+# the compensation is not applied, the raw ticks over those measured).
+def clamp(x):
+    return min(max(x, 0.0), 1.0)
+
+def share_of(p, names):
+    ticks = sum(p["helpers"][n]["ticks"] for n in names)
+    calls = sum(p["helpers"][n]["calls"] for n in names)
+    if not p["compensation"]["applied"]:
+        return clamp(ticks / (p["ticks"] - p["preempted"]["ticks"]))
+    return clamp((ticks - calls * p["overhead"]["inner_ticks"]) / p["baseline_ticks"])
+
+def shares_rest_on_every_call(p):
+    for name, h in p["helpers"].items():
+        check(abs(h["share"] - share_of(p, [name])) <= 1e-9, f"{name}: share {h} {share_of(p, [name])}")
+    got, want = p["hash_share"], share_of(p, ["pseudohash", "pseudoXOF", "sm3hash"])
+    check(abs(got - want) <= 1e-9, f"hash share {got} {want}")
 '
 
 # --- 5000 output lengths, sampled: calls exact, rows grouped past the table ---
@@ -57,6 +77,7 @@ check(x['calls_min'] == x['calls_max'] == 5001 and x['calls_per_op_stderr'] == 0
 check(p['helpers']['sm3hash']['calls'] == n and p['helpers']['get_random_number']['calls'] == n, 'others')
 check(p['sampling']['k'] == 8 and x['timed_calls'] < x['calls'], str(p['sampling']))
 rows_sum_to_totals(p)
+shares_rest_on_every_call(p)
 # the first 256 keys exact (DRNG, two keygen calls, 253 lengths), the
 # other 4747 lengths in the 5 classes of out bits from 256 to 8191
 check(sum(1 for s in p['shapes'] if not s['grouped']) == 256, 'exact rows')
@@ -95,6 +116,7 @@ check(x['calls'] == 5001 * p['calls'] and x['grouped_calls'] == 0, str(x))
 check(p['grouped']['rows'] == 0 and len(p['shapes']) == 4, str(p['shapes']))
 check(p['sampling']['k'] == 1 and x['timed_calls'] + x['outlier_calls'] == x['calls'], str(x))
 rows_sum_to_totals(p)
+shares_rest_on_every_call(p)
 " "$work/one"
 expect_status "compare: the same calls per operation" 0 \
     "$ICCSPROF" compare --fail-on calls --format json "$work/shapes" "$work/one"

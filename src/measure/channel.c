@@ -54,6 +54,12 @@ void channel_phase(const char *phase)
     channel_send(json_pack("{s:s}", PROTOCOL_MSG_PHASE, phase));
 }
 
+/* Announce the plan of the pass under way. */
+void channel_plan(json_t *plan)
+{
+    channel_send(json_pack("{s:o}", PROTOCOL_MSG_PLAN, plan));
+}
+
 /* Send the result and end the process.  The scheme's buffered output is
  * flushed first, so that the parent's log holds all of it. */
 void channel_result(json_t *result)

@@ -18,6 +18,10 @@ int channel_open(const char *arg);
  * phase a crash or a time-out happened in. */
 void channel_phase(const char *phase);
 
+/* Announce the plan of the pass under way (stolen; protocol.h), for the
+ * progress and its estimate of the time left. */
+void channel_plan(json_t *plan);
+
 /* Send the result (stolen) and end the process with status 0. */
 __attribute__((noreturn)) void channel_result(json_t *result);
 

@@ -204,7 +204,9 @@ static json_t *measure_seeded(const struct scheme *s)
     return names;
 }
 
-/* Measure one operation: the plain pass, then the profile pass. */
+/* Measure one operation: the plain pass, then the profile pass (iccsprof
+ * run gives one library, for one pass, to each measuring process, so
+ * that a pass that fails or hangs does not take the other with it). */
 static __attribute__((noreturn)) void measure_op(json_t *cfg)
 {
     const char *plain = measure_path(cfg, "plain"), *profiled = measure_path(cfg, "profiled");
@@ -216,6 +218,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
            *sites = json_null(), *drng = json_null(), *seeded = json_null(),
            *substitution = json_null();
+    json_t *timing_facts = json_null(), *profile_facts = json_null();
     json_t *private_ctx = json_object_get(cfg, "drng_private");
     long preempted[2] = {0, 0};
     uint64_t t0 = clock_ticks();
@@ -235,6 +238,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     m.target_seconds = json_number_value(measure_get(cfg, "target_seconds"));
     m.max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
     m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
+    m.precision = json_number_value(measure_get(cfg, "precision"));
     clock_cycles_open();
     if (whatif_wanted(cfg)) /* the profiled library is timed, with its candidates */
         plain = NULL;
@@ -245,7 +249,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
         preempted[0] = measure_preempted();
-        timing = plain_pass(&a, &m, &events, &memory);
+        timing = plain_pass(&a, &m, &events, &memory, &timing_facts);
         preempted[0] = measure_preempted() - preempted[0];
         seeded = measure_seeded(&a);
     }
@@ -255,27 +259,35 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
-        if (whatif_wanted(cfg)) {
+        if (whatif_wanted(cfg))
             substitution = whatif_start(cfg, &b, &m);
+        if (whatif_runs(cfg, "timing")) {
             preempted[0] = measure_preempted();
-            timing = plain_pass(&b, &m, &events, &memory);
+            timing = plain_pass(&b, &m, &events, &memory, &timing_facts);
             preempted[0] = measure_preempted() - preempted[0];
         }
-        preempted[1] = measure_preempted();
-        profile = profile_pass(&b, &m, &events, &sites, &drng);
-        preempted[1] = measure_preempted() - preempted[1];
-        json_object_set_new(drng, "seeded", measure_seeded(&b));
+        if (whatif_runs(cfg, "profile")) {
+            preempted[1] = measure_preempted();
+            profile = profile_pass(&b, &m, &events, &sites, &drng, &profile_facts);
+            preempted[1] = measure_preempted() - preempted[1];
+            json_object_set_new(drng, "seeded", measure_seeded(&b));
+        } else {
+            seeded = measure_seeded(&b);
+        }
         if (json_is_object(substitution))
             whatif_end(substitution);
-        json_decref(seeded);
-        seeded = json_null();
+        if (whatif_runs(cfg, "profile")) {
+            json_decref(seeded);
+            seeded = json_null();
+        }
     }
     /* the profile's ticks are the wrappers' counter's, which a library
      * built by another configuration may read differently from ours */
     if (json_is_array(seeded)) /* no profile pass: what was seeded is all we know */
         drng = json_pack("{s:o}", "seeded", seeded);
     channel_result(json_pack(
-        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, s:o}",
+        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, "
+        "s:{s:o, s:o}, s:o}",
         "stack_limit_bytes", measure_stack_limit(), "tick_source",
         profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
@@ -286,7 +298,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
         "sig_observed_max",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null(),
-        "substitution", substitution));
+        "passes", "timing", timing_facts, "profile", profile_facts, "substitution", substitution));
 }
 
 int main(int argc, char **argv)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "channel.h"
+#include "method.h"
 #include "opstats.h"
 
 /* Start with no operation read. */
@@ -33,6 +34,32 @@ static int opstats_same(const struct opstats_shape *x, const struct iccsprof_wra
 {
     return x->helper == key->helper && x->kind == key->kind && x->in_bits == key->in_bits &&
            x->out_bits == key->out_bits;
+}
+
+/* The ticks the calls of shape J made since the last reading, from
+ * the table's row S: those of its timed calls, and its mean for the
+ * others. */
+static double opstats_ticks(struct opstats *o, size_t j, const struct iccsprof_wrap_shape *s)
+{
+    struct opstats_shape *r = &o->shape[j];
+    uint64_t calls = s->calls - r->last, timed = s->timed_calls - r->last_timed;
+    double ticks = (double)(s->ticks - r->last_ticks);
+
+    if (calls > timed && s->timed_calls > 0)
+        ticks += (double)(calls - timed) * (double)s->ticks / (double)s->timed_calls;
+    r->last_timed = s->timed_calls;
+    r->last_ticks = s->ticks;
+    return ticks;
+}
+
+/* Add one operation's helper ticks H of OP_TICKS to the sums R. */
+static void opstats_ratio_add(struct opstats_ratio *r, double h, double op_ticks)
+{
+    r->h += h;
+    r->t += op_ticks;
+    r->hh += h * h;
+    r->tt += op_ticks * op_ticks;
+    r->ht += h * op_ticks;
 }
 
 /* The index of the row of KEY in O, added (with the operations before
@@ -63,18 +90,26 @@ static size_t opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *
     return o->nshapes++;
 }
 
-/* Count one operation from the totals and the table after it.  The
- * helpers' counts come from their totals, exact whatever the table
- * holds; a row holds one key, or the keys grouped in it. */
-void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap)
+/* Count one operation of OP_TICKS from the totals and the table after it.
+ * The helpers' counts come from their totals, exact whatever the table
+ * holds; a row holds one key, or the keys grouped in it, and every call
+ * is in one row, so the rows' ticks are the helpers'. */
+void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks)
 {
+    double ticks[OPSTATS_NGROUPS] = {0, 0};
+
     for (size_t i = 0; i < snap->nshapes; i++) {
         size_t j = opstats_find(o, &snap->shapes[i], i); /* may move o->shape */
-        struct opstats_shape *x = &o->shape[j];
+        struct opstats_shape *x;
 
+        ticks[snap->shapes[i].helper == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] +=
+            opstats_ticks(o, j, &snap->shapes[i]);
+        x = &o->shape[j];
         x->grew = snap->shapes[i].calls - x->last;
         x->last = snap->shapes[i].calls;
     }
+    for (int g = 0; g < OPSTATS_NGROUPS; g++)
+        opstats_ratio_add(&o->group[g], ticks[g], op_ticks);
     for (size_t j = 0; j < o->nshapes; j++) {
         opstats_count(&o->shape[j].per_op, o->shape[j].grew, o->ops);
         o->shape[j].grew = 0;
@@ -107,4 +142,31 @@ const struct opstat *opstats_shape(const struct opstats *o, const struct iccspro
         if (opstats_same(&o->shape[i], key))
             return &o->shape[i].per_op;
     return NULL;
+}
+
+/* The relative 95 % half-width of one group's share, from the standard
+ * error of a ratio of sums over N operations. */
+static double opstats_ratio_precision(const struct opstats_ratio *r, double n)
+{
+    double share, var, se;
+
+    if (n < 2 || r->t <= 0)
+        return INFINITY;
+    share = r->h / r->t;
+    var = (r->hh - 2 * share * r->ht + share * share * r->tt) / (n - 1);
+    se = sqrt(var > 0 ? var : 0) / sqrt(n) / (r->t / n);
+    return method_t95((unsigned long long)n - 1) * se / (share > 0.1 ? share : 0.1);
+}
+
+/* The precision of the hash and DRNG shares so far. */
+double opstats_share_precision(const struct opstats *o)
+{
+    double worst = 0;
+
+    for (int g = 0; g < OPSTATS_NGROUPS; g++) {
+        double p = opstats_ratio_precision(&o->group[g], (double)o->ops);
+
+        worst = p > worst ? p : worst;
+    }
+    return worst;
 }

@@ -21,10 +21,20 @@ struct opstat {
 struct opstats_shape {
     uint32_t helper, kind;
     uint64_t in_bits, out_bits;
-    uint64_t last; /* calls at the last reading */
-    uint64_t grew; /* calls since, while a reading is counted */
+    uint64_t last, last_timed,
+        last_ticks; /* calls, timed calls and their ticks at the last reading */
+    uint64_t grew;  /* calls since, while a reading is counted */
     struct opstat per_op;
 };
+
+/* The sums over the operations of the ticks of a group of helpers (h)
+ * and of the operation (t), for the standard error of their ratio. */
+struct opstats_ratio {
+    double h, t, hh, tt, ht;
+};
+
+/* The groups of helpers whose shares a profile pass reports. */
+enum { OPSTATS_HASH, OPSTATS_DRNG, OPSTATS_NGROUPS };
 
 /* Every row ever read is kept, however many: rows regrouped between
  * readings (threads whose merged table changes) are rows of their own. */
@@ -34,14 +44,23 @@ struct opstats {
     struct opstats_shape *shape;
     uint64_t helper_last[ICCSPROF_NHELPERS]; /* the helpers' calls at the last reading */
     struct opstat helper[ICCSPROF_NHELPERS];
+    struct opstats_ratio group[OPSTATS_NGROUPS];
 };
 
 /* Start with no operation read, the wrappers' table just reset; the rows
  * of a previous start are freed. */
 void opstats_init(struct opstats *o);
 
-/* Count one operation: SNAP is the table after it. */
-void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap);
+/* Count one operation of OP_TICKS: SNAP is the table after it. */
+void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks);
+
+/* The precision of the hash and DRNG shares so far: the larger of their
+ * 95 % confidence half-widths, each relative to its share or to 10 %,
+ * whichever is larger (so that a share near 0 needs no more than the
+ * tenth of a point the report shows); INFINITY below two operations.  An
+ * operation's helper ticks are those of its timed calls and, for the
+ * calls it did not time, its shape's mean so far. */
+double opstats_share_precision(const struct opstats *o);
 
 /* The distribution of a count as {min, max, stddev} (sample standard
  * deviation; 0 for one operation). */

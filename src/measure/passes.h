@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "method.h"
 #include "ops.h"
 
 /* The method's settings, from the configuration iccsprof run passed. */
@@ -17,28 +18,23 @@ struct method {
     unsigned trials, min_calls, max_sign_attempts, first_n, callers;
     unsigned sample; /* K; 0 = choose it from the calibration call */
     double target_seconds, max_seconds, profile_seconds;
+    double precision; /* the relative half-width a pass goes on to; 0: its minimum only */
 };
 
-/* Calls for the method's warm-up, before the calibration call. */
-#define METHOD_WARMUP_CALLS 3
-
 /* Time the operation on the plain library S: setup, warm-up, one
- * calibration call, then trials.  The timing section of the result;
- * *memory gets the RSS after setup and the peak after the trials. */
+ * calibration call, then trials of the calls it sets (method.h), within
+ * --max-seconds.  The timing section of the result; *memory gets the RSS
+ * after setup and the peak after the trials, *facts how the pass ran. */
 json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                   json_t **memory);
+                   json_t **memory, json_t **facts);
 
 /* Profile the operation on the profiled library S: setup, warm-up, one
- * calibration pair with the wrappers off and on, then the measured pairs.
+ * calibration pair with the wrappers off and on, then the measured pairs
+ * (method.h), within --max-seconds.
  * The profile section of the result; *sites gets the call sites (or
- * null), *drng the DRNG contexts the measured operations drew from. */
+ * null), *drng the DRNG contexts the measured operations drew from,
+ * *facts how the pass ran (its calibration, rule, stop and precision). */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                     json_t **sites, json_t **drng);
-
-/* Calls that take about SECONDS at CALL_SECONDS each, at least MIN_CALLS
- * when they fit in MAX_SECONDS, else as many as fit in it (at least one):
- * a budget that cannot hold the minimum still gets every call it holds. */
-unsigned long long pass_calls_for(double seconds, double call_seconds, unsigned long long min_calls,
-                                  double max_seconds);
+                     json_t **sites, json_t **drng, json_t **facts);
 
 #endif

@@ -3,12 +3,17 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
 #include "channel.h"
 #include "clock.h"
 #include "passes.h"
+
+/* Calls at least this long have the budget checked before each of them;
+ * a clock read is then nothing beside the call. */
+#define PLAIN_CHECKED_CALL 1e-3
 
 /* A figure of /proc/self/status in KiB (VmRSS, VmHWM); -1 if absent. */
 static long pass_status_kib(const char *field)
@@ -35,65 +40,130 @@ static json_t *pass_kib(long kib)
     return kib < 0 ? json_null() : json_integer(kib);
 }
 
-/* Calls that take about SECONDS at CALL_SECONDS each, at least MIN_CALLS,
- * never more than fit in MAX_SECONDS. */
-unsigned long long pass_calls_for(double seconds, double call_seconds, unsigned long long min_calls,
-                                  double max_seconds)
-{
-    double t = call_seconds > 1e-9 ? call_seconds : 1e-9;
-    double want = ceil(seconds / t), cap = floor(max_seconds / t);
+/* What a timing pass made: its trials' mean cycles, and their sums. */
+struct plain_trials {
+    json_t *list;
+    double *means;
+    size_t n, cap;
+    unsigned long long calls;
+    double seconds;
+};
 
-    if (want < (double)min_calls)
-        want = (double)min_calls;
-    if (want > cap)
-        want = cap;
-    return want < 1 ? 1 : (unsigned long long)want;
+/* Time one trial of up to CALLS calls, fewer when the budget C would not
+ * hold the next one at EST seconds a call (a slow operation's budget is
+ * checked before each call, a fast one's before the trial, so that no
+ * clock is read between its calls); the calls made.  A trial of no call
+ * is not kept. */
+static unsigned long long plain_trial(struct op_state *st, struct plain_trials *t,
+                                      unsigned long long calls, const struct pass_clock *c,
+                                      double est)
+{
+    int checked = est >= PLAIN_CHECKED_CALL;
+    unsigned long long fit = pass_calls_left(c, est), made = 0;
+    double s0 = clock_seconds(), seconds;
+    uint64_t c0 = clock_cycles(), c1;
+
+    if (!checked && calls > fit)
+        calls = fit;
+    for (; made < calls; made++) {
+        if (checked && !pass_fits(c, est))
+            break;
+        op_call(st);
+    }
+    c1 = clock_cycles();
+    seconds = clock_seconds() - s0;
+    if (made == 0)
+        return 0;
+    if (t->n == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 16;
+        t->means = realloc(t->means, t->cap * sizeof *t->means);
+        if (t->means == NULL)
+            channel_call_error("out of memory for %zu trials", t->cap);
+    }
+    t->means[t->n++] = (double)(c1 - c0) / (double)made;
+    t->calls += made;
+    t->seconds += seconds;
+    json_array_append_new(t->list, json_pack("{s:I, s:f, s:f}", "calls", (json_int_t)made,
+                                             "seconds", seconds, "cycles", (double)(c1 - c0)));
+    return made;
+}
+
+/* The trials of the timing pass: the minimum SZ, then trials of the same
+ * size while the precision asked is not reached, all within the budget
+ * C; *STOP says why they ended.  CALL_SECONDS is the calibration's. */
+static void plain_trials(struct op_state *st, const struct method *m, struct plain_trials *t,
+                         const struct pass_size *sz, const struct pass_clock *c,
+                         double call_seconds, enum method_stop *stop)
+{
+    int announced = 0;
+
+    for (;;) {
+        double est = t->calls > 0 ? t->seconds / (double)t->calls : call_seconds, prec;
+
+        if (t->n >= sz->groups) {
+            prec = method_precision(t->means, t->n);
+            if (m->precision <= 0 || prec <= m->precision) {
+                *stop = t->n == sz->groups ? STOP_MINIMUM : STOP_PRECISION;
+                return;
+            }
+            if (!announced) {
+                method_plan_more("timing", est, est, t->calls, prec, m->precision, c, sz->rule);
+                announced = 1;
+            }
+        }
+        if (plain_trial(st, t, sz->per_group, c, est) < sz->per_group) {
+            *stop = STOP_MAX_SECONDS;
+            return;
+        }
+    }
 }
 
 /* Time the operation on the plain library. */
 json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                   json_t **memory)
+                   json_t **memory, json_t **facts)
 {
     struct op_state st;
-    json_t *trials = json_array();
-    double t0, call_seconds, cpu0, wall0, cpu_share;
-    unsigned long long total, per_trial;
+    struct plain_trials t = {json_array(), NULL, 0, 0, 0, 0};
+    struct pass_clock clock;
+    struct pass_size sz;
+    enum method_stop stop;
+    double t0, calibration, call_seconds, fastest, cpu0, wall0, cpu_share;
+    uint64_t cycles0;
+    unsigned warm;
     long baseline;
 
     op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
     baseline = pass_status_kib("VmRSS");
-    op_stage(&st, "warm-up", PASS_SETUP);
-    for (int i = 0; i < METHOD_WARMUP_CALLS; i++)
-        op_call(&st);
+    pass_clock_start(&clock, m->max_seconds);
+    warm = method_warm_up(&st, "warm-up", &clock, &fastest);
     op_stage(&st, "calibration", PASS_SETUP);
     t0 = clock_seconds();
+    cycles0 = clock_cycles();
     op_call(&st);
-    call_seconds = clock_seconds() - t0;
-    total = pass_calls_for(m->target_seconds, call_seconds, m->min_calls, m->max_seconds);
-    per_trial = (total + m->trials - 1) / m->trials;
-    if ((double)(per_trial * m->trials) * call_seconds > m->max_seconds && per_trial > 1)
-        per_trial = total / m->trials > 0 ? total / m->trials : 1;
+    calibration = clock_seconds() - t0;
+    call_seconds = method_call_seconds(calibration, fastest);
+    sz = method_size(m->target_seconds, call_seconds, m->trials, m->min_calls,
+                     m->max_seconds - pass_elapsed(&clock));
+    method_plan("timing", call_seconds, sz.groups * sz.per_group,
+                (double)(sz.groups * sz.per_group) * call_seconds, sz.rule, -1);
     op_stage(&st, "timing", PASS_TIMING);
     cpu0 = clock_cpu_seconds();
     wall0 = clock_seconds();
-    for (unsigned t = 0; t < m->trials; t++) {
-        double s0 = clock_seconds();
-        uint64_t c0 = clock_cycles(), c1;
-
-        for (unsigned long long i = 0; i < per_trial; i++)
-            op_call(&st);
-        c1 = clock_cycles();
-        json_array_append_new(trials, json_pack("{s:I, s:f, s:f}", "calls", (json_int_t)per_trial,
-                                                "seconds", clock_seconds() - s0, "cycles",
-                                                (double)(c1 - c0)));
-    }
+    plain_trials(&st, m, &t, &sz, &clock, call_seconds, &stop);
     /* the share of the trials' time the process had the CPU: below 1, the
      * machine took time that the tick counter still counted */
-    cpu_share = (clock_cpu_seconds() - cpu0) / (clock_seconds() - wall0);
+    cpu_share = t.n > 0 ? (clock_cpu_seconds() - cpu0) / (clock_seconds() - wall0) : 1;
+    if (t.n == 0) /* not one timed call fitted: the calibration call is the measurement */
+        json_array_append_new(t.list,
+                              json_pack("{s:i, s:f, s:f}", "calls", 1, "seconds", calibration,
+                                        "cycles", (double)(clock_cycles() - cycles0)));
+    *facts = method_facts(warm, call_seconds, &clock, &sz, t.n > 0 ? t.calls : 1, stop,
+                          method_precision(t.means, t.n));
     *memory = json_pack("{s:o, s:o}", "baseline_rss_kib", pass_kib(baseline), "peak_rss_kib",
                         pass_kib(pass_status_kib("VmHWM")));
     op_free(&st);
-    return json_pack("{s:f, s:I, s:o, s:f}", "calibration_seconds", call_seconds, "calls_per_trial",
-                     (json_int_t)per_trial, "trials", trials, "cpu_share",
+    free(t.means);
+    return json_pack("{s:f, s:I, s:o, s:f}", "calibration_seconds", calibration, "calls_per_trial",
+                     (json_int_t)(t.n > 0 ? sz.per_group : 1), "trials", t.list, "cpu_share",
                      cpu_share > 1 ? 1.0 : cpu_share);
 }

@@ -351,10 +351,12 @@ static double profile_added(int64_t *diff, unsigned long long n, double *se)
  * measured, their order alternating as in the profile pass and timed without their long spells off
  * the CPU (AWAY): the median of their wrappers-off ticks and what the wrappers added (see
  * profile_added), so that a pair the scheduler interrupted does not decide it and the same workload
- * gets the same K from run to run.  A pair taking longer than that time is not repeated. */
+ * gets the same K from run to run.  A pair taking longer than that time, or that the budget C would
+ * not hold, is not repeated. */
 static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
                                 struct rwdata *rw, struct profile_away *away,
-                                const struct iccsprof_wrap_overhead *o, uint64_t off, uint64_t on)
+                                const struct iccsprof_wrap_overhead *o, const struct pass_clock *c,
+                                double pair_seconds, uint64_t off, uint64_t on)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
@@ -363,7 +365,8 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
 
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
-    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < PROFILE_CALIBRATION_SECONDS) {
+    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < PROFILE_CALIBRATION_SECONDS &&
+           pass_fits(c, n > 1 ? (clock_seconds() - t0) / (n - 1) : pair_seconds)) {
         profile_pair(st, w, rw, away, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
@@ -372,6 +375,71 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
     off = (uint64_t)profile_median(offs, n);
     return profile_auto_estimate((double)snap.total_calls / n,
                                  (double)off + profile_added(added, n, &se), (double)off, o);
+}
+
+/* The measured pairs of the profile pass and what they gave. */
+struct profile_run {
+    int64_t *diff; /* each pair's ticks with the wrappers on less off */
+    unsigned long long n, cap;
+    uint64_t ticks; /* the operations' ticks with the wrappers on */
+    double seconds; /* the pairs' time */
+};
+
+/* Measure one more pair into R, its table read after it (SNAP) into
+ * PER_OP. */
+static void profile_measured_pair(struct op_state *st, const struct iccsprof_wrap_api *w,
+                                  struct rwdata *rw, struct profile_away *away,
+                                  struct profile_run *r, struct iccsprof_wrap_snapshot *snap,
+                                  struct opstats *per_op)
+{
+    double t0 = clock_seconds();
+    uint64_t on, off;
+
+    if (r->n == r->cap) {
+        r->cap = r->cap ? 2 * r->cap : 256;
+        if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL)
+            channel_call_error("out of memory for %llu operations' timings", r->cap);
+    }
+    profile_pair(st, w, rw, away, (int)(r->n % 2), &off, &on);
+    w->snapshot(snap);
+    opstats_add(per_op, snap, (double)on);
+    r->ticks += on;
+    r->diff[r->n++] = (int64_t)(on - off);
+    r->seconds += clock_seconds() - t0;
+}
+
+/* The measured pairs: the minimum SZ, then more while the shares' precision
+ * falls short of the one asked, all within the budget C (one pair at
+ * least); *STOP says why they ended.  PAIR_SECONDS is the calibration's. */
+static void profile_pairs(struct op_state *st, const struct method *m,
+                          const struct iccsprof_wrap_api *w, struct rwdata *rw,
+                          struct profile_away *away, struct profile_run *r,
+                          struct iccsprof_wrap_snapshot *snap, struct opstats *per_op,
+                          const struct pass_size *sz, const struct pass_clock *c,
+                          double pair_seconds, enum method_stop *stop)
+{
+    int announced = 0;
+
+    for (;;) {
+        double est = r->n > 0 ? r->seconds / (double)r->n : pair_seconds, prec;
+
+        if (r->n >= sz->per_group) {
+            prec = opstats_share_precision(per_op);
+            if (m->precision <= 0 || prec <= m->precision) {
+                *stop = r->n == sz->per_group ? STOP_MINIMUM : STOP_PRECISION;
+                return;
+            }
+            if (!announced) {
+                method_plan_more("profile", est / 2, est, r->n, prec, m->precision, c, sz->rule);
+                announced = 1;
+            }
+        }
+        if (r->n > 0 && !pass_fits(c, est)) {
+            *stop = STOP_MAX_SECONDS;
+            return;
+        }
+        profile_measured_pair(st, w, rw, away, r, snap, per_op);
+    }
 }
 
 /* Profile the operation on the profiled library.  Each measured operation
@@ -389,7 +457,7 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
  * leaves the numerator and the denominator alike.  An interrupt is too
  * short to be set apart, and stays in both. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
-                     json_t **sites, json_t **drng)
+                     json_t **sites, json_t **drng, json_t **facts)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     static struct opstats per_op;
@@ -398,21 +466,22 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    unsigned k = m->sample;
+    struct profile_run run = {NULL, 0, 0, 0, 0};
+    struct pass_clock clock;
+    struct pass_size sz;
+    enum method_stop stop;
+    unsigned k = m->sample, warm;
     double estimate = 0;
-    unsigned long long calls;
-    uint64_t on, off, ticks = 0, rate_t0 = w->ticks(), margin;
-    double t0, call_seconds, added, added_se, rate_s0 = clock_seconds();
-    int64_t *diff;
+    uint64_t on, off, rate_t0 = w->ticks(), margin;
+    double t0, call_seconds, pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
 
     w->disable();
     w->reset();
     w->set_sampling(1, m->first_n);
     scheme_set_callers(s, m->callers);
     op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
-    op_stage(&st, "profile warm-up", PASS_SETUP);
-    for (int i = 0; i < METHOD_WARMUP_CALLS; i++)
-        op_call(&st);
+    pass_clock_start(&clock, m->max_seconds);
+    warm = method_warm_up(&st, "profile warm-up", &clock, &fastest);
     op_stage(&st, "profile calibration", PASS_SETUP);
     if (rwdata_open(&rwbuf, s->lib) == 0)
         rw = &rwbuf;
@@ -423,27 +492,29 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     calibration = away;
     t0 = clock_seconds();
     profile_pair(&st, w, rw, &calibration, 0, &off, &on);
-    call_seconds = (clock_seconds() - t0) / 2;
+    call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
     if (k == 0)
-        k = profile_auto_k(estimate = profile_calibrate(&st, w, rw, &calibration, &o, off, on));
+        k = profile_auto_k(estimate = profile_calibrate(&st, w, rw, &calibration, &o, &clock,
+                                                        2 * call_seconds, off, on));
     w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
-    /* each measured operation is a pair of calls */
-    calls = pass_calls_for(m->profile_seconds / 2, call_seconds, m->min_calls, m->max_seconds / 2);
-    if ((diff = malloc((size_t)calls * sizeof *diff)) == NULL)
-        channel_call_error("out of memory for %llu operations' timings", calls);
+    /* each measured operation is a pair of calls and a reading of the
+     * table, whose cost a fast operation's pair does not dwarf */
+    t0 = clock_seconds();
+    w->snapshot(&snap);
+    pair_seconds = 2 * call_seconds + clock_seconds() - t0;
+    sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
+                     m->max_seconds - pass_elapsed(&clock));
+    method_plan("profile", call_seconds, sz.per_group, (double)sz.per_group * pair_seconds, sz.rule,
+                -1);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
-    for (unsigned long long i = 0; i < calls; i++) {
-        profile_pair(&st, w, rw, &away, (int)(i % 2), &off, &on);
-        w->snapshot(&snap);
-        opstats_add(&per_op, &snap);
-        ticks += on;
-        diff[i] = (int64_t)(on - off);
-    }
-    added = profile_added(diff, calls, &added_se);
-    free(diff);
+    profile_pairs(&st, m, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
+    *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
+                          opstats_share_precision(&per_op));
+    added = profile_added(run.diff, run.n, &added_se);
+    free(run.diff);
     if (rw != NULL)
         rwdata_close(rw);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
@@ -455,8 +526,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
         "s:o, s:i, s:{s:i, s:I}}, s:o}",
-        "calls", (json_int_t)calls, "ticks", (json_int_t)ticks + (json_int_t)away.ticks,
-        "baseline_ticks", (double)ticks - (double)calls * added, "preempted", "operations",
+        "calls", (json_int_t)run.n, "ticks", (json_int_t)run.ticks + (json_int_t)away.ticks,
+        "baseline_ticks", (double)run.ticks - (double)run.n * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
         "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
         o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,

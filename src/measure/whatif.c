@@ -16,6 +16,15 @@ int whatif_wanted(json_t *cfg)
     return json_array_size(json_object_get(cfg, "substitute")) > 0;
 }
 
+int whatif_runs(json_t *cfg, const char *pass)
+{
+    const char *given = json_string_value(json_object_get(cfg, "substitute_pass"));
+
+    if (!whatif_wanted(cfg))
+        return strcmp(pass, "profile") == 0;
+    return given == NULL || strcmp(given, pass) == 0;
+}
+
 /* The candidates as "helper=candidate,..." for messages. */
 static void whatif_names(char *buf, size_t len)
 {

@@ -12,6 +12,11 @@
 /* Whether the configuration CFG asks for substitution. */
 int whatif_wanted(json_t *cfg);
 
+/* Whether the profiled library's process runs PASS (timing or profile):
+ * always without substitution; with it, the pass iccsprof run gave this
+ * process, or both. */
+int whatif_runs(json_t *cfg, const char *pass);
+
 /* Set CFG's candidates in the profiled scheme S and check it works with
  * them (a call error naming the failed check when it does not): the
  * record's substitution section, whose counters whatif_end fills in. */
