@@ -27,3 +27,5 @@ include tests/schemes.mk
 include tests/intree.mk
 include tests/host.mk
 include tests/whatif.mk
+include tests/records.mk
+include tests/site.mk
