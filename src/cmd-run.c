@@ -23,6 +23,8 @@
 #include "run-passes.h"
 #include "run-progress.h"
 #include "run-record.h"
+#include "strlist.h"
+#include "substitute.h"
 #include "run-resume.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};
@@ -587,6 +589,20 @@ static int run_one(const struct run_facts *facts, const char *op, size_t index,
     return rc;
 }
 
+/* Build and check the hash packages --substitute names, beside the
+ * profiled library. */
+static int run_substitutes(const struct run_options *o)
+{
+    const char *slash = strrchr(o->profiled, '/');
+    char *root = slash != NULL ? xasprintf("%.*s/whatif", (int)(slash - o->profiled), o->profiled)
+                               : xstrdup("whatif");
+    int rc;
+
+    rc = subst_resolve(o->substitutes, root);
+    free(root);
+    return rc;
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
@@ -625,6 +641,10 @@ static int cmd_run_exec(const struct cmd_args *args)
     if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
+    if (o.substitutes != NULL && run_substitutes(&o) != EXIT_OK) {
+        status = EXIT_FAIL;
+        goto out;
+    }
     facts.build = run_load_build(o.build_info, &bad);
     if (!bad)
         facts.kat = run_load_kat(o.build_info, &bad);
@@ -683,6 +703,7 @@ out:
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
     json_decref(facts.host_check);
+    json_decref(o.substitutes);
     free(plain_abs);
     free(profiled_abs);
     return status;

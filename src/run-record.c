@@ -406,6 +406,17 @@ static void record_implementation(json_t *scheme, json_t *build)
 }
 
 /* The record of operation OP from OUTCOME. */
+/* What stood behind the helpers in a what-if run: the measuring process's
+ * account, or for a run that failed only what was asked. */
+static json_t *record_substitution(const struct run_facts *f, json_t *r)
+{
+    json_t *s = r != NULL ? json_object_get(r, "substitution") : NULL;
+
+    s = json_is_object(s) ? json_deep_copy(s) : json_object();
+    json_object_set(s, "asked", f->options->substitutes);
+    return s;
+}
+
 json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
                    const char *log_name)
 {
@@ -459,6 +470,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
     json_object_set_new(rec, "kat", f->kat != NULL ? json_incref(f->kat) : json_null());
     json_object_set_new(rec, "events", events);
+    if (f->options->substitutes != NULL)
+        json_object_set_new(rec, "substitution", record_substitution(f, r));
     json_object_set_new(
         rec, "log",
         json_pack("{s:o, s:I, s:b}", "path", log_name != NULL ? json_string(log_name) : json_null(),
