@@ -11,15 +11,6 @@
 #include "suites.h"
 #include "tick.h"
 
-/* Seconds of CLOCK_MONOTONIC. */
-static double monotonic(void)
-{
-    struct timespec ts;
-
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 START_TEST(ticks_move_forward)
 {
     struct timespec pause = {0, 2 * 1000 * 1000};
@@ -31,6 +22,15 @@ START_TEST(ticks_move_forward)
 END_TEST
 
 #if defined(ICCSPROF_TICK_CNTVCT)
+/* Seconds of CLOCK_MONOTONIC. */
+static double monotonic(void)
+{
+    struct timespec ts;
+
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* The counter and the clock read together: the clock between two counter
  * reads less than WIDTH ticks apart (nothing preempted the reading), the
  * counter taken halfway. */

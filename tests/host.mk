@@ -7,5 +7,5 @@ dist_noinst_SCRIPTS += tests/host.sh
 
 # tests: campaigns on one host, the job list for GNU parallel and Slurm,
 # and merging output folders.
-TESTS += tests/campaign.sh tests/campaign-build.sh
+LONG_TESTS += tests/campaign.sh tests/campaign-build.sh
 dist_noinst_SCRIPTS += tests/campaign.sh tests/campaign-build.sh

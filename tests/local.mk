@@ -30,3 +30,9 @@ include tests/whatif.mk
 include tests/records.mk
 include tests/site.mk
 include tests/aarch64.mk
+
+# The whole suite: `make check`'s tests and the long end-to-end ones, in
+# one run of the harness (one test-suite.log).
+check-long:
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(TESTS) $(LONG_TESTS)'
+.PHONY: check-long

@@ -119,7 +119,7 @@ tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests
 	src/measure/rules.c src/measure/rules.h
 
 dist_noinst_DATA += tests/run-lib.sh
-TESTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh tests/run-slow.sh
+TESTS += tests/run.sh tests/run-kex.sh tests/run-progress.sh tests/harden.sh tests/run-slow.sh
 dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh \
 	tests/run-slow.sh
 dist_noinst_DATA += tests/records.py

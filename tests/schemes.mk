@@ -17,12 +17,12 @@ dist_noinst_SCRIPTS += tests/schemes-run.sh
 
 # make profile end to end: the in-tree schemes and the packages of real
 # reference code's habits, profiled by the real driver.
-TESTS += tests/profile.sh
+LONG_TESTS += tests/profile.sh
 dist_noinst_SCRIPTS += tests/profile.sh
 EXTRA_DIST += tests/fixtures/quirks
 
 # iccsprof profile on packages with the habits of real reference packages.
-TESTS += tests/schemes-real.sh tests/schemes-edges.sh tests/schemes-described.sh \
+LONG_TESTS += tests/schemes-real.sh tests/schemes-edges.sh tests/schemes-described.sh \
 	tests/schemes-hostile.sh
 dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-edges.sh tests/schemes-described.sh \
 	tests/schemes-hostile.sh

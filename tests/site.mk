@@ -2,7 +2,7 @@
 # suite; the site of a campaign over the in-tree schemes is checked by a
 # script, with tidy and in headless Chromium (the harness page loads each
 # page in a frame and reports what the browser shows).
-TESTS += tests/site.sh
+LONG_TESTS += tests/site.sh
 dist_noinst_SCRIPTS += tests/site.sh
 dist_noinst_DATA += tests/site-harness.html
 CLEANFILES += tests/site-page.png

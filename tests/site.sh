@@ -11,7 +11,7 @@
 # screenshot of a scheme page.
 . "$top_srcdir/tests/lib.sh"
 
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120 --precision off"
 
 # py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
 py() {

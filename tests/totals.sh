@@ -12,7 +12,7 @@
 fix="$top_builddir/tests/fixtures/run/.libs"
 PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
-quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5"
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
 # run NAME DIR BEHAVIOUR [OPTIONS...]: profile the fixture's keygen into DIR.
 run() {
