@@ -73,12 +73,12 @@ static void arm_add_snapshot(struct arm_sums *sums, const struct iccsprof_wrap_s
         struct share_estimate e = share_estimate(&raw);
 
         share_add(s->helper == ICCSPROF_DRNG ? &sums->drng : &sums->hash, &e);
-        sums->helper_calls[s->helper] += s->calls;
-        sums->calls += s->calls;
-        sums->timed += s->timed_calls;
     }
-    sums->calls += snap->overflow_calls;
-    sums->timed += snap->overflow_timed_calls;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        sums->helper_calls[h] += snap->helpers[h].calls;
+        sums->calls += snap->helpers[h].calls;
+        sums->timed += snap->helpers[h].timed_calls;
+    }
 }
 
 /* Add B's sums to A's. */

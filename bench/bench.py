@@ -9,7 +9,9 @@ measured in this run on this machine:
   3. share accuracy: iccsprof run's compensated share against the true
      share of synthetic schemes built with and without their helper calls,
      and (3b) on the dense one, sampled and full timing on a core shared
-     with a CPU hog, with the outliers set apart and folded back;
+     with a CPU hog, with the outliers set apart and folded back, and
+     (3c) of an operation making more shapes than the wrappers' table
+     holds, against its twin of one shape;
   4. other profilers on the same workload (peers.py);
   5. campaign time of `make profile` for the in-tree schemes;
   6. time to result: every operation of the in-tree schemes' first
@@ -64,7 +66,7 @@ TICK_ORDERS = (("rdtsc", ""), ("lfence; rdtsc", "_lfence"), ("rdtscp", "_rdtscp"
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
 TARGETS = []  # (what, figure, target, met, why) for the summary
-PARTS = ("1", "2", "3", "3b", "4", "5", "6")
+PARTS = ("1", "2", "3", "3b", "3c", "4", "5", "6")
 
 
 def target(what, figure, goal, met, why=""):
@@ -81,6 +83,7 @@ class Ctx:
         self.opbench = os.path.join(builddir, "bench", "opbench")
         self.iccsprof = os.path.join(builddir, "src", "iccsprof")
         self.fix = os.path.join(builddir, "bench", "fixtures", ".libs")
+        self.runfix = os.path.join(builddir, "tests", "fixtures", "run", ".libs")
         self.env = dict(os.environ,
                         ICCSPROF_MEASURE=os.path.join(builddir, "src", "iccsprof-measure"))
         self.helper_symbols = peers.helper_symbols(builddir)
@@ -574,6 +577,57 @@ def part_order_accuracy(ctx, out, truths):
     out.append("")
 
 
+# ---------------------------------------------------------------- part 3c
+
+
+def shapes_run(ctx, behaviour, rec):
+    """The profile of the run fixture's keygen under BEHAVIOUR, into REC."""
+    passes = (["--min-calls", "5", "--target-seconds", "0.5", "--profile-seconds", "1"] if QUICK
+              else ["--min-calls", "30", "--target-seconds", "2", "--profile-seconds", "4"])
+    sh([ctx.iccsprof, "run", "--plain", os.path.join(ctx.runfix, "libsigfix.so"), "--profiled",
+        os.path.join(ctx.runfix, "libsigfix_prof.so"), "--op", "keygen", "--instance", "sigfix",
+        "--out", rec, "--max-seconds", "120"] + passes,
+       env=dict(ctx.env, ICCSPROF_FIXTURE=behaviour))
+    with open(rec) as f:
+        return json.load(f)["profile"]
+
+
+def part_shapes(ctx, out):
+    """The share of an operation whose helper calls have far more shapes
+    than the wrappers' table holds, against its twin with every call in
+    one shape: the same calls and output blocks, so the same true share."""
+    out.append("## 3c. Shares past the shape table\n")
+    out.append(
+        "The run fixture's key generation (tests/fixtures/run/sigfix.c) with 5000 pseudoXOF "
+        "calls of 5000 output lengths (`ICCSPROF_FIXTURE=shapes`: 256 shapes kept exact, the "
+        "others grouped in power-of-two classes) and its twin with the same 5000 calls and the "
+        "same 60000 output blocks in one shape (`one-shape`), each call followed by the same "
+        "work of its own: both have the same true share. The runs alternate, "
+        f"{RUNS} of each; medians.\n")
+    out.append("| fixture | calls per op (pseudoXOF) | grouped calls per op | hash share | "
+               "standard error |\n|---|---|---|---|---|")
+    shares = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        rec = os.path.join(tmp, "r.json")
+        runs = {"shapes": [], "one-shape": []}
+        for _ in range(RUNS):
+            for behaviour in runs:
+                runs[behaviour].append(shapes_run(ctx, behaviour, rec))
+    for behaviour, ps in runs.items():
+        ps.sort(key=lambda p: p["hash_share"])
+        p = ps[len(ps) // 2]
+        x = p["helpers"]["pseudoXOF"]
+        shares[behaviour] = p["hash_share"]
+        out.append(f"| {behaviour} | {x['calls'] / p['calls']:.0f} | "
+                   f"{x['grouped_calls'] / p['calls']:.0f} | {pct(p['hash_share'])} | "
+                   f"{100 * p['hash_share_stderr']:.2f} pp |")
+    diff = shares["shapes"] - shares["one-shape"]
+    out.append(f"\nDifference of the shares: {pp(diff)}: "
+               + target("share past the shape table within 1 pp of its one-shape twin", pp(diff),
+                        "|d| <= 1 pp", abs(diff) <= 0.01,
+                        "the two operations make the same calls and output blocks") + ".\n")
+
+
 # ---------------------------------------------------------------- part 3b
 
 # Runs of iccsprof run per configuration of the preemption rows, and the
@@ -972,6 +1026,8 @@ def main():
         truths = part_accuracy(ctx, body) if "3" in parts else {"dense": truth(ctx, "dense")}
     if "3b" in parts:
         part_preemption(ctx, body, truths)
+    if "3c" in parts:
+        part_shapes(ctx, body)
     if "4" in parts:
         part_peers(ctx, body)
     if camp is not None:

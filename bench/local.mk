@@ -235,7 +235,8 @@ bench_fixtures_libsynth_dense_pg_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=1
 bench_fixtures_libsynth_dense_pg_la_CFLAGS = $(SYNTH_CFLAGS) -pg
 bench_fixtures_libsynth_dense_pg_la_LDFLAGS = $(SYNTH_LDFLAGS)
 
-BENCH_BUILT = $(EXTRA_PROGRAMS) src/iccsprof src/iccsprof-measure $(EXTRA_LTLIBRARIES)
+BENCH_BUILT = $(EXTRA_PROGRAMS) src/iccsprof src/iccsprof-measure $(EXTRA_LTLIBRARIES) \
+	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix_prof.la
 CLEANFILES += $(EXTRA_PROGRAMS) $(EXTRA_LIBRARIES) bench/results.md bench/results.md.tmp \
 	bench/lib*.pg.so $(EXTRA_LTLIBRARIES)
 dist_noinst_SCRIPTS += bench/bench.py bench/peers.py bench/peers-setup.sh

@@ -64,6 +64,23 @@ static void cmp_json_share(json_t *row, const char *prefix, const struct cmp_sha
     json_object_set_new(row, key, json_boolean(s->noise));
 }
 
+/* Set NAME_a to A and NAME_b to B in ROW. */
+static void cmp_json_sides(json_t *row, const char *name, json_t *a, json_t *b)
+{
+    char key[128]; /* names are the callers' keys, at most 64 bytes */
+
+    snprintf(key, sizeof key, "%s_a", name);
+    json_object_set_new(row, key, a);
+    snprintf(key, sizeof key, "%s_b", name);
+    json_object_set_new(row, key, b);
+}
+
+/* A count of record R for a row: null without a profile. */
+static json_t *cmp_json_count(const struct rec *r, long long count)
+{
+    return r->has_profile ? json_integer(count) : json_null();
+}
+
 /* The flat row of one matched pair. */
 static json_t *cmp_json_pair(const struct cmp_pair *p)
 {
@@ -85,13 +102,18 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "cycles_ratio", flat_number(cmp_cycles_ratio(p)));
     cmp_json_share(row, "hash_share", &hash);
     cmp_json_share(row, "drng_share", &drng);
+    cmp_json_sides(row, "profile_calls", flat_count(a->profile_calls),
+                   flat_count(b->profile_calls));
+    cmp_json_sides(row, "calls_in_no_helper", cmp_json_count(a, a->overflow_calls),
+                   cmp_json_count(b, b->overflow_calls));
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        snprintf(key, sizeof key, "%s_calls_per_op_a", cmp_json_helper_name[h]);
-        json_object_set_new(row, key,
-                            a->has_profile ? json_real(a->helper[h].calls_per_op) : json_null());
-        snprintf(key, sizeof key, "%s_calls_per_op_b", cmp_json_helper_name[h]);
-        json_object_set_new(row, key,
-                            b->has_profile ? json_real(b->helper[h].calls_per_op) : json_null());
+        snprintf(key, sizeof key, "%s_calls", cmp_json_helper_name[h]);
+        cmp_json_sides(row, key, cmp_json_count(a, a->helper[h].calls),
+                       cmp_json_count(b, b->helper[h].calls));
+        snprintf(key, sizeof key, "%s_calls_per_op", cmp_json_helper_name[h]);
+        cmp_json_sides(row, key,
+                       a->has_profile ? json_real(a->helper[h].calls_per_op) : json_null(),
+                       b->has_profile ? json_real(b->helper[h].calls_per_op) : json_null());
     }
     json_object_set_new(row, "calls_differ", json_boolean(cmp_calls_differ(p)));
     json_object_set_new(row, "calls_within_noise",
@@ -115,13 +137,14 @@ static json_t *cmp_json_sites(const struct cmp *c, size_t top)
             const struct cmp_site *s = &sites[k];
 
             json_array_append_new(
-                rows,
-                json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:f, s:f, s:f, s:b}", "scheme",
-                          p->a->scheme_id, "instance", p->a->instance, "operation",
-                          rec_op_name(p->a->op), "helper", cmp_json_helper_name[s->helper], "chain",
-                          s->names, "calls_per_op_a", s->calls_per_op_a, "calls_per_op_b",
-                          s->calls_per_op_b, "share_of_op_a", s->share_a, "share_of_op_b",
-                          s->share_b, "calls_differ", cmp_site_calls_differ(s, p)));
+                rows, json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:I, s:f, s:f, s:f, s:f, s:b}",
+                                "scheme", p->a->scheme_id, "instance", p->a->instance, "operation",
+                                rec_op_name(p->a->op), "helper", cmp_json_helper_name[s->helper],
+                                "chain", s->names, "calls_a", (json_int_t)s->calls_a, "calls_b",
+                                (json_int_t)s->calls_b, "calls_per_op_a", s->calls_per_op_a,
+                                "calls_per_op_b", s->calls_per_op_b, "share_of_op_a", s->share_a,
+                                "share_of_op_b", s->share_b, "calls_differ",
+                                cmp_site_calls_differ(s, p)));
         }
         cmp_sites_free(sites, n);
     }

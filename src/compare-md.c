@@ -160,11 +160,11 @@ static void cmp_md_shares(const struct cmp *c, FILE *out)
             cell[0], rec_op_name(p->a->op), cell[2], cell[3], cell[4], cell[5], cell[6], cell[7]};
 
         report_instance_cell(cell[0], sizeof cell[0], p->a);
-        fmt_share_stderr(cell[2], sizeof cell[2], p->a->hash_share, p->a->hash_share_stderr);
-        fmt_share_stderr(cell[3], sizeof cell[3], p->b->hash_share, p->b->hash_share_stderr);
+        report_share_cell(cell[2], sizeof cell[2], p->a, p->a->hash_share, p->a->hash_share_stderr);
+        report_share_cell(cell[3], sizeof cell[3], p->b, p->b->hash_share, p->b->hash_share_stderr);
         cmp_md_diff(cell[4], sizeof cell[4], &hash);
-        fmt_share_stderr(cell[5], sizeof cell[5], p->a->drng_share, p->a->drng_share_stderr);
-        fmt_share_stderr(cell[6], sizeof cell[6], p->b->drng_share, p->b->drng_share_stderr);
+        report_share_cell(cell[5], sizeof cell[5], p->a, p->a->drng_share, p->a->drng_share_stderr);
+        report_share_cell(cell[6], sizeof cell[6], p->b, p->b->drng_share, p->b->drng_share_stderr);
         cmp_md_diff(cell[7], sizeof cell[7], &drng);
         mdtable_row(t, cells);
     }

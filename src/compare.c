@@ -258,14 +258,32 @@ enum cmp_calls cmp_helper_calls(const struct cmp_pair *p, int h)
     return a->calls_per_op == b->calls_per_op ? CMP_CALLS_SAME : CMP_CALLS_WITHIN_NOISE;
 }
 
+/* How the calls in no helper of P compare: those of records before
+ * version 5 beyond the wrappers' shape table, which belong to some helper.
+ * Different numbers per operation mean some helper's calls differ, unless
+ * a helper's count varies with the data on either side. */
+static enum cmp_calls cmp_unassigned_calls(const struct cmp_pair *p)
+{
+    const struct rec *a = p->a, *b = p->b;
+
+    if (!cmp_rates_differ(a->overflow_calls, a->profile_calls, b->overflow_calls, b->profile_calls))
+        return CMP_CALLS_SAME;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        if (report_count_varies(a->helper[h].calls_min, a->helper[h].calls_max) ||
+            report_count_varies(b->helper[h].calls_min, b->helper[h].calls_max))
+            return CMP_CALLS_WITHIN_NOISE;
+    return CMP_CALLS_DIFFER;
+}
+
 /* How the calls per operation of the helpers compare in P: the worst of
- * them. */
+ * them and of the calls in no helper. */
 enum cmp_calls cmp_calls_compare(const struct cmp_pair *p)
 {
-    enum cmp_calls worst = CMP_CALLS_SAME;
+    enum cmp_calls worst;
 
     if (!p->a->has_profile || !p->b->has_profile)
         return CMP_CALLS_SAME;
+    worst = cmp_unassigned_calls(p);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         enum cmp_calls c = cmp_helper_calls(p, h);
 
@@ -293,12 +311,22 @@ bool cmp_cycles_beyond_noise(const struct cmp_pair *p)
     return p->b->mean_cycles - p->a->mean_cycles > 2 * sqrt(sa * sa + sb * sb);
 }
 
-/* Add the sites of R (side B when IS_B) to the merged list SITES. */
-static void cmp_sites_add(struct cmp_site **sites, size_t *n, const struct rec *r, bool is_b)
+/* The chain a merged site is matched by: a site's names, or for the
+ * calls beyond the wrappers' call-site table (BEYOND) a name saying so.
+ * malloc'd. */
+static char *cmp_site_names(const struct rec_site *s, bool beyond)
 {
-    for (size_t i = 0; i < r->nsites; i++) {
-        const struct rec_site *s = &r->sites[i];
-        char *names = callsite_names(s);
+    return beyond ? strdup("(beyond the call-site table)") : callsite_names(s);
+}
+
+/* Add the N sites LIST of one side (B when IS_B) to the merged list
+ * SITES; BEYOND: they are the calls beyond the call-site table. */
+static void cmp_sites_add(struct cmp_site **sites, size_t *n, const struct rec_site *list,
+                          size_t count, bool beyond, bool is_b)
+{
+    for (size_t i = 0; i < count; i++) {
+        const struct rec_site *s = &list[i];
+        char *names = cmp_site_names(s, beyond);
         struct cmp_site *m = NULL;
 
         for (size_t j = 0; j < *n && m == NULL; j++)
@@ -345,8 +373,10 @@ struct cmp_site *cmp_sites(const struct cmp_pair *p, size_t *n)
     *n = 0;
     if (!p->a->has_callers && !p->b->has_callers)
         return NULL;
-    cmp_sites_add(&sites, n, p->a, false);
-    cmp_sites_add(&sites, n, p->b, true);
+    cmp_sites_add(&sites, n, p->a->sites, p->a->nsites, false, false);
+    cmp_sites_add(&sites, n, p->a->beyond, p->a->nbeyond, true, false);
+    cmp_sites_add(&sites, n, p->b->sites, p->b->nsites, false, true);
+    cmp_sites_add(&sites, n, p->b->beyond, p->b->nbeyond, true, true);
     if (*n > 1)
         qsort(sites, *n, sizeof *sites, cmp_site_order);
     return sites;

@@ -60,22 +60,26 @@ static const char *record_untrusted(json_t *raw)
     return share_doubt(record_num(c, "added_ticks"), record_num(raw, "baseline_ticks"));
 }
 
+/* The totals of helper H in the raw snapshot SNAP. */
+static json_t *record_total(json_t *snap, int h)
+{
+    return json_object_get(json_object_get(snap, "helpers"), record_helper[h]);
+}
+
 /* The basis of every share of RAW: the operations' ticks with the
  * wrappers on and off, both less the ticks the scheduler took from them,
- * and the inner cost of a timed call; *TIMED_OUT gets
- * the timed calls of every shape, overflow included.  A compensation that
- * cannot be trusted is not applied: the shares are then the raw ones. */
+ * and the inner cost of a timed call; *TIMED_OUT gets the timed calls of
+ * every helper, from their totals.  A compensation that cannot be trusted
+ * is not applied: the shares are then the raw ones. */
 static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
 {
-    json_t *snap = json_object_get(raw, "snapshot"), *shape;
-    uint64_t timed = record_u64(json_object_get(snap, "overflow"), "timed_calls");
-    size_t i;
-
+    json_t *snap = json_object_get(raw, "snapshot");
+    uint64_t timed = 0;
     double op_ticks =
         record_num(raw, "ticks") - record_num(json_object_get(raw, "preempted"), "ticks");
 
-    json_array_foreach(json_object_get(snap, "shapes"), i, shape) timed +=
-        record_u64(shape, "timed_calls");
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        timed += record_u64(record_total(snap, h), "timed_calls");
     *timed_out = timed;
     if (record_untrusted(raw) != NULL)
         return share_basis(op_ticks, op_ticks, 0);
@@ -94,19 +98,20 @@ static bool record_many_outliers(json_t *shape)
 }
 
 /* The outliers section of sampling: the rule, the calls and ticks set
- * apart, and the shapes marked for having many. */
+ * apart (the helpers' totals), and the shapes marked for having many. */
 static json_t *record_outliers(json_t *raw)
 {
     json_t *rule = json_object_get(json_object_get(raw, "sampling"), "outliers"), *shape;
+    json_t *snap = json_object_get(raw, "snapshot");
     uint64_t calls = 0, ticks = 0, marked = 0;
     size_t i;
 
-    json_array_foreach(json_object_get(json_object_get(raw, "snapshot"), "shapes"), i, shape)
-    {
-        calls += record_u64(shape, "outlier_calls");
-        ticks += record_u64(shape, "outlier_ticks");
-        marked += record_many_outliers(shape);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        calls += record_u64(record_total(snap, h), "outlier_calls");
+        ticks += record_u64(record_total(snap, h), "outlier_ticks");
     }
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape) marked +=
+        record_many_outliers(shape);
     return json_pack("{s:O, s:O, s:f, s:I, s:I, s:I}", "multiple",
                      json_object_get(rule, "multiple"), "margin_ticks",
                      json_object_get(rule, "margin_ticks"), "max_fraction", RECORD_OUTLIER_FRACTION,
@@ -150,6 +155,53 @@ static int record_by_estimate(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* Whether a raw row groups several keys (a class or a rest). */
+static bool record_grouped(json_t *shape)
+{
+    const char *kind = json_string_value(json_object_get(shape, "kind"));
+
+    return kind != NULL && strcmp(kind, "exact") != 0;
+}
+
+/* The upper bound of a raw row's KEY bits ("in_bits" or "out_bits"): a
+ * key's own bits, the top of a class [b, 2b - 1] (0 for the class of 0),
+ * null for a rest, which has none. */
+static json_t *record_bound(json_t *shape, const char *key)
+{
+    const char *kind = json_string_value(json_object_get(shape, "kind"));
+    uint64_t b = record_u64(shape, key);
+
+    if (kind != NULL && strcmp(kind, "rest") == 0)
+        return json_null();
+    if (kind != NULL && strcmp(kind, "class") == 0 && b != 0)
+        return json_integer((json_int_t)(2 * b - 1));
+    return json_integer((json_int_t)b);
+}
+
+/* One row of the record's shapes from a raw row, with its estimated
+ * time as "estimate", the sort key. */
+static json_t *record_shape(json_t *shape, uint64_t ops)
+{
+    struct share_sums s = record_sums(shape);
+    struct share_estimate e = share_estimate(&s);
+    json_t *row =
+        json_pack("{s:O, s:b, s:O, s:o, s:O, s:o, s:O, s:O, s:O, s:f}", "helper",
+                  json_object_get(shape, "helper"), "grouped", record_grouped(shape), "in_bits",
+                  json_object_get(shape, "in_bits"), "in_bits_max", record_bound(shape, "in_bits"),
+                  "out_bits", json_object_get(shape, "out_bits"), "out_bits_max",
+                  record_bound(shape, "out_bits"), "calls", json_object_get(shape, "calls"),
+                  "timed_calls", json_object_get(shape, "timed_calls"), "ticks",
+                  json_object_get(shape, "ticks"), "estimate", e.ticks);
+
+    json_object_set(row, "outlier_calls", json_object_get(shape, "outlier_calls"));
+    json_object_set(row, "outlier_ticks", json_object_get(shape, "outlier_ticks"));
+    json_object_set(row, "min_ticks", json_object_get(shape, "min_ticks"));
+    json_object_set_new(row, "many_outliers", json_boolean(record_many_outliers(shape)));
+    if (json_is_object(json_object_get(shape, "per_op")))
+        record_per_op(row, json_object_get(shape, "per_op"), ops);
+    return row;
+}
+
 /* The shapes sorted by estimated time, without the sort key, each with
  * the distribution of its calls over the OPS operations. */
 static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
@@ -157,24 +209,7 @@ static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
     size_t n = json_array_size(raw_shapes), i;
     json_t **rows = calloc(n ? n : 1, sizeof *rows), *shapes = json_array(), *shape;
 
-    json_array_foreach(raw_shapes, i, shape)
-    {
-        struct share_sums s = record_sums(shape);
-        struct share_estimate e = share_estimate(&s);
-
-        rows[i] = json_pack(
-            "{s:O, s:O, s:O, s:O, s:O, s:O, s:f}", "helper", json_object_get(shape, "helper"),
-            "in_bits", json_object_get(shape, "in_bits"), "out_bits",
-            json_object_get(shape, "out_bits"), "calls", json_object_get(shape, "calls"),
-            "timed_calls", json_object_get(shape, "timed_calls"), "ticks",
-            json_object_get(shape, "ticks"), "estimate", e.ticks);
-        json_object_set(rows[i], "outlier_calls", json_object_get(shape, "outlier_calls"));
-        json_object_set(rows[i], "outlier_ticks", json_object_get(shape, "outlier_ticks"));
-        json_object_set(rows[i], "min_ticks", json_object_get(shape, "min_ticks"));
-        json_object_set_new(rows[i], "many_outliers", json_boolean(record_many_outliers(shape)));
-        if (json_is_object(json_object_get(shape, "per_op")))
-            record_per_op(rows[i], json_object_get(shape, "per_op"), ops);
-    }
+    json_array_foreach(raw_shapes, i, shape) rows[i] = record_shape(shape, ops);
     qsort(rows, n, sizeof *rows, record_by_estimate);
     for (i = 0; i < n; i++) {
         json_object_del(rows[i], "estimate");
@@ -184,9 +219,63 @@ static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
     return shapes;
 }
 
+/* What the helpers' figures rest on: per helper, the estimated time of
+ * its rows (each row's mean of timed calls times its calls, so that
+ * sampling stays stratified by shape) and the calls of its grouped rows;
+ * the grouped rows in all. */
+struct record_rows {
+    struct share_estimate est[ICCSPROF_NHELPERS];
+    uint64_t grouped_calls[ICCSPROF_NHELPERS], grouped_rows;
+};
+
+/* Sum the raw rows of SNAP per helper. */
+static void record_sum_rows(json_t *snap, struct record_rows *r)
+{
+    json_t *shape;
+    size_t i;
+
+    memset(r, 0, sizeof *r);
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
+    {
+        int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
+        struct share_sums s = record_sums(shape);
+        struct share_estimate e = share_estimate(&s);
+
+        if (h < 0)
+            continue;
+        share_add(&r->est[h], &e);
+        if (record_grouped(shape)) {
+            r->grouped_calls[h] += s.calls;
+            r->grouped_rows++;
+        }
+    }
+}
+
+/* The row of helper H: its totals (exact whatever the shape table held),
+ * its estimated time and shares on basis B, over OPS operations. */
+static json_t *record_helper_row(json_t *snap, int h, const struct record_rows *rows,
+                                 const struct share_basis *b, uint64_t ops)
+{
+    json_t *total = record_total(snap, h), *d = json_object_get(total, "per_op");
+    uint64_t calls = record_u64(total, "calls");
+    const struct share_estimate *e = &rows->est[h];
+    json_t *row = json_pack("{s:I, s:f, s:O, s:f, s:f, s:f, s:f, s:O}", "calls", (json_int_t)calls,
+                            "calls_per_op", ops ? (double)calls / (double)ops : 0.0, "timed_calls",
+                            json_object_get(total, "timed_calls"), "ticks", e->ticks, "share_raw",
+                            share_raw(b, e), "share", share_of(b, e, calls), "share_stderr",
+                            share_stderr(b, e), "nested_calls", json_object_get(total, "nested"));
+
+    if (d != NULL)
+        record_per_op(row, d, ops);
+    json_object_set(row, "outlier_calls", json_object_get(total, "outlier_calls"));
+    json_object_set(row, "outlier_ticks", json_object_get(total, "outlier_ticks"));
+    json_object_set_new(row, "grouped_calls", json_integer((json_int_t)rows->grouped_calls[h]));
+    return row;
+}
+
 /* The share of GROUP ("hash" or "drng") in one TRIAL of the profile
- * pass (see share_trial); INNER < 0 when the pass's compensation is not
- * applied. */
+ * pass (see share_of_trial); INNER < 0 when the pass's compensation is
+ * not applied. */
 static double record_trial_share(json_t *trial, const char *group, double inner)
 {
     char ticks_key[16], calls_key[16];
@@ -201,9 +290,9 @@ static double record_trial_share(json_t *trial, const char *group, double inner)
 }
 
 /* Add to PROFILE each share's uncertainty (shares.h) and the trials it
- * comes from: the shares of GROUPS[g] in each trial of RAW's profile
- * pass, its sampling standard error SE[g] and the compensation's, over
- * the basis B. */
+ * comes from: the shares of each group in each trial of RAW's profile
+ * pass, with the group's sampling standard error SE[g] and the
+ * compensation's, over the basis B. */
 static void record_uncertainty(json_t *profile, json_t *raw, const struct share_basis *b,
                                const double *se)
 {
@@ -240,65 +329,41 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
  * compensation is then not applied, and its reason says why. */
 json_t *record_profile(json_t *raw)
 {
-    json_t *snap = json_object_get(raw, "snapshot"), *shape, *helpers = json_object();
-    json_t *overflow = json_object_get(snap, "overflow");
-    struct share_estimate est[ICCSPROF_NHELPERS] = {{0, 0}}, hash = {0, 0};
-    uint64_t calls[ICCSPROF_NHELPERS] = {0}, timed[ICCSPROF_NHELPERS] = {0}, all_timed, hash_calls;
-    uint64_t outlier_calls[ICCSPROF_NHELPERS] = {0}, outlier_ticks[ICCSPROF_NHELPERS] = {0};
-    uint64_t ops = record_u64(raw, "calls");
+    json_t *snap = json_object_get(raw, "snapshot"), *helpers = json_object();
+    json_t *table = json_object_get(snap, "table");
+    struct share_estimate hash = {0, 0};
+    struct record_rows rows;
+    uint64_t hash_calls = 0, grouped_calls = 0, all_timed, ops = record_u64(raw, "calls");
+    uint64_t drng_calls = record_u64(record_total(snap, ICCSPROF_DRNG), "calls");
     struct share_basis b = record_basis(raw, &all_timed);
     double se[2];
     json_t *profile;
-    size_t i;
 
-    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
-    {
-        int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
-        struct share_sums s = record_sums(shape);
-        struct share_estimate e = share_estimate(&s);
-
-        if (h < 0)
-            continue;
-        share_add(&est[h], &e);
-        calls[h] += s.calls;
-        timed[h] += s.timed_calls;
-        outlier_calls[h] += record_u64(shape, "outlier_calls");
-        outlier_ticks[h] += record_u64(shape, "outlier_ticks");
-    }
+    record_sum_rows(snap, &rows);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        json_t *row = json_pack(
-            "{s:I, s:f, s:I, s:f, s:f, s:f, s:f, s:O}", "calls", (json_int_t)calls[h],
-            "calls_per_op", ops ? (double)calls[h] / (double)ops : 0.0, "timed_calls",
-            (json_int_t)timed[h], "ticks", est[h].ticks, "share_raw", share_raw(&b, &est[h]),
-            "share", share_of(&b, &est[h], calls[h]), "share_stderr", share_stderr(&b, &est[h]),
-            "nested_calls", json_object_get(json_object_get(snap, "nested"), record_helper[h]));
-        json_t *d = json_object_get(json_object_get(snap, "per_op"), record_helper[h]);
-
-        if (d != NULL)
-            record_per_op(row, d, ops);
-        json_object_set_new(row, "outlier_calls", json_integer((json_int_t)outlier_calls[h]));
-        json_object_set_new(row, "outlier_ticks", json_integer((json_int_t)outlier_ticks[h]));
-        json_object_set_new(helpers, record_helper[h], row);
+        json_object_set_new(helpers, record_helper[h], record_helper_row(snap, h, &rows, &b, ops));
+        grouped_calls += rows.grouped_calls[h];
     }
-    for (int h = 0; h < ICCSPROF_DRNG; h++)
-        share_add(&hash, &est[h]);
-    hash_calls = calls[ICCSPROF_PSEUDOHASH] + calls[ICCSPROF_PSEUDOXOF] + calls[ICCSPROF_SM3HASH];
+    for (int h = 0; h < ICCSPROF_DRNG; h++) {
+        share_add(&hash, &rows.est[h]);
+        hash_calls += record_u64(record_total(snap, h), "calls");
+    }
     se[0] = share_stderr(&b, &hash);
-    se[1] = share_stderr(&b, &est[ICCSPROF_DRNG]);
+    se[1] = share_stderr(&b, &rows.est[ICCSPROF_DRNG]);
     profile = json_pack(
-        "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:O, s:O, s:O}, s:f, s:f, s:f, s:f, s:f, "
-        "s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
+        "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:I, s:I, s:O, s:O}, s:f, s:f, s:f, s:f, "
+        "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
         fmax(0, record_num(raw, "baseline_ticks")), "preempted", json_object_get(raw, "preempted"),
         "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
         "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
-        "overflow", "keys", json_object_get(overflow, "keys"), "calls",
-        json_object_get(overflow, "calls"), "ticks", json_object_get(overflow, "ticks"),
-        "hash_share", share_of(&b, &hash, hash_calls), "hash_share_raw", share_raw(&b, &hash),
-        "hash_share_stderr", share_stderr(&b, &hash), "drng_share",
-        share_of(&b, &est[ICCSPROF_DRNG], calls[ICCSPROF_DRNG]), "drng_share_raw",
-        share_raw(&b, &est[ICCSPROF_DRNG]), "drng_share_stderr",
-        share_stderr(&b, &est[ICCSPROF_DRNG]), "sampling", "k",
+        "grouped", "rows", (json_int_t)rows.grouped_rows, "calls", (json_int_t)grouped_calls,
+        "table_shapes", json_object_get(table, "shapes"), "table_classes",
+        json_object_get(table, "classes"), "hash_share", share_of(&b, &hash, hash_calls),
+        "hash_share_raw", share_raw(&b, &hash), "hash_share_stderr", share_stderr(&b, &hash),
+        "drng_share", share_of(&b, &rows.est[ICCSPROF_DRNG], drng_calls), "drng_share_raw",
+        share_raw(&b, &rows.est[ICCSPROF_DRNG]), "drng_share_stderr",
+        share_stderr(&b, &rows.est[ICCSPROF_DRNG]), "sampling", "k",
         json_object_get(json_object_get(raw, "sampling"), "k"), "auto",
         json_object_get(json_object_get(raw, "sampling"), "auto"), "k_estimate",
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
@@ -332,33 +397,72 @@ static int record_by_share(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
+/* The figures of a call site, or of the calls of one helper beyond the
+ * call-site table, from its raw sums: helper, calls, calls per operation
+ * over OPS, estimated ticks and its shares of the helper (from HELPERS,
+ * the profile's rows) and of the operation (on basis B). */
+static json_t *record_site_figures(json_t *site, json_t *helpers, const struct share_basis *b,
+                                   uint64_t ops)
+{
+    struct share_sums s = record_sums(site);
+    struct share_estimate e = share_estimate(&s);
+    double helper_ticks = json_real_value(json_object_get(
+        json_object_get(helpers, json_string_value(json_object_get(site, "helper"))), "ticks"));
+
+    return json_pack("{s:O, s:I, s:f, s:f, s:f, s:f}", "helper", json_object_get(site, "helper"),
+                     "calls", (json_int_t)s.calls, "calls_per_op",
+                     ops ? (double)s.calls / (double)ops : 0.0, "ticks", e.ticks, "share_of_helper",
+                     helper_ticks > 0 ? (e.ticks > helper_ticks ? 1.0 : e.ticks / helper_ticks)
+                                      : 0.0,
+                     "share_of_op", share_of(b, &e, s.calls));
+}
+
+/* Per helper with any, the calls beyond the call-site table in the raw
+ * overflow OVERFLOW (helper name -> sums), with their figures; *CALLS and
+ * *TICKS get their sums. */
+static json_t *record_beyond(json_t *overflow, json_t *helpers, const struct share_basis *b,
+                             uint64_t ops, uint64_t *calls, uint64_t *ticks)
+{
+    json_t *list = json_array();
+
+    *calls = *ticks = 0;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        json_t *raw = json_deep_copy(json_object_get(overflow, record_helper[h]));
+
+        if (raw == NULL || record_u64(raw, "calls") == 0) {
+            json_decref(raw);
+            continue;
+        }
+        *calls += record_u64(raw, "calls");
+        *ticks += record_u64(raw, "ticks");
+        json_object_set_new(raw, "helper", json_string(record_helper[h]));
+        json_array_append_new(list, record_site_figures(raw, helpers, b, ops));
+        json_decref(raw);
+    }
+    return list;
+}
+
 /* The record's callers section from the raw call sites. */
 json_t *record_callers(json_t *sites, json_t *raw, json_t *profile)
 {
     json_t *helpers = json_object_get(profile, "helpers"), *list = json_array(), *site, **rows;
     struct symbolizer *sym = symbolizer_new();
-    uint64_t ops = record_u64(raw, "calls"), all_timed;
+    uint64_t ops = record_u64(raw, "calls"), all_timed, beyond_calls, beyond_ticks;
     struct share_basis b = record_basis(raw, &all_timed);
     size_t n = json_array_size(json_object_get(sites, "sites")), i;
+    json_t *beyond = record_beyond(json_object_get(sites, "overflow"), helpers, &b, ops,
+                                   &beyond_calls, &beyond_ticks);
 
     rows = calloc(n ? n : 1, sizeof *rows);
     json_array_foreach(json_object_get(sites, "sites"), i, site)
     {
-        struct share_sums s = record_sums(site);
-        struct share_estimate e = share_estimate(&s);
         json_t *frames = json_array(), *f;
-        double helper_ticks = json_real_value(json_object_get(
-            json_object_get(helpers, json_string_value(json_object_get(site, "helper"))), "ticks"));
         size_t j;
 
         json_array_foreach(json_object_get(site, "frames"), j, f)
             json_array_append_new(frames, record_frame(sym, f));
-        rows[i] = json_pack(
-            "{s:O, s:I, s:f, s:f, s:f, s:f, s:o}", "helper", json_object_get(site, "helper"),
-            "calls", (json_int_t)s.calls, "calls_per_op", ops ? (double)s.calls / (double)ops : 0.0,
-            "ticks", e.ticks, "share_of_helper",
-            helper_ticks > 0 ? (e.ticks > helper_ticks ? 1.0 : e.ticks / helper_ticks) : 0.0,
-            "share_of_op", share_of(&b, &e, s.calls), "frames", frames);
+        rows[i] = record_site_figures(site, helpers, &b, ops);
+        json_object_set_new(rows[i], "frames", frames);
     }
     qsort(rows, n, sizeof *rows, record_by_share);
     for (i = 0; i < n; i++)
@@ -366,8 +470,8 @@ json_t *record_callers(json_t *sites, json_t *raw, json_t *profile)
     free(rows);
     symbolizer_free(sym);
     return json_pack(
-        "{s:O, s:O, s:{s:O, s:O}, s:o}", "depth", json_object_get(sites, "depth"), "overhead_ticks",
-        json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"), "overflow",
-        "calls", json_object_get(json_object_get(sites, "overflow"), "calls"), "ticks",
-        json_object_get(json_object_get(sites, "overflow"), "ticks"), "sites", list);
+        "{s:O, s:O, s:O, s:{s:I, s:I}, s:o, s:o}", "depth", json_object_get(sites, "depth"),
+        "overhead_ticks", json_object_get(json_object_get(raw, "overhead"), "callers_outer_ticks"),
+        "table", json_object_get(sites, "table"), "overflow", "calls", (json_int_t)beyond_calls,
+        "ticks", (json_int_t)beyond_ticks, "sites", list, "beyond", beyond);
 }

@@ -35,6 +35,8 @@ enum rr_presence {
     RR_NULLABLE_V2, /* present (may be null) from version 2; a /1 record lacks it */
     RR_SINCE_V4,    /* present and not null from version 4; older records lack it */
     RR_NULLABLE_V4, /* present (may be null) from version 4; older records lack it */
+    RR_SINCE_V5,    /* present and not null from version 5; older records lack it */
+    RR_NULLABLE_V5, /* present (may be null) from version 5; older records lack it */
     RR_OPTIONAL     /* not null when present; added to version 4 after its first records */
 };
 
@@ -94,11 +96,12 @@ static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const ch
 {
     json_t *v;
     int since = presence == RR_OPTIONAL                                 ? REC_VERSION_MAX + 1
+                : presence == RR_SINCE_V5 || presence == RR_NULLABLE_V5 ? 5
                 : presence == RR_SINCE_V4 || presence == RR_NULLABLE_V4 ? 4
                 : presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2 ? 2
                                                                         : 1;
-    bool nullable =
-        presence == RR_NULLABLE || presence == RR_NULLABLE_V2 || presence == RR_NULLABLE_V4;
+    bool nullable = presence == RR_NULLABLE || presence == RR_NULLABLE_V2 ||
+                    presence == RR_NULLABLE_V4 || presence == RR_NULLABLE_V5;
 
     if (rr->failed || obj == NULL)
         return NULL;
@@ -462,6 +465,8 @@ static void rr_drng(struct rr *rr, json_t *root, struct rec *r)
     }
     r->drng_seeded = strdup(seeded);
     r->drng_unseeded = strdup(unseeded);
+    r->drng_other_calls = rr_count(rr, d, "drng", "other_calls", RR_REQUIRED, 0);
+    r->drng_table = rr_count_in(rr, d, "drng", "table", RR_NULLABLE_V5, -1, 1, RR_COUNT_MAX);
 }
 
 /* The operations and events of each pass; a record before version 4 has
@@ -580,6 +585,7 @@ static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
         x->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
         x->calls_stddev = rr_number(rr, o, where, "calls_stddev", RR_SINCE_V4, NAN);
         x->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_SINCE_V4, NAN);
+        x->grouped_calls = rr_count(rr, o, where, "grouped_calls", RR_SINCE_V5, 0);
     }
 }
 
@@ -603,6 +609,11 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
                                                   ICCSPROF_NHELPERS);
         s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
         s->out_bits = rr_count(rr, o, where, "out_bits", RR_REQUIRED, 0);
+        s->grouped = rr_bool(rr, o, where, "grouped", RR_SINCE_V5);
+        s->in_bits_max =
+            rr->version < 5 ? s->in_bits : rr_count(rr, o, where, "in_bits_max", RR_NULLABLE, -1);
+        s->out_bits_max =
+            rr->version < 5 ? s->out_bits : rr_count(rr, o, where, "out_bits_max", RR_NULLABLE, -1);
         s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
         s->timed_calls = rr_count(rr, o, where, "timed_calls", RR_SINCE_V2, s->calls);
         s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
@@ -618,7 +629,9 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
 {
     json_t *p = rr_object(rr, root, "", "profile", RR_NULLABLE);
     json_t *overhead = rr_object(rr, p, "profile", "overhead", RR_REQUIRED);
-    json_t *overflow = rr_object(rr, p, "profile", "overflow", RR_REQUIRED);
+    json_t *overflow =
+        rr->version < 5 ? rr_object(rr, p, "profile", "overflow", RR_REQUIRED) : NULL;
+    json_t *grouped = rr_object(rr, p, "profile", "grouped", RR_SINCE_V5);
     json_t *sampling = rr_object(rr, p, "profile", "sampling", RR_SINCE_V2);
     json_t *comp = rr_object(rr, p, "profile", "compensation", RR_SINCE_V4);
     json_t *outliers = rr_object(rr, sampling, "profile.sampling", "outliers", RR_OPTIONAL);
@@ -637,6 +650,10 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     rr_shapes(rr, p, r);
     r->overflow_keys = rr_bool(rr, overflow, "profile.overflow", "keys", RR_REQUIRED);
     r->overflow_calls = rr_count(rr, overflow, "profile.overflow", "calls", RR_REQUIRED, 0);
+    r->grouped_rows = rr_count(rr, grouped, "profile.grouped", "rows", RR_REQUIRED, 0);
+    r->grouped_calls = rr_count(rr, grouped, "profile.grouped", "calls", RR_REQUIRED, 0);
+    r->shape_table = rr_count_in(rr, grouped, "profile.grouped", "table_shapes", RR_REQUIRED, -1, 1,
+                                 RR_COUNT_MAX);
     r->hash_share = rr_share(rr, p, "profile", "hash_share", RR_REQUIRED, NAN);
     r->hash_share_stderr = rr_share(rr, p, "profile", "hash_share_stderr", RR_SINCE_V2, 0);
     r->drng_share = rr_share(rr, p, "profile", "drng_share", RR_REQUIRED, NAN);
@@ -646,6 +663,8 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->compensation_applied =
         comp == NULL || rr_bool(rr, comp, "profile.compensation", "applied", RR_REQUIRED);
     r->compensation_reason = rr_string(rr, comp, "profile.compensation", "reason", RR_NULLABLE);
+    r->compensation_paired =
+        comp == NULL || rr_bool(rr, comp, "profile.compensation", "paired", RR_REQUIRED);
     r->compensation_added = rr_number_in(rr, comp, "profile.compensation", "added_ticks",
                                          RR_REQUIRED, NAN, -INFINITY, INFINITY);
     r->outlier_calls =
@@ -670,13 +689,10 @@ static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_fra
     f->line = rr_count(rr, o, where, "line", RR_NULLABLE, -1);
 }
 
-/* One call site, at field path WHERE. */
-static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
+/* The figures of one call site, or of calls beyond the call-site table,
+ * at field path WHERE. */
+static void rr_site_figures(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
 {
-    json_t *frames, *f;
-    char fwhere[96];
-    size_t i;
-
     if (!rr->failed && !json_is_object(o))
         rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
     s->helper =
@@ -686,6 +702,16 @@ static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site
     s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
     s->share_of_helper = rr_share(rr, o, where, "share_of_helper", RR_REQUIRED, 0);
     s->share_of_op = rr_share(rr, o, where, "share_of_op", RR_REQUIRED, 0);
+}
+
+/* One call site, at field path WHERE. */
+static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
+{
+    json_t *frames, *f;
+    char fwhere[96];
+    size_t i;
+
+    rr_site_figures(rr, o, where, s);
     frames = rr_array(rr, o, where, "frames", RR_REQUIRED);
     if (frames != NULL && json_array_size(frames) == 0)
         rr_fail(rr, "field %s.frames: expected at least one frame, found none", where);
@@ -696,6 +722,25 @@ static void rr_site(struct rr *rr, json_t *o, const char *where, struct rec_site
     {
         rr_frame(rr, f, rr_element(fwhere, sizeof fwhere, where, "frames", i), &s->frames[i]);
         s->nframes = i + 1;
+    }
+}
+
+/* callers.beyond (from version 5): per helper, the calls beyond the
+ * call-site table. */
+static void rr_beyond(struct rr *rr, json_t *c, struct rec *r)
+{
+    json_t *beyond = rr_array(rr, c, "callers", "beyond", RR_SINCE_V5), *o;
+    char where[64];
+    size_t i;
+
+    if (rr->failed || beyond == NULL || json_array_size(beyond) == 0)
+        return;
+    r->beyond = calloc(json_array_size(beyond), sizeof *r->beyond);
+    json_array_foreach(beyond, i, o)
+    {
+        rr_site_figures(rr, o, rr_element(where, sizeof where, "callers", "beyond", i),
+                        &r->beyond[i]);
+        r->nbeyond = i + 1;
     }
 }
 
@@ -711,6 +756,8 @@ static void rr_callers(struct rr *rr, json_t *root, struct rec *r)
     r->has_callers = c != NULL;
     r->callers_depth = rr_count_in(rr, c, "callers", "depth", RR_REQUIRED, 0, 1, 8);
     r->callers_overflow_calls = rr_count(rr, overflow, "callers.overflow", "calls", RR_REQUIRED, 0);
+    r->callers_table = rr_count_in(rr, c, "callers", "table", RR_SINCE_V5, -1, 1, RR_COUNT_MAX);
+    rr_beyond(rr, c, r);
     if (rr->failed || sites == NULL || json_array_size(sites) == 0)
         return;
     r->sites = calloc(json_array_size(sites), sizeof *r->sites);
@@ -936,6 +983,7 @@ void rec_free(struct rec *r)
             rec_free_frame(&r->sites[i].frames[j]);
         free(r->sites[i].frames);
     }
+    free(r->beyond);
     free(r->sites);
     free(r->shapes);
     free(r->path);

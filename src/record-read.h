@@ -1,7 +1,7 @@
 /* record-read.h - read and check one profile record for report and compare.
  *
  * A record is loaded with jansson, its declared schema and version checked
- * (iccsprof.profile/1 to /4 are read; another schema or a newer version is
+ * (iccsprof.profile/1 to /5 are read; another schema or a newer version is
  * refused), and every field that report and compare use is checked for
  * presence and type and copied into a struct rec.  A figure the record
  * gives as null is NAN (numbers) or -1 (counts); a section given as null
@@ -15,7 +15,7 @@
 #include "iccsprof/wrap.h"
 
 /* The newest record version this reader knows. */
-#define REC_VERSION_MAX 4
+#define REC_VERSION_MAX 5
 
 enum rec_type { REC_SIG, REC_KEM, REC_KEX };
 
@@ -44,12 +44,18 @@ enum rec_state { REC_COMPLETE, REC_PARTIAL, REC_FAILED };
  * -1 and NAN in a record before version 4, which does not say. */
 struct rec_helper {
     long long calls, timed_calls, nested_calls, calls_min, calls_max;
+    long long grouped_calls; /* in grouped shape rows; 0 before version 5 */
     double calls_per_op, ticks, share_raw, share, share_stderr, calls_stddev, calls_per_op_stderr;
 };
 
+/* A row of the shape table: one key, or (grouped, from version 5) the
+ * keys of its helper with bits in [in_bits, in_bits_max] x [out_bits,
+ * out_bits_max], a bound of -1 having no limit. */
 struct rec_shape {
     enum iccsprof_helper helper;
-    long long in_bits, out_bits, calls, timed_calls, calls_min, calls_max;
+    bool grouped;
+    long long in_bits, out_bits, in_bits_max, out_bits_max;
+    long long calls, timed_calls, calls_min, calls_max;
     double ticks; /* of the timed calls */
     double calls_per_op_stderr;
 };
@@ -102,6 +108,8 @@ struct rec {
     bool has_drng, drng_global;
     int drng_seed_reached;             /* 1, 0, or -1 when unknown */
     char *drng_seeded, *drng_unseeded; /* context names, comma-separated */
+    long long drng_other_calls;        /* calls on contexts beyond the wrappers' table */
+    long long drng_table;              /* contexts that table holds; -1 when unknown */
 
     long long static_image_bytes, baseline_rss_kib, peak_rss_kib;
 
@@ -119,12 +127,18 @@ struct rec {
     struct rec_helper helper[ICCSPROF_NHELPERS];
     size_t nshapes;
     struct rec_shape *shapes;
+    /* Before version 5, the calls beyond the wrappers' shape table, in the
+     * totals but in no helper (0 from version 5, where every call is). */
     bool overflow_keys;
     long long overflow_calls;
+    /* From version 5: the shape rows grouped and their calls, and how many
+     * exact shapes the table kept (-1 before). */
+    long long grouped_rows, grouped_calls, shape_table;
     double hash_share, hash_share_stderr, drng_share, drng_share_stderr;
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */
+    bool compensation_paired;        /* twins started from the same data; true before version 4 */
     char *compensation_reason;       /* why not, or NULL */
     double compensation_added;       /* ticks per operation; NAN when unknown */
     long long outlier_calls;         /* timed calls set apart; -1 when the record does not say */
@@ -133,8 +147,13 @@ struct rec {
 
     bool has_callers;
     long long callers_depth, callers_overflow_calls;
+    long long callers_table; /* sites the wrappers' table holds; -1 before version 5 */
     size_t nsites;
     struct rec_site *sites;
+    /* From version 5, per helper with any, the calls beyond the call-site
+     * table (rows without frames). */
+    size_t nbeyond;
+    struct rec_site *beyond;
 
     bool has_coverage, coverage_complete;
     long long invisible_references; /* summed over coverage.internal_calls */

@@ -1,6 +1,8 @@
 /* report-callers.c - the Call sites section: per record that has them, the
  * top call sites by share of the operation, with calls per operation and
- * the chain of frames that made the calls. */
+ * the chain of frames that made the calls; then, per helper, the calls of
+ * sites beyond the wrappers' call-site table, in a row of their own that
+ * says so in its frames cell. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -36,8 +38,36 @@ static const struct rec_site **callers_sorted(const struct rec *r)
     return sites;
 }
 
-/* Add the top sites of R to T, and notes for those left out and for
- * sites beyond the wrappers' table. */
+/* The frames cell of R's calls beyond the wrappers' call-site table. */
+static char *callers_beyond_cell(char *buf, size_t size, const struct rec *r)
+{
+    snprintf(buf, size, "beyond the wrappers' table of %lld call sites: not attributed",
+             r->callers_table);
+    return buf;
+}
+
+/* Add the rows of R's calls beyond the call-site table to T. */
+static void callers_beyond(struct mdtable *t, const struct rec *r)
+{
+    char c[6][REPORT_CELL];
+
+    report_instance_cell(c[0], sizeof c[0], r);
+    for (size_t i = 0; i < r->nbeyond; i++) {
+        const struct rec_site *b = &r->beyond[i];
+        const char *cells[6] = {c[0],
+                                rec_op_name(r->op),
+                                callers_helper_name[b->helper],
+                                fmt_g3(c[3], sizeof c[3], b->calls_per_op),
+                                fmt_share(c[4], sizeof c[4], b->share_of_op),
+                                callers_beyond_cell(c[5], sizeof c[5], r)};
+
+        mdtable_row(t, cells);
+    }
+}
+
+/* Add the top sites of R to T, its calls beyond the call-site table, and
+ * notes for the sites left out and, in a record before version 5, for
+ * calls beyond the table. */
 static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
 {
     const struct rec_site **sites = callers_sorted(r);
@@ -58,6 +88,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
         mdtable_row(t, cells);
         free(chain);
     }
+    callers_beyond(t, r);
     for (size_t i = shown; i < r->nsites; i++)
         rest += sites[i]->share_of_op;
     report_instance_cell(instance, sizeof instance, r);
@@ -65,7 +96,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
         mdtable_note(t, "%s %s: %zu more call site%s, %s of the operation (--top shows more)",
                      instance, rec_op_name(r->op), r->nsites - shown,
                      r->nsites - shown == 1 ? "" : "s", fmt_share(c[5], sizeof c[5], rest));
-    if (r->callers_overflow_calls > 0)
+    if (r->callers_overflow_calls > 0 && r->nbeyond == 0)
         mdtable_note(t, "%s %s: %lld call%s beyond the wrappers' call-site table", instance,
                      rec_op_name(r->op), r->callers_overflow_calls,
                      r->callers_overflow_calls == 1 ? "" : "s");
@@ -107,15 +138,38 @@ static void callers_markdown(struct rec *const *recs, size_t n, const struct rep
 /* The Call sites columns of CSV/JSON (one row per site shown). */
 static void callers_columns(json_t *keys)
 {
-    static const char *const names[] = {"rank",         "helper", "calls",
-                                        "calls_per_op", "ticks",  "share_of_helper",
-                                        "share_of_op",  "depth",  "frames"};
+    static const char *const names[] = {"rank",   "helper",          "calls",       "calls_per_op",
+                                        "ticks",  "share_of_helper", "share_of_op", "depth",
+                                        "frames", "beyond_table"};
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         json_array_append_new(keys, json_string(names[i]));
 }
 
-/* One row per site of R among the top ones, largest share first. */
+/* The CSV/JSON row of site S of R: RANK from 1, or 0 for the calls
+ * beyond the call-site table (rank, depth and frames then null). */
+static json_t *callers_row(const struct rec *r, const struct rec_site *s, size_t rank)
+{
+    json_t *row = json_object();
+    char *chain = rank > 0 ? callsite_chain(s) : NULL;
+
+    report_identity_fields(r, row);
+    json_object_set_new(row, "rank", rank > 0 ? json_integer((json_int_t)rank) : json_null());
+    json_object_set_new(row, "helper", json_string(callers_helper_name[s->helper]));
+    json_object_set_new(row, "calls", json_integer(s->calls));
+    json_object_set_new(row, "calls_per_op", json_real(s->calls_per_op));
+    json_object_set_new(row, "ticks", json_real(s->ticks));
+    json_object_set_new(row, "share_of_helper", json_real(s->share_of_helper));
+    json_object_set_new(row, "share_of_op", json_real(s->share_of_op));
+    json_object_set_new(row, "depth", rank > 0 ? json_integer(r->callers_depth) : json_null());
+    json_object_set_new(row, "frames", flat_string(chain));
+    json_object_set_new(row, "beyond_table", json_boolean(rank == 0));
+    free(chain);
+    return row;
+}
+
+/* One row per site of R among the top ones, largest share first, then
+ * one per helper with calls beyond the call-site table. */
 static void callers_rows(const struct rec *r, const struct report_opts *opts, json_t *out)
 {
     const struct rec_site **sites;
@@ -123,23 +177,10 @@ static void callers_rows(const struct rec *r, const struct report_opts *opts, js
     if (!r->has_callers)
         return;
     sites = callers_sorted(r);
-    for (size_t i = 0; i < r->nsites && i < opts->top; i++) {
-        json_t *row = json_object();
-        char *chain = callsite_chain(sites[i]);
-
-        report_identity_fields(r, row);
-        json_object_set_new(row, "rank", json_integer((json_int_t)i + 1));
-        json_object_set_new(row, "helper", json_string(callers_helper_name[sites[i]->helper]));
-        json_object_set_new(row, "calls", json_integer(sites[i]->calls));
-        json_object_set_new(row, "calls_per_op", json_real(sites[i]->calls_per_op));
-        json_object_set_new(row, "ticks", json_real(sites[i]->ticks));
-        json_object_set_new(row, "share_of_helper", json_real(sites[i]->share_of_helper));
-        json_object_set_new(row, "share_of_op", json_real(sites[i]->share_of_op));
-        json_object_set_new(row, "depth", json_integer(r->callers_depth));
-        json_object_set_new(row, "frames", json_string(chain));
-        json_array_append_new(out, row);
-        free(chain);
-    }
+    for (size_t i = 0; i < r->nsites && i < opts->top; i++)
+        json_array_append_new(out, callers_row(r, sites[i], i + 1));
+    for (size_t i = 0; i < r->nbeyond; i++)
+        json_array_append_new(out, callers_row(r, &r->beyond[i], 0));
     free(sites);
 }
 

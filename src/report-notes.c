@@ -156,11 +156,17 @@ static void note_drng(char *note, size_t size, const struct rec *r)
         own += own[14] == ',' ? 16 : 14;
     if (own[0] != '\0')
         note_add(note, size, "the scheme's own DRNG context %s found and seeded with --seed", own);
-    if (r->drng_seed_reached == 0)
+    if (r->drng_seed_reached == 0 && r->drng_unseeded[0] != '\0')
         note_add(note, size,
                  "the scheme draws from %s, which --seed does not reach: its randomness is not "
                  "controlled by --seed",
                  r->drng_unseeded);
+    if (r->drng_other_calls > 0)
+        note_add(note, size,
+                 "%lld DRNG call%s on contexts beyond the %lld the wrappers identify, whose "
+                 "seeding is not known",
+                 r->drng_other_calls, note_plural(r->drng_other_calls),
+                 r->drng_table > 0 ? r->drng_table : ICCSPROF_WRAP_MAX_CONTEXTS);
 }
 
 /* What of KINDS makes R not clean, as one line into NOTE. */
@@ -211,11 +217,18 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
                  "(%.0f ticks), so the raw shares are shown",
                  r->compensation_reason != NULL ? r->compensation_reason : "not trustworthy",
                  r->compensation_added);
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->compensation_applied &&
+        !r->compensation_paired)
+        note_add(note, size,
+                 "shares compensated from unpaired operations: the library's writable data "
+                 "could not be copied to start each twin alike (over 64 MiB, or not found)");
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
     if ((kinds & NOTE_OVERFLOW) && r->has_profile && r->overflow_calls > 0)
         note_add(note, size,
-                 "%lld call%s beyond the wrappers' shape table (in the totals, in no shape)",
+                 "%lld call%s beyond the wrappers' shape table, in no helper: the helpers' "
+                 "calls and shares (marked \xe2\x89\xa5) are lower bounds; a profile made by "
+                 "this iccsprof counts every call",
                  r->overflow_calls, note_plural(r->overflow_calls));
     return note;
 }

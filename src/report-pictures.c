@@ -96,7 +96,8 @@ static void pictures_fold(struct pictures_folds *f, char *stack, double ticks)
  * stack cut at the scheme's API function so that the measuring program's
  * frames are left out and all of an operation's stacks start at one
  * root, and the sites that differ only in their offsets folded into one
- * line, their ticks (measured time per profile pass) summed and rounded.
+ * line, their ticks (measured time per profile pass) summed and rounded;
+ * the calls beyond the wrappers' call-site table under a frame saying so.
  * False when no record has call sites. */
 bool report_print_folded(struct rec *const *recs, size_t n, FILE *out)
 {
@@ -121,6 +122,14 @@ bool report_print_folded(struct rec *const *recs, size_t n, FILE *out)
             pictures_fold(&f, stack, s->ticks);
             free(stack);
             free(inner);
+        }
+        for (size_t k = 0; k < recs[i]->nbeyond; k++) {
+            const struct rec_site *s = &recs[i]->beyond[k];
+            char *stack = xasprintf("%s;%s;%s;(beyond the call-site table);%s", recs[i]->instance,
+                                    rec_op_name(recs[i]->op), api, pictures_helper_name[s->helper]);
+
+            pictures_fold(&f, stack, s->ticks);
+            free(stack);
         }
     }
     for (size_t k = 0; k < f.stacks.n; k++)

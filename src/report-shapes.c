@@ -1,6 +1,9 @@
 /* report-shapes.c - the Shapes section: per record, the call shapes
  * (helper, input bits, output bits) by share of the operation's time, with
- * calls per operation and mean ticks per call.
+ * calls per operation and mean ticks per call.  A grouped row (keys met
+ * once the wrappers' table was full, summed per power-of-two class of
+ * their lengths, or per helper) says so in its cells: its helper cell
+ * reads "pseudoXOF, grouped" and its bits cells the range it covers.
  *
  * A shape's time is estimated as the record does for helpers (mean ticks
  * of its timed calls × its calls), and its share and mean are compensated
@@ -89,15 +92,42 @@ static struct shapes_row *shapes_sorted(const struct rec *r)
     return rows;
 }
 
+/* The bits cell of a row covering [LO, HI] (HI -1: no bound): "256" for
+ * one length, "256–511" for a class, "any" for a rest. */
+static char *shapes_bits(char *buf, size_t size, long long lo, long long hi)
+{
+    char a[FMT_CELL], b[FMT_CELL];
+
+    if (hi < 0)
+        snprintf(buf, size, "any");
+    else if (hi == lo)
+        fmt_count(buf, size, lo);
+    else
+        snprintf(buf, size, "%s\xe2\x80\x93%s", fmt_count(a, sizeof a, lo),
+                 fmt_count(b, sizeof b, hi));
+    return buf;
+}
+
+/* The cells helper, in bits and out bits of shape S. */
+static void shapes_key_cells(const struct rec_shape *s, char c[8][REPORT_CELL])
+{
+    snprintf(c[2], REPORT_CELL, "%s%s", shapes_helper_name[s->helper],
+             s->grouped ? ", grouped" : "");
+    shapes_bits(c[3], REPORT_CELL, s->in_bits, s->in_bits_max);
+    shapes_bits(c[4], REPORT_CELL, s->out_bits, s->out_bits_max);
+}
+
 /* The cells from the helper on of the row that sums the N shapes ROWS of
  * R left out: their calls per operation and share added, their mean
- * ticks per call weighted by calls. */
+ * ticks per call weighted by calls; how many of them are grouped rows. */
 static void shapes_other(const struct rec *r, const struct shapes_row *rows, size_t n,
                          char c[8][REPORT_CELL])
 {
     double calls = 0, share = 0, ticks = 0, timed_calls = 0;
+    size_t grouped = 0;
 
     for (size_t i = 0; i < n; i++) {
+        grouped += rows[i].shape->grouped;
         calls += (double)rows[i].shape->calls;
         if (!isnan(rows[i].share))
             share += rows[i].share;
@@ -106,7 +136,11 @@ static void shapes_other(const struct rec *r, const struct shapes_row *rows, siz
             timed_calls += (double)rows[i].shape->calls;
         }
     }
-    snprintf(c[2], REPORT_CELL, "other (%zu shape%s)", n, n == 1 ? "" : "s");
+    if (grouped > 0)
+        snprintf(c[2], REPORT_CELL, "other (%zu row%s, %zu grouped)", n, n == 1 ? "" : "s",
+                 grouped);
+    else
+        snprintf(c[2], REPORT_CELL, "other (%zu shape%s)", n, n == 1 ? "" : "s");
     snprintf(c[3], REPORT_CELL, "%s", "");
     snprintf(c[4], REPORT_CELL, "%s", "");
     fmt_g3(c[5], REPORT_CELL, calls / (double)r->profile_calls);
@@ -123,8 +157,7 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
                                           "in bits",  "out bits",           "calls per operation",
                                           "share",    "mean ticks per call"};
     struct mdtable *t = mdtable_new(report_shapes.title, 8, headers, "lllrrrrr");
-
-    bool any_other = false;
+    bool any_other = false, any_grouped = false;
 
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
@@ -145,9 +178,7 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
         for (size_t s = 0; r->has_profile && s < shown; s++) {
             const struct rec_shape *shape = rows[s].shape;
 
-            snprintf(c[2], sizeof c[2], "%s", shapes_helper_name[shape->helper]);
-            fmt_count(c[3], sizeof c[3], shape->in_bits);
-            fmt_count(c[4], sizeof c[4], shape->out_bits);
+            shapes_key_cells(shape, c);
             fmt_g3(c[5], sizeof c[5], (double)shape->calls / (double)r->profile_calls);
             fmt_share(c[6], sizeof c[6], rows[s].share);
             fmt_cycles(c[7], sizeof c[7], rows[s].mean_ticks);
@@ -158,8 +189,14 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
             mdtable_row(t, cells);
             any_other = true;
         }
+        any_grouped |= r->has_profile && r->grouped_rows > 0;
         free(rows);
     }
+    if (any_grouped)
+        mdtable_note(t, "grouped: the keys met once the wrappers' table held its exact shapes, "
+                        "summed per helper and power-of-two class of input and output bits "
+                        "(any: every length, once the classes were full too); the row's calls, "
+                        "share and mean are exact for the keys it holds, not for one key");
     if (any_other)
         mdtable_note(t,
                      "other: the shapes of a record beyond its --top largest (%zu), summed; "
@@ -173,8 +210,9 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
 static void shapes_columns(json_t *keys)
 {
     static const char *const names[] = {
-        "helper",      "in_bits",     "out_bits",        "calls",      "calls_per_op",
-        "timed_calls", "timed_ticks", "estimated_ticks", "mean_ticks", "share"};
+        "helper",          "grouped",    "in_bits",      "in_bits_max", "out_bits",
+        "out_bits_max",    "calls",      "calls_per_op", "timed_calls", "timed_ticks",
+        "estimated_ticks", "mean_ticks", "share"};
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         json_array_append_new(keys, json_string(names[i]));
@@ -195,8 +233,11 @@ static void shapes_rows(const struct rec *r, const struct report_opts *opts, jso
 
         report_identity_fields(r, row);
         json_object_set_new(row, "helper", json_string(shapes_helper_name[shape->helper]));
+        json_object_set_new(row, "grouped", json_boolean(shape->grouped));
         json_object_set_new(row, "in_bits", json_integer(shape->in_bits));
+        json_object_set_new(row, "in_bits_max", flat_count(shape->in_bits_max));
         json_object_set_new(row, "out_bits", json_integer(shape->out_bits));
+        json_object_set_new(row, "out_bits_max", flat_count(shape->out_bits_max));
         json_object_set_new(row, "calls", json_integer(shape->calls));
         json_object_set_new(row, "calls_per_op",
                             json_real((double)shape->calls / (double)r->profile_calls));

@@ -3,6 +3,7 @@
  * the calls per operation of each helper, in the published cell formats. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "flat.h"
@@ -23,8 +24,25 @@ static const struct {
 
 static const char *const symmetric_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 
+/* The lower-bound mark of R's helper figures, or "". */
+const char *report_bound_mark(const struct rec *r)
+{
+    return r->has_profile && r->overflow_calls > 0 ? "\xe2\x89\xa5" : "";
+}
+
+/* A share cell of R, with its bound mark. */
+char *report_share_cell(char *buf, size_t size, const struct rec *r, double share, double se)
+{
+    char cell[FMT_CELL];
+
+    snprintf(buf, size, "%s%s", isnan(share) ? "" : report_bound_mark(r),
+             fmt_share_stderr(cell, sizeof cell, share, se));
+    return buf;
+}
+
 /* The calls cell: "drng 1.03, pseudoXOF 2.29e+03, pseudohash 1.03", the
- * helpers without calls left out (empty when none is called). */
+ * helpers without calls left out (empty when none is called), each count
+ * after the record's bound mark. */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r)
 {
     char num[FMT_CELL];
@@ -40,8 +58,9 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r)
 
         if (h->calls == 0)
             continue;
-        snprintf(buf + len, size - len, "%s%s %s", len > 0 ? ", " : "",
-                 symmetric_order[i].cell_name, fmt_g3(num, sizeof num, h->calls_per_op));
+        snprintf(buf + len, size - len, "%s%s %s%s", len > 0 ? ", " : "",
+                 symmetric_order[i].cell_name, report_bound_mark(r),
+                 fmt_g3(num, sizeof num, h->calls_per_op));
         if (report_count_varies(h->calls_min, h->calls_max)) {
             len = strlen(buf);
             snprintf(buf + len, size - len, " \xc2\xb1%.2g", h->calls_per_op_stderr);
@@ -87,8 +106,8 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         const char *cells[5] = {c[0], rec_op_name(r->op), c[2], c[3], c[4]};
 
         report_instance_cell(c[0], sizeof c[0], r);
-        fmt_share_stderr(c[2], sizeof c[2], r->hash_share, r->hash_share_stderr);
-        fmt_share_stderr(c[3], sizeof c[3], r->drng_share, r->drng_share_stderr);
+        report_share_cell(c[2], sizeof c[2], r, r->hash_share, r->hash_share_stderr);
+        report_share_cell(c[3], sizeof c[3], r, r->drng_share, r->drng_share_stderr);
         report_calls_cell(c[4], sizeof c[4], r);
         mdtable_row(t, cells);
         any_stderr |= symmetric_has_stderr(r);
@@ -125,7 +144,8 @@ static void symmetric_columns(json_t *keys)
     static const char *const names[] = {
         "profile_calls",     "profile_ticks",       "profile_baseline_ticks", "inner_ticks",
         "outer_ticks",       "untimed_outer_ticks", "callers_outer_ticks",    "hash_share",
-        "hash_share_stderr", "drng_share",          "drng_share_stderr",      "sampling_k"};
+        "hash_share_stderr", "drng_share",          "drng_share_stderr",      "sampling_k",
+        "calls_in_no_helper"};
     char key[64];
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -162,6 +182,8 @@ static void symmetric_fields(const struct rec *r, json_t *row)
                         r->has_profile ? json_real(r->drng_share_stderr) : json_null());
     json_object_set_new(row, "sampling_k",
                         r->has_profile ? json_integer(r->sampling_k) : json_null());
+    json_object_set_new(row, "calls_in_no_helper",
+                        r->has_profile ? json_integer(r->overflow_calls) : json_null());
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
         const struct rec_helper *x = &r->helper[h];
         json_t *v[SYMMETRIC_NFIELDS] = {

@@ -126,6 +126,15 @@ char *report_instance_cell(char *buf, size_t size, const struct rec *r);
  * "sm3hash 133 ±0.043". */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r);
 
+/* "\xe2\x89\xa5" (>=) before the helper figures of R when they are lower
+ * bounds: a record before version 5 whose calls overflowed the wrappers'
+ * shape table, in its totals but in no helper; else "". */
+const char *report_bound_mark(const struct rec *r);
+
+/* A share cell of R: the share and its standard error as
+ * fmt_share_stderr prints them, after R's bound mark. */
+char *report_share_cell(char *buf, size_t size, const struct rec *r, double share, double se);
+
 /* Whether a count per operation with this minimum and maximum varies
  * from one operation to the next (false when the record does not say). */
 bool report_count_varies(long long min, long long max);

@@ -16,7 +16,7 @@
 #include "run-record.h"
 
 /* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/4"
+#define RECORD_SCHEMA "iccsprof.profile/5"
 
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
@@ -188,6 +188,20 @@ static json_t *record_noise(json_t *r, json_t *timing)
                      json_array_size(reasons) > 0, "reasons", reasons);
 }
 
+/* Whether the seed reached every context of the DRNG section's CONTEXTS:
+ * null when there was no draw, false when a context drew from was not
+ * seeded, null too when the only doubt is OTHER calls on contexts beyond
+ * the wrappers' table, which are not identified. */
+static json_t *record_seed_reached(json_t *contexts, json_int_t other)
+{
+    json_t *c;
+    size_t i;
+
+    json_array_foreach(contexts, i,
+                       c) if (!json_is_true(json_object_get(c, "seeded"))) return json_false();
+    return json_array_size(contexts) == 0 || other != 0 ? json_null() : json_true();
+}
+
 /* The DRNG section: what the driver seeded, the contexts the profiled
  * operations drew from (named from the library's symbols), and whether
  * the seed reached them all: null when there is no profile or no draw. */
@@ -195,9 +209,8 @@ static json_t *record_drng(json_t *raw)
 {
     json_t *seeded = raw != NULL ? json_object_get(raw, "seeded") : NULL;
     json_t *raw_ctx = raw != NULL ? json_object_get(raw, "contexts") : NULL;
-    json_t *contexts = json_array(), *c;
+    json_t *contexts = json_array(), *c, *names = json_array(), *n;
     json_int_t other = json_integer_value(json_object_get(raw, "other_calls"));
-    int reached = 1;
     size_t i;
 
     json_array_foreach(raw_ctx, i, c)
@@ -210,7 +223,6 @@ static json_t *record_drng(json_t *raw)
         const char *base =
             object != NULL && strrchr(object, '/') ? strrchr(object, '/') + 1 : object;
 
-        reached &= json_is_string(as);
         json_array_append_new(contexts,
                               json_pack("{s:o, s:o, s:O, s:O, s:b}", "symbol",
                                         name != NULL ? json_string(name) : json_null(), "object",
@@ -219,16 +231,15 @@ static json_t *record_drng(json_t *raw)
                                         json_object_get(c, "calls"), "seeded", json_is_string(as)));
         free(name);
     }
-    json_t *names = json_array(), *n;
-
     json_array_foreach(seeded, i, n) json_array_append(names, json_object_get(n, "name"));
-    return json_pack("{s:b, s:o, s:o, s:I, s:o}", "global",
-                     json_array_size(names) > 0 &&
-                         strcmp(json_string_value(json_array_get(names, 0)), "drng_algorithm") == 0,
-                     "seeded", names, "contexts", contexts, "other_calls", other, "seed_reached",
-                     raw_ctx == NULL || (json_array_size(contexts) == 0 && other == 0)
-                         ? json_null()
-                         : json_boolean(reached && other == 0));
+    return json_pack(
+        "{s:b, s:o, s:o, s:I, s:o, s:o}", "global",
+        json_array_size(names) > 0 &&
+            strcmp(json_string_value(json_array_get(names, 0)), "drng_algorithm") == 0,
+        "seeded", names, "contexts", contexts, "other_calls", other, "table",
+        json_object_get(raw, "table") != NULL ? json_incref(json_object_get(raw, "table"))
+                                              : json_null(),
+        "seed_reached", raw_ctx == NULL ? json_null() : record_seed_reached(contexts, other));
 }
 
 /* The current time as the record's created stamp. */

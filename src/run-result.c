@@ -125,16 +125,11 @@ static const struct field per_op_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
-static const struct field helpers_per_op_fields[] = {
-    {"pseudohash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"sm3hash", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {"get_random_number", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
-};
+static const char *const shape_kinds[] = {"exact", "class", "rest", NULL};
 
 static const struct field shape_fields[] = {
     {"helper", FIELD_STRING, 0, 0, 0, NULL, helper_names},
+    {"kind", FIELD_STRING, 0, 0, 0, NULL, shape_kinds},
     {"in_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"out_bits", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -144,32 +139,42 @@ static const struct field shape_fields[] = {
     {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"min_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"per_op", FIELD_OBJECT, FIELD_NULL, 0, 0, per_op_fields, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
-static const struct field nested_fields[] = {
-    {"pseudohash", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"pseudoXOF", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {"sm3hash", FIELD_INT, false, 0, 0, NULL, NULL},
-    {"get_random_number", FIELD_INT, 0, 0, 0, NULL, NULL},
-    {NULL, 0, 0, 0, 0, NULL, NULL},
-};
-
-static const struct field overflow_fields[] = {
-    {"keys", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+/* A helper's totals, kept by the wrappers apart from the shape table. */
+static const struct field total_fields[] = {
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"nested", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field totals_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, total_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+/* The capacities of the wrappers' shape table. */
+static const struct field table_fields[] = {
+    {"shapes", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"classes", FIELD_INT, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field snapshot_fields[] = {
+    {"helpers", FIELD_OBJECT, 0, 0, 0, totals_fields, NULL},
     {"shapes", FIELD_ARRAY, 0, 0, 0, shape_fields, NULL},
-    {"nested", FIELD_OBJECT, 0, 0, 0, nested_fields, NULL},
-    {"per_op", FIELD_OBJECT, 0, 0, 0, helpers_per_op_fields, NULL},
-    {"overflow", FIELD_OBJECT, 0, 0, 0, overflow_fields, NULL},
     {"total_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"table", FIELD_OBJECT, 0, 0, 0, table_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -229,15 +234,26 @@ static const struct field site_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The calls of sites beyond the wrappers' table, for one helper. */
 static const struct field site_overflow_fields[] = {
     {"calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"timed_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field site_overflows_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
 static const struct field sites_fields[] = {
     {"depth", FIELD_INT, 0, 1, 8, NULL, NULL},
-    {"overflow", FIELD_OBJECT, 0, 0, 0, site_overflow_fields, NULL},
+    {"table", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"overflow", FIELD_OBJECT, 0, 0, 0, site_overflows_fields, NULL},
     {"sites", FIELD_ARRAY, 0, 0, 0, site_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
@@ -283,6 +299,7 @@ static const struct field drng_fields[] = {
     {"seeded", FIELD_ARRAY, 0, 0, 0, seeded_fields, NULL},
     {"contexts", FIELD_ARRAY, FIELD_OPTIONAL, 0, 0, context_fields, NULL},
     {"other_calls", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"table", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "report.h"
 #include "strlist.h"
 #include "svg.h"
 
@@ -55,11 +56,13 @@ static const char *const svg_part_fill[NPARTS] = {"#fde725", "#35b779", "#31688e
                                                   "none"};
 
 /* The marks of records whose figures need a caveat, and what they say. */
-enum { MARK_NOISY, MARK_PARTIAL, NMARKS };
-static const char *const svg_mark[NMARKS] = {"*", "\xe2\x80\xa0"};
+enum { MARK_NOISY, MARK_PARTIAL, MARK_BOUND, NMARKS };
+static const char *const svg_mark[NMARKS] = {"*", "\xe2\x80\xa0", "\xe2\x89\xa5"};
 static const char *const svg_mark_note[NMARKS] = {
     "noisy timing: the trials spread, or other processes took the CPU",
-    "partial record: not every check passed (the report's notes say why)"};
+    "partial record: not every check passed (the report's notes say why)",
+    "lower bounds: a record of an older iccsprof whose calls overflowed its shape table, "
+    "in no helper: its shares and bars leave them out"};
 
 /* Where things go, in points. */
 struct svg_layout {
@@ -154,11 +157,20 @@ static bool svg_drawn(const struct rec *r)
     return r != NULL && r->has_profile && !isnan(r->hash_share) && !isnan(r->drng_share);
 }
 
-/* The marks record R earns, as text ("", "*", "*†"), into BUF. */
-static const char *svg_marks(const struct rec *r, char *buf, size_t size)
+/* Whether R's helper figures are lower bounds (report_bound_mark). */
+static bool svg_bound(const struct rec *r)
 {
-    snprintf(buf, size, "%s%s", r != NULL && r->noisy ? svg_mark[MARK_NOISY] : "",
-             r != NULL && r->state == REC_PARTIAL ? svg_mark[MARK_PARTIAL] : "");
+    return r != NULL && report_bound_mark(r)[0] != '\0';
+}
+
+/* The marks record R earns, as text ("", "*", "*†", "*†≥"), into BUF;
+ * BOUND: the lower-bound mark too, for a row whose figures do not carry
+ * it. */
+static const char *svg_marks(const struct rec *r, bool bound, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s%s", r != NULL && r->noisy ? svg_mark[MARK_NOISY] : "",
+             r != NULL && r->state == REC_PARTIAL ? svg_mark[MARK_PARTIAL] : "",
+             bound && svg_bound(r) ? svg_mark[MARK_BOUND] : "");
     return buf;
 }
 
@@ -407,15 +419,15 @@ static void svg_report_row(FILE *out, const struct svg_layout *l, const struct s
 
     svg_bar(out, r, l->x_bar, y, l->bar, SVG_BAR);
     if (svg_drawn(r)) {
-        svg_text(out, l->col[0], base, "end", "fig", "%s",
+        svg_text(out, l->col[0], base, "end", "fig", "%s%s", report_bound_mark(r),
                  fmt_share(hash, sizeof hash, r->hash_share));
-        svg_text(out, l->col[1], base, "end", "fig", "%s",
+        svg_text(out, l->col[1], base, "end", "fig", "%s%s", report_bound_mark(r),
                  fmt_share(drng, sizeof drng, r->drng_share));
     }
     if (r->has_timing && !isnan(r->mean_seconds))
         svg_text(out, l->col[2], base, "end", "fig", "%s",
                  fmt_seconds(time, sizeof time, r->mean_seconds));
-    if (svg_marks(r, marks, sizeof marks)[0] != '\0')
+    if (svg_marks(r, false, marks, sizeof marks)[0] != '\0')
         svg_text(out, l->x_mark, base, "start", "mark", "%s", marks);
 }
 
@@ -438,8 +450,8 @@ static void svg_pair_row(FILE *out, const struct svg_layout *l, const struct svg
                      fmt_seconds(time, sizeof time, r->mean_seconds));
     }
     svg_diff(out, l, row, mid, scale);
-    svg_marks(row->bar[0], ma, sizeof ma);
-    svg_marks(row->bar[1], mb, sizeof mb);
+    svg_marks(row->bar[0], true, ma, sizeof ma);
+    svg_marks(row->bar[1], true, mb, sizeof mb);
     if (ma[0] != '\0')
         svg_text(out, l->x_mark, y + SVG_PAIR_BAR - 0.3, "start", "mark", "%s", ma);
     if (mb[0] != '\0')
@@ -549,6 +561,7 @@ static double svg_notes(FILE *out, const struct svg_chart *c, const struct svg_l
 
             used[MARK_NOISY] |= r != NULL && r->noisy;
             used[MARK_PARTIAL] |= r != NULL && r->state == REC_PARTIAL;
+            used[MARK_BOUND] |= svg_bound(r);
         }
     y += 3;
     y = svg_note(out, l, y,

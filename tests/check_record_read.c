@@ -114,6 +114,68 @@ static json_t *at(json_t *root, const char *p)
     return root;
 }
 
+/* A version 5 record: grouped shape rows with their bounds, the calls of
+ * call sites beyond the table, DRNG draws beyond the contexts
+ * identified; and what a version 5 record must have. */
+START_TEST(version_5_grouped_rows)
+{
+    struct rec *r = load_case("grouped-md/input/Grp-1__keygen.json");
+    char *text, *err;
+    json_t *tree;
+    size_t grouped = 0;
+
+    ck_assert_int_eq(r->version, 5);
+    ck_assert_int_eq(r->helper[ICCSPROF_PSEUDOXOF].calls, 50700);
+    ck_assert_int_eq(r->helper[ICCSPROF_PSEUDOXOF].grouped_calls, 50500);
+    ck_assert_int_eq(r->grouped_rows, 3);
+    ck_assert_int_eq(r->grouped_calls, 50500);
+    ck_assert_int_eq(r->shape_table, 256);
+    ck_assert_int_eq(r->overflow_calls, 0);
+    ck_assert_uint_eq(r->nshapes, 6);
+    for (size_t i = 0; i < r->nshapes; i++) {
+        const struct rec_shape *s = &r->shapes[i];
+
+        grouped += s->grouped;
+        if (!s->grouped)
+            ck_assert(s->in_bits_max == s->in_bits && s->out_bits_max == s->out_bits);
+    }
+    ck_assert_uint_eq(grouped, 3);
+    ck_assert(r->shapes[0].grouped && r->shapes[0].in_bits == 256 &&
+              r->shapes[0].in_bits_max == 511);
+    ck_assert(r->shapes[0].out_bits == 4096 && r->shapes[0].out_bits_max == 8191);
+    ck_assert(r->shapes[4].grouped && r->shapes[4].in_bits_max == -1 &&
+              r->shapes[4].out_bits_max == -1);
+    ck_assert_int_eq(r->callers_table, 512);
+    ck_assert_uint_eq(r->nbeyond, 1);
+    ck_assert_int_eq(r->beyond[0].helper, ICCSPROF_PSEUDOXOF);
+    ck_assert_int_eq(r->beyond[0].calls, 700);
+    ck_assert_uint_eq(r->beyond[0].nframes, 0);
+    ck_assert_int_eq(r->drng_other_calls, 5);
+    ck_assert_int_eq(r->drng_table, 8);
+    ck_assert_int_eq(r->drng_seed_reached, -1);
+    rec_free(r);
+
+    /* version 5 replaces the overflow by the grouped rows */
+    text = case_path("grouped-md/input/Grp-1__keygen.json");
+    tree = json_load_file(text, 0, NULL);
+    free(text);
+    json_object_del(at(tree, "profile"), "grouped");
+    text = json_dumps(tree, 0);
+    err = load_error(text);
+    ck_assert_str_eq(err, "F: field profile.grouped is missing");
+    free(err);
+    free(text);
+    json_object_del(json_array_get(at(tree, "profile.shapes"), 0), "in_bits_max");
+    json_object_set_new(at(tree, "profile"), "grouped", json_object());
+    text = json_dumps(tree, 0);
+    err = load_error(text);
+    ck_assert_str_eq(err, "F: field profile.shapes[0].in_bits_max is missing");
+    free(err);
+    free(text);
+    json_decref(tree);
+}
+END_TEST
+
 START_TEST(reads_every_used_field)
 {
     struct rec *r = load_case("sections-md/input/sign-demo/Demo-128__sign.json");
@@ -446,12 +508,12 @@ START_TEST(schema_and_version)
     static const struct {
         const char *schema, *want;
     } cases[] = {
-        {"iccsprof.profile/5",
-         "F: schema \"iccsprof.profile/5\" is newer than this iccsprof reads (up to "
-         "iccsprof.profile/4)"},
+        {"iccsprof.profile/6",
+         "F: schema \"iccsprof.profile/6\" is newer than this iccsprof reads (up to "
+         "iccsprof.profile/5)"},
         {"iccsprof.profile/10",
          "F: schema \"iccsprof.profile/10\" is newer than this iccsprof reads (up to "
-         "iccsprof.profile/4)"},
+         "iccsprof.profile/5)"},
         {"iccsprof.profile/0", "F: schema \"iccsprof.profile/0\" is not an iccsprof profile"},
         {"iccsprof.profile/2x", "F: schema \"iccsprof.profile/2x\" is not an iccsprof profile"},
         {"iccsprof.build/1", "F: schema \"iccsprof.build/1\" is not an iccsprof profile"},
@@ -523,6 +585,7 @@ Suite *make_record_read_suite(void)
     TCase *tc = tcase_create("records");
 
     tcase_add_test(tc, reads_every_used_field);
+    tcase_add_test(tc, version_5_grouped_rows);
     tcase_add_test(tc, failed_record_has_no_figures);
     tcase_add_test(tc, kem_record);
     tcase_add_test(tc, kex_record_with_kat);

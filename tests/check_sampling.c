@@ -10,6 +10,7 @@
 #include <dlfcn.h>
 #include <math.h>
 
+#include "shares.h"
 #include "suites.h"
 #include "wfix.h"
 
@@ -153,7 +154,7 @@ START_TEST(unsampled_outer_call_still_counts_its_nested_calls)
     fapi->disable();
     fapi->snapshot(&snap);
     ck_assert_uint_eq(snap.total_calls, 11);
-    ck_assert_uint_eq(snap.nested[ICCSPROF_SM3HASH], 1);
+    ck_assert_uint_eq(snap.helpers[ICCSPROF_SM3HASH].nested, 1);
     for (size_t i = 0; i < snap.nshapes; i++)
         ck_assert_uint_eq(snap.shapes[i].timed_calls, 0);
     fapi->set_sampling(1, 64);
@@ -272,6 +273,136 @@ START_TEST(outliers_off_keeps_every_call)
 }
 END_TEST
 
+/* What the snapshot's pseudoXOF rows add up to: calls, timed calls,
+ * ticks and outliers; rows of each kind; the helper's estimated total
+ * (each row's mean of timed calls times its calls) and its variance. */
+struct rows {
+    uint64_t calls, timed, ticks, outliers;
+    size_t kinds[3];
+    struct share_estimate total;
+};
+
+/* Sum the rows of the last snapshot, and check that they sum to the
+ * helper's totals. */
+static struct rows rows_summed(void)
+{
+    const struct iccsprof_wrap_total *t = &snap.helpers[ICCSPROF_PSEUDOXOF];
+    struct rows r = {0, 0, 0, 0, {0, 0, 0}, {0, 0}};
+
+    for (size_t i = 0; i < snap.nshapes; i++) {
+        const struct iccsprof_wrap_shape *s = &snap.shapes[i];
+        struct share_sums sums = {s->calls, s->timed_calls, (double)s->ticks, s->ticks_sq};
+        struct share_estimate e = share_estimate(&sums);
+
+        ck_assert_uint_eq(s->helper, ICCSPROF_PSEUDOXOF);
+        r.calls += s->calls;
+        r.timed += s->timed_calls;
+        r.ticks += s->ticks;
+        r.outliers += s->outlier_calls;
+        r.kinds[s->kind]++;
+        share_add(&r.total, &e);
+    }
+    ck_assert_uint_eq(r.calls, t->calls);
+    ck_assert_uint_eq(r.timed, t->timed_calls);
+    ck_assert_uint_eq(r.ticks, t->ticks);
+    ck_assert_uint_eq(r.outliers, t->outlier_calls);
+    ck_assert_uint_eq(snap.total_calls, t->calls);
+    return r;
+}
+
+/* Run wsamp_grid(41, 13, 3) with sampling (K, 64): 533 keys, of which
+ * 256 are kept exact, the next 256 as classes of their own (every key a
+ * power of two) and the last 21 in the rest. */
+static struct rows grid_run(uint32_t k)
+{
+    void (*grid)(unsigned, unsigned, unsigned);
+
+    *(void **)&grid = wfix_sym(lib, "wsamp_grid");
+    ck_assert_int_eq(api->set_sampling(k, 64), 0);
+    api->reset();
+    api->enable();
+    grid(41, 13, 3);
+    api->disable();
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    return rows_summed();
+}
+
+/* The true ticks of grid_run: 3 x 41 x (100 + 200 + ... + 1300). */
+#define GRID_TRUE_TICKS (3.0 * 41 * 100 * 91)
+
+START_TEST(rows_past_both_tables_sum_to_the_totals)
+{
+    const uint32_t rates[] = {1, 7};
+
+    for (size_t i = 0; i < sizeof rates / sizeof rates[0]; i++) {
+        struct rows r = grid_run(rates[i]);
+
+        ck_assert_uint_eq(r.calls, 3 * 41 * 13);
+        ck_assert_uint_eq(r.kinds[ICCSPROF_SHAPE_EXACT], ICCSPROF_WRAP_MAX_SHAPES);
+        ck_assert_uint_eq(r.kinds[ICCSPROF_SHAPE_CLASS], ICCSPROF_WRAP_MAX_CLASSES);
+        ck_assert_uint_eq(r.kinds[ICCSPROF_SHAPE_REST], 1);
+        ck_assert_uint_eq(r.outliers, 0);
+        if (rates[i] == 1) {
+            ck_assert_uint_eq(r.timed, r.calls);
+            ck_assert_double_eq(r.total.ticks, GRID_TRUE_TICKS);
+        }
+    }
+    for (size_t i = 0; i < snap.nshapes; i++)
+        if (snap.shapes[i].kind == ICCSPROF_SHAPE_REST)
+            ck_assert_uint_eq(snap.shapes[i].calls, 3 * 21);
+}
+END_TEST
+
+/* A rest row holds keys of any cost (here 100 to 1300 ticks): the outlier
+ * rule, even one without a margin, sets none of its calls apart. */
+START_TEST(rest_row_sets_no_call_apart)
+{
+    struct rows r;
+
+    api->set_outliers(SAMP_OUTLIER_MULTIPLE, 0);
+    r = grid_run(1);
+    ck_assert_uint_eq(r.outliers, 0);
+    ck_assert_double_eq(r.total.ticks, GRID_TRUE_TICKS);
+}
+END_TEST
+
+/* 5000 out lengths, 4 calls each, of scattered costs: the estimate over
+ * exact rows and classes, sampled one call in 8 past the first 64 of
+ * each row, lies within 3 pooled standard errors of the true total, and
+ * the calls are exact at any rate. */
+START_TEST(sampled_estimate_over_classes_within_three_errors)
+{
+    const int streams = 5;
+    void (*lengths)(unsigned, unsigned);
+    unsigned (*cost)(unsigned);
+    double truth = 0, sum = 0, var = 0, pooled;
+
+    *(void **)&lengths = wfix_sym(lib, "wsamp_lengths");
+    *(void **)&cost = wfix_sym(lib, "wsamp_length_cost");
+    for (unsigned k = 1; k <= 5000; k++)
+        truth += 4.0 * cost(k);
+    for (int stream = 0; stream < streams; stream++) {
+        struct rows r;
+
+        ck_assert_int_eq(api->set_sampling(8, 64), 0);
+        api->reset();
+        api->enable();
+        lengths(5000, 4);
+        api->disable();
+        ck_assert_int_eq(api->snapshot(&snap), 0);
+        r = rows_summed();
+        ck_assert_uint_eq(r.calls, 20000);
+        ck_assert_uint_eq(r.kinds[ICCSPROF_SHAPE_CLASS], 5);
+        ck_assert_uint_lt(r.timed, r.calls / 2);
+        sum += r.total.ticks;
+        var += r.total.variance;
+    }
+    pooled = sqrt(var) / streams;
+    ck_assert_msg(pooled > 0 && fabs(sum / streams - truth) <= 3 * pooled,
+                  "%.0f +- %.0f, true %.0f", sum / streams, pooled, truth);
+}
+END_TEST
+
 Suite *make_sampling_suite(void)
 {
     Suite *s = suite_create("sampling");
@@ -288,6 +419,9 @@ Suite *make_sampling_suite(void)
     tcase_add_test(tc, preempted_call_is_set_apart_exactly);
     tcase_add_test(tc, preempted_first_call_is_set_apart);
     tcase_add_test(tc, outliers_off_keeps_every_call);
+    tcase_add_test(tc, rows_past_both_tables_sum_to_the_totals);
+    tcase_add_test(tc, rest_row_sets_no_call_apart);
+    tcase_add_test(tc, sampled_estimate_over_classes_within_three_errors);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -69,7 +69,7 @@ static void capture(uint32_t depth)
     ck_assert_int_eq(api->sites(&sites), 0);
     ck_assert_int_eq(api->snapshot(&snap), 0);
     ck_assert_uint_eq(sites.nsites, 2);
-    ck_assert_uint_eq(sites.overflow_calls, 0);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].calls, 0);
     for (size_t i = 0; i < sites.nsites; i++) {
         ck_assert_uint_eq(sites.sites[i].helper, ICCSPROF_PSEUDOXOF);
         ck_assert_uint_eq(sites.sites[i].depth, depth);
@@ -114,7 +114,7 @@ START_TEST(mode_off_records_nothing)
     api->disable();
     ck_assert_int_eq(api->sites(&sites), 0);
     ck_assert_uint_eq(sites.nsites, 0);
-    ck_assert_uint_eq(sites.overflow_calls, 0);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].calls, 0);
     ck_assert_int_eq(api->set_callers(9), -1);
     ck_assert_int_eq(api->set_callers(8), 0);
 }
@@ -134,6 +134,34 @@ START_TEST(overhead_measurement_leaves_no_site)
     ck_assert_int_eq(api->set_callers(0), 0);
     api->overhead(&o);
     ck_assert(o.callers_outer_ticks == 0);
+}
+END_TEST
+
+START_TEST(sites_past_the_table_are_counted_per_helper)
+{
+    void (*many)(void);
+    uint64_t calls = 0, beyond;
+
+    *(void **)&many = wfix_sym(lib, "wsamp_many_sites");
+    beyond = *(const unsigned *)wfix_sym(lib, "wsamp_many_sites_count") - ICCSPROF_WRAP_MAX_SITES;
+    ck_assert_int_eq(api->set_callers(1), 0);
+    api->enable();
+    many();
+    api->disable();
+    ck_assert_int_eq(api->sites(&sites), 0);
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    ck_assert_uint_eq(sites.nsites, ICCSPROF_WRAP_MAX_SITES);
+    for (size_t i = 0; i < sites.nsites; i++)
+        calls += sites.sites[i].calls;
+    ck_assert_uint_eq(calls, ICCSPROF_WRAP_MAX_SITES);
+    /* the rest, one call of one tick each, counted whole under the helper */
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].helper, ICCSPROF_PSEUDOXOF);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].calls, beyond);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].timed_calls, beyond);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_PSEUDOXOF].ticks, beyond);
+    ck_assert_uint_eq(sites.overflow[ICCSPROF_DRNG].calls, 0);
+    ck_assert_uint_eq(calls + sites.overflow[ICCSPROF_PSEUDOXOF].calls,
+                      snap.helpers[ICCSPROF_PSEUDOXOF].calls);
 }
 END_TEST
 #else
@@ -156,6 +184,7 @@ Suite *make_sites_suite(void)
     tcase_add_test(tc, depth_three_chains_follow_the_callers);
     tcase_add_test(tc, mode_off_records_nothing);
     tcase_add_test(tc, overhead_measurement_leaves_no_site);
+    tcase_add_test(tc, sites_past_the_table_are_counted_per_helper);
 #else
     tcase_add_test(tc, refused_without_libunwind);
 #endif

@@ -147,7 +147,8 @@ static int known_op(const char *op, const char *a, const char *b, const char *c)
 }
 
 /* Print "shape" and "total" lines per operation; 1 when a count does not
- * divide by REPEATS (the calls per operation would not be fixed). */
+ * divide by REPEATS (the calls per operation would not be fixed), a row
+ * is grouped, or the rows do not sum to the helpers' totals. */
 static int print_table(const struct iccsprof_wrap_snapshot *snap)
 {
     uint64_t totals[ICCSPROF_NHELPERS] = {0};
@@ -156,7 +157,7 @@ static int print_table(const struct iccsprof_wrap_snapshot *snap)
     for (size_t i = 0; i < snap->nshapes; i++) {
         const struct iccsprof_wrap_shape *s = &snap->shapes[i];
 
-        uneven |= s->calls % REPEATS != 0;
+        uneven |= s->calls % REPEATS != 0 || s->kind != ICCSPROF_SHAPE_EXACT;
         totals[s->helper] += s->calls;
         printf("shape %s %llu %llu %llu\n", helper_names[s->helper], (unsigned long long)s->in_bits,
                (unsigned long long)s->out_bits, (unsigned long long)(s->calls / REPEATS));
@@ -165,8 +166,8 @@ static int print_table(const struct iccsprof_wrap_snapshot *snap)
         if (totals[h] != 0)
             printf("total %s %llu\n", helper_names[h], (unsigned long long)(totals[h] / REPEATS));
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        uneven |= snap->nested[h] != 0;
-    return uneven || snap->overflow_calls != 0;
+        uneven |= snap->helpers[h].nested != 0 || snap->helpers[h].calls != totals[h];
+    return uneven;
 }
 
 /* Load the library, seed it, run the operation, print its table. */

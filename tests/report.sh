@@ -27,7 +27,35 @@ python3 - "$top_srcdir/profiles/profile.schema.json" "$cases" >"$work/schema" 2>
 import copy, json, os, sys
 import jsonschema
 
-v4 = json.load(open(sys.argv[1]))
+v5 = json.load(open(sys.argv[1]))
+
+def version_4(schema):
+    """Version 5 with the overflow of the shape table instead of its grouped
+    rows, no call-site or DRNG table sizes, as profiles/README.md says."""
+    s = copy.deepcopy(schema)
+    s["properties"]["schema"] = {"const": "iccsprof.profile/4"}
+    profile = s["properties"]["profile"]["oneOf"][1]
+    profile["required"][profile["required"].index("grouped")] = "overflow"
+    del profile["properties"]["grouped"]
+    profile["properties"]["overflow"] = {
+        "type": "object", "required": ["keys", "calls", "ticks"], "additionalProperties": False,
+        "properties": {"keys": {"type": "boolean"}, "calls": {"type": "integer", "minimum": 0},
+                       "ticks": {"type": "number", "minimum": 0}}}
+    shape = profile["properties"]["shapes"]["items"]
+    for k in ("grouped", "in_bits_max", "out_bits_max"):
+        shape["required"].remove(k)
+        del shape["properties"][k]
+    s["$defs"]["helper"]["required"].remove("grouped_calls")
+    del s["$defs"]["helper"]["properties"]["grouped_calls"]
+    callers = s["properties"]["callers"]["oneOf"][1]
+    for k in ("table", "beyond"):
+        callers["required"].remove(k)
+        del callers["properties"][k]
+    s["properties"]["drng"]["required"].remove("table")
+    del s["properties"]["drng"]["properties"]["table"]
+    return s
+
+v4 = version_4(v5)
 
 def version_3(schema):
     """Version 4 without pass sizes and events, per-operation distributions,
@@ -82,7 +110,8 @@ def version_1(schema):
     profile["properties"]["shapes"]["items"]["required"].remove("timed_calls")
     return s
 
-validators = {"iccsprof.profile/4": jsonschema.Draft202012Validator(v4),
+validators = {"iccsprof.profile/5": jsonschema.Draft202012Validator(v5),
+              "iccsprof.profile/4": jsonschema.Draft202012Validator(v4),
               "iccsprof.profile/3": jsonschema.Draft202012Validator(v3),
               "iccsprof.profile/2": jsonschema.Draft202012Validator(v2),
               "iccsprof.profile/1": jsonschema.Draft202012Validator(version_1(v2))}

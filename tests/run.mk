@@ -171,5 +171,5 @@ tests_fixtures_run_librngheap_prof_la_LDFLAGS = $(RUNFIX_LDFLAGS) $(RUNFIX_WRAP)
 tests_fixtures_run_librngheap_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_tests_fixtures_run_librngheap_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
-TESTS += tests/stats.sh
-dist_noinst_SCRIPTS += tests/stats.sh
+TESTS += tests/stats.sh tests/totals.sh
+dist_noinst_SCRIPTS += tests/stats.sh tests/totals.sh

@@ -66,7 +66,7 @@ for op, want in expect.items():
     # the timing n, the profile n
     check([e["passes"][x]["operations"] for x in ("setup", "timing", "profile")] == [8, t["n"], n], str(e["passes"]))
     check(e["passes"]["timing"]["signatures"] == (t["n"] if op == "sign" else 0), str(e["passes"]))
-    check(r["drng"] == {"global": True, "seeded": ["drng_algorithm"], "other_calls": 0,
+    check(r["drng"] == {"global": True, "seeded": ["drng_algorithm"], "other_calls": 0, "table": 8,
                         "seed_reached": None if op == "verify" else True,
                         "contexts": [] if op == "verify" else [{"symbol": "drng_algorithm", "object": "libsigfix_prof.so", "offset": r["drng"]["contexts"][0]["offset"], "calls": n, "seeded": True}]}, str(r["drng"]))
     c = p["compensation"]

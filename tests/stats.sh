@@ -123,7 +123,7 @@ for op in ("keygen", "sign", "verify"):
     ctx = [] if op == "verify" else [{"symbol": "rng_state", "object": "librngfix_prof.so",
                                        "offset": d["contexts"][0]["offset"] if d["contexts"] else None,
                                        "calls": n, "seeded": True}]
-    check(d == {"global": False, "seeded": ["rng_state"], "contexts": ctx, "other_calls": 0,
+    check(d == {"global": False, "seeded": ["rng_state"], "contexts": ctx, "other_calls": 0, "table": 8,
                 "seed_reached": None if op == "verify" else True}, f"{op}: {d}")
     check(r["status"]["state"] == "complete", str(r["status"]))
 ' "$work/rng"
@@ -138,7 +138,7 @@ import sys
 from records import check, load
 r = load(sys.argv[1] + "/rngheap__sign.json")
 d, n = r["drng"], r["profile"]["calls"]
-check(d == {"global": False, "seeded": [], "other_calls": 0, "seed_reached": False,
+check(d == {"global": False, "seeded": [], "other_calls": 0, "table": 8, "seed_reached": False,
             "contexts": [{"symbol": None, "object": None, "offset": None, "calls": n, "seeded": False}]}, str(d))
 ' "$work/heap"
 expect_status "heap DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/heap"

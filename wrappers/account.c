@@ -1,5 +1,6 @@
-/* account.c - per-thread accounting tables, their snapshot, and the query
- * interface the driver finds with dlsym.
+/* account.c - per-thread accounting tables: the helpers' totals, the
+ * shape table and its grouped rows, the DRNG contexts; their snapshot,
+ * reset, sampling and outlier settings.
  *
  * Each thread keys its calls into a table of its own, so the hot path takes
  * no lock and no atomic; tables are registered once under a mutex and
@@ -14,7 +15,6 @@
 
 #include "account.h"
 
-volatile int wrap_enabled;
 uint32_t wrap_k = 1, wrap_first = 64;
 uint32_t wrap_outlier_multiple;
 uint64_t wrap_outlier_margin;
@@ -25,9 +25,6 @@ static pthread_mutex_t wrap_all_lock = PTHREAD_MUTEX_INITIALIZER;
 static uint64_t wrap_seed = 0x2545f4914f6cdd1dull;
 static struct wrap_table wrap_fallback; /* for a thread whose table cannot be allocated */
 static unsigned wrap_tables_made;       /* numbers the tables, for their seeds */
-#ifdef ICCSPROF_TICK_TEST
-uint64_t wrap_test_clock;
-#endif
 
 /* Start a table's sampling stride from the current seed, distinct per
  * table but the same from run to run (the table's number, not its
@@ -85,91 +82,152 @@ static __attribute__((destructor)) void wrap_free_tables(void)
     wrap_unlock_tables();
 }
 
-/* Hash of an accounting key, for the open-addressing table. */
-static unsigned wrap_hash(unsigned helper, uint64_t in_bits, uint64_t out_bits)
+/* Hash of a row's key, for the open-addressing table. */
+static unsigned wrap_hash(unsigned helper, unsigned kind, uint64_t in_bits, uint64_t out_bits)
 {
-    uint64_t h = (in_bits * 0x9e3779b97f4a7c15ull) ^ (out_bits * 0xc2b2ae3d27d4eb4full) ^ helper;
+    uint64_t h = (in_bits * 0x9e3779b97f4a7c15ull) ^ (out_bits * 0xc2b2ae3d27d4eb4full) ^
+                 (helper | kind << 2);
 
     return (unsigned)((h ^ (h >> 29)) % WRAP_SLOTS);
 }
 
-/* Find or add the slot of a key; -1 when the table holds its maximum. */
-int wrap_slot(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits)
+/* Start row I of T with its key. */
+static void wrap_start_row(struct wrap_table *t, unsigned i, unsigned helper, unsigned kind,
+                           uint64_t in_bits, uint64_t out_bits)
 {
-    unsigned i = wrap_hash(helper, in_bits, out_bits);
+    struct iccsprof_wrap_shape *s = &t->slot[i];
+
+    t->used[i] = 1;
+    s->helper = helper;
+    s->kind = kind;
+    s->in_bits = in_bits;
+    s->out_bits = out_bits;
+    s->min_ticks = UINT64_MAX; /* so that the first timed call sets it */
+    t->span[i] = 0;
+}
+
+/* Find the row of (HELPER, KIND, IN_BITS, OUT_BITS), or add it while
+ * *COUNT is below MAX; -1 when it is absent and there is no room. */
+static int wrap_lookup(struct wrap_table *t, unsigned helper, unsigned kind, uint64_t in_bits,
+                       uint64_t out_bits, unsigned *count, unsigned max)
+{
+    unsigned i = wrap_hash(helper, kind, in_bits, out_bits);
 
     for (;;) {
-        struct iccsprof_wrap_shape *s = &t->slot[i];
+        const struct iccsprof_wrap_shape *s = &t->slot[i];
 
         if (!t->used[i]) {
-            if (t->nshapes == ICCSPROF_WRAP_MAX_SHAPES)
+            if (*count == max)
                 return -1;
-            t->used[i] = 1;
-            t->nshapes++;
-            s->helper = helper;
-            s->in_bits = in_bits;
-            s->out_bits = out_bits;
-            s->min_ticks = UINT64_MAX; /* so that the first timed call sets it */
-            t->span[i] = 0;
+            ++*count;
+            wrap_start_row(t, i, helper, kind, in_bits, out_bits);
             return (int)i;
         }
-        if (s->helper == helper && s->in_bits == in_bits && s->out_bits == out_bits)
+        if (s->helper == helper && s->kind == kind && s->in_bits == in_bits &&
+            s->out_bits == out_bits)
             return (int)i;
         i = (i + 1) % WRAP_SLOTS;
     }
 }
 
-/* Whether a call past a shape's first wrap_first is sampled: the gaps
+/* The power-of-two class of a length: its highest set bit (0 for 0). */
+static uint64_t wrap_class(uint64_t bits)
+{
+    return bits == 0 ? 0 : 1ull << (63 - __builtin_clzll(bits));
+}
+
+/* The row that takes a row of KIND keyed (IN_BITS, OUT_BITS): the exact
+ * row while there is room for one, else the row of its classes while
+ * there is room for one, else its helper's rest.  A class's bounds are
+ * their own class, so a class row of another table lands in the same
+ * class here. */
+static unsigned wrap_place(struct wrap_table *t, unsigned helper, unsigned kind, uint64_t in_bits,
+                           uint64_t out_bits)
+{
+    int i = -1;
+
+    if (kind == ICCSPROF_SHAPE_EXACT)
+        i = wrap_lookup(t, helper, kind, in_bits, out_bits, &t->nshapes, ICCSPROF_WRAP_MAX_SHAPES);
+    if (i < 0 && kind != ICCSPROF_SHAPE_REST)
+        i = wrap_lookup(t, helper, ICCSPROF_SHAPE_CLASS, wrap_class(in_bits), wrap_class(out_bits),
+                        &t->nclasses, ICCSPROF_WRAP_MAX_CLASSES);
+    if (i >= 0)
+        return (unsigned)i;
+    if (!t->used[WRAP_REST(helper)])
+        wrap_start_row(t, WRAP_REST(helper), helper, ICCSPROF_SHAPE_REST, 0, 0);
+    return WRAP_REST(helper);
+}
+
+/* The row of a call's key, remembered as the last key. */
+unsigned wrap_row(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits)
+{
+    t->last = wrap_place(t, helper, ICCSPROF_SHAPE_EXACT, in_bits, out_bits);
+    t->last_helper = helper + 1;
+    t->last_in = in_bits;
+    t->last_out = out_bits;
+    return t->last;
+}
+
+/* Whether a call past a row's first wrap_first is sampled: the gaps
  * between sampled calls are drawn uniform in [1, 2k - 1] (mean k) from a
  * per-thread xorshift, so a periodic pattern in the calls cannot line up
  * with the samples. */
-int wrap_sampled(struct wrap_table *t, unsigned slot)
+int wrap_sampled(struct wrap_table *t, unsigned row)
 {
-    if (t->left[slot] == 0) {
+    if (t->left[row] == 0) {
         uint64_t x = t->rng;
 
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
         t->rng = x;
-        t->left[slot] = 1 + (uint32_t)(((x >> 32) * (2 * (uint64_t)wrap_k - 1)) >> 32);
+        t->left[row] = 1 + (uint32_t)(((x >> 32) * (2 * (uint64_t)wrap_k - 1)) >> 32);
     }
-    return --t->left[slot] == 0;
+    return --t->left[row] == 0;
 }
 
-/* The outlier limit of a shape whose fastest call took MIN ticks, less
- * MIN; saturated, so that a limit past the counter's range (or outliers
- * turned off) sets nothing apart. */
-static uint64_t wrap_outlier_span(uint64_t min)
+/* The outlier limit of row S whose fastest call took MIN ticks, less
+ * MIN; saturated, so that a limit past the counter's range (outliers
+ * turned off, or a rest row, whose keys' costs have no bound in common)
+ * sets nothing apart. */
+static uint64_t wrap_outlier_span(const struct iccsprof_wrap_shape *s, uint64_t min)
 {
     uint64_t m = wrap_outlier_multiple;
 
-    if (m == 0 || min > (UINT64_MAX - wrap_outlier_margin) / m)
+    if (m == 0 || s->kind == ICCSPROF_SHAPE_REST || min > (UINT64_MAX - wrap_outlier_margin) / m)
         return UINT64_MAX - min;
     return min * m + wrap_outlier_margin - min;
 }
 
-/* A timed call outside its slot's bounds.  Beyond the limit it is an
- * outlier, counted apart (1).  Below the fastest call so far it becomes
- * the reference (0, kept): the calls kept so far each took at least the
- * previous fastest, so when that is itself beyond the new limit (the
- * shape's first calls were all preempted) every one of them is an
- * outlier; otherwise each was within a few times the true cost. */
-int wrap_set_apart(struct wrap_table *t, unsigned slot, uint64_t ticks)
+/* A timed call outside its row's bounds.  Beyond the limit it is an
+ * outlier, counted apart (1), in the row and in its helper's totals.
+ * Below the fastest call so far it becomes the reference (0, kept): the
+ * calls kept so far each took at least the previous fastest, so when that
+ * is itself beyond the new limit (the row's first calls were all
+ * preempted) every one of them is an outlier; otherwise each was within a
+ * few times the true cost. */
+int wrap_set_apart(struct wrap_table *t, unsigned row, uint64_t ticks)
 {
-    struct iccsprof_wrap_shape *s = &t->slot[slot];
+    struct iccsprof_wrap_shape *s = &t->slot[row];
+    struct iccsprof_wrap_total *total = &t->total[s->helper];
     uint64_t previous = s->min_ticks;
 
     if (ticks >= previous) {
         s->outlier_calls++;
         s->outlier_ticks += ticks;
+        total->outlier_calls++;
+        total->outlier_ticks += ticks;
         return 1;
     }
     s->min_ticks = ticks;
-    t->span[slot] = wrap_outlier_span(ticks);
-    if (previous - ticks > t->span[slot] && s->timed_calls != 0) {
+    t->span[row] = wrap_outlier_span(s, ticks);
+    if (previous - ticks > t->span[row] && s->timed_calls != 0) {
         s->outlier_calls += s->timed_calls;
         s->outlier_ticks += s->ticks;
+        total->outlier_calls += s->timed_calls;
+        total->outlier_ticks += s->ticks;
+        total->timed_calls -= s->timed_calls;
+        total->ticks -= s->ticks;
         s->timed_calls = 0;
         s->ticks = 0;
         s->ticks_sq = 0;
@@ -217,18 +275,6 @@ static void wrap_merge_contexts(struct iccsprof_wrap_snapshot *out, const struct
     }
 }
 
-/* Start accounting. */
-static void wrap_enable(void)
-{
-    wrap_enabled = 1;
-}
-
-/* Stop accounting; the shims pass straight through. */
-static void wrap_disable(void)
-{
-    wrap_enabled = 0;
-}
-
 /* Lock the list of every thread's table and return its head. */
 struct wrap_table *wrap_lock_tables(void)
 {
@@ -242,8 +288,9 @@ void wrap_unlock_tables(void)
     pthread_mutex_unlock(&wrap_all_lock);
 }
 
-/* Clear every thread's table, its call sites and its sampling state. */
-static void wrap_reset(void)
+/* Clear every thread's table and its sampling state; its call sites are
+ * sites.c's to clear. */
+void wrap_reset_tables(void)
 {
     for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
         struct wrap_table *next = t->next;
@@ -254,77 +301,79 @@ static void wrap_reset(void)
         t->next = next;
         t->sites = sites;
         t->serial = serial;
-        if (sites != NULL)
-            memset(sites, 0, sizeof *sites);
         wrap_seed_table(t);
     }
     wrap_unlock_tables();
 }
 
-/* Merge every thread's table into OUT, overflowing where the merged table
- * is full. */
-static int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
+/* Add table T's totals to OUT's. */
+static void wrap_merge_totals(struct iccsprof_wrap_snapshot *out, const struct wrap_table *t)
+{
+    for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++) {
+        struct iccsprof_wrap_total *dst = &out->helpers[h];
+        const struct iccsprof_wrap_total *src = &t->total[h];
+
+        dst->calls += src->calls;
+        dst->timed_calls += src->timed_calls;
+        dst->ticks += src->ticks;
+        dst->outlier_calls += src->outlier_calls;
+        dst->outlier_ticks += src->outlier_ticks;
+        dst->nested += src->nested;
+    }
+}
+
+/* Add table T's rows to MERGED, each in the row wrap_place gives it
+ * there: a key exact in one thread's table may be grouped in the merged
+ * one, never lost. */
+static void wrap_merge_rows(struct wrap_table *merged, const struct wrap_table *t)
+{
+    for (unsigned i = 0; i < WRAP_ROWS; i++) {
+        const struct iccsprof_wrap_shape *src = &t->slot[i];
+        struct iccsprof_wrap_shape *dst;
+
+        if (!t->used[i])
+            continue;
+        dst =
+            &merged->slot[wrap_place(merged, src->helper, src->kind, src->in_bits, src->out_bits)];
+        dst->calls += src->calls;
+        dst->timed_calls += src->timed_calls;
+        dst->ticks += src->ticks;
+        dst->ticks_sq += src->ticks_sq;
+        dst->outlier_calls += src->outlier_calls;
+        dst->outlier_ticks += src->outlier_ticks;
+        if (src->min_ticks < dst->min_ticks)
+            dst->min_ticks = src->min_ticks;
+    }
+}
+
+/* Merge every thread's totals, rows and DRNG contexts into OUT. */
+int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
 {
     static struct wrap_table merged; /* too large for the caller's stack */
-    struct wrap_table *t = wrap_lock_tables();
 
     memset(out, 0, sizeof *out);
     memset(&merged, 0, sizeof merged);
-    for (; t != NULL; t = t->next) {
-        for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
-            out->nested[h] += t->nested[h];
-        out->overflow_calls += t->overflow_calls;
-        out->overflow_timed_calls += t->overflow_timed_calls;
-        out->overflow_ticks += t->overflow_ticks;
+    for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
+        wrap_merge_totals(out, t);
         wrap_merge_contexts(out, t);
-        for (unsigned i = 0; i < WRAP_SLOTS; i++) {
-            const struct iccsprof_wrap_shape *src = &t->slot[i];
-            struct iccsprof_wrap_shape *dst;
-            int j;
-
-            if (!t->used[i])
-                continue;
-            j = wrap_slot(&merged, src->helper, src->in_bits, src->out_bits);
-            if (j < 0) {
-                out->overflow_calls += src->calls;
-                out->overflow_timed_calls += src->timed_calls;
-                out->overflow_ticks += src->ticks;
-                continue;
-            }
-            dst = &merged.slot[j];
-            dst->calls += src->calls;
-            dst->timed_calls += src->timed_calls;
-            dst->ticks += src->ticks;
-            dst->ticks_sq += src->ticks_sq;
-            dst->outlier_calls += src->outlier_calls;
-            dst->outlier_ticks += src->outlier_ticks;
-            if (src->min_ticks < dst->min_ticks)
-                dst->min_ticks = src->min_ticks;
-        }
+        wrap_merge_rows(&merged, t);
     }
-    for (unsigned i = 0; i < WRAP_SLOTS; i++)
+    wrap_unlock_tables();
+    for (unsigned i = 0; i < WRAP_ROWS; i++)
         if (merged.used[i]) {
             if (merged.slot[i].min_ticks == UINT64_MAX) /* no call timed */
                 merged.slot[i].min_ticks = 0;
             out->shapes[out->nshapes++] = merged.slot[i];
-            out->total_calls += merged.slot[i].calls;
         }
-    wrap_unlock_tables();
-    out->overflow_keys = out->overflow_calls != 0; /* at least one key did not fit */
-    out->total_calls += out->overflow_calls;
+    for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
+        out->total_calls += out->helpers[h].calls;
     return 0;
-}
-
-/* The tick reader, for the driver's own spans. */
-static uint64_t wrap_ticks(void)
-{
-    return wrap_tick();
 }
 
 /* Set the sampling rate; every thread's stride restarts from a new seed,
  * so successive runs draw different samples.  Like a reset, it is called
  * with accounting disabled and no helper call in flight. */
-static int wrap_set_sampling(uint32_t k, uint32_t first_n)
+int wrap_set_sampling(uint32_t k, uint32_t first_n)
 {
     if (k == 0)
         return -1;
@@ -339,38 +388,17 @@ static int wrap_set_sampling(uint32_t k, uint32_t first_n)
     return 0;
 }
 
-/* Set the outlier rule; every shape's limit follows at once.  Like a
+/* Set the outlier rule; every row's limit follows at once.  Like a
  * reset, it is called with accounting disabled and no helper call in
  * flight. */
-static int wrap_set_outliers(uint32_t multiple, uint64_t margin_ticks)
+int wrap_set_outliers(uint32_t multiple, uint64_t margin_ticks)
 {
     wrap_outlier_multiple = multiple;
     wrap_outlier_margin = margin_ticks;
     for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next)
-        for (unsigned i = 0; i < WRAP_SLOTS; i++)
+        for (unsigned i = 0; i < WRAP_ROWS; i++)
             if (t->used[i])
-                t->span[i] = wrap_outlier_span(t->slot[i].min_ticks);
+                t->span[i] = wrap_outlier_span(&t->slot[i], t->slot[i].min_ticks);
     wrap_unlock_tables();
     return 0;
-}
-
-static const struct iccsprof_wrap_api wrap_api = {
-    .abi = ICCSPROF_WRAP_ABI,
-    .tick_source = ICCSPROF_TICK_SOURCE_NAME,
-    .ticks = wrap_ticks,
-    .enable = wrap_enable,
-    .disable = wrap_disable,
-    .reset = wrap_reset,
-    .snapshot = wrap_snapshot,
-    .overhead = wrap_measure_overhead,
-    .set_sampling = wrap_set_sampling,
-    .set_callers = wrap_set_callers,
-    .sites = wrap_get_sites,
-    .set_outliers = wrap_set_outliers,
-};
-
-/* Entry point of a profiled library. */
-WRAP_EXPORT const struct iccsprof_wrap_api *iccsprof_wrap_api(void)
-{
-    return &wrap_api;
 }

@@ -8,8 +8,10 @@
 lib_LIBRARIES += wrappers/libiccswrap.a
 wrappers_libiccswrap_a_SOURCES = \
 	wrappers/account.c wrappers/account.h \
-	wrappers/overhead.c \
-	wrappers/sites.c \
+	wrappers/api.c \
+	wrappers/call.h \
+	wrappers/overhead.c wrappers/overhead.h \
+	wrappers/sites.c wrappers/sites.h \
 	wrappers/tick.h \
 	wrappers/wrap_digest.h \
 	wrappers/wrap_pseudohash.c \

@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "account.h"
+#include "call.h"
+#include "overhead.h"
 
 #define WRAP_CAL_CALLS 2000
 #define WRAP_CAL_ROUNDS 15
@@ -44,7 +45,7 @@ static uint64_t wrap_span_wrapped(struct wrap_table *scratch, double *inner)
     }
     t0 = wrap_tick() - t0;
     *inner = 0;
-    for (unsigned i = 0; i < WRAP_SLOTS; i++)
+    for (unsigned i = 0; i < WRAP_ROWS; i++)
         if (scratch->used[i] && scratch->slot[i].timed_calls != 0)
             *inner = (double)scratch->slot[i].ticks / (double)scratch->slot[i].timed_calls;
     return t0;

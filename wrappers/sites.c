@@ -19,7 +19,7 @@
 #include <libunwind.h>
 #endif
 
-#include "account.h"
+#include "sites.h"
 
 uint32_t wrap_callers;
 
@@ -87,8 +87,8 @@ static struct iccsprof_wrap_site *wrap_site_slot(struct wrap_site_table *table, 
 }
 
 /* Count one outermost call at its call site; the site the call's ticks
- * go to, the thread's overflow entry when the table is full, NULL only if
- * the table could not be allocated. */
+ * go to, the thread's overflow entry of the helper when the table is
+ * full, NULL only if the table could not be allocated. */
 struct iccsprof_wrap_site *wrap_capture(struct wrap_table *t, unsigned helper, void *ret)
 {
     uintptr_t frames[ICCSPROF_WRAP_MAX_DEPTH];
@@ -98,10 +98,21 @@ struct iccsprof_wrap_site *wrap_capture(struct wrap_table *t, unsigned helper, v
     if (t->sites == NULL && (t->sites = calloc(1, sizeof *t->sites)) == NULL)
         return NULL;
     s = wrap_site_slot(t->sites, helper, frames, depth);
-    if (s == NULL)
-        s = &t->sites->overflow;
+    if (s == NULL) {
+        s = &t->sites->overflow[helper];
+        s->helper = helper;
+    }
     s->calls++;
     return s;
+}
+
+/* Clear every thread's call sites. */
+void wrap_reset_sites(void)
+{
+    for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next)
+        if (t->sites != NULL)
+            memset(t->sites, 0, sizeof *t->sites);
+    wrap_unlock_tables();
 }
 
 /* Record call sites with chains of DEPTH frames; 0 turns it off. */
@@ -118,6 +129,16 @@ int wrap_set_callers(uint32_t depth)
     return 0;
 }
 
+#ifdef WRAP_UNWIND
+/* Add the calls, timed calls and ticks of SRC to DST. */
+static void wrap_add_site(struct iccsprof_wrap_site *dst, const struct iccsprof_wrap_site *src)
+{
+    dst->calls += src->calls;
+    dst->timed_calls += src->timed_calls;
+    dst->ticks += src->ticks;
+}
+#endif
+
 /* Merge every thread's call sites into OUT; -1 without libunwind. */
 int wrap_get_sites(struct iccsprof_wrap_sites *out)
 {
@@ -127,11 +148,13 @@ int wrap_get_sites(struct iccsprof_wrap_sites *out)
 
     memset(out, 0, sizeof *out);
     memset(&merged, 0, sizeof merged);
+    for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
+        out->overflow[h].helper = h;
     for (; t != NULL; t = t->next) {
         if (t->sites == NULL)
             continue;
-        out->overflow_calls += t->sites->overflow.calls;
-        out->overflow_ticks += t->sites->overflow.ticks;
+        for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
+            wrap_add_site(&out->overflow[h], &t->sites->overflow[h]);
         for (unsigned i = 0; i < WRAP_SITE_SLOTS; i++) {
             const struct iccsprof_wrap_site *src = &t->sites->slot[i];
             struct iccsprof_wrap_site *dst;
@@ -139,14 +162,7 @@ int wrap_get_sites(struct iccsprof_wrap_sites *out)
             if (src->depth == 0)
                 continue;
             dst = wrap_site_slot(&merged, src->helper, src->frames, src->depth);
-            if (dst == NULL) {
-                out->overflow_calls += src->calls;
-                out->overflow_ticks += src->ticks;
-                continue;
-            }
-            dst->calls += src->calls;
-            dst->timed_calls += src->timed_calls;
-            dst->ticks += src->ticks;
+            wrap_add_site(dst != NULL ? dst : &out->overflow[src->helper], src);
         }
     }
     for (unsigned i = 0; i < WRAP_SITE_SLOTS; i++)

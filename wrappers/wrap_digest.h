@@ -5,7 +5,7 @@
 #ifndef ICCSPROF_WRAP_DIGEST_H
 #define ICCSPROF_WRAP_DIGEST_H
 
-#include "account.h"
+#include "call.h"
 
 #define WRAP_DIGEST_SHIM(name, helper)                                                             \
     int __real_##name(int digest_len_bits, const unsigned char *msg,                               \

@@ -2,7 +2,7 @@
  * the package's own type, opaque here: only its address passes through. */
 #include "config.h"
 
-#include "account.h"
+#include "call.h"
 
 int __real_get_random_number(void *drng, unsigned char *random_number,
                              unsigned long long random_number_len_bits);

@@ -1,7 +1,7 @@
 /* wrap_pseudoxof.c - the --wrap shim of pseudoXOF. */
 #include "config.h"
 
-#include "account.h"
+#include "call.h"
 
 int __real_pseudoXOF(unsigned long long output_len_bits, const unsigned char *msg,
                      unsigned long long msg_len_bits, unsigned char *output);

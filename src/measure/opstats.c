@@ -2,14 +2,17 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "channel.h"
 #include "method.h"
 #include "opstats.h"
 
 /* Start with no operation read. */
 void opstats_init(struct opstats *o)
 {
+    free(o->shape);
     memset(o, 0, sizeof *o);
 }
 
@@ -26,21 +29,11 @@ static void opstats_count(struct opstat *s, uint64_t count, uint64_t ops_before)
     s->sum_sq += (double)count * (double)count;
 }
 
-/* The index of the shape of KEY in O, added (with the operations before
- * that made none of its calls) when new; -1 when O is full. */
-static int opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key)
+/* Whether row X of O has the key of row KEY of a snapshot. */
+static int opstats_same(const struct opstats_shape *x, const struct iccsprof_wrap_shape *key)
 {
-    for (size_t i = 0; i < o->nshapes; i++)
-        if (o->shape[i].helper == key->helper && o->shape[i].in_bits == key->in_bits &&
-            o->shape[i].out_bits == key->out_bits)
-            return (int)i;
-    if (o->nshapes == ICCSPROF_WRAP_MAX_SHAPES)
-        return -1;
-    memset(&o->shape[o->nshapes], 0, sizeof o->shape[0]);
-    o->shape[o->nshapes].helper = key->helper;
-    o->shape[o->nshapes].in_bits = key->in_bits;
-    o->shape[o->nshapes].out_bits = key->out_bits;
-    return (int)o->nshapes++;
+    return x->helper == key->helper && x->kind == key->kind && x->in_bits == key->in_bits &&
+           x->out_bits == key->out_bits;
 }
 
 /* The ticks the calls of shape J made since the last reading, from
@@ -69,30 +62,62 @@ static void opstats_ratio_add(struct opstats_ratio *r, double h, double op_ticks
     r->ht += h * op_ticks;
 }
 
-/* Count one operation from the table after it. */
+/* The index of the row of KEY in O, added (with the operations before
+ * that made none of its calls) when new.  HINT, the row's place in the
+ * snapshot, is tried first: the wrappers give their rows in the same
+ * order from one reading to the next. */
+static size_t opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *key, size_t hint)
+{
+    if (hint < o->nshapes && opstats_same(&o->shape[hint], key))
+        return hint;
+    for (size_t i = 0; i < o->nshapes; i++)
+        if (opstats_same(&o->shape[i], key))
+            return i;
+    if (o->nshapes == o->room) {
+        size_t room = o->room ? 2 * o->room : ICCSPROF_WRAP_MAX_ROWS;
+        struct opstats_shape *more = realloc(o->shape, room * sizeof *more);
+
+        if (more == NULL)
+            channel_call_error("out of memory for %zu shapes' counts", room);
+        o->shape = more;
+        o->room = room;
+    }
+    memset(&o->shape[o->nshapes], 0, sizeof o->shape[0]);
+    o->shape[o->nshapes].helper = key->helper;
+    o->shape[o->nshapes].kind = key->kind;
+    o->shape[o->nshapes].in_bits = key->in_bits;
+    o->shape[o->nshapes].out_bits = key->out_bits;
+    return o->nshapes++;
+}
+
+/* Count one operation of OP_TICKS from the totals and the table after it.
+ * The helpers' counts come from their totals, exact whatever the table
+ * holds; a row holds one key, or the keys grouped in it, and every call
+ * is in one row, so the rows' ticks are the helpers'. */
 void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks)
 {
-    uint64_t grew[ICCSPROF_WRAP_MAX_SHAPES] = {0}, per_helper[ICCSPROF_NHELPERS] = {0};
     double ticks[OPSTATS_NGROUPS] = {0, 0};
 
     for (size_t i = 0; i < snap->nshapes; i++) {
-        int j = opstats_find(o, &snap->shapes[i]);
+        size_t j = opstats_find(o, &snap->shapes[i], i); /* may move o->shape */
+        struct opstats_shape *x;
 
-        if (j < 0)
-            continue;
         ticks[snap->shapes[i].helper == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] +=
-            opstats_ticks(o, (size_t)j, &snap->shapes[i]);
-        grew[j] = snap->shapes[i].calls - o->shape[j].last;
-        o->shape[j].last = snap->shapes[i].calls;
+            opstats_ticks(o, j, &snap->shapes[i]);
+        x = &o->shape[j];
+        x->grew = snap->shapes[i].calls - x->last;
+        x->last = snap->shapes[i].calls;
     }
     for (int g = 0; g < OPSTATS_NGROUPS; g++)
         opstats_ratio_add(&o->group[g], ticks[g], op_ticks);
     for (size_t j = 0; j < o->nshapes; j++) {
-        opstats_count(&o->shape[j].per_op, grew[j], o->ops);
-        per_helper[o->shape[j].helper] += grew[j];
+        opstats_count(&o->shape[j].per_op, o->shape[j].grew, o->ops);
+        o->shape[j].grew = 0;
     }
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        opstats_count(&o->helper[h], per_helper[h], o->ops);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        opstats_count(&o->helper[h], snap->helpers[h].calls - o->helper_last[h], o->ops);
+        o->helper_last[h] = snap->helpers[h].calls;
+    }
     o->ops++;
 }
 
@@ -110,13 +135,11 @@ json_t *opstats_json(const struct opstats *o, const struct opstat *s)
                      (json_int_t)s->max, "stddev", sqrt(var));
 }
 
-/* The distribution of a shape, or NULL. */
-const struct opstat *opstats_shape(const struct opstats *o, uint32_t helper, uint64_t in_bits,
-                                   uint64_t out_bits)
+/* The distribution of a row, or NULL. */
+const struct opstat *opstats_shape(const struct opstats *o, const struct iccsprof_wrap_shape *key)
 {
     for (size_t i = 0; i < o->nshapes; i++)
-        if (o->shape[i].helper == helper && o->shape[i].in_bits == in_bits &&
-            o->shape[i].out_bits == out_bits)
+        if (opstats_same(&o->shape[i], key))
             return &o->shape[i].per_op;
     return NULL;
 }

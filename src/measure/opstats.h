@@ -1,6 +1,7 @@
 /* opstats.h - how many calls each measured operation made, per helper and
- * per shape: the wrappers' table is read after every operation, and the
- * growth since the last reading is that operation's count.  The minimum,
+ * per row of the shape table: the wrappers' totals and table are read
+ * after every operation, and the growth since the last reading is that
+ * operation's count.  The minimum,
  * maximum and spread tell a count that the code fixes (minimum = maximum)
  * from one that depends on the data (rejection sampling, retries). */
 #ifndef ICCSPROF_MEASURE_OPSTATS_H
@@ -18,10 +19,11 @@ struct opstat {
 };
 
 struct opstats_shape {
-    uint32_t helper;
+    uint32_t helper, kind;
     uint64_t in_bits, out_bits;
     uint64_t last, last_timed,
         last_ticks; /* calls, timed calls and their ticks at the last reading */
+    uint64_t grew;  /* calls since, while a reading is counted */
     struct opstat per_op;
 };
 
@@ -34,15 +36,19 @@ struct opstats_ratio {
 /* The groups of helpers whose shares a profile pass reports. */
 enum { OPSTATS_HASH, OPSTATS_DRNG, OPSTATS_NGROUPS };
 
+/* Every row ever read is kept, however many: rows regrouped between
+ * readings (threads whose merged table changes) are rows of their own. */
 struct opstats {
     uint64_t ops;
-    size_t nshapes;
-    struct opstats_shape shape[ICCSPROF_WRAP_MAX_SHAPES];
+    size_t nshapes, room;
+    struct opstats_shape *shape;
+    uint64_t helper_last[ICCSPROF_NHELPERS]; /* the helpers' calls at the last reading */
     struct opstat helper[ICCSPROF_NHELPERS];
     struct opstats_ratio group[OPSTATS_NGROUPS];
 };
 
-/* Start with no operation read, the wrappers' table just reset. */
+/* Start with no operation read, the wrappers' table just reset; the rows
+ * of a previous start are freed. */
 void opstats_init(struct opstats *o);
 
 /* Count one operation of OP_TICKS: SNAP is the table after it. */
@@ -60,8 +66,7 @@ double opstats_share_precision(const struct opstats *o);
  * deviation; 0 for one operation). */
 json_t *opstats_json(const struct opstats *o, const struct opstat *s);
 
-/* The distribution of the shape (HELPER, IN_BITS, OUT_BITS), or NULL. */
-const struct opstat *opstats_shape(const struct opstats *o, uint32_t helper, uint64_t in_bits,
-                                   uint64_t out_bits);
+/* The distribution of the row KEY (its helper, kind and bits), or NULL. */
+const struct opstat *opstats_shape(const struct opstats *o, const struct iccsprof_wrap_shape *key);
 
 #endif

@@ -144,36 +144,46 @@ static unsigned profile_auto_k(double estimate)
     return k > PROFILE_AUTO_MAX_K ? PROFILE_AUTO_MAX_K : (unsigned)k;
 }
 
-/* The wrappers' snapshot as JSON: every shape with its raw sums and the
- * distribution of its calls per operation, the helpers' distributions. */
+static const char *const profile_kind[] = {"exact", "class", "rest"};
+
+/* The wrappers' snapshot as JSON: each helper's totals and the
+ * distribution of its calls per operation; every row of the shape table
+ * (a key, or the keys grouped in it: see enum iccsprof_shape_kind) with
+ * its raw sums and distribution; the table's capacities. */
 static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap,
                                 const struct opstats *per_op)
 {
-    json_t *shapes = json_array(), *nested = json_object(), *helpers = json_object();
+    json_t *shapes = json_array(), *helpers = json_object();
 
     for (size_t i = 0; i < snap->nshapes; i++) {
         const struct iccsprof_wrap_shape *s = &snap->shapes[i];
-        const struct opstat *d = opstats_shape(per_op, s->helper, s->in_bits, s->out_bits);
+        const struct opstat *d = opstats_shape(per_op, s);
 
         json_array_append_new(
             shapes,
-            json_pack("{s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o}", "helper",
-                      profile_helper[s->helper], "in_bits", (json_int_t)s->in_bits, "out_bits",
-                      (json_int_t)s->out_bits, "calls", (json_int_t)s->calls, "timed_calls",
-                      (json_int_t)s->timed_calls, "ticks", (json_int_t)s->ticks, "ticks_sq",
-                      s->ticks_sq, "outlier_calls", (json_int_t)s->outlier_calls, "outlier_ticks",
-                      (json_int_t)s->outlier_ticks, "min_ticks", (json_int_t)s->min_ticks, "per_op",
+            json_pack("{s:s, s:s, s:I, s:I, s:I, s:I, s:I, s:f, s:I, s:I, s:I, s:o}", "helper",
+                      profile_helper[s->helper], "kind", profile_kind[s->kind], "in_bits",
+                      (json_int_t)s->in_bits, "out_bits", (json_int_t)s->out_bits, "calls",
+                      (json_int_t)s->calls, "timed_calls", (json_int_t)s->timed_calls, "ticks",
+                      (json_int_t)s->ticks, "ticks_sq", s->ticks_sq, "outlier_calls",
+                      (json_int_t)s->outlier_calls, "outlier_ticks", (json_int_t)s->outlier_ticks,
+                      "min_ticks", (json_int_t)s->min_ticks, "per_op",
                       d != NULL ? opstats_json(per_op, d) : json_null()));
     }
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        json_object_set_new(nested, profile_helper[h], json_integer((json_int_t)snap->nested[h]));
-        json_object_set_new(helpers, profile_helper[h], opstats_json(per_op, &per_op->helper[h]));
+        const struct iccsprof_wrap_total *t = &snap->helpers[h];
+
+        json_object_set_new(
+            helpers, profile_helper[h],
+            json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "calls", (json_int_t)t->calls,
+                      "timed_calls", (json_int_t)t->timed_calls, "ticks", (json_int_t)t->ticks,
+                      "outlier_calls", (json_int_t)t->outlier_calls, "outlier_ticks",
+                      (json_int_t)t->outlier_ticks, "nested", (json_int_t)t->nested, "per_op",
+                      opstats_json(per_op, &per_op->helper[h])));
     }
-    return json_pack(
-        "{s:o, s:o, s:o, s:{s:b, s:I, s:I, s:I}, s:I}", "shapes", shapes, "nested", nested,
-        "per_op", helpers, "overflow", "keys", snap->overflow_keys != 0, "calls",
-        (json_int_t)snap->overflow_calls, "timed_calls", (json_int_t)snap->overflow_timed_calls,
-        "ticks", (json_int_t)snap->overflow_ticks, "total_calls", (json_int_t)snap->total_calls);
+    return json_pack("{s:o, s:o, s:I, s:{s:i, s:i}}", "helpers", helpers, "shapes", shapes,
+                     "total_calls", (json_int_t)snap->total_calls, "table", "shapes",
+                     ICCSPROF_WRAP_MAX_SHAPES, "classes", ICCSPROF_WRAP_MAX_CLASSES);
 }
 
 /* One return address as the object holding it and the offset in it, so
@@ -194,7 +204,7 @@ static json_t *profile_frame(uintptr_t addr)
 static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
 {
     static struct iccsprof_wrap_sites table; /* too large for the stack */
-    json_t *sites = json_array();
+    json_t *sites = json_array(), *overflow = json_object();
 
     if (w->sites(&table) != 0)
         channel_call_error("the wrappers refused to give their call sites");
@@ -210,9 +220,16 @@ static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
                                         "timed_calls", (json_int_t)s->timed_calls, "ticks",
                                         (json_int_t)s->ticks, "frames", frames));
     }
-    return json_pack("{s:i, s:{s:I, s:I}, s:o}", "depth", (int)depth, "overflow", "calls",
-                     (json_int_t)table.overflow_calls, "ticks", (json_int_t)table.overflow_ticks,
-                     "sites", sites);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        const struct iccsprof_wrap_site *s = &table.overflow[h];
+
+        json_object_set_new(overflow, profile_helper[h],
+                            json_pack("{s:I, s:I, s:I}", "calls", (json_int_t)s->calls,
+                                      "timed_calls", (json_int_t)s->timed_calls, "ticks",
+                                      (json_int_t)s->ticks));
+    }
+    return json_pack("{s:i, s:i, s:o, s:o}", "depth", (int)depth, "table", ICCSPROF_WRAP_MAX_SITES,
+                     "overflow", overflow, "sites", sites);
 }
 
 /* Order signed tick differences, for their median. */
@@ -263,8 +280,8 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
         json_object_set_new(where, "seeded_as", seeded ? json_string(seeded) : json_null());
         json_array_append_new(list, where);
     }
-    return json_pack("{s:o, s:I}", "contexts", list, "other_calls",
-                     (json_int_t)snap->other_context_calls);
+    return json_pack("{s:o, s:I, s:i}", "contexts", list, "other_calls",
+                     (json_int_t)snap->other_context_calls, "table", ICCSPROF_WRAP_MAX_CONTEXTS);
 }
 
 /* One pair of operations doing the same work: the library's writable data

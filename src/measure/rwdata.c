@@ -13,7 +13,7 @@
 struct rwdata_search {
     uintptr_t base;
     struct rwdata *d;
-    int found, too_many;
+    int found, no_memory;
 };
 
 /* Keep the writable PT_LOAD ranges of the object loaded at the searched
@@ -26,6 +26,12 @@ static int rwdata_object(struct dl_phdr_info *info, size_t size, void *arg)
     (void)size;
     if (info->dlpi_addr != q->base)
         return 0;
+    q->found = 1;
+    /* room for every segment: no table size decides what is copied */
+    if ((q->d->range = calloc(info->dlpi_phnum, sizeof *q->d->range)) == NULL) {
+        q->no_memory = 1;
+        return 1;
+    }
     for (int i = 0; i < info->dlpi_phnum; i++)
         if (info->dlpi_phdr[i].p_type == PT_GNU_RELRO) {
             relro = info->dlpi_addr + info->dlpi_phdr[i].p_vaddr;
@@ -42,15 +48,10 @@ static int rwdata_object(struct dl_phdr_info *info, size_t size, void *arg)
             start = relro_end;
         if (start >= end)
             continue;
-        if (q->d->nranges == RWDATA_MAX_RANGES) {
-            q->too_many = 1;
-            break;
-        }
         q->d->range[q->d->nranges].start = (unsigned char *)start;
         q->d->range[q->d->nranges++].len = end - start;
         q->d->bytes += end - start;
     }
-    q->found = 1;
     return 1;
 }
 
@@ -65,8 +66,10 @@ int rwdata_open(struct rwdata *d, void *lib)
         return -1;
     q.base = map->l_addr;
     dl_iterate_phdr(rwdata_object, &q);
-    if (!q.found || q.too_many || d->bytes == 0 || d->bytes > RWDATA_MAX_BYTES ||
+    if (!q.found || q.no_memory || d->bytes == 0 || d->bytes > RWDATA_MAX_BYTES ||
         (d->copy = malloc(d->bytes)) == NULL) {
+        free(d->range);
+        d->range = NULL;
         d->nranges = 0;
         return -1;
     }
@@ -115,5 +118,7 @@ void rwdata_restore(const struct rwdata *d)
 void rwdata_close(struct rwdata *d)
 {
     free(d->copy);
+    free(d->range);
     d->copy = NULL;
+    d->range = NULL;
 }

@@ -12,14 +12,15 @@
  * what it serves, and the operations are not paired. */
 #define RWDATA_MAX_BYTES (64u << 20)
 
-#define RWDATA_MAX_RANGES 8
+/* One writable range of the library. */
+struct rwdata_range {
+    unsigned char *start;
+    size_t len;
+};
 
 struct rwdata {
     size_t nranges, bytes;
-    struct {
-        unsigned char *start;
-        size_t len;
-    } range[RWDATA_MAX_RANGES];
+    struct rwdata_range *range; /* one per writable segment, as many as it has */
     unsigned char *copy;
 };
 

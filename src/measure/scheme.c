@@ -5,6 +5,7 @@
 #include <link.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -148,12 +149,12 @@ static void scheme_resolve_private(struct scheme *s, json_t *list)
     json_t *c;
     size_t i;
 
-    if (list == NULL || dlinfo(s->lib, RTLD_DI_LINKMAP, &map) != 0)
+    if (list == NULL || json_array_size(list) == 0 || dlinfo(s->lib, RTLD_DI_LINKMAP, &map) != 0)
         return;
+    if ((s->private_ctx = calloc(json_array_size(list), sizeof *s->private_ctx)) == NULL)
+        channel_call_error("out of memory for %zu DRNG contexts", json_array_size(list));
     json_array_foreach(list, i, c)
     {
-        if (s->nprivate == SCHEME_MAX_PRIVATE)
-            break;
         s->private_ctx[s->nprivate].name = json_string_value(json_object_get(c, "name"));
         s->private_ctx[s->nprivate++].address =
             (void *)(map->l_addr + (uintptr_t)json_integer_value(json_object_get(c, "vaddr")));

@@ -52,9 +52,6 @@ struct kex_api {
     ull passes, sta_len, stb_len;
 };
 
-/* The most private DRNG contexts seeded. */
-#define SCHEME_MAX_PRIVATE 8
-
 /* A DRNG context the driver seeds besides drng_algorithm. */
 struct scheme_context {
     const char *name;
@@ -70,9 +67,10 @@ struct scheme {
     struct kex_api kex;
     void *drng; /* the package's DRNG_ctx drng_algorithm, opaque; NULL when not there */
     /* DRNG contexts of the scheme's own, found in its debugging information
-     * by iccsprof run: data of type DRNG_ctx, seeded like drng_algorithm. */
+     * by iccsprof run: data of type DRNG_ctx, seeded like drng_algorithm,
+     * every one of them (the measuring process keeps them to its end). */
     size_t nprivate;
-    struct scheme_context private_ctx[SCHEME_MAX_PRIVATE];
+    struct scheme_context *private_ctx;
     int (*init_random_number)(void *drng, const unsigned char *seed, ull seed_len);
     /* From the API's length functions: pk, sk, and the maximum signature,
      * the ciphertext or a key exchange's messages in all, and the shared

@@ -1,0 +1,100 @@
+/* call.h - the begin/end pair around each wrapped call: the hot path the
+ * shims and the overhead measurement share. */
+#ifndef ICCSPROF_WRAP_CALL_H
+#define ICCSPROF_WRAP_CALL_H
+
+#include <stdint.h>
+
+#include "account.h"
+#include "sites.h"
+#include "tick.h"
+
+#pragma GCC visibility push(hidden)
+
+/* Non-zero while the driver measures (api.c); read on every wrapped call. */
+extern volatile int wrap_enabled;
+
+/* One wrapped call in flight. */
+struct wrap_call {
+    struct wrap_table *table;
+    struct iccsprof_wrap_shape *shape; /* its row; NULL for a nested call */
+    struct iccsprof_wrap_site *site;   /* NULL: not captured */
+    uint64_t start;
+    unsigned row; /* of shape */
+    int timed;
+};
+
+/* Start a wrapped call in table T: count it in its helper's totals and its
+ * row, and read the clock only for an outermost call that is timed.  RET
+ * is the shim's return address, the depth-1 call site. */
+static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigned helper,
+                              uint64_t in_bits, uint64_t out_bits, void *ret)
+{
+    unsigned i;
+
+    c->table = t;
+    c->shape = NULL;
+    c->site = NULL;
+    c->timed = 0;
+    if (t->depth++ != 0) {
+        t->total[helper].nested++;
+        return;
+    }
+    t->total[helper].calls++;
+    i = t->last_helper == helper + 1 && t->last_in == in_bits && t->last_out == out_bits
+            ? t->last
+            : wrap_row(t, helper, in_bits, out_bits);
+    c->row = i;
+    c->shape = &t->slot[i];
+    c->shape->calls++;
+    c->timed = wrap_k == 1 || c->shape->calls <= wrap_first || wrap_sampled(t, i);
+    if (__builtin_expect(wrap_callers != 0, 0))
+        c->site = wrap_capture(t, helper, ret);
+    if (c->timed)
+        c->start = wrap_tick();
+}
+
+/* Finish a wrapped call: add a timed call's ticks to its row, its
+ * helper's totals and its site, or to its row's outliers. */
+static inline void wrap_end(struct wrap_call *c)
+{
+    struct wrap_table *t = c->table;
+
+    if (c->timed) {
+        uint64_t ticks = wrap_tick() - c->start;
+        struct iccsprof_wrap_shape *s = c->shape;
+
+        if (__builtin_expect(ticks - s->min_ticks > t->span[c->row], 0) &&
+            wrap_set_apart(t, c->row, ticks)) {
+            c->site = NULL; /* an outlier's ticks stay out of its site's sums too */
+        } else {
+            s->timed_calls++;
+            s->ticks += ticks;
+            s->ticks_sq += (double)ticks * (double)ticks;
+            t->total[s->helper].timed_calls++;
+            t->total[s->helper].ticks += ticks;
+        }
+        if (c->site != NULL) {
+            c->site->timed_calls++;
+            c->site->ticks += ticks;
+        }
+    }
+    t->depth--;
+}
+
+/* The accounted call of a shim: out of line from the shim, whose disabled
+ * path then saves no register and ends in a jump to the helper. */
+#define WRAP_ACCOUNT(helper, in_bits, out_bits, ret, real_call)                                    \
+    do {                                                                                           \
+        struct wrap_call c_;                                                                       \
+        int r_;                                                                                    \
+                                                                                                   \
+        wrap_begin(&c_, wrap_table(), helper, in_bits, out_bits, ret);                             \
+        r_ = real_call;                                                                            \
+        wrap_end(&c_);                                                                             \
+        return r_;                                                                                 \
+    } while (0)
+
+#pragma GCC visibility pop
+
+#endif
