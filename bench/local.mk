@@ -2,15 +2,15 @@
 # measured as ratios in one run and printed as one Markdown report (also
 # bench/results.md).  Nothing here is built by `make` or `make check`: the
 # programs and fixture libraries are EXTRA_, built only for `make bench`.
-EXTRA_PROGRAMS = bench/overhead bench/overhead_lfence bench/overhead_rdtscp bench/opbench
+EXTRA_PROGRAMS = bench/overhead bench/overhead_rdtsc bench/overhead_rdtscp bench/opbench
 
-# The wrappers built with the tick counter read after an lfence, and with
-# rdtscp (see wrappers/tick.h), to compare with the plain read: their cost
-# (part 1) and the shares they give (part 3).
-EXTRA_LIBRARIES = bench/libiccswrap_lfence.a bench/libiccswrap_rdtscp.a
-bench_libiccswrap_lfence_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
-bench_libiccswrap_lfence_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) -DICCSPROF_TICK_ORDER=1
-bench_libiccswrap_lfence_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
+# The wrappers built with the tick counter read plainly, and with rdtscp
+# (see wrappers/tick.h), to compare with the default, an lfence before
+# each read: their cost (part 1) and the shares they give (part 3).
+EXTRA_LIBRARIES = bench/libiccswrap_rdtsc.a bench/libiccswrap_rdtscp.a
+bench_libiccswrap_rdtsc_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
+bench_libiccswrap_rdtsc_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) -DICCSPROF_TICK_ORDER=0
+bench_libiccswrap_rdtsc_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
 bench_libiccswrap_rdtscp_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
 bench_libiccswrap_rdtscp_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) -DICCSPROF_TICK_ORDER=2
 bench_libiccswrap_rdtscp_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
@@ -23,11 +23,11 @@ bench_overhead_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
 bench_overhead_LDADD = $(ICCSWRAP_LIBS)
 EXTRA_bench_overhead_DEPENDENCIES = wrappers/libiccswrap.a
 
-bench_overhead_lfence_SOURCES = bench/overhead.c bench/xof_stub.c
-bench_overhead_lfence_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_TICK_ORDER=1
-bench_overhead_lfence_CFLAGS = $(AM_CFLAGS) -O2
-bench_overhead_lfence_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
-bench_overhead_lfence_LDADD = bench/libiccswrap_lfence.a $(UNWIND_LIBS) -lpthread
+bench_overhead_rdtsc_SOURCES = bench/overhead.c bench/xof_stub.c
+bench_overhead_rdtsc_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_TICK_ORDER=0
+bench_overhead_rdtsc_CFLAGS = $(AM_CFLAGS) -O2
+bench_overhead_rdtsc_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
+bench_overhead_rdtsc_LDADD = bench/libiccswrap_rdtsc.a $(UNWIND_LIBS) -lpthread
 
 bench_overhead_rdtscp_SOURCES = bench/overhead.c bench/xof_stub.c
 bench_overhead_rdtscp_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_TICK_ORDER=2
@@ -53,7 +53,7 @@ bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
 # back to back, like the chains of a hash-based signature; dense60: shaped
 # like a published call-dense case, about 6000 calls an operation at
 # about 60 %.  s95, s80 and dense60 are also profiled with the wrappers'
-# other tick orders (_prof_lfence, _prof_rdtscp).
+# other tick orders (_prof_rdtsc, _prof_rdtscp).
 SYNTH_SOURCES = bench/fixtures/synth.c schemes/iccs/sm3.c schemes/iccs/auxfunc.c \
 	schemes/iccs/drng.c
 SYNTH_CPPFLAGS = -I$(top_srcdir)/schemes/iccs
@@ -78,11 +78,11 @@ EXTRA_LTLIBRARIES = \
 	bench/fixtures/libsynth_dense60.la \
 	bench/fixtures/libsynth_dense60_noh.la \
 	bench/fixtures/libsynth_dense60_prof.la \
-	bench/fixtures/libsynth_s95_prof_lfence.la \
+	bench/fixtures/libsynth_s95_prof_rdtsc.la \
 	bench/fixtures/libsynth_s95_prof_rdtscp.la \
-	bench/fixtures/libsynth_s80_prof_lfence.la \
+	bench/fixtures/libsynth_s80_prof_rdtsc.la \
 	bench/fixtures/libsynth_s80_prof_rdtscp.la \
-	bench/fixtures/libsynth_dense60_prof_lfence.la \
+	bench/fixtures/libsynth_dense60_prof_rdtsc.la \
 	bench/fixtures/libsynth_dense60_prof_rdtscp.la \
 	bench/fixtures/libsynth_dense_pg.la \
 	bench/fixtures/libsynth_slow.la \
@@ -173,12 +173,12 @@ bench_fixtures_libsynth_dense60_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_dense60_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_dense60_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
-bench_fixtures_libsynth_s95_prof_lfence_la_SOURCES = $(SYNTH_SOURCES)
-bench_fixtures_libsynth_s95_prof_lfence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
-bench_fixtures_libsynth_s95_prof_lfence_la_CFLAGS = $(SYNTH_CFLAGS)
-bench_fixtures_libsynth_s95_prof_lfence_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_s95_prof_lfence_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_lfence.a $(ICCSWRAP_MODULE_DEPS)
-EXTRA_bench_fixtures_libsynth_s95_prof_lfence_la_DEPENDENCIES = bench/libiccswrap_lfence.a
+bench_fixtures_libsynth_s95_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
+bench_fixtures_libsynth_s95_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s95_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
 
 bench_fixtures_libsynth_s95_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_s95_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
@@ -187,12 +187,12 @@ bench_fixtures_libsynth_s95_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_s95_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s95_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
 
-bench_fixtures_libsynth_s80_prof_lfence_la_SOURCES = $(SYNTH_SOURCES)
-bench_fixtures_libsynth_s80_prof_lfence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
-bench_fixtures_libsynth_s80_prof_lfence_la_CFLAGS = $(SYNTH_CFLAGS)
-bench_fixtures_libsynth_s80_prof_lfence_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_s80_prof_lfence_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_lfence.a $(ICCSWRAP_MODULE_DEPS)
-EXTRA_bench_fixtures_libsynth_s80_prof_lfence_la_DEPENDENCIES = bench/libiccswrap_lfence.a
+bench_fixtures_libsynth_s80_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
+bench_fixtures_libsynth_s80_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s80_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
 
 bench_fixtures_libsynth_s80_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_s80_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
@@ -201,12 +201,12 @@ bench_fixtures_libsynth_s80_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_s80_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s80_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
 
-bench_fixtures_libsynth_dense60_prof_lfence_la_SOURCES = $(SYNTH_SOURCES)
-bench_fixtures_libsynth_dense60_prof_lfence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
-bench_fixtures_libsynth_dense60_prof_lfence_la_CFLAGS = $(SYNTH_CFLAGS)
-bench_fixtures_libsynth_dense60_prof_lfence_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
-bench_fixtures_libsynth_dense60_prof_lfence_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_lfence.a $(ICCSWRAP_MODULE_DEPS)
-EXTRA_bench_fixtures_libsynth_dense60_prof_lfence_la_DEPENDENCIES = bench/libiccswrap_lfence.a
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_dense60_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
 
 bench_fixtures_libsynth_dense60_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
 bench_fixtures_libsynth_dense60_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270

@@ -7,7 +7,7 @@
 
 /* How a read of rdtsc is ordered (see below); other counters ignore it. */
 #ifndef ICCSPROF_TICK_ORDER
-#define ICCSPROF_TICK_ORDER 0
+#define ICCSPROF_TICK_ORDER 1
 #endif
 
 #if defined(ICCSPROF_TICK_TEST)
@@ -21,12 +21,16 @@ static inline uint64_t wrap_tick(void)
 }
 #elif defined(ICCSPROF_TICK_RDTSC)
 #include <x86intrin.h>
-/* How a read is ordered against the instructions around it (ICCSPROF_TICK_ORDER): 0, plain
- * rdtsc, which may read the counter before earlier instructions have
- * finished; 1, lfence then rdtsc, which waits for them; 2, rdtscp, which
- * waits for earlier instructions to execute, not for later ones.  `make
- * bench` builds the wrappers each way and compares their cost (part 1)
- * and the shares they give (part 3). */
+/* How a read is ordered against the instructions around it
+ * (ICCSPROF_TICK_ORDER): 1, the default, lfence then rdtsc: the read waits
+ * for every earlier instruction to finish, so that a timed region holds
+ * the helper call and not the tail of the work before it, which a plain
+ * read let in (the processor runs ahead of a long chain of dependent
+ * work and reads the counter early) and which a region's end, where the
+ * helper's own tail is shorter, does not give back; 0, plain rdtsc; 2,
+ * rdtscp, which waits for earlier instructions to execute.  `make bench`
+ * builds the wrappers each way and compares their cost (part 1) and the
+ * shares they give (part 3). */
 #if ICCSPROF_TICK_ORDER == 1
 static inline uint64_t wrap_tick(void)
 {
