@@ -1,7 +1,9 @@
 /* atomic-file.c - whole-or-nothing files. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +12,73 @@
 #include <unistd.h>
 
 #include "atomic-file.h"
+
+/* The start of a temporary's name in this process: the host and the
+ * process id, so that one left by a process that died (a SIGKILL) is
+ * known as such by the next process of this host writing in its folder,
+ * while another host's, on a folder the hosts share, is left alone. */
+static const char *atomic_prefix(size_t *host_len)
+{
+    static char prefix[128];
+    static size_t host_end;
+    static pid_t pid;
+    char host[65] = "";
+
+    if (pid != getpid()) {
+        pid = getpid();
+        gethostname(host, sizeof host - 1);
+        for (char *h = host; *h != '\0'; h++)
+            if (*h == '/' || (unsigned char)*h <= ' ')
+                *h = '_';
+        snprintf(prefix, sizeof prefix, ".iccsprof-%s-%d-", host, (int)pid);
+        host_end = strlen(".iccsprof-") + strlen(host) + 1;
+    }
+    if (host_len != NULL)
+        *host_len = host_end;
+    return prefix;
+}
+
+/* Remove the temporaries in folder DIR (LEN bytes of it) that processes
+ * of this host left when they died. */
+static void atomic_sweep(const char *dir, int len)
+{
+    size_t host_len;
+    const char *mine = atomic_prefix(&host_len);
+    char path[4096], *end;
+    struct dirent *e;
+    DIR *d;
+
+    snprintf(path, sizeof path, "%.*s", len, dir);
+    if ((d = opendir(path)) == NULL)
+        return;
+    while ((e = readdir(d)) != NULL) {
+        long pid;
+
+        /* .iccsprof-HOST-PID-XXXXXX, HOST this host */
+        if (strncmp(e->d_name, mine, host_len) != 0)
+            continue;
+        errno = 0;
+        pid = strtol(e->d_name + host_len, &end, 10);
+        if (errno != 0 || pid <= 0 || end[0] != '-' || strlen(end) != 7 ||
+            kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+            continue;
+        if ((size_t)snprintf(path, sizeof path, "%.*s/%s", len, dir, e->d_name) < sizeof path)
+            unlink(path);
+    }
+    closedir(d);
+}
+
+/* Create a temporary file in folder DIR (LEN bytes of it), named in
+ * TMP[TMPLEN], after removing those of dead processes there. */
+static int atomic_temp(const char *dir, int len, char *tmp, size_t tmplen)
+{
+    atomic_sweep(dir, len);
+    if ((size_t)snprintf(tmp, tmplen, "%.*s/%sXXXXXX", len, dir, atomic_prefix(NULL)) >= tmplen) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkstemp(tmp);
+}
 
 /* Whether DIR is a folder a file can be created in.  Trying is the only
  * test that holds for every user: root passes any permission check. */
@@ -25,11 +94,7 @@ int atomic_dir_writable(const char *dir)
         errno = ENOTDIR;
         return -1;
     }
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s/.iccsprof-XXXXXX", dir) >= sizeof tmp) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    if ((fd = mkstemp(tmp)) < 0)
+    if ((fd = atomic_temp(dir, (int)strlen(dir), tmp, sizeof tmp)) < 0)
         return -1;
     close(fd);
     unlink(tmp);
@@ -74,11 +139,7 @@ int atomic_open(const char *path, char *tmp, size_t tmplen)
 
     if (slash == path)
         dirlen = 1; /* a file in the root folder */
-    if ((size_t)snprintf(tmp, tmplen, "%.*s/.iccsprof-XXXXXX", dirlen, dir) >= tmplen) {
-        errno = ENAMETOOLONG;
-        return -1;
-    }
-    return mkstemp(tmp);
+    return atomic_temp(dir, dirlen, tmp, tmplen);
 }
 
 /* What a file of mode MODE is, for a refusal. */

@@ -28,7 +28,9 @@ const char *atomic_refusal(const char *path);
 bool atomic_same_file(const char *a, const char *b);
 
 /* Create a temporary file beside PATH; its descriptor, with its name in
- * TMP[TMPLEN]; -1 with errno set. */
+ * TMP[TMPLEN] (.iccsprof-HOST-PID-XXXXXX); -1 with errno set.  The
+ * temporaries that processes of this host left in that folder when they
+ * died (a SIGKILL) are removed first. */
 int atomic_open(const char *path, char *tmp, size_t tmplen);
 
 /* Write JSON, indented, keys in insertion order, with a final newline, to

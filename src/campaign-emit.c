@@ -4,9 +4,14 @@
  * output folder, which the hosts are meant to share. */
 #include "config.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <stdbool.h>
 #include <string.h>
 
 #include "campaign.h"
+#include "cmd.h"
 
 /* Print ARG quoted for the shell, unquoted when it needs nothing. */
 static void emit_word(const char *arg, FILE *out)
@@ -85,12 +90,56 @@ static void emit_slurm(const struct campaign *c, FILE *out)
           out);
 }
 
-/* Print the jobs for ENGINE. */
-void campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
-                   FILE *out)
+/* Whether TEXT holds a control character (a newline, a tab, ...). */
+static bool emit_has_control(const char *text)
 {
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++)
+        if (*p < 0x20 || *p == 0x7f)
+            return true;
+    return false;
+}
+
+/* Refuse TEXT, given as WHAT, when it holds a control character, in a
+ * line showing it with C escapes; 0, or -1 after the message. */
+int campaign_emit_check(const char *what, const char *text)
+{
+    char *shown = NULL;
+    size_t len = 0;
+    FILE *f;
+
+    if (!emit_has_control(text))
+        return 0;
+    f = open_memstream(&shown, &len);
+    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++)
+        if (*p == '\n')
+            fputs("\\n", f);
+        else if (*p == '\t')
+            fputs("\\t", f);
+        else if (*p < 0x20 || *p == 0x7f)
+            fprintf(f, "\\x%02x", *p);
+        else
+            fputc(*p, f);
+    fclose(f);
+    cmd_usage_error(&cmd_campaign_entry,
+                    "%s: '%s' holds a control character: a job file has one command a line", what,
+                    shown);
+    free(shown);
+    return -1;
+}
+
+/* Print the jobs for ENGINE, after checking every word that goes into
+ * them. */
+int campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin, FILE *out)
+{
+    if (campaign_emit_check("--emit", c->out) != 0)
+        return -1;
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; c->jobs[i].argv[k] != NULL; k++)
+            if (campaign_emit_check("--emit", c->jobs[i].argv[k]) != 0)
+                return -1;
     if (engine == CAMPAIGN_PARALLEL)
         emit_parallel(c, pin, out);
     else
         emit_slurm(c, out);
+    return 0;
 }

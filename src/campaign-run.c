@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/time.h>
 #include <sys/wait.h>
@@ -172,7 +173,7 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
     char path[4096], cpu[16];
     size_t argc = 0;
     char **argv;
-    pid_t pid;
+    pid_t pid, parent = getpid();
 
     snprintf(path, sizeof path, "%s.key", j->state);
     if (run_mkdirs(j->record) != 0 || run_mkdirs(path) != 0 ||
@@ -197,6 +198,11 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
     if (pid == 0) {
         int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
 
+        /* a campaign killed, even by SIGKILL, ends its jobs: a job stopped
+         * so removes what it began and is run again on resuming */
+        prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (getppid() != parent)
+            _exit(127);
         setpgid(0, 0);
         signal(SIGINT, SIG_DFL);
         signal(SIGTERM, SIG_DFL);
@@ -227,26 +233,21 @@ static void run_forget(const struct campaign_job *j)
 }
 
 /* Record the end of SLOT's job: a journal line, a progress line, the tally. */
-static void run_finish(struct campaign *c, struct run_slot *slot, int status, size_t *done,
-                       size_t total, struct campaign_tally *tally, FILE *out)
+static void run_finish(struct campaign *c, struct campaign_journal *jn, struct run_slot *slot,
+                       int status, size_t *done, size_t total, struct campaign_tally *tally,
+                       FILE *out)
 {
     struct campaign_job *j = &c->jobs[slot->job];
     double end = run_now();
     bool passed = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-    char path[4096], why[1024] = "", times[128];
-    FILE *journal;
+    char why[1024] = "", times[128];
 
     if (run_stop && !passed) {
         run_forget(j); /* stopped by the interruption: not run */
         slot->pid = 0;
         return;
     }
-    snprintf(path, sizeof path, "%s/.campaign/journal.tsv", c->out);
-    if ((journal = fopen(path, "a")) != NULL) {
-        fprintf(journal, "%s\t%s\t%s\t%d\t%.6f\t%.6f\t%s\n", j->id, j->instance, j->op, slot->cpu,
-                slot->start, end, passed ? "passed" : "failed");
-        fclose(journal);
-    }
+    campaign_journal_add(jn, j, slot->cpu, slot->start, end, passed);
     if (!passed) {
         char *out_path = xasprintf("%s.out", j->state), *last = file_last_line(out_path);
 
@@ -291,8 +292,9 @@ static void run_stop_all(const struct campaign *c, struct run_slot *slots, size_
 }
 
 /* Wait for one job to end and finish it; -1 when interrupted. */
-static int run_wait(struct campaign *c, struct run_slot *slots, size_t nslots, size_t *done,
-                    size_t total, struct campaign_tally *tally, FILE *out)
+static int run_wait(struct campaign *c, struct campaign_journal *jn, struct run_slot *slots,
+                    size_t nslots, size_t *done, size_t total, struct campaign_tally *tally,
+                    FILE *out)
 {
     int status;
     pid_t pid = waitpid(-1, &status, 0);
@@ -301,7 +303,7 @@ static int run_wait(struct campaign *c, struct run_slot *slots, size_t nslots, s
         return errno == EINTR && run_stop ? -1 : 0;
     for (size_t s = 0; s < nslots; s++)
         if (slots[s].pid == pid)
-            run_finish(c, &slots[s], status, done, total, tally, out);
+            run_finish(c, jn, &slots[s], status, done, total, tally, out);
     return 0;
 }
 
@@ -327,8 +329,8 @@ static size_t *run_order(const struct campaign *c, bool skip_deferred, size_t *n
 /* Start the next job that is not up to date on SLOT's core, skipping
  * (and saying so) those that are: 1 when one started, 0 when none is
  * left, -1 after a one-line error. */
-static int run_next(struct campaign *c, const size_t *order, size_t n, size_t *next,
-                    struct run_slot *slot, struct campaign_tally *tally, FILE *out)
+static int run_next(struct campaign *c, struct campaign_journal *jn, const size_t *order, size_t n,
+                    size_t *next, struct run_slot *slot, struct campaign_tally *tally, FILE *out)
 {
     while (*next < n) {
         struct campaign_job *j = &c->jobs[order[*next]];
@@ -345,6 +347,8 @@ static int run_next(struct campaign *c, const size_t *order, size_t n, size_t *n
             fprintf(out, "campaign: %s %s %s: skipped (record up to date)\n", j->id, j->instance,
                     j->op);
             tally->skipped++;
+            if (!campaign_journal_has(jn, j))
+                campaign_journal_recover(jn, j);
             rc = 0;
         } else if (run_start(j, key, slot, order[*next]) != 0) {
             rc = -1;
@@ -364,9 +368,16 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
     struct run_slot *slots = calloc(ncpus, sizeof *slots);
     struct sigaction sa, tick, old_int, old_term, old_hup, old_alrm;
     struct itimerval second = {{1, 0}, {1, 0}}, off = {{0, 0}, {0, 0}};
-    size_t n, next = 0, done = 0, running = 0, *order = run_order(c, skip_deferred, &n, tally);
+    struct campaign_journal jn;
+    size_t n, next = 0, done = 0, running = 0, *order;
     const char *term = getenv("TERM");
     int rc = 0;
+
+    if (campaign_journal_open(&jn, c->out) != 0) {
+        free(slots);
+        return -1;
+    }
+    order = run_order(c, skip_deferred, &n, tally);
 
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = run_on_signal; /* no SA_RESTART: waitpid returns at once */
@@ -389,13 +400,14 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
         slots[s].cpu = cpus[s];
     while (rc == 0 && !run_stop) {
         for (size_t s = 0; s < ncpus && rc == 0 && !run_stop; s++)
-            if (slots[s].pid == 0 && (rc = run_next(c, order, n, &next, &slots[s], tally, out)) > 0)
+            if (slots[s].pid == 0 &&
+                (rc = run_next(c, &jn, order, n, &next, &slots[s], tally, out)) > 0)
                 rc = 0;
         running = 0;
         for (size_t s = 0; s < ncpus; s++)
             running += slots[s].pid > 0;
         if (rc != 0 || running == 0 ||
-            run_wait(c, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
+            run_wait(c, &jn, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
             break;
         running = 0;
         for (size_t s = 0; s < ncpus; s++)
@@ -415,6 +427,7 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);
     sigaction(SIGHUP, &old_hup, NULL);
+    campaign_journal_free(&jn);
     free(order);
     free(slots);
     return rc;

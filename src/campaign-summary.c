@@ -62,7 +62,8 @@ int campaign_summary(char *const *paths, size_t npaths, FILE *out)
 
     memset(&set, 0, sizeof set);
     bad = rec_set_scan(&set, paths, npaths);
-    qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
+    if (set.n > 0) /* an empty folder has no array: qsort(NULL, 0) is undefined */
+        qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
     made = provenance_line(true);
     fprintf(out, "%s\n\n# Summary\n\n", made);
     free(made);

@@ -86,6 +86,32 @@ void campaign_defer(struct campaign *c, char *const *patterns, size_t npatterns)
 /* Free everything C holds. */
 void campaign_free(struct campaign *c);
 
+/* The journal of an output folder, OUT/.campaign/journal.tsv: a line per
+ * finished job (scheme, instance, operation, core, start, end, outcome). */
+struct campaign_journal {
+    char *path;
+    struct strlist keys; /* "ID\tINSTANCE\tOP" of each line */
+};
+
+/* Read the journal of the output folder OUT into JN, dropping a torn line
+ * (of a campaign killed while writing it); 0, or -1 after a one-line
+ * error. */
+int campaign_journal_open(struct campaign_journal *jn, const char *out);
+
+/* Whether the journal has a line of JOB. */
+bool campaign_journal_has(const struct campaign_journal *jn, const struct campaign_job *j);
+
+/* Append the line of JOB, run on core CPU from START to END, in one write. */
+void campaign_journal_add(struct campaign_journal *jn, const struct campaign_job *j, int cpu,
+                          double start, double end, bool passed);
+
+/* Append the line of JOB, whose record is up to date, from its record and
+ * key (a campaign killed after the job ended wrote none). */
+void campaign_journal_recover(struct campaign_journal *jn, const struct campaign_job *j);
+
+/* Free what JN holds. */
+void campaign_journal_free(struct campaign_journal *jn);
+
 /* What running the jobs came to. */
 struct campaign_tally {
     size_t passed, failed, skipped, deferred, not_run;
@@ -107,9 +133,15 @@ enum campaign_engine { CAMPAIGN_PARALLEL, CAMPAIGN_SLURM };
 /* Print the jobs for ENGINE: a GNU parallel job file (a command a line,
  * pinned by PIN: "slot" for the job slot's core, a core number, or
  * "none") or a Slurm array script (each task pinned to the core Slurm
- * bound it to). */
-void campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
-                   FILE *out);
+ * bound it to).  0, or -1 after a usage error, nothing printed, when a
+ * word of a job holds a control character (a newline would start a
+ * command of its own). */
+int campaign_emit(const struct campaign *c, enum campaign_engine engine, const char *pin,
+                  FILE *out);
+
+/* Refuse TEXT, the value of WHAT, for a job file when it holds a control
+ * character; 0, or -1 after a usage error naming it. */
+int campaign_emit_check(const char *what, const char *text);
 
 /* Print the campaign summary of the records under the NPATHS PATHS: per
  * scheme, instance, operation, hash share and DRNG share.  EXIT_OK, or

@@ -5,13 +5,16 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "atomic-file.h"
+#include "build-files.h"
 #include "build-jobs.h"
 #include "campaign.h"
 #include "cmd.h"
@@ -22,6 +25,7 @@
 #include "profile-options.h"
 #include "provenance.h"
 #include "run-options.h"
+#include "site.h"
 
 enum {
     CAMP_OUT,
@@ -37,6 +41,7 @@ enum {
     CAMP_EMIT,
     CAMP_PIN,
     CAMP_ALLOW_MIXED,
+    CAMP_SITE,
     CAMP_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
 
@@ -112,6 +117,12 @@ static const struct cmd_option campaign_options[] = {
     [CAMP_ALLOW_MIXED] = {.name = "allow-mixed-hosts",
                           .kind = CMD_OPT_FLAG,
                           .help = "merge: gather records of different hosts into one folder"},
+    [CAMP_SITE] = {.name = "site",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "DIR",
+                   .help = "also write the published pages as a static HTML site in DIR (as "
+                           "iccsprof site does; with report, of every folder given, one per "
+                           "system)"},
     EXPORT_OPTION_ROWS(CAMP_EXPORT),
     {0},
 };
@@ -152,12 +163,56 @@ static int campaign_out(const struct cmd_args *args, struct campaign *c)
 
     if (out == NULL)
         return cmd_usage_error(&cmd_campaign_entry, "--out DIR is required");
+    if (args->opt[CAMP_EMIT].given &&
+        (campaign_emit_check("--out", out) != 0 ||
+         (args->opt[CAMP_BUILDDIR].text != NULL &&
+          campaign_emit_check("--builddir", args->opt[CAMP_BUILDDIR].text) != 0)))
+        return EXIT_USAGE;
     if ((mkdir(out, 0777) != 0 && errno != EEXIST) || realpath(out, real) == NULL) {
         cmd_error("%s: %s", out, strerror(errno));
         return EXIT_USAGE;
     }
     c->out = strdup(real);
     return EXIT_OK;
+}
+
+/* Lock the output folder C->out for this campaign (OUT/.campaign/lock,
+ * holding this process's id): two campaigns in one folder would run each
+ * job twice.  The lock is held to the end, with the build folders'.
+ * EXIT_OK, or EXIT_USAGE after a one-line error naming the other one. */
+static int campaign_lock_out(struct campaign *c)
+{
+    char *dir = xasprintf("%s/.campaign", c->out), *path = xasprintf("%s/lock", dir), pid[32] = "";
+    int fd = -1, status = EXIT_USAGE;
+    ssize_t n;
+
+    if (file_mkdirs(dir) != 0 || (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
+        cmd_error("%s: %s", path, strerror(errno));
+    } else if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        if (errno != EWOULDBLOCK) {
+            cmd_error("%s: cannot lock: %s", path, strerror(errno));
+        } else {
+            n = pread(fd, pid, sizeof pid - 1, 0);
+            pid[n > 0 ? strcspn(pid, "\n") : 0] = '\0';
+            cmd_error("%s: another campaign is running in this output folder (process %s)", c->out,
+                      pid[0] ? pid : "unknown");
+        }
+    } else {
+        snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+        if (ftruncate(fd, 0) == 0 && pwrite(fd, pid, strlen(pid), 0) >= 0) {
+            c->locks = realloc(c->locks, (c->nlocks + 1) * sizeof *c->locks);
+            c->locks[c->nlocks++] = fd;
+            fd = -1;
+            status = EXIT_OK;
+        } else {
+            cmd_error("%s: %s", path, strerror(errno));
+        }
+    }
+    if (fd >= 0)
+        close(fd);
+    free(path);
+    free(dir);
+    return status;
 }
 
 /* Write the summary of the output folder to OUT/summary.md and stdout. */
@@ -195,6 +250,16 @@ static void campaign_say_build_failures(const struct campaign *c, FILE *out)
         fprintf(out, "campaign: left out: %s\n", c->left_out.v[i]);
 }
 
+/* Whether the site folder DIR (NULL: none asked for) may take the site of
+ * the NFOLDERS FOLDERS, before they are measured; 0, or -1 after a
+ * one-line error. */
+static int campaign_site_check(const char *dir, char *const *folders, size_t nfolders)
+{
+    struct site s = {.out = dir};
+
+    return dir != NULL ? site_check_out(&s, folders, nfolders) : 0;
+}
+
 /* Check, before anything is built, what the jobs will need: the options
  * every `iccsprof run` gets (as run checks them), the folders given, and
  * the export files. */
@@ -221,6 +286,19 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
         return cmd_usage_error(&cmd_campaign_entry,
                                "--export-* with --emit: the jobs run elsewhere; export with "
                                "'campaign report --export-... OUT' once they are done");
+    if (rc == EXIT_OK && args->opt[CAMP_EMIT].given && args->opt[CAMP_SITE].given)
+        return cmd_usage_error(&cmd_campaign_entry,
+                               "--site with --emit: the jobs run elsewhere; make the site with "
+                               "'iccsprof site DIR OUT' once they are done");
+    if (rc == EXIT_OK && args->opt[CAMP_SITE].given) {
+        char *out = args->opt[CAMP_OUT].text != NULL ? xstrdup(args->opt[CAMP_OUT].text) : NULL;
+
+        rc = campaign_site_check(args->opt[CAMP_SITE].text, &out, out != NULL) != 0 ? EXIT_USAGE
+                                                                                    : EXIT_OK;
+        free(out);
+        if (rc != EXIT_OK)
+            return rc;
+    }
     return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
 }
 
@@ -252,7 +330,7 @@ static int campaign_jobs(const struct cmd_args *args)
     if ((status = campaign_check_first(args, &run_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;
-    if (campaign_out(args, &c) != EXIT_OK)
+    if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
                                                      : xasprintf("%s/.campaign/build", c.out);
@@ -284,8 +362,9 @@ static int campaign_jobs(const struct cmd_args *args)
     }
     if (args->opt[CAMP_EMIT].given) {
         campaign_say_build_failures(&c, b.progress);
-        campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
-                      stdout);
+        if (campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num,
+                          args->opt[CAMP_PIN].text, stdout) != 0)
+            goto out;
         status = c.left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
         goto out;
     }
@@ -321,6 +400,9 @@ static int campaign_jobs(const struct cmd_args *args)
         if (failed != 0 && status == EXIT_OK)
             status = EXIT_FAIL;
     }
+    if (!tally.interrupted && args->opt[CAMP_SITE].text != NULL &&
+        site_make(args->opt[CAMP_SITE].text, &c.out, 1) != EXIT_OK)
+        status = EXIT_USAGE;
     if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
         status = EXIT_FAIL;
 out:
@@ -347,11 +429,16 @@ static int campaign_report(const struct cmd_args *args)
     export_take(args, CAMP_EXPORT, &ex);
     if (export_check(&cmd_campaign_entry, &ex) != EXIT_OK)
         return EXIT_USAGE;
+    if (campaign_site_check(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != 0)
+        return EXIT_USAGE;
     status = campaign_summary(args->argv + 1, (size_t)args->argc - 1, stdout);
     for (int i = 1; i < args->argc; i++)
         strlist_add(&folders, args->argv[i]);
     if (export_any(&ex) && export_write(&ex, &folders) != 0 && status == EXIT_OK)
         status = EXIT_FAIL;
+    if (args->opt[CAMP_SITE].text != NULL &&
+        site_make(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != EXIT_OK)
+        status = EXIT_USAGE;
     strlist_free(&folders);
     return status;
 }
@@ -366,6 +453,10 @@ static int cmd_campaign_exec(const struct cmd_args *args)
             return cmd_usage_error(&cmd_campaign_entry, "merge: --out DIR is required");
         if (args->argc < 2)
             return cmd_usage_error(&cmd_campaign_entry, "merge: no output folders given");
+        if (args->opt[CAMP_SITE].given)
+            return cmd_usage_error(&cmd_campaign_entry,
+                                   "merge: --site: make the site with 'campaign report' after the "
+                                   "merge");
         for (int f = 0; f < EXPORT_NFORMATS; f++)
             if (args->opt[CAMP_EXPORT + f].given)
                 return cmd_usage_error(&cmd_campaign_entry,

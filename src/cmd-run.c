@@ -16,6 +16,7 @@
 #include "hostcheck.h"
 #include "libfile.h"
 #include "pin.h"
+#include "record-schema.h"
 #include "regfile.h"
 #include "run-child.h"
 #include "run-options.h"
@@ -95,6 +96,32 @@ static int run_resolve_library(const char **path, char **owned)
     return 0;
 }
 
+/* The name of PATH when it is one of the files the build of BUILD_INFO
+ * keeps beside it (its description, its KAT result, its compilers' logs),
+ * existing or not: inputs of a run, never its outputs; else NULL. */
+static const char *run_build_own(const char *build_info, const char *path)
+{
+    static const char *const own[] = {"build.json", "kat.json", "build.log", "guide.log", NULL};
+    const char *base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+    char *dir, *info_dir;
+    bool same;
+
+    if (build_info == NULL)
+        return NULL;
+    for (size_t i = 0; own[i] != NULL; i++)
+        if (strcmp(base, own[i]) == 0) {
+            dir = base > path ? strndup(path, (size_t)(base - path - 1)) : strdup(".");
+            info_dir = strrchr(build_info, '/') != NULL
+                           ? strndup(build_info, (size_t)(strrchr(build_info, '/') - build_info))
+                           : strdup(".");
+            same = atomic_same_file(dir[0] ? dir : "/", info_dir[0] ? info_dir : "/");
+            free(dir);
+            free(info_dir);
+            return same ? own[i] : NULL;
+        }
+    return NULL;
+}
+
 /* Check that the record PATH and its log LOG_PATH may be written: each
  * missing or a regular file, neither an input, and not one file; -1
  * after a message naming the path. */
@@ -112,6 +139,11 @@ static int run_check_output(const struct run_options *o, const char *path, const
     for (size_t i = 0; i < 2; i++) {
         if ((why = atomic_refusal(outputs[i])) != NULL) {
             cmd_error("%s: %s", outputs[i], why);
+            return -1;
+        }
+        if ((why = run_build_own(o->build_info, outputs[i])) != NULL) {
+            cmd_error("%s: is the build's own %s (beside --build-info): refusing to write over it",
+                      outputs[i], why);
             return -1;
         }
         for (size_t j = 0; j < 3; j++)
@@ -149,7 +181,8 @@ static int run_log_is_ours(const char *path, const char *log_name)
 static json_t *run_load_kat(const char *build_info, int *bad)
 {
     const char *slash = build_info != NULL ? strrchr(build_info, '/') : NULL;
-    char path[4096];
+    char path[4096], why[512];
+    json_t *kat;
 
     if (build_info == NULL)
         return NULL;
@@ -159,7 +192,16 @@ static json_t *run_load_kat(const char *build_info, int *bad)
         snprintf(path, sizeof path, "%.*s/kat.json", (int)(slash - build_info), build_info);
     if (access(path, F_OK) != 0)
         return NULL;
-    return run_load_build(path, bad);
+    if ((kat = run_load_build(path, bad)) == NULL)
+        return NULL;
+    /* copied into every record: checked as the record schema checks it */
+    if (record_schema_check(kat, "/properties/kat/oneOf/1", "", why, sizeof why) != 0) {
+        cmd_error("%s: not a KAT result (iccsprof kat): %s", path, why);
+        json_decref(kat);
+        *bad = 1;
+        return NULL;
+    }
+    return kat;
 }
 
 /* A string member of the build description, or NULL. */

@@ -79,6 +79,7 @@ extern const struct cmd_entry cmd_kat_entry;
 extern const struct cmd_entry cmd_plan_entry;
 extern const struct cmd_entry cmd_profile_entry;
 extern const struct cmd_entry cmd_run_entry;
+extern const struct cmd_entry cmd_site_entry;
 extern const struct cmd_entry cmd_version_entry;
 
 /* How much a command says on stderr, from -q/--quiet and -v/--verbose,

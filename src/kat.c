@@ -4,6 +4,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,9 +273,15 @@ static int kat_build(const struct kat_config *c, const char *driver, const struc
     return 0;
 }
 
-/* One run of the driver: where, and how it ended. */
+/* The least a driver may write to one file; more is allowed up to twice
+ * the largest response file the package ships. */
+#define KAT_FILE_LIMIT_MIN (1ull << 20)
+
+/* One run of the driver: where, the limit on each file it writes, and how
+ * it ended. */
 struct kat_run {
     char dir[PATH_MAX], out[PATH_MAX], err[PATH_MAX];
+    unsigned long long limit;
     struct kat_exit ex;
     struct kat_list written; /* the *.rsp files it created, by file name */
 };
@@ -300,7 +307,7 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     }
     if (kat_build(c, driver, inc, lib, exe, log, why, size) != 0)
         return -1;
-    if (kat_exec(argv, r->dir, r->out, r->err, c->timeout, &r->ex) != 0) {
+    if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, r->limit, &r->ex) != 0) {
         kat_fmt(why, size, "%s: %s", exe, strerror(errno));
         return -1;
     }
@@ -324,7 +331,12 @@ static const char *kat_shipped(const struct kat_list *rsp, const char *name)
 /* How a run ended, when it did not end with status 0: into WHY. */
 static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
 {
-    if (r->ex.signal)
+    if (r->ex.signal == SIGXFSZ)
+        kat_fmt(why, size,
+                "the driver wrote more than %llu bytes to one file (twice the largest response "
+                "file, at least 1 MiB) and was stopped",
+                r->limit);
+    else if (r->ex.signal)
         kat_fmt(why, size, "the driver was killed by signal %d (%s)", r->ex.signal,
                 strsignal(r->ex.signal));
     else if (r->ex.status != 0)
@@ -341,6 +353,10 @@ static const char *kat_verdict(const struct kat_run *r, const struct kat_list *r
     size_t compared = 0;
     const char *want = NULL;
 
+    if (r->ex.signal == SIGXFSZ) { /* whatever it wrote is cut */
+        kat_ended_badly(r, detail, size);
+        return "fail";
+    }
     for (size_t i = 0; i < r->written.n; i++) {
         const char *shipped = kat_shipped(rsp, r->written.item[i]);
 
@@ -396,6 +412,20 @@ static const char *kat_same(const struct kat_run *a, const struct kat_run *b, ch
                     size) != 0)
         return "differs";
     return NULL;
+}
+
+/* The most bytes the driver may write to one file: twice the largest of
+ * the response files RSP, at least KAT_FILE_LIMIT_MIN (a driver printing
+ * without end would fill the disk, and its output cannot match). */
+static unsigned long long kat_file_limit(const struct kat_list *rsp)
+{
+    unsigned long long limit = KAT_FILE_LIMIT_MIN;
+    struct stat st;
+
+    for (size_t i = 0; i < rsp->n; i++)
+        if (stat(rsp->item[i], &st) == 0 && 2 * (unsigned long long)st.st_size > limit)
+            limit = 2 * (unsigned long long)st.st_size;
+    return limit;
 }
 
 /* The result object. */
@@ -457,6 +487,7 @@ static json_t *kat_gate(const struct kat_config *c)
         res = kat_result("not_available", detail, file, &rsp, src, -1, c->timeout);
         goto out;
     }
+    plain.limit = prof.limit = kat_file_limit(&rsp);
     kat_includes(src, &inc, 0);
     if (kat_run(c, "plain", driver, &inc, c->plain, &plain, why, sizeof why) != 0) {
         res = kat_result("not_available", why, file, &rsp, src, -1, c->timeout);

@@ -25,6 +25,8 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign-run.c \
 	src/campaign-build.c \
 	src/campaign-scan.c \
+	src/campaign-jobs.c \
+	src/campaign-journal.c \
 	src/campaign-summary.c \
 	src/cmd-host.c \
 	src/cmd-run.c \
@@ -39,9 +41,12 @@ src_libiccsprof_la_SOURCES = \
 	src/libfile.c src/libfile.h \
 	src/record-profile.c src/record-profile.h \
 	src/regfile.c src/regfile.h \
+	src/record-schema.c src/record-schema.h \
 	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/kat-compare.c src/kat-compare.h \
 	src/protocol.h \
 	src/run-child.c src/run-child.h \
+	src/run-lines.c src/run-lines.h \
+	src/run-reap.c src/run-reap.h \
 	src/self-exe.c src/self-exe.h \
 	src/run-result.c src/run-result.h \
 	src/run-options.c src/run-options.h \
@@ -65,7 +70,7 @@ src_libiccsprof_la_SOURCES = \
 	src/build-record.c \
 	src/profile-options.c src/profile-options.h \
 	src/kat-gate.c src/kat-gate.h
-nodist_src_libiccsprof_la_SOURCES = src/paths.h
+nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
 	$(CRYPTO_CFLAGS)
@@ -115,6 +120,7 @@ src/completion/iccsprof: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
 
 include src/report.mk
+include src/site.mk
 
 # The installed paths and configured tools the command needs, from the
 # configuration: a header rewritten only when they change, so that a
@@ -140,3 +146,14 @@ src/paths.stamp: Makefile
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
 	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h
+
+# The record schema built into the reader (record-schema.c), as a string
+# literal: the reader refuses what the schema forbids, whatever is
+# installed.
+BUILT_SOURCES += src/profile-schema.h
+CLEANFILES += src/profile-schema.h
+src/profile-schema.h: $(top_srcdir)/profiles/profile.schema.json
+	@$(MKDIR_P) src
+	$(AM_V_GEN)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' \
+	  $(top_srcdir)/profiles/profile.schema.json >$@.tmp && mv -f $@.tmp $@
+src/libiccsprof_la-record-schema.lo src/libiccsprof_la-record-read.lo: src/profile-schema.h

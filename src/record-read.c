@@ -17,6 +17,7 @@
 
 #include "format.h"
 #include "record-read.h"
+#include "record-schema.h"
 #include "regfile.h"
 
 static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
@@ -67,28 +68,6 @@ static void rr_fail(struct rr *rr, const char *fmt, ...)
     va_end(ap);
 }
 
-/* How a JSON value is named in messages. */
-static const char *rr_kind(const json_t *v)
-{
-    switch (json_typeof(v)) {
-    case JSON_OBJECT:
-        return "an object";
-    case JSON_ARRAY:
-        return "an array";
-    case JSON_STRING:
-        return "a string";
-    case JSON_INTEGER:
-        return "an integer";
-    case JSON_REAL:
-        return "a number with a fraction";
-    case JSON_TRUE:
-    case JSON_FALSE:
-        return "a boolean";
-    default:
-        return "null";
-    }
-}
-
 /* Member KEY of OBJ (whose field path is WHERE) with its presence checked;
  * NULL when absent-and-allowed, null-and-allowed, or after a problem. */
 static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const char *key,
@@ -124,7 +103,7 @@ static void rr_wrong(struct rr *rr, const char *where, const char *key, const ch
                      const json_t *v)
 {
     rr_fail(rr, "field %s%s%s: expected %s, found %s", where, *where ? "." : "", key, wanted,
-            rr_kind(v));
+            record_json_kind(v));
 }
 
 /* An object member; NULL when null, absent-and-allowed, or wrong. */
@@ -221,8 +200,9 @@ static long long rr_count_in(struct rr *rr, json_t *obj, const char *where, cons
         return fallback;
     }
     d = json_number_value(v);
-    if (json_is_integer(v) && json_integer_value(v) >= lo && json_integer_value(v) <= hi &&
-        json_integer_value(v) <= RR_COUNT_MAX)
+    /* an integer compared exactly: as a double, 2^53 + 1 would be 2^53 */
+    if (json_is_integer(v) && json_integer_value(v) >= (json_int_t)lo &&
+        json_integer_value(v) <= (json_int_t)fmin(hi, RR_COUNT_MAX))
         return (long long)json_integer_value(v);
     if (json_is_real(v) && d >= lo && d <= hi && d <= RR_COUNT_MAX)
         return (long long)d;
@@ -518,12 +498,15 @@ static void rr_kex_sizes(struct rr *rr, json_t *s, struct rec *r)
     }
     json_array_foreach(messages, i, m)
     {
-        if (!json_is_integer(m) || json_integer_value(m) < 0) {
-            rr_fail(rr, "field %s: expected a whole number >= 0, found %s",
-                    rr_element(where, sizeof where, "sizes", "messages", i), rr_kind(m));
+        double d = json_number_value(m);
+
+        /* a count, as everywhere: 800.0 is one */
+        if (!json_is_number(m) || d != floor(d) || d < 0 || d > RR_COUNT_MAX) {
+            rr_fail(rr, "field %s: expected a whole number from 0 to 2^53, found %s",
+                    rr_element(where, sizeof where, "sizes", "messages", i), record_json_kind(m));
             return;
         }
-        r->messages[i] = (long long)json_integer_value(m);
+        r->messages[i] = (long long)d;
     }
     r->nmessages = json_array_size(messages);
 }
@@ -604,7 +587,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
         struct rec_shape *s = &r->shapes[i];
         rr_element(where, sizeof where, "profile", "shapes", i);
         if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
         s->helper = (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name,
                                                   ICCSPROF_NHELPERS);
         s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
@@ -639,7 +622,10 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->has_profile = p != NULL;
     r->profile_calls = rr_count1(rr, p, "profile", "calls", RR_REQUIRED, -1);
     r->profile_ticks = rr_number(rr, p, "profile", "ticks", RR_REQUIRED, NAN);
-    r->baseline_ticks = rr_number(rr, p, "profile", "baseline_ticks", RR_SINCE_V2, NAN);
+    /* an estimate, negative when noise makes the wrappers' added time
+     * exceed the operations' (profiles/README.md) */
+    r->baseline_ticks =
+        rr_number_in(rr, p, "profile", "baseline_ticks", RR_SINCE_V2, NAN, -INFINITY, INFINITY);
     r->inner_ticks = rr_number(rr, overhead, "profile.overhead", "inner_ticks", RR_REQUIRED, 0);
     r->outer_ticks = rr_number(rr, overhead, "profile.overhead", "outer_ticks", RR_REQUIRED, 0);
     r->untimed_outer_ticks =
@@ -679,7 +665,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
 static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_frame *f)
 {
     if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
     f->address = rr_string(rr, o, where, "address", RR_REQUIRED);
     f->object = rr_string(rr, o, where, "object", RR_NULLABLE);
     f->offset = rr_count(rr, o, where, "offset", RR_NULLABLE, -1);
@@ -694,7 +680,7 @@ static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_fra
 static void rr_site_figures(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
 {
     if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
     s->helper =
         (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS);
     s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
@@ -788,7 +774,7 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
     {
         rr_element(where, sizeof where, "coverage", "internal_calls", i);
         if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, rr_kind(o));
+            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
         seen[rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS)] = true;
         refs = rr_count(rr, o, where, "references", RR_REQUIRED, 0);
         if (__builtin_add_overflow(r->invisible_references, refs, &r->invisible_references))
@@ -897,6 +883,17 @@ static void rr_events_status(struct rr *rr, json_t *root, struct rec *r)
         rr_fail(rr, "field status.incomplete is not timing or profile");
 }
 
+/* A record of the newest version checked whole against the schema: every
+ * member, those the reports do not read included, as the schema says. */
+static void rr_whole(struct rr *rr, json_t *root)
+{
+    char why[512];
+
+    if (!rr->failed && rr->version == REC_VERSION_MAX &&
+        record_schema_check(root, "", "", why, sizeof why) != 0)
+        rr_fail(rr, "%s", why);
+}
+
 /* Parse PATH with jansson; NULL and the reason (with line and column when
  * the text is not JSON) in RR. */
 static json_t *rr_parse(struct rr *rr)
@@ -932,7 +929,8 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     if ((root = rr_parse(&rr)) == NULL)
         return NULL;
     if (!json_is_object(root)) {
-        rr_fail(&rr, "not an iccsprof profile (the document is %s, not an object)", rr_kind(root));
+        rr_fail(&rr, "not an iccsprof profile (the document is %s, not an object)",
+                record_json_kind(root));
         json_decref(root);
         return NULL;
     }
@@ -956,6 +954,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_kat(&rr, root, r);
     rr_page(&rr, root, r);
     rr_events_status(&rr, root, r);
+    rr_whole(&rr, root);
     json_decref(root);
     if (rr.failed) {
         rec_free(r);

@@ -10,7 +10,7 @@
 #include "strlist.h"
 
 /* What a scheme of TYPE does, as the pages say it. */
-static const char *basic_function(enum rec_type type)
+const char *report_function(enum rec_type type)
 {
     switch (type) {
     case REC_SIG:
@@ -47,7 +47,7 @@ static void basic_markdown(struct rec *const *recs, size_t n, const struct repor
 
     (void)opts;
     for (size_t i = 0; i < n; i++) {
-        basic_add(&functions, basic_function(recs[i]->type));
+        basic_add(&functions, report_function(recs[i]->type));
         basic_add(&algorithms, recs[i]->algorithm);
         basic_add(&impls, recs[i]->implementation);
         if (report_instance_first(recs, i))

@@ -119,6 +119,10 @@ void report_context_fields(const struct rec *r, json_t *row);
 /* The instance cell of a row: the instance in backticks. */
 char *report_instance_cell(char *buf, size_t size, const struct rec *r);
 
+/* What a scheme of TYPE does, as the pages say it: "digital signature",
+ * "key encapsulation" or "key exchange". */
+const char *report_function(enum rec_type type);
+
 /* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2.29e+03,
  * pseudohash 1.03" (names in byte order, %.3g each, helpers without calls
  * left out; empty when none is called, FMT_MISSING without a profile); a

@@ -1,7 +1,6 @@
 /* run-child.c - running iccsprof-measure and collecting its outcome. */
 #include "config.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -20,6 +19,8 @@
 #include "paths.h"
 #include "protocol.h"
 #include "run-child.h"
+#include "run-lines.h"
+#include "run-reap.h"
 #include "self-exe.h"
 #include "run-result.h"
 
@@ -140,109 +141,6 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
     _exit(127);
 }
 
-/* The channel's lines, parsed as they complete. */
-struct child_lines {
-    char *buf;
-    size_t len, cap;
-    char phase[PROTOCOL_PHASE_MAX];
-    json_t *result, *error;
-    char bad[512]; /* why the channel broke the protocol, or empty */
-};
-
-/* Whether the channel has said its last: a result, an error, or
- * something outside the protocol. */
-static int child_lines_done(const struct child_lines *l)
-{
-    return l->result != NULL || l->error != NULL || l->bad[0] != '\0';
-}
-
-/* Take one message of the protocol; a message outside it ends the
- * channel with the reason in L->bad. */
-static void child_take_message(struct child_lines *l, const char *line, size_t len,
-                               child_progress_fn progress, void *arg)
-{
-    json_t *msg = json_loadb(line, len, JSON_REJECT_DUPLICATES, NULL), *v;
-    json_t *version = json_object_get(msg, PROTOCOL_KEY_VERSION);
-    const char *kind;
-
-    if (!json_is_object(msg)) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a line that is not a message");
-    } else if (!json_is_integer(version) || json_integer_value(version) != PROTOCOL_VERSION) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message not of protocol %d",
-                 PROTOCOL_VERSION);
-    } else if (json_object_size(msg) != 2) {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message of more than one type");
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PHASE)) != NULL) {
-        if (!json_is_string(v) || json_string_length(v) >= sizeof l->phase ||
-            strlen(json_string_value(v)) != json_string_length(v)) {
-            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed phase");
-        } else {
-            snprintf(l->phase, sizeof l->phase, "%s", json_string_value(v));
-            if (progress != NULL)
-                progress(l->phase, NULL, arg);
-        }
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_PLAN)) != NULL) {
-        char why[256];
-
-        if (result_check_plan(v, why, sizeof why) != 0)
-            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed plan: %s", why);
-        else if (progress != NULL)
-            progress(NULL, v, arg);
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_RESULT)) != NULL) {
-        l->result = json_incref(v);
-    } else if ((v = json_object_get(msg, PROTOCOL_MSG_ERROR)) != NULL) {
-        kind = json_string_value(json_object_get(v, "kind"));
-        if (!json_is_object(v) || json_object_size(v) != 2 || kind == NULL ||
-            (strcmp(kind, PROTOCOL_ERROR_INPUT) != 0 && strcmp(kind, PROTOCOL_ERROR_CALL) != 0) ||
-            !json_is_string(json_object_get(v, "message")))
-            snprintf(l->bad, sizeof l->bad, "the channel carried a malformed error");
-        else
-            l->error = json_incref(v);
-    } else {
-        snprintf(l->bad, sizeof l->bad, "the channel carried a message of no known type");
-    }
-    json_decref(msg);
-}
-
-/* Take the complete lines of L's buffer, up to the last message. */
-static void child_take_lines(struct child_lines *l, child_progress_fn progress, void *arg)
-{
-    char *start = l->buf, *nl;
-
-    while (!child_lines_done(l) &&
-           (nl = memchr(start, '\n', l->len - (size_t)(start - l->buf))) != NULL) {
-        child_take_message(l, start, (size_t)(nl - start), progress, arg);
-        start = nl + 1;
-    }
-    l->len -= (size_t)(start - l->buf);
-    memmove(l->buf, start, l->len);
-}
-
-/* Read what the channel has into L's growing buffer (a result with many
- * call sites is a long line); 0 at its end, -1 on error or when nothing
- * is there. */
-static ssize_t child_read_channel(int fd, struct child_lines *l)
-{
-    ssize_t n;
-
-    if (l->cap - l->len < 4096) {
-        size_t cap = l->cap == 0 ? 1 << 16 : 2 * l->cap;
-        char *buf = cap <= CHILD_LINE_LIMIT ? realloc(l->buf, cap) : NULL;
-
-        if (buf == NULL) {
-            snprintf(l->bad, sizeof l->bad, "the channel carried a line longer than %u bytes",
-                     CHILD_LINE_LIMIT);
-            return -1;
-        }
-        l->buf = buf;
-        l->cap = cap;
-    }
-    n = read(fd, l->buf + l->len, l->cap - l->len);
-    if (n > 0)
-        l->len += (size_t)n;
-    return n;
-}
-
 /* Copy what the scheme wrote into the log, up to the limit; a write
  * error of the log is kept in OUT->log_errno. */
 static ssize_t child_read_output(int fd, int log_fd, struct child_outcome *out)
@@ -351,78 +249,17 @@ static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS], const sigs
     child_wake_fd = -1;
 }
 
-/* The parent process and process group of process PID from /proc; -1
- * when it is gone. */
-static int child_proc_stat(pid_t pid, pid_t *ppid, pid_t *pgrp)
-{
-    char path[64], buf[512], *close_paren;
-    int fd, ok;
-    ssize_t n;
-    int pp, pg;
-
-    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
-    if ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
-        return -1;
-    n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = '\0';
-    /* the command name may hold spaces and parentheses: fields resume
-     * after its last ')' */
-    if ((close_paren = strrchr(buf, ')')) == NULL)
-        return -1;
-    ok = sscanf(close_paren + 1, " %*c %d %d", &pp, &pg) == 2;
-    *ppid = pp;
-    *pgrp = pg;
-    return ok ? 0 : -1;
-}
-
-/* Kill every process this process inherited as subreaper that is not of
- * its own process group (what a measuring process left), up to CAP of
- * them into PIDS; how many. */
-static size_t child_kill_orphans(pid_t *pids, size_t cap)
-{
-    DIR *proc = opendir("/proc");
-    pid_t self = getpid(), group = getpgrp();
-    struct dirent *e;
-    size_t n = 0;
-
-    if (proc == NULL)
-        return 0;
-    while (n < cap && (e = readdir(proc)) != NULL) {
-        pid_t pid = (pid_t)atoi(e->d_name), ppid, pgrp;
-
-        if (pid > 0 && child_proc_stat(pid, &ppid, &pgrp) == 0 && ppid == self && pgrp != group) {
-            kill(pid, SIGKILL);
-            pids[n++] = pid;
-        }
-    }
-    closedir(proc);
-    return n;
-}
-
 /* End the measuring process PID (unless already REAPED) and everything
- * it started: its process group, and the processes that left the group
- * or the session, which come to this process as their subreaper when
- * their parents die.  Every one is reaped. */
-static void child_kill_all(pid_t pid, int reaped, int *wstatus)
+ * it started, whatever group or session it moved to (run-reap.h). */
+static void child_kill_all(pid_t pid, int reaped, int *wstatus, const struct reap_known *known)
 {
-    pid_t orphans[256];
-    size_t n;
-
     kill(-pid, SIGKILL);
     if (!reaped) {
         kill(pid, SIGKILL);
         while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
             ;
     }
-    for (int round = 0; round < 10000 && (n = child_kill_orphans(orphans, 256)) > 0; round++) {
-        kill(-pid, SIGKILL);
-        for (size_t i = 0; i < n; i++)
-            while (waitpid(orphans[i], NULL, 0) < 0 && errno == EINTR)
-                ;
-    }
+    reap_descendants(pid, known);
 }
 
 /* Read what is left in the channel and the output without waiting:
@@ -430,8 +267,8 @@ static void child_kill_all(pid_t pid, int reaped, int *wstatus)
 static void child_drain(int chan, int output, int log_fd, struct child_lines *l,
                         child_progress_fn progress, void *arg, struct child_outcome *out)
 {
-    while (!child_lines_done(l) && child_read_channel(chan, l) > 0)
-        child_take_lines(l, progress, arg);
+    while (!child_lines_done(l) && child_lines_read(chan, l) > 0)
+        child_lines_take(l, progress, arg);
     while (child_read_output(output, log_fd, out) > 0)
         ;
 }
@@ -489,9 +326,9 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
         if (end->signal != 0)
             return;
         if (fds[1].revents != 0) {
-            if (child_read_channel(chan, l) == 0)
+            if (child_lines_read(chan, l) == 0)
                 fds[1].fd = -1;
-            child_take_lines(l, progress, arg);
+            child_lines_take(l, progress, arg);
             if (child_lines_done(l))
                 fds[1].fd = -1;
         }
@@ -557,6 +394,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     sigset_t old_mask;
     struct child_lines lines;
     struct child_end end;
+    struct reap_known known;
     char *cfg_text;
     int chan[2], output[2], wake[2];
     pid_t pid, self = getpid();
@@ -588,8 +426,9 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         return -1;
     }
     /* descendants that leave the measuring process's group or session
-     * come back to this process when their parents die, to be killed */
-    prctl(PR_SET_CHILD_SUBREAPER, 1);
+     * come back to this process when their parents die, to be killed;
+     * the children it has now are the caller's */
+    reap_begin(&known);
     child_sanitizer_options();
     child_catch(wake, old, &old_mask);
     fflush(NULL);
@@ -607,6 +446,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         close(output[0]);
         close(wake[0]);
         close(wake[1]);
+        reap_end(&known);
         errno = err;
         return -1;
     }
@@ -617,7 +457,8 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
                   &end);
     if (end.signal == 0)
         child_drain(chan[0], output[0], log_fd, &lines, progress, arg, out);
-    child_kill_all(pid, end.reaped, &end.wstatus);
+    child_kill_all(pid, end.reaped, &end.wstatus, &known);
+    reap_end(&known);
     child_uncatch(old, &old_mask);
     close(chan[0]);
     close(output[0]);

@@ -6,11 +6,12 @@
  * Nothing the measuring process starts outlives child_run: the process
  * runs in a process group of its own, dies with its parent
  * (PR_SET_PDEATHSIG), and at its end its group is killed, and so is every
- * process that left the group or the session (the caller becomes a child
- * subreaper, PR_SET_CHILD_SUBREAPER, and kills and reaps what it inherits
- * outside its own process group; a caller's own children stay in its
- * group and are left alone).  The result is taken when it arrives, not
- * when the pipes close, which descendants may hold open.
+ * descendant that left the group or the session, whichever group it
+ * joined (the caller becomes a child subreaper, PR_SET_CHILD_SUBREAPER,
+ * and kills and reaps every child it inherits; the children it had
+ * before the measuring process started are its own and are left
+ * alone).  The result is taken when it arrives, not when the pipes
+ * close, which descendants may hold open.
  *
  * While it runs, child_run catches SIGINT, SIGTERM and SIGHUP (even when
  * the caller blocks them, as iccsprof run does around each operation so

@@ -133,6 +133,14 @@ expect_grep "emit: the build's progress on stderr" "^campaign: levelmake: built 
 expect_grep "emit: the campaign's build" "--plain $out/.campaign/build/levelmake/Lvl-128/libLvl-128.so " "$work/out"
 expect_status "--builddir" 0 "$ICCSPROF" campaign --emit slurm --builddir "$work/bd" --out "$work/o3" "$work/pkgs/levelmake"
 [ -f "$work/bd/levelmake/Lvl-128/libLvl-128.prof.so" ] && pass "--builddir: built there" || fail "--builddir: built there" "$(ls -R "$work/bd" | head)"
+# a relative --builddir: the job file still names absolute paths, to be run from any folder
+(cd "$work" && "$ICCSPROF" campaign --emit parallel --builddir bd --out o7 pkgs/levelmake >"$work/out" 2>"$work/err")
+if [ "$(wc -l <"$work/out")" -eq 3 ] && ! grep -E -- "--(plain|profiled|build-info|out) [^/]" "$work/out" >/dev/null &&
+    grep -q -- "--plain $work/bd/levelmake/Lvl-128/libLvl-128.so " "$work/out"; then
+    pass "--builddir relative: absolute paths in the job file"
+else
+    fail "--builddir relative: absolute paths in the job file" "$(cat "$work/out" "$work/err")"
+fi
 
 expect_status "another host's campaign" 0 "$ICCSPROF" campaign --out "$work/o5" --run-flags "$quick" "$work/pkgs/slow"
 expect_status "merge keeps what was left out" 0 "$ICCSPROF" campaign merge --out "$work/all" "$work/o5" "$work/o2"

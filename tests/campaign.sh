@@ -46,6 +46,10 @@ while [ "$(records "$out" 2>/dev/null | wc -l)" -lt 4 ] && [ $i -lt 1200 ]; do
     i=$((i + 1))
 done
 sleep 0.5 # the two signing jobs have started and hang
+# one campaign per output folder: a second one is refused at once
+expect_status "a second campaign on the folder" 2 timeout 60 "$ICCSPROF" campaign --out "$out" -j2 \
+    --run-flags "$quick" "$work/built"
+expect_grep "a second campaign on the folder: named" "^iccsprof: $out: another campaign is running in this output folder (process $cpid)$" "$work/err"
 kill -INT $cpid
 wait $cpid
 rc=$?
@@ -126,6 +130,69 @@ expect_grep "--export-svg: the share chart" "^<svg " "$work/c.svg"
 expect_status "campaign merge --export-md refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --export-md "$work/m.md" "$out"
 expect_grep "and says where exports go" "^iccsprof campaign: merge: --export-md: export with 'campaign report' after the merge$" "$work/err"
 
+# the journal is rebuilt from the records: lines lost (a campaign killed
+# between a job's end and its line) or torn come back from the records
+cp "$out/.campaign/journal.tsv" "$work/journal"
+{ head -n 2 "$work/journal"; printf 'fix-kem\tB-1\tke'; } >"$out/.campaign/journal.tsv"
+expect_status "journal rebuilt: resumed again" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
+py "journal rebuilt: a line per record, its core and times from the job" '
+import json, os, sys
+out, old = sys.argv[1], sys.argv[2]
+jobs = [l.rstrip("\n").split("\t") for l in open(out + "/.campaign/journal.tsv")]
+assert len(jobs) == 12 and all(len(j) == 7 for j in jobs), jobs
+assert len({(j[0], j[1], j[2]) for j in jobs}) == 12, jobs
+kept = [l.rstrip("\n").split("\t") for l in open(old)][:2]
+assert jobs[:2] == kept, (jobs[:2], kept)
+for j in jobs:
+    r = json.load(open(f"{out}/{j[0]}/{j[1]}__{j[2]}.json"))
+    assert r["host"]["cpu"] == int(j[3]) and float(j[4]) <= float(j[5]) and j[6] == "passed", j
+' "$out" "$work/journal"
+
+# an empty folder: no record to sort (qsort of no array is undefined), said in one line
+mkdir -p "$work/nothing"
+expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "$work/nothing"
+[ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
+    pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
+
+# --- SIGKILL of a campaign: its jobs and their measuring processes die with it ---
+ICCSPROF_FIXTURE=hang-sign "$ICCSPROF" campaign --out "$work/camp-kill" -j2 \
+    --run-flags "$quick" "$work/built/fix-sig" >/dev/null 2>&1 &
+cpid=$!
+# descendants PID: every process PID started, and theirs
+descendants() {
+    for d in $(pgrep -P "$1"); do
+        echo "$d"
+        descendants "$d"
+    done
+}
+# measuring TREE: how many of the processes TREE are measuring processes
+measuring() {
+    pgrep -f '^[^ ]*iccsprof-measure ' | grep -c -x -F "$(printf '%s\n' $1)"
+}
+# the four other jobs done, both signing jobs (iccsprof run) hang, each
+# with its measuring process
+i=0
+while [ $i -lt 1200 ]; do
+    tree=$(descendants $cpid | tr '\n' ' ')
+    [ "$(records "$work/camp-kill" 2>/dev/null | wc -l)" -ge 4 ] && [ "$(measuring "$tree")" -eq 2 ] && break
+    sleep 0.1
+    i=$((i + 1))
+done
+[ "$(measuring "$tree")" -eq 2 ] &&
+    pass "SIGKILL: two jobs measuring when killed" || fail "SIGKILL: two jobs measuring when killed" "$(ps -o pid,args -p "${tree% }" 2>&1)"
+kill -KILL $cpid
+wait $cpid
+# the jobs' parent is now PID 1, which may leave them as zombies: a zombie is gone
+for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+    left=$(for p in $tree; do ps -o stat= -p "$p" | grep -qv '^Z' && echo "$p"; done | tr '\n' ' ')
+    [ -z "$left" ] && break
+    sleep 0.1
+done
+if [ -z "$left" ]; then pass "SIGKILL: no job or measuring process outlives the campaign"; else
+    fail "SIGKILL: no job or measuring process outlives the campaign" "still running: $(ps -o pid,args -p "${left% }")"
+    kill -9 $left 2>/dev/null
+fi
+
 # --- a changed library: its jobs are redone, the others skipped ---
 printf 'x' >>"$work/built/fix-sig/A-256/libA-256.so"
 expect_status "changed library" 0 "$ICCSPROF" campaign --out "$out" -j2 --run-flags "$quick" "$work/built"
@@ -169,6 +236,25 @@ else
     echo "# GNU parallel is not installed (Debian package parallel): the job file is not run"
     fail "parallel runs the job file" "parallel not installed"
 fi
+
+# a control character in a path would break the job file's lines: GNU
+# parallel reads a command a line, so a newline in --out or in a
+# package's folder would start a command of its own
+bad_out="$work/par
+touch PWNED #"
+expect_status "emit: a newline in --out refused" 2 "$ICCSPROF" campaign --emit parallel --out "$bad_out" "$work/built/fix-kem"
+expect_grep "emit: a newline in --out named" "^iccsprof campaign: --out: '$work/par\\\\ntouch PWNED #' holds a control character: a job file has one command a line$" "$work/err"
+[ ! -s "$work/out" ] && [ ! -e "$bad_out" ] && pass "emit: a newline in --out, nothing written" ||
+    fail "emit: a newline in --out, nothing written" "$(cat "$work/out")"
+mkdir -p "$work/nl
+x"
+cp -r "$work/built/fix-kem" "$work/nl
+x/"
+expect_status "emit: a newline in a package's folder refused" 2 "$ICCSPROF" campaign --emit slurm --out "$work/par" "$work/nl
+x/fix-kem"
+expect_grep "emit: a newline in a package's folder named" "^iccsprof campaign: --emit: '$work/nl\\\\nx/fix-kem/B-1/libB-1.so' holds a control character: a job file has one command a line$" "$work/err"
+[ ! -s "$work/out" ] && pass "emit: a newline in a package's folder, nothing written" ||
+    fail "emit: a newline in a package's folder, nothing written" "$(cat "$work/out")"
 
 expect_status "emit parallel --pin N" 0 "$ICCSPROF" campaign --emit parallel --pin 3 --out "$work/par" "$work/built/fix-kem"
 [ "$(grep -c ' --cpu 3$' "$work/out")" -eq 3 ] && pass "emit parallel --pin N: every job on core N" ||

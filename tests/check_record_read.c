@@ -436,6 +436,20 @@ START_TEST(ranges_of_the_schema)
 }
 END_TEST
 
+/* A negative baseline is read: iccsprof run writes one when the wrappers'
+ * added time, estimated from few noisy pairs, exceeds what the operations
+ * took with them on (the compensated shares are then 0). */
+START_TEST(negative_baseline_is_read)
+{
+    json_t *t = good_tree();
+    char *err;
+
+    json_object_set_new(at(t, "profile"), "baseline_ticks", json_real(-3255.0));
+    err = tree_error(t);
+    ck_assert_msg(err == NULL, "%s", err);
+}
+END_TEST
+
 /* A whole number written as 4005.0 is a count, as in JSON Schema. */
 START_TEST(page_facts)
 {
@@ -593,6 +607,7 @@ Suite *make_record_read_suite(void)
     tcase_add_test(tc, errors_name_the_field);
     tcase_add_test(tc, ranges_of_the_schema);
     tcase_add_test(tc, integral_reals_are_counts);
+    tcase_add_test(tc, negative_baseline_is_read);
     tcase_add_test(tc, schema_and_version);
     tcase_add_test(tc, not_json_gives_line_and_column);
     tcase_add_test(tc, missing_file);

@@ -54,6 +54,9 @@ expect_grep "orphan: measured" "^sighostile keygen: " "$work/out"
 all_gone "orphan: no process left"
 ICCSPROF_HOSTILE=setsid run_hostile "setsid: complete" 0 "$work/setsid" --timeout 5
 all_gone "setsid: no process left"
+# a child that joins iccsprof run's own process group escapes no less
+ICCSPROF_HOSTILE=pgjoin run_hostile "pgjoin: complete" 0 "$work/pgjoin" --timeout 5
+all_gone "pgjoin: no process left"
 
 # --- paths: resolved once, before a scheme can chdir ---
 mkdir -p "$work/rel"
@@ -152,6 +155,25 @@ for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
 done
 if [ -z "$alive" ]; then pass "KILL: the measuring process dies with the run"; else fail "KILL: the measuring process dies with the run" "still running:$alive"; kill -9 $alive 2>/dev/null; fi
 rm -f "$pids"
+# what a killed run left (its log's temporary, named with its host and
+# process id) goes at the next run in that folder; another host's, a live
+# process's and a file of another name stay
+left=$(ls -A "$work/int-KILL")
+case $left in .iccsprof-"$(hostname)"-[0-9]*-*) pass "KILL: the temporary names host and process" ;;
+*) fail "KILL: the temporary names host and process" "left: $left" ;; esac
+sh -c 'exit 0' &
+dead=$!
+wait $dead
+: >"$work/int-KILL/.iccsprof-$(hostname)-$dead-abcdef"
+: >"$work/int-KILL/.iccsprof-$(hostname)-$$-abcdef"
+: >"$work/int-KILL/.iccsprof-otherhost-$dead-abcdef"
+: >"$work/int-KILL/.iccsprof-notes"
+run_hostile "KILL: the next run in the folder" 0 "$work/int-KILL"
+kept=$(cd "$work/int-KILL" && ls -A | grep '^\.' | LC_ALL=C sort | tr '\n' ' ')
+want=$(printf '%s\n' ".iccsprof-$(hostname)-$$-abcdef" .iccsprof-notes ".iccsprof-otherhost-$dead-abcdef" |
+    LC_ALL=C sort | tr '\n' ' ')
+[ "$kept" = "$want" ] &&
+    pass "KILL: the dead process's temporaries removed, no other" || fail "KILL: the dead process's temporaries removed, no other" "$kept"
 
 # --- outputs: only a regular file is replaced, never an input ---
 # refuse NAME OUT [OPTIONS...]: --out OUT is refused before anything is measured.
@@ -186,6 +208,31 @@ expect_status "a log beside --out: run" 0 timeout 60 "$ICCSPROF" run --plain "$h
 [ -f "$work/mine.log" ] && pass "a log beside --out that the tool did not write is kept" ||
     fail "a log beside --out that the tool did not write is kept" "removed"
 rm -f "$work/mine.json" "$work/mine.log"
+
+# --- the build's own files are inputs: never written over, checked before use ---
+mkdir -p "$work/inst"
+printf '{"scheme": "hostile", "algorithm": "Hostile", "instance": "H-1"}\n' >"$work/inst/build.json"
+cat >"$work/inst/kat.json" <<'EOJ'
+{"result": "pass", "detail": "", "driver": "KAT_SIG.c", "responses": ["H-1.rsp"], "seconds": 0.5,
+ "timeout_seconds": 600, "profiled": null, "profiled_detail": ""}
+EOJ
+cp "$work/inst/kat.json" "$work/kat.orig"
+refuse "the KAT result as --out" "$work/inst/kat.json" --build-info "$work/inst/build.json"
+expect_grep "the KAT result as --out: named" "inst/kat.json: is the build's own kat.json (beside --build-info): refusing to write over it" "$work/err"
+cmp -s "$work/inst/kat.json" "$work/kat.orig" && pass "the KAT result as --out: unchanged" || fail "the KAT result as --out: unchanged" "changed"
+refuse "a record whose log is the build's guide.log" "$work/inst/guide.json" --build-info "$work/inst/build.json"
+expect_grep "guide.log: named" "inst/guide.log: is the build's own guide.log (beside --build-info)" "$work/err"
+mv "$work/inst/kat.json" "$work/inst/kat.was"
+refuse "the KAT result's name as --out, none there yet" "$work/inst/kat.json" --build-info "$work/inst/build.json"
+[ ! -e "$work/inst/kat.json" ] && pass "the KAT result's name: nothing written" || fail "the KAT result's name: nothing written" "written"
+printf '{"foo": 1}\n' >"$work/inst/kat.json"
+refuse "a kat.json that is no KAT result" "$work/out.json" --build-info "$work/inst/build.json"
+expect_grep "a kat.json that is no KAT result: named" "inst/kat.json: not a KAT result (iccsprof kat): field result is missing" "$work/err"
+python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); r["seconds"] = -5; json.dump(r, open(sys.argv[2], "w"))' \
+    "$work/inst/kat.was" "$work/inst/kat.json"
+refuse "a KAT result of -5 s" "$work/out.json" --build-info "$work/inst/build.json"
+expect_grep "a KAT result of -5 s: named" "inst/kat.json: not a KAT result (iccsprof kat): field seconds: -5 is out of range (0 or more)" "$work/err"
+rm -f "$work/inst/kat.json"
 
 # --- logs and records follow the umask ---
 mkdir -p "$work/mode"

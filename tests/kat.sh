@@ -68,6 +68,74 @@ expect_status "timeout: exit 1" 1 "$ICCSPROF" kat --build-info "$work/hangb/buil
     --plain "$libs/libmlwe512.so" --timeout 0.5
 expect_grep "timeout: said so" "^MLWE-KEM-512: kat: timeout (the KAT driver did not finish within 0.5 s)$" "$work/out"
 
+# --- a driver is run as the measuring process is: whatever it starts ends with it ---
+mkdir -p "$work/daemon"
+cat >"$work/daemon/KAT_DAEMON.c" <<EOC
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    pid_t pid = fork();
+
+    if (pid == 0) {
+        FILE *f;
+
+        setsid(); /* a daemon: a session and a group of its own */
+        if (fork() == 0) {
+            f = fopen("$work/daemon.tmp", "w");
+            fprintf(f, "%d\\n", (int)getpid());
+            fclose(f);
+            rename("$work/daemon.tmp", "$work/daemon.pid");
+            sleep(60);
+        }
+        _exit(0);
+    }
+    while (access("$work/daemon.pid", F_OK) != 0)
+        usleep(1000);
+    printf("count = 0\\n");
+    return 0;
+}
+EOC
+echo "count = 0" >"$work/daemon/KAT_DAEMON.rsp"
+build_json "$work/daemonb" "$work/daemon" KAT_DAEMON.c
+expect_status "daemon: exit 0" 0 timeout 60 "$ICCSPROF" kat --build-info "$work/daemonb/build.json" \
+    --plain "$libs/libmlwe512.so" --timeout 20
+expect_grep "daemon: the driver passes" "^MLWE-KEM-512: kat: pass$" "$work/out"
+dpid=$(cat "$work/daemon.pid" 2>/dev/null)
+if [ -n "$dpid" ] && ! kill -0 "$dpid" 2>/dev/null; then pass "daemon: killed and reaped with the driver"; else
+    fail "daemon: killed and reaped with the driver" "pid '$dpid' still running"
+    [ -n "$dpid" ] && kill -9 "$dpid"
+fi
+
+# --- a driver printing without end is stopped at twice the largest response ---
+mkdir -p "$work/chatty"
+cat >"$work/chatty/KAT_CHATTY.c" <<'EOC'
+#define _DEFAULT_SOURCE
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(void)
+{
+    static char line[65536];
+
+    memset(line, 'x', sizeof line);
+    printf("count = 0\n");
+    for (;;) {
+        fwrite(line, 1, sizeof line, stdout);
+        usleep(1000);
+    }
+}
+EOC
+echo "count = 0" >"$work/chatty/KAT_CHATTY.rsp"
+build_json "$work/chattyb" "$work/chatty" KAT_CHATTY.c
+expect_status "endless output: exit 1" 1 timeout 60 "$ICCSPROF" kat --build-info "$work/chattyb/build.json" \
+    --plain "$libs/libmlwe512.so" --timeout 1
+expect_grep "endless output: stopped, said so" \
+    "^MLWE-KEM-512: kat: fail (the driver wrote more than 1048576 bytes to one file (twice the largest response file, at least 1 MiB) and was stopped)$" "$work/out"
+size=$(stat -c %s "$work/chattyb/kat/plain.stdout")
+[ "$size" -le 1048576 ] && pass "endless output: at most 1 MiB kept" || fail "endless output: at most 1 MiB kept" "$size bytes"
+
 # --- the result in the records and the report's section ---
 expect_status "run reads kat.json beside the build description" 0 "$ICCSPROF" run \
     --plain "$libs/libmlwe512.so" --no-profile --op keygen --out "$work/fail/r.json" \

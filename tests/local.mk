@@ -26,3 +26,5 @@ include tests/report.mk
 include tests/schemes.mk
 include tests/intree.mk
 include tests/host.mk
+include tests/records.mk
+include tests/site.mk

@@ -20,9 +20,11 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(page)                                                                                        \
+    X(page_html)                                                                                   \
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
+    X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
