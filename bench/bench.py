@@ -42,6 +42,9 @@ ROUNDS, BLOCK_MS = (11, 4) if QUICK else (101, 5)
 # Runs of iccsprof run per accuracy row (parts 3 and 3b): a user sees one
 # run, so each row gives the median and the worst error of its runs.
 RUNS = 2 if QUICK else 5
+# Rounds of the true shares' alternation: the truth's own error must stay
+# well below the errors measured against it.
+TRUTH_ROUNDS = 41 if QUICK else 401
 # Alternated measurements per perturbation row (part 2), for the spread of
 # its ratio from one to the next.
 PERTURB_RUNS = 1 if QUICK else 3
@@ -264,9 +267,9 @@ def auto_k(ctx, lib, op):
             return json.load(f)["profile"]["sampling"]["k"]
 
 
-def alternate(ctx, op, arms):
+def alternate(ctx, op, arms, rounds=ROUNDS):
     """bench/opbench alternate over ARMS; its JSON result."""
-    return json.loads(sh([ctx.opbench, "alternate", "--op", op, "--rounds", str(ROUNDS),
+    return json.loads(sh([ctx.opbench, "alternate", "--op", op, "--rounds", str(rounds),
                           "--block-ms", str(BLOCK_MS)] + arms))
 
 
@@ -401,12 +404,16 @@ def intree_instances(ctx, scheme):
 
 def truth(ctx, name):
     """The true share of a synthetic scheme, from its plain builds with and
-    without the helper calls alternated: the share, its interquartile
-    range over rounds, and the plain build's ticks per operation."""
-    r = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_noh')}"])
+    without the helper calls alternated over TRUTH_ROUNDS rounds: the
+    share (the median round's), its interquartile range over rounds, the
+    standard error of that median (1.2533 sigma / sqrt(rounds), sigma from
+    the interquartile range), and the plain build's ticks per operation."""
+    r = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_noh')}"],
+                  TRUTH_ROUNDS)
     noh = r["arms"][1]
+    se = 1.2533 * (noh["ratio_q3"] - noh["ratio_q1"]) / 1.349 / TRUTH_ROUNDS ** 0.5
     return {"share": 1 - noh["ratio"], "lo": 1 - noh["ratio_q3"], "hi": 1 - noh["ratio_q1"],
-            "ticks": r["arms"][0]["cpu_seconds_per_op"] * r["tick_hz"]}
+            "se": se, "ticks": r["arms"][0]["cpu_seconds_per_op"] * r["tick_hz"]}
 
 
 def profiles(ctx, lib, extra, runs=RUNS, cpu=None):
@@ -444,9 +451,9 @@ def terms(p, t):
     h = t["share"] * t["ticks"] / calls
     n = ticks - calls * inner
     err = p["hash_share"] - t["share"]
-    return {"err": err, "u": p.get("hash_share_uncertainty"),
-            "covered": p.get("hash_share_uncertainty") is not None
-            and abs(err) <= p["hash_share_uncertainty"],
+    u = p.get("hash_share_uncertainty")
+    return {"err": err, "u": u,
+            "covered": u is not None and abs(err) <= (u * u + (1.96 * t["se"]) ** 2) ** 0.5,
             "region": (n - calls * h) / base, "baseline": t["share"] * (t["ticks"] - base) / base,
             "per_call": n / calls - h, "true_call": h, "added_call": p["compensation"]["added_ticks"]
             / calls, "outliers": p["hash_share"] - shares_without_outliers(p),
@@ -500,8 +507,10 @@ def part_accuracy(ctx, out):
         f"(defaults) and with `--sample auto`, {RUNS} runs (processes) each, as {RUNS} users "
         "would see it. A row is met when the median error is within 0.5 pp and the worst "
         "within 1 pp; the record's stated uncertainty (`hash_share_uncertainty`, a 95 % "
-        "half-width) should cover the true share in at least 4 runs of 5.\n")
-    out.append("| scheme | aim | true share (IQR) | timing | K | median error | worst error | "
+        "half-width) should cover the true share in at least 4 runs of 5: a run is covered "
+        "when its error is within the stated half-width and the true share's own 95 % "
+        f"half-width (from its {TRUTH_ROUNDS} alternated rounds) added in quadrature.\n")
+    out.append("| scheme | aim | true share \u00b1 95 % (IQR of rounds) | timing | K | median error | worst error | "
                "stated \u00b1 (median) | covered | result | coverage |\n"
                "|---|---|---|---|---|---|---|---|---|---|---|")
     rows, truths = [], {}
@@ -510,7 +519,8 @@ def part_accuracy(ctx, out):
         for mode, extra in (("every call", []), ("auto", ["--sample", "auto"])):
             r = summarise(profiles(ctx, ctx.synth(name, "_prof"), extra), t)
             res, cov = row_targets(f"{name} ({aim}), {mode}", r)
-            out.append(f"| {name} | {aim} | {pct(t['share'])} ({pct(t['lo'])}-{pct(t['hi'])}) | "
+            out.append(f"| {name} | {aim} | {pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f} pp "
+                       f"({pct(t['lo'])}-{pct(t['hi'])}) | "
                        f"{mode} | {', '.join(map(str, r['ks']))} | {fmt_row(r)} | {res} | "
                        f"{cov} |")
             rows.append((name, mode, t, r))
@@ -780,12 +790,15 @@ def part_peers(ctx, out):
         "library (`opbench loop`). Time ratios: the loop's wall time, and its thread's CPU "
         "time, under the tool over the same loop alone (medians of alternated runs; the tool's "
         "start-up and post-processing are not counted; on a machine shared with other work the "
-        "CPU-time ratio is the steadier one). uftrace needs a `-pg` build, so it runs on one (every function of "
+        "CPU-time ratio is the steadier one). iccsprof's own ratio is measured as part 2 does, "
+        "alternating the plain and the profiled build in blocks in one process (no wall-time "
+        "ratio), since the loop in a process of its own moved by up to 12 % from one process to "
+        "the next. uftrace needs a `-pg` build, so it runs on one (every function of "
         "the library is traced) and its ratio is against the plain build. callgrind counts "
         "instructions, not time, and collects only inside the operation's API function. perf "
         "samples; its share is the samples in the helpers' own functions (those of "
-        "schemes/iccs) over all samples of the loop. iccsprof's row is the same loop on the "
-        "profiled build with the wrappers enabled around each operation.\n")
+        "schemes/iccs) over all samples of the loop. iccsprof's row is the operation on the "
+        "profiled build with the wrappers enabled around each operation, every call timed.\n")
     rows = []
     for w in peer_workloads(ctx, skips):
         out.append(f"### {w['name']}\n")
@@ -797,7 +810,8 @@ def part_peers(ctx, out):
                 continue
             calls = ", ".join(f"{h} {v:.4g}" for h, v in sorted(r["calls_per_op"].items())) \
                 if r["calls_per_op"] else "none (sampling)"
-            out.append(f"| {name} | {r['ratio']['wall']:.3f} | {r['ratio']['cpu']:.3f} | "
+            wall = "n/a" if r["ratio"]["wall"] is None else f"{r['ratio']['wall']:.3f}"
+            out.append(f"| {name} | {wall} | {r['ratio']['cpu']:.3f} | "
                        f"{pct(r['share'])} | {r['what']} | {calls} |")
             rows.append((w["name"], name, r))
         out.append("")
