@@ -96,7 +96,7 @@ const struct cmd_entry cmd_host_entry = {
     .name = "host",
     .operands = "",
     .summary = "check that the machine is ready for measuring (governor, turbo, SMT, counters, "
-               "isolation, load)",
+               "isolation, load, emulation)",
     .options = host_options,
     .exec = cmd_host_exec,
     .quiet = "print the verdict and the items that are not ready, nothing else",

@@ -47,7 +47,7 @@ static const struct cmd_option kat_options[] = {
                 .kind = CMD_OPT_STRING,
                 .metavar = "CC",
                 .def_note = "$CC, else cc",
-                .help = "the compiler that builds the driver"},
+                .help = "the compiler command that builds the driver (split at blanks)"},
     {0},
 };
 

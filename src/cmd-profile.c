@@ -104,6 +104,10 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
         strlist_add(argv, "--cpu");
         strlist_add(argv, o->cpu);
     }
+    if (o->substitute != NULL) {
+        strlist_add(argv, "--substitute");
+        strlist_add(argv, o->substitute);
+    }
     if (o->precision != NULL) {
         strlist_add(argv, "--precision");
         strlist_add(argv, o->precision);

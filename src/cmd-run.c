@@ -23,6 +23,8 @@
 #include "run-passes.h"
 #include "run-progress.h"
 #include "run-record.h"
+#include "strlist.h"
+#include "substitute.h"
 #include "run-resume.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};
@@ -408,7 +410,7 @@ static void run_summary(json_t *rec, const char *tail)
     json_t *timing = json_object_get(rec, "timing"), *profile = json_object_get(rec, "profile");
     json_t *status = json_object_get(rec, "status");
     const char *state = json_string_value(json_object_get(status, "state"));
-    char cycles[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
+    char cycles[FMT_CELL], rate[FMT_CELL], hash[FMT_CELL], drng[FMT_CELL];
 
     if (cmd_verbosity == CMD_QUIET) /* -q: the record, and nothing said */
         return;
@@ -424,7 +426,7 @@ static void run_summary(json_t *rec, const char *tail)
         if (strcmp(json_string_value(json_object_get(host, "cycles_source")), "ticks") != 0)
             printf(" cycles");
         else if (hz > 0)
-            printf(" ticks (%.2f GHz)", hz / 1e9);
+            printf(" ticks (%s)", fmt_hz(rate, sizeof rate, hz));
         else
             printf(" ticks");
     }
@@ -587,6 +589,20 @@ static int run_one(const struct run_facts *facts, const char *op, size_t index,
     return rc;
 }
 
+/* Build and check the hash packages --substitute names, beside the
+ * profiled library. */
+static int run_substitutes(const struct run_options *o)
+{
+    const char *slash = strrchr(o->profiled, '/');
+    char *root = slash != NULL ? xasprintf("%.*s/whatif", (int)(slash - o->profiled), o->profiled)
+                               : xstrdup("whatif");
+    int rc;
+
+    rc = subst_resolve(o->substitutes, root);
+    free(root);
+    return rc;
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
@@ -625,6 +641,10 @@ static int cmd_run_exec(const struct cmd_args *args)
     if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
+    if (o.substitutes != NULL && run_substitutes(&o) != EXIT_OK) {
+        status = EXIT_FAIL;
+        goto out;
+    }
     facts.build = run_load_build(o.build_info, &bad);
     if (!bad)
         facts.kat = run_load_kat(o.build_info, &bad);
@@ -652,6 +672,8 @@ static int cmd_run_exec(const struct cmd_args *args)
     facts.image_bytes = o.plain != NULL ? libfile_image_bytes(o.plain) : -1;
     host_cpu_model(facts.cpu_model, sizeof facts.cpu_model);
     host_kernel(facts.kernel, sizeof facts.kernel);
+    if (host_emulation(facts.emulation, sizeof facts.emulation) <= 0)
+        facts.emulation[0] = '\0';
     for (size_t i = 0; ops[i] != NULL; i++) {
         run_record_path(&o, facts.instance, ops[i], path, sizeof path);
         run_sibling(path, ".log", log_path, sizeof log_path);
@@ -681,6 +703,7 @@ out:
     json_decref(facts.plain_lib);
     json_decref(facts.profiled_lib);
     json_decref(facts.host_check);
+    json_decref(o.substitutes);
     free(plain_abs);
     free(profiled_abs);
     return status;

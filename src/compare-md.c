@@ -120,7 +120,9 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
             snprintf(cell[4] + strlen(cell[4]), sizeof cell[4] - strlen(cell[4]), " (within 2 SE)");
         mdtable_row(t, cells);
     }
-    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE);
+    cmp_md_notes(t, c,
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE |
+                     NOTE_EMULATED);
     mdtable_print(t, out);
     mdtable_free(t);
 }
@@ -168,7 +170,7 @@ static void cmp_md_shares(const struct cmp *c, FILE *out)
         cmp_md_diff(cell[7], sizeof cell[7], &drng);
         mdtable_row(t, cells);
     }
-    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_OVERFLOW);
+    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_OVERFLOW | NOTE_EMULATED);
     mdtable_print(t, out);
     mdtable_free(t);
 }

@@ -195,6 +195,18 @@ char *fmt_kib(char *buf, size_t size, long long kib)
     return buf;
 }
 
+/* A frequency in GHz or MHz. */
+char *fmt_hz(char *buf, size_t size, double hz)
+{
+    if (!(hz > 0))
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else if (hz >= 1e9)
+        snprintf(buf, size, "%.2f GHz", hz / 1e9);
+    else
+        snprintf(buf, size, "%.3g MHz", hz / 1e6);
+    return buf;
+}
+
 /* Compare two digit runs by value: leading zeros skipped, then the longer
  * run is larger, then the digits decide.  *A and *B advance past the runs. */
 static int fmt_digits_cmp(const char **a, const char **b)

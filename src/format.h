@@ -51,6 +51,10 @@ char *fmt_count(char *buf, size_t size, long long count);
 /* A count of KiB: 1732 KiB; negative = missing. */
 char *fmt_kib(char *buf, size_t size, long long kib);
 
+/* A frequency: 2.60 GHz from 1 GHz, else three significant digits of
+ * MHz (62.5 MHz, 800 MHz): counters and clocks; not positive = missing. */
+char *fmt_hz(char *buf, size_t size, double hz);
+
 /* Compare two names in natural order: digit runs by numeric value, so that
  * "X-128" < "X-256" < "X-1024"; everything else byte by byte. */
 int fmt_natural_cmp(const char *a, const char *b);

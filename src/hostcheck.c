@@ -10,10 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "host.h"
 #include "hostcheck-sys.h"
 #include "hostcheck.h"
 #include "strlist.h"
+#include "tick.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"
 
@@ -60,6 +62,52 @@ static void hostcheck_cpus(json_t *check, const char *root)
         snprintf(allowed_list, sizeof allowed_list, "not known: %s", strerror(errno));
     hostcheck_item(check, "allowed", "info", allowed_list,
                    "the measuring core among the CPUs this process may run on", "");
+}
+
+/* Emulation: under an emulator (qemu-user) the program runs as code
+ * translated for CPUs of another architecture, whose times say nothing
+ * of the CPUs it was built for.  Not probed in a fixture tree: the
+ * evidence is this process's own. */
+static void hostcheck_emulation(json_t *check, const char *root)
+{
+    const char *arch = host_program_arch();
+    char evidence[512], value[600], fix[128];
+    int emulated;
+
+    if (root[0] != '\0') {
+        hostcheck_item(check, "emulation", "unknown", "not probed (a fixture tree)",
+                       "native execution", "");
+        return;
+    }
+    emulated = host_emulation(evidence, sizeof evidence);
+    snprintf(fix, sizeof fix, "measure on %s CPUs", arch != NULL ? arch : "the program's own");
+    if (emulated > 0)
+        snprintf(value, sizeof value, "emulated: timings not meaningful (%s)", evidence);
+    else if (emulated == 0)
+        snprintf(value, sizeof value, "native (%s)", evidence);
+    else
+        snprintf(value, sizeof value, "not known (/proc/cpuinfo names no CPU family known here)");
+    hostcheck_item(check, "emulation",
+                   emulated > 0    ? "not_ready"
+                   : emulated == 0 ? "ready"
+                                   : "unknown",
+                   value, "native execution", emulated > 0 ? fix : "");
+}
+
+/* The counter the shims time calls with, and its rate where the
+ * architecture states it. */
+static void hostcheck_ticks(json_t *check)
+{
+    char value[128];
+
+#if defined(ICCSPROF_TICK_CNTVCT)
+    snprintf(value, sizeof value, "cntvct_el0 at %llu Hz (cntfrq_el0)",
+             (unsigned long long)wrap_cntfrq());
+#else
+    snprintf(value, sizeof value, "%s (its rate is measured in each run)",
+             ICCSPROF_TICK_SOURCE_NAME);
+#endif
+    hostcheck_item(check, "ticks", "info", value, "reported with the results", "");
 }
 
 /* Pinning, and whether the measuring core is isolated from the scheduler. */
@@ -126,12 +174,7 @@ static void hostcheck_governor(json_t *check, const char *root, const cpu_set_t 
 /* A frequency in kHz, as the pages print it. */
 static void hostcheck_khz(const char *khz, char *buf, size_t len)
 {
-    double f = strtod(khz, NULL);
-
-    if (f >= 1e6)
-        snprintf(buf, len, "%.2f GHz", f / 1e6);
-    else
-        snprintf(buf, len, "%.0f MHz", f / 1e3);
+    fmt_hz(buf, len, strtod(khz, NULL) * 1e3);
 }
 
 /* The frequency limits of the first core measured on. */
@@ -179,15 +222,57 @@ static void hostcheck_turbo(json_t *check, const char *root)
                        "off", "");
 }
 
-/* Simultaneous multithreading: a sibling thread shares the core's units. */
-static void hostcheck_smt(json_t *check, const char *root)
+/* SMT from the topology of the cores measured on, where the kernel has
+ * no smt control (arm64 kernels before 6.6): 1 with the value and fix
+ * when one shares its core with another thread, 0 when none does, -1
+ * when the topology is not there either. */
+static int hostcheck_siblings(const char *root, const cpu_set_t *cores, char *value, size_t len,
+                              char *fix, size_t fix_len)
 {
-    char active[16], control[32], value[96];
+    char list[128];
+    cpu_set_t threads;
+    int read = 0;
+
+    for (int c = 0; c < CPU_SETSIZE; c++) {
+        if (!CPU_ISSET(c, cores) ||
+            hostsys_read(root, list, sizeof list, CPU_DIR "/cpu%d/topology/thread_siblings_list",
+                         c) != 0 ||
+            hostcheck_parse_cpulist(list, &threads) != 0)
+            continue;
+        read++;
+        if (CPU_COUNT(&threads) < 2)
+            continue;
+        CPU_CLR(c, &threads);
+        hostcheck_format_cpulist(&threads, list, sizeof list);
+        snprintf(value, len, "on (cpu%d shares its core with cpu %s: topology)", c, list);
+        snprintf(fix, fix_len,
+                 "take the sibling threads offline: echo 0 > " CPU_DIR "/cpuN/online for N in %s",
+                 list);
+        return 1;
+    }
+    if (read == 0)
+        return -1;
+    snprintf(value, len, "off (one thread per core: topology)");
+    return 0;
+}
+
+/* Simultaneous multithreading: a sibling thread shares the core's units.
+ * The kernel's smt control says it for the machine, else the topology
+ * for the cores measured on. */
+static void hostcheck_smt(json_t *check, const char *root, const cpu_set_t *cores)
+{
+    char active[16], control[32], value[320], fix[320];
     int have_control = hostsys_read(root, control, sizeof control, CPU_DIR "/smt/control") == 0;
+    int shared;
 
     if (hostsys_read(root, active, sizeof active, CPU_DIR "/smt/active") != 0) {
-        hostcheck_item(check, "smt", "unknown", "not known (no smt control)", "off",
-                       "boot with nosmt");
+        shared = hostcheck_siblings(root, cores, value, sizeof value, fix, sizeof fix);
+        if (shared < 0)
+            hostcheck_item(check, "smt", "unknown", "not known (no smt control, no topology)",
+                           "off", "boot with nosmt");
+        else
+            hostcheck_item(check, "smt", shared ? "not_ready" : "ready", value, "off",
+                           shared ? fix : "");
         return;
     }
     snprintf(value, sizeof value, "%s (control %s)", strcmp(active, "0") == 0 ? "off" : "on",
@@ -219,6 +304,10 @@ static void hostcheck_counters(json_t *check, const char *root)
         snprintf(value, sizeof value, "not readable: the counter opens but does not count");
     else if (err == ENOENT)
         snprintf(value, sizeof value, "not readable: no hardware cycle event on this machine");
+    else if (err == ENOSYS)
+        snprintf(value, sizeof value,
+                 "not readable: no perf_event_open system call (an emulator, or a kernel "
+                 "without perf events)");
     else if (err != 0)
         snprintf(value, sizeof value, "not readable: %s", strerror(err));
     hostcheck_item(check, "hardware_cycles", err == 0 ? "ready" : "not_ready",
@@ -333,11 +422,13 @@ json_t *hostcheck_run(const char *root, int cpu)
     hostcheck_format_cpulist(&cores, list, sizeof list);
     hostcheck_system(check, root);
     hostcheck_cpus(check, root);
+    hostcheck_emulation(check, root);
+    hostcheck_ticks(check);
     hostcheck_isolation(check, root, cpu);
     hostcheck_governor(check, root, &cores, list[0] ? list : "N");
     hostcheck_limits(check, root, &cores);
     hostcheck_turbo(check, root);
-    hostcheck_smt(check, root);
+    hostcheck_smt(check, root, &cores);
     hostcheck_counters(check, root);
     hostcheck_load(check, root);
     json_object_set_new(check, "ready",

@@ -21,7 +21,8 @@ void katgate_forget(const char *build)
     free(result);
 }
 
-/* The gate's command line. */
+/* The gate's command line: the driver is built with the compiler that
+ * built the instance. */
 void katgate_job(const char *build, const char *name, const char *timeout, struct job *j)
 {
     katgate_forget(build);
@@ -35,6 +36,8 @@ void katgate_job(const char *build, const char *name, const char *timeout, struc
     strlist_addf(&j->argv, "%s/lib%s.prof.so", build, name);
     strlist_add(&j->argv, "--timeout");
     strlist_add(&j->argv, timeout);
+    strlist_add(&j->argv, "--cc");
+    strlist_add(&j->argv, profile_cc());
 }
 
 /* The result word of BUILD's kat.json. */

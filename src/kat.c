@@ -237,12 +237,22 @@ static int kat_build(const struct kat_config *c, const char *driver, const struc
 {
     char *argv[3 * KAT_MAX + 16],
         *flags = strdup(json_string_value(json_object_get(c->build, "cflags")) ?: ""), *save = NULL,
-        rpath[PATH_MAX + 16], dir[PATH_MAX], line[256];
+        *cc = strdup(c->cc), rpath[PATH_MAX + 16], dir[PATH_MAX], line[256];
     struct kat_exit ex;
     size_t n = 0;
     int rc;
 
-    argv[n++] = (char *)c->cc;
+    /* a command of several words ("ccache gcc"), as the scheme build
+     * takes it */
+    for (char *w = strtok_r(cc, " \t", &save); w != NULL && n < KAT_MAX;
+         w = strtok_r(NULL, " \t", &save))
+        argv[n++] = w;
+    if (n == 0) {
+        kat_fmt(why, size, "the compiler command '%s' names no program", c->cc);
+        free(flags);
+        free(cc);
+        return -1;
+    }
     for (char *w = strtok_r(flags, " \t", &save); w != NULL && n < KAT_MAX;
          w = strtok_r(NULL, " \t", &save))
         argv[n++] = w;
@@ -261,6 +271,7 @@ static int kat_build(const struct kat_config *c, const char *driver, const struc
     argv[n] = NULL;
     rc = kat_exec(argv, ".", "/dev/null", log, KAT_BUILD_TIMEOUT, &ex);
     free(flags);
+    free(cc);
     if (rc != 0) {
         kat_fmt(why, size, "%s: %s", c->cc, strerror(errno));
         return -1;

@@ -33,7 +33,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-version.c \
 	src/atomic-file.c src/atomic-file.h \
 	src/hex.c src/hex.h \
-	src/host.c src/host.h \
+	src/host.c src/host.h src/host-emulation.c \
 	src/hostcheck.c src/hostcheck.h \
 	src/hostcheck-sys.c src/hostcheck-sys.h \
 	src/perf-cycles.c src/perf-cycles.h \
@@ -69,7 +69,9 @@ src_libiccsprof_la_SOURCES = \
 	src/build-jobs.c src/build-jobs.h \
 	src/build-record.c \
 	src/profile-options.c src/profile-options.h \
-	src/kat-gate.c src/kat-gate.h
+	src/kat-gate.c src/kat-gate.h \
+	src/substitute.c src/substitute.h \
+	src/hashpkg.c src/hashpkg.h
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
@@ -99,8 +101,11 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/profile.c \
 	src/measure/opstats.c src/measure/opstats.h \
 	src/measure/rwdata.c src/measure/rwdata.h \
-	src/measure/scheme.c src/measure/scheme.h
-src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS)
+	src/measure/scheme.c src/measure/scheme.h \
+	src/measure/candidate.c src/measure/candidate.h \
+	src/measure/whatif.c src/measure/whatif.h \
+	src/measure/works.c src/measure/works.h
+src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
 
 # The manual page is printed by the program itself from the option tables

@@ -20,21 +20,6 @@
 #include "profile-options.h"
 #include "self-exe.h"
 
-/* The guide flags of the NICCS reference measurements. */
-#define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"
-/* What GCC 14 rejects by default and GCC 12 only warns about: errors on
- * every compiler, so that the fallback decision does not depend on its
- * version. */
-#define PROFILE_STRICT_CFLAGS                                                                      \
-    "-Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion "           \
-    "-Werror=incompatible-pointer-types"
-/* What builds pre-C99 code. */
-#define PROFILE_LENIENT_CFLAGS                                                                     \
-    "-std=gnu99 -D_GNU_SOURCE -O2 -fcommon -Wno-error=implicit-function-declaration "              \
-    "-Wno-implicit-function-declaration -Wno-error=implicit-int -Wno-implicit-int "                \
-    "-Wno-error=int-conversion -Wno-int-conversion -Wno-error=incompatible-pointer-types "         \
-    "-Wno-incompatible-pointer-types"
-
 /* The rows both commands have, in the order of enum profile_opt. */
 #define PROFILE_COMMON_ROWS                                                                        \
     [PROFILE_OPT_SCHEME] = {.name = "scheme",                                                      \
@@ -166,6 +151,11 @@ const struct cmd_option profile_profile_options[] = {
                                .kind = CMD_OPT_STRING,
                                .metavar = "OPTIONS",
                                .help = "further iccsprof run options, split at blanks"},
+    [PROFILE_OPT_SUBSTITUTE] = {.name = "substitute",
+                                .kind = CMD_OPT_STRING,
+                                .metavar = "HELPER=CANDIDATE[,...]",
+                                .help = "iccsprof run --substitute: what each operation costs "
+                                        "with another hash behind the helpers"},
     [PROFILE_OPT_PRECISION] = {.name = "precision",
                                .kind = CMD_OPT_STRING,
                                .metavar = "P%|off",
@@ -231,6 +221,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
         o->kat = profile_kat_modes[args->opt[PROFILE_OPT_KAT].num];
         o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
+        o->substitute = profile_text(args, PROFILE_OPT_SUBSTITUTE);
         o->precision = profile_text(args, PROFILE_OPT_PRECISION);
         o->fresh = args->opt[PROFILE_OPT_FRESH].given > 0;
     }
@@ -282,13 +273,21 @@ char *profile_wrap_archive(void)
     return xstrdup(ICCSPROF_LIBDIR "/libiccswrap.a");
 }
 
-/* The build settings of O. */
-int profile_settings(const struct profile_options *o, struct build_settings *s)
+/* The compiler command schemes are built with: $ICCSPROF_CC, else the
+ * one this program was configured with (a cross compiler in a cross
+ * build: the libraries must be of this program's architecture). */
+const char *profile_cc(void)
 {
     const char *cc = getenv("ICCSPROF_CC");
 
+    return cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC;
+}
+
+/* The build settings of O. */
+int profile_settings(const struct profile_options *o, struct build_settings *s)
+{
     memset(s, 0, sizeof *s);
-    strlist_add_words(&s->cc, cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC);
+    strlist_add_words(&s->cc, profile_cc());
     if (s->cc.n == 0) {
         plan_say("no compiler: ICCSPROF_CC is blank");
         return -1;

@@ -10,6 +10,21 @@
 #include "cmd.h"
 #include "plan.h"
 
+/* The guide flags of the NICCS reference measurements. */
+#define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"
+/* What GCC 14 rejects by default and GCC 12 only warns about: errors on
+ * every compiler, so that the fallback decision does not depend on its
+ * version. */
+#define PROFILE_STRICT_CFLAGS                                                                      \
+    "-Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion "           \
+    "-Werror=incompatible-pointer-types"
+/* What builds pre-C99 code. */
+#define PROFILE_LENIENT_CFLAGS                                                                     \
+    "-std=gnu99 -D_GNU_SOURCE -O2 -fcommon -Wno-error=implicit-function-declaration "              \
+    "-Wno-implicit-function-declaration -Wno-error=implicit-int -Wno-implicit-int "                \
+    "-Wno-error=int-conversion -Wno-int-conversion -Wno-error=incompatible-pointer-types "         \
+    "-Wno-incompatible-pointer-types"
+
 /* The rows of the option tables of `plan` and `profile`. */
 enum profile_opt {
     PROFILE_OPT_SCHEME,
@@ -36,6 +51,7 @@ enum profile_opt {
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
+    PROFILE_OPT_SUBSTITUTE,
     PROFILE_OPT_PRECISION,
     PROFILE_OPT_FRESH,
     PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
@@ -53,6 +69,7 @@ struct profile_options {
     bool build_only;
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
+    const char *substitute;        /* iccsprof run --substitute, or NULL */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     const char *precision;         /* iccsprof run --precision, or NULL */
     bool fresh;                    /* measure again what up-to-date records hold */
@@ -69,6 +86,10 @@ char *profile_wrap_archive(void);
 
 /* The build settings of O; 0, or -1 with a message. */
 int profile_settings(const struct profile_options *o, struct build_settings *s);
+
+/* The compiler command schemes and their KAT drivers are built with:
+ * $ICCSPROF_CC, else the configured compiler. */
+const char *profile_cc(void);
 
 /* Free what profile_settings filled in. */
 void profile_settings_free(struct build_settings *s);

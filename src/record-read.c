@@ -376,6 +376,8 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->tick_source = rr_string(rr, host, "host", "tick_source", RR_REQUIRED);
     r->cycles_source = rr_string(rr, host, "host", "cycles_source", RR_REQUIRED);
     r->tick_hz = rr_number(rr, host, "host", "tick_hz", RR_NULLABLE, NAN);
+    r->emulated = rr_bool(rr, host, "host", "emulated", RR_OPTIONAL);
+    r->emulation = rr_string(rr, host, "host", "emulation", RR_OPTIONAL);
 }
 
 /* Timing of the plain library. */
@@ -998,6 +1000,7 @@ void rec_free(struct rec *r)
     free(r->cpu_model);
     free(r->kernel);
     free(r->tick_source);
+    free(r->emulation);
     free(r->cycles_source);
     free(r->invisible_helpers);
     free(r->noise_reasons);

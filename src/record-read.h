@@ -94,7 +94,9 @@ struct rec {
     char *compiler, *cflags, *fallback;   /* NULL when unknown (fallback: not used) */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;
-    double tick_hz; /* NAN when not measured */
+    double tick_hz;  /* NAN when not measured */
+    bool emulated;   /* run under an emulator: its times mean nothing */
+    char *emulation; /* the evidence of it; NULL when not emulated */
     long long min_calls;
 
     bool has_timing;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format.h"
 #include "report.h"
 
 /* Append "; " (unless first) and the formatted text to the note in BUF. */
@@ -186,6 +187,8 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
     else if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL))
         note_add(note, size, "%s%s%s", rec_state_name(r->state),
                  r->message[0] && !passes ? ": " : "", passes ? "" : r->message);
+    if ((kinds & NOTE_EMULATED) && r->emulated)
+        note_add(note, size, "emulated: timings not meaningful");
     if ((kinds & NOTE_NOISE) && r->noisy)
         note_add(note, size, "noisy: %s", r->noise_reasons);
     if ((kinds & NOTE_SAMPLE) && r->has_profile)
@@ -251,6 +254,7 @@ void report_ticks_note(struct mdtable *t, struct rec *const *recs, size_t n)
     for (size_t i = 0; i < n; i++) {
         bool seen = false;
         double hz = recs[i]->tick_hz;
+        char rate[FMT_CELL];
 
         if (strcmp(recs[i]->cycles_source, "ticks") != 0)
             continue;
@@ -265,8 +269,8 @@ void report_ticks_note(struct mdtable *t, struct rec *const *recs, size_t n)
         if (hz > 0)
             mdtable_note(t,
                          "ticks, not cycles: no hardware cycle counter where measured; %s counts "
-                         "%.2f GHz",
-                         recs[i]->tick_source, hz / 1e9);
+                         "%s",
+                         recs[i]->tick_source, fmt_hz(rate, sizeof rate, hz));
         else
             mdtable_note(t, "ticks, not cycles: no hardware cycle counter where measured; %s",
                          recs[i]->tick_source);

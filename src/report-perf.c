@@ -55,7 +55,8 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
         perf_n_cell(c[6], sizeof c[6], r);
         mdtable_row(t, cells);
     }
-    report_notes(t, recs, n, NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE);
+    report_notes(t, recs, n,
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE | NOTE_EMULATED);
     report_ticks_note(t, recs, n);
     page_table(pg, t);
 }

@@ -12,6 +12,7 @@
 #include "pin.h"
 #include "record-read.h"
 #include "run-options.h"
+#include "substitute.h"
 
 /* The rows of run_option_table, in its order. */
 enum {
@@ -39,6 +40,7 @@ enum {
     OPT_NO_PROFILE,
     OPT_CPU,
     OPT_REQUIRE_QUIET_HOST,
+    OPT_SUBSTITUTE,
     OPT_PRECISION,
     OPT_RESUME,
     OPT_WITHIN,
@@ -180,6 +182,13 @@ const struct cmd_option run_option_table[] = {
                                 .kind = CMD_OPT_FLAG,
                                 .help = "refuse to measure when the host check (iccsprof host) "
                                         "fails"},
+    [OPT_SUBSTITUTE] = {.name = "substitute",
+                        .kind = CMD_OPT_STRING,
+                        .metavar = "HELPER=CANDIDATE[,...]",
+                        .help = "what if: serve pseudohash, pseudoXOF or sm3hash with sm3, sha256, "
+                                "sha3-256, sha3-512, shake128, shake256, iccs (the placeholder) "
+                                "or pkg:PATH[:INSTANCE] (an NGCC hash package), timing the "
+                                "profiled library after a works-check"},
     [OPT_PRECISION] = {.name = "precision",
                        .kind = CMD_OPT_STRING,
                        .metavar = "P%|off",
@@ -310,6 +319,9 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->no_profile = v[OPT_NO_PROFILE].given > 0;
     o->cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].num : -1;
     o->require_quiet_host = v[OPT_REQUIRE_QUIET_HOST].given > 0;
+    if (v[OPT_SUBSTITUTE].text != NULL &&
+        subst_parse(args->entry, v[OPT_SUBSTITUTE].text, &o->substitutes) != EXIT_OK)
+        return EXIT_USAGE;
     o->resume = v[OPT_RESUME].given > 0;
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
         run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0 ||
@@ -401,6 +413,9 @@ static int run_check(const struct cmd_entry *entry, const struct run_options *o)
         return cmd_usage_error(entry, "give one of --out FILE.json or --out-dir DIR");
     if (o->out != NULL && (strcmp(o->ops, "all") == 0 || strchr(o->ops, ',') != NULL))
         return cmd_usage_error(entry, "--out takes one operation; use --out-dir for %s", o->ops);
+    if (o->substitutes != NULL && o->no_profile)
+        return cmd_usage_error(entry, "--substitute needs the profiled library (drop "
+                                      "--no-profile)");
     if (o->callers != 0 && o->no_profile)
         return cmd_usage_error(entry, "--callers needs the profile pass (drop --no-profile)");
     if (o->target_seconds > o->max_seconds)
@@ -451,6 +466,8 @@ int run_options_check(const struct cmd_entry *entry, int argc, char **argv)
         status = cmd_usage_error(entry, "--help is not an option of the measurement");
     else if (status == EXIT_OK && (status = run_options_take(&o, &args)) == EXIT_OK && o.cpu >= 0)
         status = pin_allowed(entry, o.cpu);
+    if (status == EXIT_OK)
+        json_decref(o.substitutes);
     cmd_args_free(&args);
     return status;
 }

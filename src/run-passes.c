@@ -21,6 +21,11 @@ json_t *run_config(const struct run_options *o, const char *op, const char *pass
     char seed[2 * RUN_MAX_SEED + 1];
     json_t *cfg;
 
+    /* a what-if run times the profiled library, with its candidates */
+    if (o->substitutes != NULL && op != NULL && pass != NULL) {
+        plain = NULL;
+        profiled = o->profiled;
+    }
     hex_encode(o->seed, o->seed_len, seed);
     cfg = json_pack(
         "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f, s:f}", "probe",
@@ -32,6 +37,10 @@ json_t *run_config(const struct run_options *o, const char *op, const char *pass
         o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
         "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
         o->profile_seconds, "precision", o->precision);
+    if (op != NULL && o->substitutes != NULL) {
+        json_object_set(cfg, "substitute", o->substitutes);
+        json_object_set_new(cfg, "substitute_pass", pass != NULL ? json_string(pass) : json_null());
+    }
     if (op != NULL)
         json_object_set_new(
             cfg, "drng_private",

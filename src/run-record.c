@@ -283,17 +283,21 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
 {
     const char *cycles = r != NULL ? json_string_value(json_object_get(r, "cycles_source")) : NULL;
     const char *ticks = r != NULL ? json_string_value(json_object_get(r, "tick_source")) : NULL;
-    json_t *stack = r != NULL ? json_object_get(r, "stack_limit_bytes") : NULL;
+    json_t *stack = r != NULL ? json_object_get(r, "stack_limit_bytes") : NULL, *host;
 
     if (cycles == NULL)
         cycles = "ticks";
-    return json_pack(
+    host = json_pack(
         "{s:s, s:s, s:s, s:o, s:s, s:b, s:o, s:o, s:O}", "cpu_model", f->cpu_model, "kernel",
         f->kernel, "tick_source", ticks != NULL ? ticks : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         r != NULL ? json_real(json_number_value(json_object_get(r, "tick_hz"))) : json_null(),
         "cycles_source", cycles, "hardware_cycles", strcmp(cycles, "perf_event") == 0,
         "stack_limit_bytes", stack != NULL ? json_incref(stack) : json_null(), "cpu",
         f->options->cpu >= 0 ? json_integer(f->options->cpu) : json_null(), "check", f->host_check);
+    json_object_set_new(host, "emulated", json_boolean(f->emulation[0] != '\0'));
+    if (f->emulation[0] != '\0')
+        json_object_set_new(host, "emulation", json_string(f->emulation));
+    return host;
 }
 
 /* The method section: the options in force, and the key of the settings
@@ -402,6 +406,17 @@ static void record_implementation(json_t *scheme, json_t *build)
 }
 
 /* The record of operation OP from OUTCOME. */
+/* What stood behind the helpers in a what-if run: the measuring process's
+ * account, or for a run that failed only what was asked. */
+static json_t *record_substitution(const struct run_facts *f, json_t *r)
+{
+    json_t *s = r != NULL ? json_object_get(r, "substitution") : NULL;
+
+    s = json_is_object(s) ? json_deep_copy(s) : json_object();
+    json_object_set(s, "asked", f->options->substitutes);
+    return s;
+}
+
 json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
                    const char *log_name)
 {
@@ -455,6 +470,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
     json_object_set_new(rec, "coverage", coverage != NULL ? json_incref(coverage) : json_null());
     json_object_set_new(rec, "kat", f->kat != NULL ? json_incref(f->kat) : json_null());
     json_object_set_new(rec, "events", events);
+    if (f->options->substitutes != NULL)
+        json_object_set_new(rec, "substitution", record_substitution(f, r));
     json_object_set_new(
         rec, "log",
         json_pack("{s:o, s:I, s:b}", "path", log_name != NULL ? json_string(log_name) : json_null(),

@@ -19,7 +19,8 @@ struct run_facts {
     json_t *profiled_lib; /* {path, sha256} or null */
     long long image_bytes;
     char cpu_model[256], kernel[256];
-    json_t *host_check; /* the host check at the start of the run */
+    char emulation[512]; /* why the run is emulated; "" when it is not */
+    json_t *host_check;  /* the host check at the start of the run */
     double timeout;
 };
 

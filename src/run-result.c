@@ -318,6 +318,51 @@ static const struct field events_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* A what-if run's candidates, works-check and counts (measure/whatif.c). */
+static const struct field subst_count_fields[] = {
+    {"placeholder", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"substituted", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"differs", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field subst_counts_fields[] = {
+    {"pseudohash", FIELD_OBJECT, 0, 0, 0, subst_count_fields, NULL},
+    {"pseudoXOF", FIELD_OBJECT, 0, 0, 0, subst_count_fields, NULL},
+    {"sm3hash", FIELD_OBJECT, 0, 0, 0, subst_count_fields, NULL},
+    {"get_random_number", FIELD_OBJECT, 0, 0, 0, subst_count_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field subst_works_fields[] = {
+    {"passed", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"rounds", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"failures", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"check", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"same_outputs_as_placeholder", FIELD_BOOL, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const char *const subst_helpers[] = {"pseudohash", "pseudoXOF", "sm3hash", NULL};
+
+static const struct field subst_candidate_fields[] = {
+    {"helper", FIELD_STRING, 0, 0, 0, NULL, subst_helpers},
+    {"candidate", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"digest_bits", FIELD_INT, FIELD_NULL, 8, 8192, NULL, NULL},
+    {"method", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"counter_mode_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"truncated_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field subst_fields[] = {
+    {"as", FIELD_STRING, 0, 0, 0, NULL, NULL},
+    {"candidates", FIELD_ARRAY, 0, 1, 0, subst_candidate_fields, NULL},
+    {"works", FIELD_OBJECT, 0, 0, 0, subst_works_fields, NULL},
+    {"calls_per_op", FIELD_OBJECT, 0, 0, 0, subst_counts_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const char *const rule_names[] = {"target-seconds", "min-calls", "slow-operation", NULL};
 static const char *const stop_names[] = {"minimum", "precision", "max-seconds", NULL};
 static const char *const pass_names[] = {"timing", "profile", NULL};
@@ -369,6 +414,7 @@ static const struct field op_fields[] = {
     {"kex_messages", FIELD_INTS, FIELD_NULL, 0, 1 << 30, NULL, NULL},
     {"sig_observed_min", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
     {"sig_observed_max", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"substitution", FIELD_OBJECT, FIELD_NULL | FIELD_OPTIONAL, 0, 0, subst_fields, NULL},
     {"passes", FIELD_OBJECT, 0, 0, 0, pass_runs_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };

@@ -153,6 +153,19 @@ START_TEST(differences_ratios_counts)
 }
 END_TEST
 
+/* Counter rates: rdtsc in GHz, cntvct_el0 (tens of MHz) in MHz. */
+START_TEST(frequencies)
+{
+    CK_CELL(fmt_hz, 2.6e9, "2.60 GHz");
+    CK_CELL(fmt_hz, 1e9, "1.00 GHz");
+    CK_CELL(fmt_hz, 62.5e6, "62.5 MHz");
+    CK_CELL(fmt_hz, 25e6, "25 MHz");
+    CK_CELL(fmt_hz, 8e8, "800 MHz");
+    CK_CELL(fmt_hz, 0, FMT_MISSING);
+    CK_CELL(fmt_hz, NAN, FMT_MISSING);
+}
+END_TEST
+
 /* qsort comparator over an array of names. */
 static int natural_qsort(const void *a, const void *b)
 {
@@ -196,6 +209,7 @@ Suite *make_format_suite(void)
     tcase_add_test(tc, share_boundary);
     tcase_add_test(tc, share_with_standard_error);
     tcase_add_test(tc, differences_ratios_counts);
+    tcase_add_test(tc, frequencies);
     tcase_add_test(tc, natural_order);
     suite_add_tcase(s, tc);
     return s;

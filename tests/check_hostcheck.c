@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host.h"
 #include "hostcheck.h"
 #include "suites.h"
+#include "tick.h"
 
 /* The fixture tree NAME under the source tree. */
 static const char *fixture(const char *name)
@@ -172,6 +174,108 @@ START_TEST(what_the_kernel_does_not_say_is_unknown_and_does_not_fail)
 }
 END_TEST
 
+START_TEST(an_arm_server_is_read_from_its_midr_fields_and_topology)
+{
+    json_t *c = hostcheck_run(fixture("arm"), 3);
+
+    ck_assert_str_eq(not_ready(c), "");
+    ck_assert(json_is_true(json_object_get(c, "ready")));
+    ck_assert_str_eq(item(c, "cpu_model", "value"), "ARM Neoverse-N1 r3p1");
+    ck_assert_str_eq(item(c, "cpus", "value"), "4 online (0-3)");
+    ck_assert_str_eq(item(c, "isolated", "state"), "ready");
+    ck_assert_str_eq(item(c, "governor", "value"), "performance");
+    ck_assert_str_eq(item(c, "frequency", "value"),
+                     "cpu3 min 3.00 GHz, max 3.00 GHz (hardware max 3.00 GHz)");
+    ck_assert_str_eq(item(c, "turbo", "state"), "unknown");
+    ck_assert_str_eq(item(c, "smt", "state"), "ready");
+    ck_assert_str_eq(item(c, "smt", "value"), "off (one thread per core: topology)");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(sibling_threads_without_smt_control_are_found_in_the_topology)
+{
+    json_t *c = hostcheck_run(fixture("arm-smt"), 2);
+
+    ck_assert_str_eq(item(c, "cpu_model", "value"), "Cavium part 0x0af r1p2");
+    ck_assert_str_eq(item(c, "smt", "state"), "not_ready");
+    ck_assert_str_eq(item(c, "smt", "value"), "on (cpu2 shares its core with cpu 3: topology)");
+    ck_assert_str_eq(item(c, "smt", "fix"), "take the sibling threads offline: echo 0 > "
+                                            "/sys/devices/system/cpu/cpuN/online for N in 3");
+    json_decref(c);
+    c = hostcheck_run(fixture("arm-smt"), -1);
+    ck_assert_str_eq(item(c, "smt", "value"), "on (cpu0 shares its core with cpu 1: topology)");
+    json_decref(c);
+}
+END_TEST
+
+START_TEST(emulation_is_a_program_on_cpus_of_another_architecture)
+{
+    char why[256];
+
+    ck_assert_int_eq(host_emulation_under(fixture("quiet"), "x86-64", why, sizeof why), 0);
+    ck_assert_str_eq(why, "an x86-64 program on x86 CPUs");
+    ck_assert_int_eq(host_emulation_under(fixture("arm"), "aarch64", why, sizeof why), 0);
+    ck_assert_str_eq(why, "an aarch64 program on Arm CPUs");
+    ck_assert_int_eq(host_emulation_under(fixture("quiet"), "aarch64", why, sizeof why), 1);
+    ck_assert_str_eq(why, "an aarch64 program on the x86 CPUs of /proc/cpuinfo");
+    ck_assert_int_eq(host_emulation_under(fixture("arm"), "x86-64", why, sizeof why), 1);
+    ck_assert_str_eq(why, "an x86-64 program on the Arm CPUs of /proc/cpuinfo");
+}
+END_TEST
+
+START_TEST(qemus_own_cpu_is_emulation_on_any_host)
+{
+    char why[256], model[64];
+
+    ck_assert_int_eq(host_emulation_under(fixture("qemu-max"), "aarch64", why, sizeof why), 1);
+    ck_assert_str_eq(why, "/proc/cpuinfo shows QEMU's 'max' CPU");
+    host_cpu_model_under(fixture("qemu-max"), model, sizeof model);
+    ck_assert_str_eq(model, "QEMU 'max' (emulated)");
+}
+END_TEST
+
+START_TEST(emulation_is_not_known_without_a_cpu_family)
+{
+    char why[256];
+
+    ck_assert_int_eq(host_emulation_under(fixture("bare"), "x86-64", why, sizeof why), -1);
+    ck_assert_str_eq(why, "");
+    ck_assert_int_eq(host_emulation_under(fixture("quiet"), "riscv64", why, sizeof why), -1);
+    ck_assert_str_eq(why, "");
+    ck_assert_int_eq(host_emulation_under(fixture("none"), "x86-64", why, sizeof why), -1);
+}
+END_TEST
+
+START_TEST(a_fixture_tree_is_not_probed_for_emulation)
+{
+    json_t *c = hostcheck_run(fixture("quiet"), 1);
+
+    ck_assert_str_eq(item(c, "emulation", "state"), "unknown");
+    ck_assert_str_eq(item(c, "emulation", "value"), "not probed (a fixture tree)");
+    json_decref(c);
+}
+END_TEST
+
+/* The ticks item names this build's counter, and on AArch64 the rate
+ * cntfrq_el0 states for it. */
+START_TEST(the_ticks_item_names_the_counter_and_its_stated_rate)
+{
+    json_t *c = hostcheck_run(fixture("quiet"), 1);
+    char want[128];
+
+#if defined(ICCSPROF_TICK_CNTVCT)
+    snprintf(want, sizeof want, "cntvct_el0 at %llu Hz (cntfrq_el0)",
+             (unsigned long long)wrap_cntfrq());
+#else
+    snprintf(want, sizeof want, "%s (its rate is measured in each run)", ICCSPROF_TICK_SOURCE_NAME);
+#endif
+    ck_assert_str_eq(item(c, "ticks", "value"), want);
+    ck_assert_str_eq(item(c, "ticks", "state"), "info");
+    json_decref(c);
+}
+END_TEST
+
 Suite *make_hostcheck_suite(void)
 {
     Suite *s = suite_create("hostcheck");
@@ -185,6 +289,13 @@ Suite *make_hostcheck_suite(void)
     tcase_add_test(tc, an_unprepared_host_fails_every_item_with_its_fix);
     tcase_add_test(tc, unpinned_governors_are_read_on_every_allowed_core);
     tcase_add_test(tc, what_the_kernel_does_not_say_is_unknown_and_does_not_fail);
+    tcase_add_test(tc, an_arm_server_is_read_from_its_midr_fields_and_topology);
+    tcase_add_test(tc, sibling_threads_without_smt_control_are_found_in_the_topology);
+    tcase_add_test(tc, emulation_is_a_program_on_cpus_of_another_architecture);
+    tcase_add_test(tc, qemus_own_cpu_is_emulation_on_any_host);
+    tcase_add_test(tc, emulation_is_not_known_without_a_cpu_family);
+    tcase_add_test(tc, a_fixture_tree_is_not_probed_for_emulation);
+    tcase_add_test(tc, the_ticks_item_names_the_counter_and_its_stated_rate);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -155,6 +155,50 @@ START_TEST(plans_checked)
 }
 END_TEST
 
+/* A what-if run's substitution section as the measuring process sends it. */
+static json_t *good_substitution(void)
+{
+    json_t *counts = json_object();
+    const char *helpers[] = {"pseudohash", "pseudoXOF", "sm3hash", "get_random_number"};
+
+    for (int h = 0; h < 4; h++)
+        json_object_set_new(
+            counts, helpers[h],
+            json_pack("{s:f, s:f, s:b}", "placeholder", 2.0, "substituted", 2.0, "differs", 0));
+    return json_pack("{s:s, s:[{s:s, s:s, s:n, s:s, s:i, s:i}], s:{s:b, s:i, s:i, s:s, s:b}, s:o}",
+                     "as", "pseudoXOF=shake128", "candidates", "helper", "pseudoXOF", "candidate",
+                     "shake128", "digest_bits", "method", "the candidate's own XOF",
+                     "counter_mode_calls", 0, "truncated_calls", 0, "works", "passed", 1, "rounds",
+                     3, "failures", 0, "check", "signatures verify", "same_outputs_as_placeholder",
+                     0, "calls_per_op", counts);
+}
+
+/* The substitution section: optional, null, or checked member by member. */
+START_TEST(substitution_checked)
+{
+    json_t *r, *sub;
+
+    r = good_result();
+    json_object_set_new(r, "substitution", json_null());
+    assert_check(r, 0, "ok");
+
+    r = good_result();
+    json_object_set_new(r, "substitution", good_substitution());
+    assert_check(r, 0, "ok");
+
+    r = good_result();
+    json_object_set_new(r, "substitution", sub = good_substitution());
+    json_object_del(json_object_get(sub, "works"), "passed");
+    assert_check(r, 0, "field substitution.works.passed is missing");
+
+    r = good_result();
+    json_object_set_new(r, "substitution", sub = good_substitution());
+    json_object_set_new(json_array_get(json_object_get(sub, "candidates"), 0), "helper",
+                        json_string("get_random_number"));
+    assert_check(r, 0, "field substitution.candidates[0].helper: unknown value");
+}
+END_TEST
+
 Suite *make_run_result_suite(void)
 {
     Suite *s = suite_create("run_result");
@@ -162,6 +206,7 @@ Suite *make_run_result_suite(void)
 
     tcase_add_test(tc, well_formed_results_pass);
     tcase_add_test(tc, each_fault_named);
+    tcase_add_test(tc, substitution_checked);
     tcase_add_test(tc, plans_checked);
     suite_add_tcase(s, tc);
     return s;

@@ -106,6 +106,23 @@ START_TEST(depth_three_chains_follow_the_callers)
 }
 END_TEST
 
+/* A chain starts at the return address depth 1 records for the same
+ * call: the unwinder's trace holds return addresses on x86-64 and the
+ * byte below them on AArch64, and the two depths must name one site. */
+START_TEST(chains_start_where_depth_one_sites_are)
+{
+    uintptr_t direct, through;
+
+    capture(1);
+    direct = site_with(5)->frames[0];
+    through = site_with(3)->frames[0];
+    api->reset();
+    capture(3);
+    ck_assert_uint_eq(site_with(5)->frames[0], direct);
+    ck_assert_uint_eq(site_with(3)->frames[0], through);
+}
+END_TEST
+
 START_TEST(mode_off_records_nothing)
 {
     ck_assert_int_eq(api->set_callers(0), 0);
@@ -182,6 +199,7 @@ Suite *make_sites_suite(void)
 #ifdef HAVE_LIBUNWIND
     tcase_add_test(tc, depth_one_sites_are_the_calling_functions);
     tcase_add_test(tc, depth_three_chains_follow_the_callers);
+    tcase_add_test(tc, chains_start_where_depth_one_sites_are);
     tcase_add_test(tc, mode_off_records_nothing);
     tcase_add_test(tc, overhead_measurement_leaves_no_site);
     tcase_add_test(tc, sites_past_the_table_are_counted_per_helper);

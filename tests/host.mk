@@ -1,6 +1,6 @@
-# tests: the host check (parsing from fixture /sys and /proc trees) and
-# pinning the measuring process.
-tests_check_iccsprof_SOURCES += tests/check_hostcheck.c
+# tests: the host check (parsing from fixture /sys and /proc trees), the
+# tick counter and pinning the measuring process.
+tests_check_iccsprof_SOURCES += tests/check_hostcheck.c tests/check_tick.c
 EXTRA_DIST += tests/fixtures/host
 TESTS += tests/host.sh
 dist_noinst_SCRIPTS += tests/host.sh

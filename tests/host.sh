@@ -54,6 +54,8 @@ import json, sys
 c = json.load(open(sys.argv[1]))
 assert c["items"]["pinning"]["state"] == "not_ready" and c["cpu"] is None
 assert c["items"]["hardware_cycles"]["state"] in ("ready", "not_ready")
+assert c["items"]["emulation"]["state"] == "ready", c["items"]["emulation"]
+assert c["items"]["emulation"]["value"].startswith("native (an "), c["items"]["emulation"]
 ' "$work/live.json"
 
 # --- the check at the start of a run ---
@@ -79,6 +81,8 @@ quiet = json.load(open(sys.argv[1] + "/quiet/sigfix__keygen.json"))["host"]
 assert busy["cpu"] is None and busy["check"]["ready"] is False, busy
 assert busy["check"]["not_ready"] == ["pinning", "isolated", "governor", "turbo", "smt", "perf_event_paranoid", "load"], busy["check"]["not_ready"]
 assert quiet["cpu"] == 1 and quiet["check"]["ready"] is True and quiet["check"]["cpu"] == 1, quiet
+# emulation is a fact of the process, not of the fixture tree: native here
+assert busy["emulated"] is False and "emulation" not in busy, busy
 ' "$work"
 # the page's title and Assessment environment, from the record's host check
 expect_status "report of the quiet host's record" 0 "$ICCSPROF" report "$work/quiet"

@@ -15,6 +15,8 @@ if ! python3 -c 'import hashlib; hashlib.new("sm3")' 2>/dev/null; then
     exit 77
 fi
 expected="$top_srcdir/tests/intree_expected.py"
+PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONPATH
 libs="$top_builddir/tests/intree/.libs"
 
 # lib_of INSTANCE: the profiled library the tests build for it.
@@ -41,17 +43,11 @@ record_calls() {
     "$top_builddir/src/iccsprof" run --no-plain --profiled "$1" --op "$2" --out "$work/rec/r.json" \
         --min-calls 3 --profile-seconds 0.01 --max-seconds 5 --precision off >/dev/null || return 1
     python3 - "$work/rec/r.json" <<'EOS'
-import json, sys
-from collections import Counter
-r = json.load(open(sys.argv[1]))
+import sys
+from records import formula_lines, load
+r = load(sys.argv[1])
 assert r["status"]["state"] == "complete", r["status"]
-n, totals = r["profile"]["calls"], Counter()
-for s in r["profile"]["shapes"]:
-    assert s["calls"] % n == 0, s
-    print("shape", s["helper"], s["in_bits"], s["out_bits"], s["calls"] // n)
-    totals[s["helper"]] += s["calls"] // n
-for helper, calls in totals.items():
-    print("total", helper, calls)
+print("\n".join(formula_lines(r)))
 EOS
 }
 

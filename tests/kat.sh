@@ -169,4 +169,38 @@ assert log["path"].endswith("/plain.stdout") and log["sha256"] == digest, log
 row = "| `MLWE-KEM-512` | KAT log (sha256 `%s\u2026`) | `%s` |" % (digest[:16], log["path"])
 assert row in open(sys.argv[1], encoding="utf-8").read().split("\n"), row
 EOS
+
+# --- the compiler: a command of several words, and in `iccsprof profile`
+# the one that built the instance ($ICCSPROF_CC here), not $CC ---
+for log in cc other; do
+    cat >"$work/${log}cc" <<EOF
+#!/bin/sh
+echo "\$*" >>"$work/$log.log"
+exec "\$@"
+EOF
+    chmod +x "$work/${log}cc"
+done
+build_json "$work/words" "$src" KAT_KEM.c
+expect_status "--cc of several words" 0 "$ICCSPROF" kat --build-info "$work/words/build.json" \
+    --plain "$libs/libmlwe512.so" --cc "$work/cccc $CC"
+expect_grep "--cc of several words: a pass" "^MLWE-KEM-512: kat: pass$" "$work/out"
+expect_grep "--cc of several words: the driver built by it" "KAT_KEM.c" "$work/cc.log"
+pkg="$work/katcc"
+cp -RL "$top_srcdir/tests/fixtures/packages/levelmake" "$pkg" && chmod -R u+w "$pkg"
+# the toy KAT driver prints the verification's result: the response it must match
+echo "verify: 0" >"$pkg/Lvl/Implementations/Reference_Implementation/Lvl-128/Lvl-128.rsp"
+rm -f "$work/cc.log"
+real_cc=$CC
+CC="$work/othercc $real_cc" ICCSPROF_CC="$work/cccc $real_cc" expect_status "profile: the gate with ICCSPROF_CC" 0 \
+    "$ICCSPROF" profile "$pkg" --scheme katcc --builddir "$work/build" --profile-dir "$work/katcc-prof" \
+    --op keygen --run-flags "--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01"
+expect_grep "profile: the gate passes" '"result": "pass"' "$work/build/katcc/Lvl-128/kat.json"
+# (the instance build compiles KAT_SIG.c too, before leaving it out)
+driver='KAT_SIG\.c .*-o [^ ]*/kat-plain$'
+expect_grep "profile: the driver built with ICCSPROF_CC" "$driver" "$work/cc.log"
+if grep -q "$driver" "$work/other.log" 2>/dev/null; then
+    fail "profile: the driver not built with \$CC" "$(grep "$driver" "$work/other.log")"
+else
+    pass "profile: the driver not built with \$CC"
+fi
 finish

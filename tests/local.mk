@@ -26,5 +26,7 @@ include tests/report.mk
 include tests/schemes.mk
 include tests/intree.mk
 include tests/host.mk
+include tests/whatif.mk
 include tests/records.mk
 include tests/site.mk
+include tests/aarch64.mk

@@ -34,7 +34,7 @@ check(len(doc["rows"]) == 6, str(doc)[:300])
 svg = ET.parse(f"{work}/{scheme}.svg").getroot()
 check(svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag)
 EOS
-    expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* GHz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
+    expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* [GM]Hz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
     expect_grep "$id: the report follows" "^## Symmetric primitives\$" "$work/out"
     # make profile > r.md: stdout holds the report and nothing else
     if grep -q "^profile: \|^make" "$work/out" || ! grep -q "^profile: " "$work/err"; then

@@ -97,3 +97,15 @@ def check(cond, what):
     """Fail the calling test with WHAT unless COND holds."""
     if not cond:
         sys.exit("assertion failed: " + what)
+
+
+def formula_lines(rec):
+    """The calls per operation of REC as tests/intree_expected.py prints
+    them: 'shape HELPER IN OUT N' per shape, 'total HELPER N' per helper;
+    every count must be the same in each operation."""
+    n, totals, lines = rec["profile"]["calls"], {}, []
+    for s in rec["profile"]["shapes"]:
+        assert s["calls"] % n == 0, s
+        lines.append(f"shape {s['helper']} {s['in_bits']} {s['out_bits']} {s['calls'] // n}")
+        totals[s["helper"]] = totals.get(s["helper"], 0) + s["calls"] // n
+    return lines + [f"total {h} {c}" for h, c in totals.items()]

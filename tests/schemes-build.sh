@@ -33,8 +33,8 @@ else
     pass "plain library has neither main nor the wrappers"
 fi
 # sig.o calls sm3hash through tag.o: in the profiled library that call
-# goes to the shim.
-if objdump -d "$B/libAwk-128.prof.so" | grep -q 'call.*<__wrap_sm3hash'; then
+# goes to the shim (call on x86-64, bl on AArch64).
+if objdump -d "$B/libAwk-128.prof.so" | grep -q '\(call\|bl\)[[:space:]].*<__wrap_sm3hash'; then
     pass "profiled calls go through the shim"
 else
     fail "profiled calls go through the shim" "no call to __wrap_sm3hash"

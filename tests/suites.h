@@ -26,6 +26,7 @@
     X(run_result)                                                                                  \
     X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
+    X(tick)                                                                                        \
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
     X(objects)                                                                                     \

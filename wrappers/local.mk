@@ -12,6 +12,7 @@ wrappers_libiccswrap_a_SOURCES = \
 	wrappers/call.h \
 	wrappers/overhead.c wrappers/overhead.h \
 	wrappers/sites.c wrappers/sites.h \
+	wrappers/substitute.c wrappers/substitute.h \
 	wrappers/tick.h \
 	wrappers/wrap_digest.h \
 	wrappers/wrap_pseudohash.c \
@@ -22,7 +23,7 @@ wrappers_libiccswrap_a_CPPFLAGS = $(AM_CPPFLAGS) $(UNWIND_CFLAGS)
 wrappers_libiccswrap_a_CFLAGS = $(AM_CFLAGS) -fPIC -fvisibility=hidden
 
 iccsprofincludedir = $(includedir)/iccsprof
-iccsprofinclude_HEADERS = wrappers/iccsprof/wrap.h
+iccsprofinclude_HEADERS = wrappers/iccsprof/wrap.h wrappers/iccsprof/substitute.h
 pkgconfig_DATA += wrappers/iccsprof-wrap.pc
 
 # How an in-tree build makes a profiled library: the scheme's objects, then

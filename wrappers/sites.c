@@ -33,18 +33,23 @@ static unsigned wrap_chain(uintptr_t *frames, void *ret)
 
     if (wrap_callers > 1) {
         /* Find RET in the trace rather than skipping a fixed number of
-         * frames, which would depend on what the compiler inlined. */
+         * frames, which would depend on what the compiler inlined.  The
+         * trace holds return addresses on x86-64 but one byte below them
+         * on AArch64 (inside the call, for line lookup): BACK restores
+         * return addresses, so that chains and depth 1 agree. */
         n = unw_backtrace(trace, (int)(sizeof trace / sizeof trace[0]));
-        for (int i = 0; i < n; i++)
-            if (trace[i] == ret) {
-                unsigned depth = 0;
+        for (int i = 0; i < n; i++) {
+            uintptr_t back = (uintptr_t)ret - (uintptr_t)trace[i];
+            unsigned depth = 0;
 
-                while (depth < wrap_callers && i + (int)depth < n) {
-                    frames[depth] = (uintptr_t)trace[i + (int)depth];
-                    depth++;
-                }
-                return depth;
+            if (back > 1)
+                continue;
+            while (depth < wrap_callers && i + (int)depth < n) {
+                frames[depth] = (uintptr_t)trace[i + (int)depth] + back;
+                depth++;
             }
+            return depth;
+        }
     }
 #endif
     frames[0] = (uintptr_t)ret;

@@ -69,4 +69,15 @@ static inline uint64_t wrap_tick(void)
 }
 #endif
 
+#if defined(__aarch64__)
+/* The frequency of the AArch64 virtual counter (cntvct_el0), which the
+ * firmware sets in cntfrq_el0: the rate is stated, not measured. */
+static inline uint64_t wrap_cntfrq(void)
+{
+    uint64_t hz;
+    __asm__ volatile("mrs %0, cntfrq_el0" : "=r"(hz));
+    return hz;
+}
+#endif
+
 #endif

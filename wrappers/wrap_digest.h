@@ -6,6 +6,7 @@
 #define ICCSPROF_WRAP_DIGEST_H
 
 #include "call.h"
+#include "substitute.h"
 
 #define WRAP_DIGEST_SHIM(name, helper)                                                             \
     int __real_##name(int digest_len_bits, const unsigned char *msg,                               \
@@ -17,13 +18,15 @@
         unsigned char *digest, void *ret)                                                          \
     {                                                                                              \
         WRAP_ACCOUNT(helper, msg_len_bits, (uint64_t)digest_len_bits, ret,                         \
-                     __real_##name(digest_len_bits, msg, msg_len_bits, digest));                   \
+                     WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest), \
+                                digest_len_bits, msg, msg_len_bits, digest));                      \
     }                                                                                              \
     int __wrap_##name(int digest_len_bits, const unsigned char *msg,                               \
                       unsigned long long msg_len_bits, unsigned char *digest)                      \
     {                                                                                              \
         if (__builtin_expect(!wrap_enabled, 1))                                                    \
-            return __real_##name(digest_len_bits, msg, msg_len_bits, digest);                      \
+            return WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest),   \
+                              digest_len_bits, msg, msg_len_bits, digest);                         \
         return wrap_##name##_accounted(digest_len_bits, msg, msg_len_bits, digest,                 \
                                        __builtin_return_address(0));                               \
     }

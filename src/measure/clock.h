@@ -15,6 +15,10 @@ double clock_cpu_seconds(void);
 /* The tick counter the wrappers time helper calls with. */
 uint64_t clock_ticks(void);
 
+/* Ticks per second of the counter named SOURCE where the architecture
+ * states it (cntvct_el0: cntfrq_el0); 0 where it has to be measured. */
+double clock_stated_hz(const char *source);
+
 /* Open the user-mode cycle counter; 0 when it counts, -1 when the machine
  * or its settings give none (then cycles are ticks). */
 int clock_cycles_open(void);

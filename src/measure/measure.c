@@ -13,6 +13,7 @@
 #include "channel.h"
 #include "clock.h"
 #include "passes.h"
+#include "whatif.h"
 
 /* The tick rate is measured over at least this long. */
 #define MEASURE_RATE_SECONDS 0.02
@@ -112,12 +113,18 @@ static double measure_tick_hz(uint64_t (*ticks)(void), uint64_t t0, double s0)
     return (double)(ticks() - t0) / (s1 - s0);
 }
 
-/* The rate of the counter the record's ticks come from: ours, over the
- * whole run since (T0, S0), unless the profiled library's wrappers read
+/* The rate of the counter the record's ticks come from: the one the
+ * architecture states, else ours measured over the whole run since
+ * (T0, S0), unless the profiled library's wrappers read
  * another counter (a build of another configuration), which is then
  * timed on its own. */
 static double measure_rate(const struct scheme *profiled, uint64_t t0, double s0)
 {
+    double stated =
+        clock_stated_hz(profiled != NULL ? profiled->wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME);
+
+    if (stated > 0)
+        return stated;
     if (profiled != NULL && strcmp(profiled->wrap->tick_source, ICCSPROF_TICK_SOURCE_NAME) != 0)
         return measure_tick_hz(profiled->wrap->ticks, profiled->wrap->ticks(), clock_seconds());
     return measure_tick_hz(clock_ticks, t0, s0);
@@ -215,7 +222,8 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     struct method m;
     struct scheme a, b;
     json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
-           *sites = json_null(), *drng = json_null(), *seeded = json_null();
+           *sites = json_null(), *drng = json_null(), *seeded = json_null(),
+           *substitution = json_null();
     json_t *timing_facts = json_null(), *profile_facts = json_null();
     json_t *private_ctx = json_object_get(cfg, "drng_private");
     long preempted[2] = {0, 0};
@@ -238,6 +246,8 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
     m.precision = json_number_value(measure_get(cfg, "precision"));
     clock_cycles_open();
+    if (whatif_wanted(cfg)) /* the profiled library is timed, with its candidates */
+        plain = NULL;
     if (plain != NULL) {
         scheme_load(&a, plain, 0, json_object_get(private_ctx, "plain"));
         if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &a)) < 0)
@@ -255,12 +265,27 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
-        preempted[1] = measure_preempted();
-        profile = profile_pass(&b, &m, &events, &sites, &drng, &profile_facts);
-        preempted[1] = measure_preempted() - preempted[1];
-        json_object_set_new(drng, "seeded", measure_seeded(&b));
-        json_decref(seeded);
-        seeded = json_null();
+        if (whatif_wanted(cfg))
+            substitution = whatif_start(cfg, &b, &m);
+        if (whatif_runs(cfg, "timing")) {
+            preempted[0] = measure_preempted();
+            timing = plain_pass(&b, &m, &events, &memory, &timing_facts);
+            preempted[0] = measure_preempted() - preempted[0];
+        }
+        if (whatif_runs(cfg, "profile")) {
+            preempted[1] = measure_preempted();
+            profile = profile_pass(&b, &m, &events, &sites, &drng, &profile_facts);
+            preempted[1] = measure_preempted() - preempted[1];
+            json_object_set_new(drng, "seeded", measure_seeded(&b));
+        } else {
+            seeded = measure_seeded(&b);
+        }
+        if (json_is_object(substitution))
+            whatif_end(substitution);
+        if (whatif_runs(cfg, "profile")) {
+            json_decref(seeded);
+            seeded = json_null();
+        }
     }
     /* the profile's ticks are the wrappers' counter's, which a library
      * built by another configuration may read differently from ours */
@@ -268,7 +293,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
         drng = json_pack("{s:o}", "seeded", seeded);
     channel_result(json_pack(
         "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, "
-        "s:{s:o, s:o}}",
+        "s:{s:o, s:o}, s:o}",
         "stack_limit_bytes", measure_stack_limit(), "tick_source",
         profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
         measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
@@ -279,7 +304,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
         "sig_observed_max",
         events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null(),
-        "passes", "timing", timing_facts, "profile", profile_facts));
+        "passes", "timing", timing_facts, "profile", profile_facts, "substitution", substitution));
 }
 
 int main(int argc, char **argv)

@@ -89,12 +89,14 @@ static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api
     return t1 - t0;
 }
 
-/* Ticks per second of the wrappers' counter since (T0, S0), spinning
- * until the span is long enough. */
+/* Ticks per second of the wrappers' counter: stated by the architecture,
+ * else measured since (T0, S0), spinning until the span is long enough. */
 static double profile_tick_hz(const struct iccsprof_wrap_api *w, uint64_t t0, double s0)
 {
-    double s1;
+    double s1, stated = clock_stated_hz(w->tick_source);
 
+    if (stated > 0)
+        return stated;
     while ((s1 = clock_seconds()) - s0 < PROFILE_RATE_SECONDS)
         ;
     return (double)(w->ticks() - t0) / (s1 - s0);

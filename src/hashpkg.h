@@ -1,0 +1,25 @@
+/* hashpkg.h - an NGCC hash candidate package made ready to stand behind
+ * the ICCS helpers: planned like a scheme package, compiled with the
+ * guide flags (the lenient ones when those fail), its KAT_CryptHash
+ * program run and its responses compared with the ones it ships, and
+ * its CryptHash linked into a library of its own. */
+#ifndef ICCSPROF_HASHPKG_H
+#define ICCSPROF_HASHPKG_H
+
+/* A built candidate. */
+struct hashpkg {
+    char *name;           /* pkg:<instance> */
+    char *library;        /* the shared library defining CryptHash */
+    unsigned digest_bits; /* its DIGEST_BIT_LENGTH */
+};
+
+/* Build instance INSTANCE (NULL: the package's only one) of the hash
+ * package at PACKAGE under BUILD_ROOT/hash and check its KAT; 0, or -1
+ * after a one-line message saying why the candidate is refused. */
+int hashpkg_build(const char *package, const char *instance, const char *build_root,
+                  struct hashpkg *h);
+
+/* Free what hashpkg_build filled in. */
+void hashpkg_free(struct hashpkg *h);
+
+#endif

@@ -1,0 +1,323 @@
+/* candidate.c - opening a what-if candidate and making it keep a helper's
+ * contract.  A candidate with a fixed digest of D bits serves a request
+ * for N bits with its digest truncated to N when N <= D, and beyond that
+ * in counter mode: H(M || ct_1) || H(M || ct_2) || ..., ct_i = i as a
+ * 32-bit big-endian counter from 1 following the message's last bit (the
+ * construction pseudoXOF itself uses over SM3), truncated to N.  An XOF
+ * gives N bits itself; the control is the scheme's own helper.
+ *
+ * libcrypto is opened here with RTLD_LOCAL rather than linked: the
+ * measuring process links little beyond libc, so that a scheme's symbols
+ * bind to the scheme (measure.c). */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <openssl/evp.h>
+#include <openssl/opensslv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "candidate.h"
+#include "channel.h"
+
+#if OPENSSL_VERSION_MAJOR >= 3
+#define CANDIDATE_CRYPTO_SONAME "libcrypto.so.3"
+#else
+#define CANDIDATE_CRYPTO_SONAME "libcrypto.so.1.1"
+#endif
+
+/* libcrypto's functions the candidates use. */
+static struct {
+    void *lib;
+    const EVP_MD *(*byname)(const char *name);
+    EVP_MD_CTX *(*ctx_new)(void);
+    int (*init)(EVP_MD_CTX *ctx, const EVP_MD *md, ENGINE *e);
+    int (*update)(EVP_MD_CTX *ctx, const void *d, size_t n);
+    int (*final)(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *n);
+    int (*final_xof)(EVP_MD_CTX *ctx, unsigned char *md, size_t n);
+} crypto;
+
+/* libcrypto's candidates: name, libcrypto's name, digest bits (0: XOF). */
+static const struct {
+    const char *name, *evp;
+    unsigned bits;
+} candidate_evp[] = {
+    {"sm3", "SM3", 256},           {"sha256", "SHA256", 256},   {"sha3-256", "SHA3-256", 256},
+    {"sha3-512", "SHA3-512", 512}, {"shake128", "SHAKE128", 0}, {"shake256", "SHAKE256", 0},
+};
+
+static const char *const candidate_helper[] = ICCSPROF_HELPER_NAMES;
+
+/* A scratch buffer for M || ct_i and a partial byte's padding. */
+static unsigned char *scratch;
+static size_t scratch_cap;
+
+/* SCRATCH with room for LEN bytes. */
+static unsigned char *candidate_scratch(size_t len)
+{
+    if (len > scratch_cap) {
+        free(scratch);
+        scratch_cap = len * 2;
+        if ((scratch = malloc(scratch_cap)) == NULL)
+            channel_call_error("out of memory for a %zu-byte candidate message", len);
+    }
+    return scratch;
+}
+
+/* Clear the bits of OUT past OUT_BITS in its last byte. */
+static void candidate_mask(unsigned char *out, unsigned long long out_bits)
+{
+    if (out_bits % 8 != 0)
+        out[out_bits / 8] &= (unsigned char)(0xff00u >> (out_bits % 8));
+}
+
+/* A libcrypto hash of MSG_BITS bits: whole bytes as they are; a message
+ * ending in a partial byte is hashed as its bytes, the unused bits
+ * cleared, followed by one byte holding the count of used bits. */
+static int candidate_evp_core(struct candidate *c, unsigned long long out_bits,
+                              const unsigned char *msg, unsigned long long msg_bits,
+                              unsigned char *out)
+{
+    EVP_MD_CTX *ctx = c->md_ctx;
+    size_t len = (size_t)((msg_bits + 7) / 8);
+    const unsigned char *m = msg;
+    unsigned int n;
+
+    if (msg_bits % 8 != 0) {
+        unsigned char *p = candidate_scratch(len + 1);
+
+        if (p != msg)
+            memmove(p, msg, len);
+        candidate_mask(p, msg_bits);
+        p[len++] = (unsigned char)(msg_bits % 8);
+        m = p;
+    }
+    if (crypto.init(ctx, c->impl, NULL) != 1 || crypto.update(ctx, m, len) != 1)
+        return -3;
+    if (c->digest_bits == 0)
+        return crypto.final_xof(ctx, out, (size_t)((out_bits + 7) / 8)) == 1 ? 0 : -3;
+    return crypto.final(ctx, out, &n) == 1 ? 0 : -3;
+}
+
+/* An NGCC candidate's CryptHash at its own digest length. */
+static int candidate_pkg_core(struct candidate *c, unsigned long long out_bits,
+                              const unsigned char *msg, unsigned long long msg_bits,
+                              unsigned char *out)
+{
+    int (*crypthash)(int, const unsigned char *, unsigned long long, unsigned char *) =
+        (int (*)(int, const unsigned char *, unsigned long long, unsigned char *))c->impl;
+
+    (void)out_bits;
+    return crypthash((int)c->digest_bits, msg, msg_bits, out) == 0 ? 0 : -3;
+}
+
+/* N bits of a fixed digest: truncated, or in counter mode. */
+static int candidate_fixed(void *ctx, unsigned long long out_bits, const unsigned char *msg,
+                           unsigned long long msg_bits, unsigned char *out)
+{
+    struct candidate *c = ctx;
+    size_t msg_bytes = (size_t)((msg_bits + 7) / 8);
+    unsigned char digest[1024];
+    unsigned char *m;
+    unsigned shift = (unsigned)(msg_bits % 8);
+
+    if (out_bits <= c->digest_bits) {
+        c->truncated += out_bits < c->digest_bits;
+        if (c->core(c, c->digest_bits, msg, msg_bits, digest) != 0)
+            return -3;
+        memcpy(out, digest, (size_t)((out_bits + 7) / 8));
+        candidate_mask(out, out_bits);
+        return 0;
+    }
+    c->extended++;
+    m = candidate_scratch(msg_bytes + 5);
+    memcpy(m, msg, msg_bytes);
+    for (unsigned long long i = 0, done = 0; done < out_bits; i++, done += c->digest_bits) {
+        uint32_t ct = (uint32_t)(i + 1);
+        unsigned char be[4] = {(unsigned char)(ct >> 24), (unsigned char)(ct >> 16),
+                               (unsigned char)(ct >> 8), (unsigned char)ct};
+        unsigned long long want =
+            out_bits - done < c->digest_bits ? out_bits - done : c->digest_bits;
+
+        /* the counter's bits follow the message's last bit */
+        if (shift == 0)
+            memcpy(m + msg_bytes, be, 4);
+        else {
+            m[msg_bytes - 1] &= (unsigned char)(0xff00u >> shift);
+            for (int k = 0; k < 4; k++) {
+                m[msg_bytes - 1 + k] |= (unsigned char)(be[k] >> shift);
+                m[msg_bytes + k] = (unsigned char)(be[k] << (8 - shift));
+            }
+        }
+        if (c->core(c, c->digest_bits, m, msg_bits + 32, digest) != 0)
+            return -3;
+        memcpy(out + done / 8, digest, (size_t)((want + 7) / 8));
+    }
+    candidate_mask(out, out_bits);
+    return 0;
+}
+
+/* N bits of an XOF. */
+static int candidate_xof(void *ctx, unsigned long long out_bits, const unsigned char *msg,
+                         unsigned long long msg_bits, unsigned char *out)
+{
+    struct candidate *c = ctx;
+
+    if (c->core(c, out_bits, msg, msg_bits, out) != 0)
+        return -3;
+    candidate_mask(out, out_bits);
+    return 0;
+}
+
+/* The scheme's own digest helper (pseudohash or sm3hash), the control. */
+static int candidate_own_digest(void *ctx, unsigned long long out_bits, const unsigned char *msg,
+                                unsigned long long msg_bits, unsigned char *out)
+{
+    struct candidate *c = ctx;
+
+    return ((int (*)(int, const unsigned char *, unsigned long long, unsigned char *))c->impl)(
+        (int)out_bits, msg, msg_bits, out);
+}
+
+/* The scheme's own pseudoXOF, the control. */
+static int candidate_own_xof(void *ctx, unsigned long long out_bits, const unsigned char *msg,
+                             unsigned long long msg_bits, unsigned char *out)
+{
+    struct candidate *c = ctx;
+
+    return ((int (*)(unsigned long long, const unsigned char *, unsigned long long,
+                     unsigned char *))c->impl)(out_bits, msg, msg_bits, out);
+}
+
+/* Resolve libcrypto's functions, once. */
+static void candidate_crypto(const char *name)
+{
+    if (crypto.lib != NULL)
+        return;
+    if ((crypto.lib = dlopen(CANDIDATE_CRYPTO_SONAME, RTLD_NOW | RTLD_LOCAL)) == NULL)
+        channel_input_error("candidate %s: %s", name, dlerror());
+    *(void **)&crypto.byname = dlsym(crypto.lib, "EVP_get_digestbyname");
+    *(void **)&crypto.ctx_new = dlsym(crypto.lib, "EVP_MD_CTX_new");
+    *(void **)&crypto.init = dlsym(crypto.lib, "EVP_DigestInit_ex");
+    *(void **)&crypto.update = dlsym(crypto.lib, "EVP_DigestUpdate");
+    *(void **)&crypto.final = dlsym(crypto.lib, "EVP_DigestFinal_ex");
+    *(void **)&crypto.final_xof = dlsym(crypto.lib, "EVP_DigestFinalXOF");
+    if (!crypto.byname || !crypto.ctx_new || !crypto.init || !crypto.update || !crypto.final ||
+        !crypto.final_xof)
+        channel_input_error("candidate %s: %s lacks the EVP digest functions", name,
+                            CANDIDATE_CRYPTO_SONAME);
+}
+
+/* Open libcrypto's candidate NAME into C. */
+static void candidate_open_evp(struct candidate *c, const char *name)
+{
+    size_t k = 0;
+
+    while (k < sizeof candidate_evp / sizeof candidate_evp[0] &&
+           strcmp(candidate_evp[k].name, name) != 0)
+        k++;
+    if (k == sizeof candidate_evp / sizeof candidate_evp[0])
+        channel_input_error("candidate %s: not one of libcrypto's candidates", name);
+    candidate_crypto(name);
+    c->impl = (void *)crypto.byname(candidate_evp[k].evp);
+    c->md_ctx = crypto.ctx_new();
+    if (c->impl == NULL || c->md_ctx == NULL)
+        channel_input_error("candidate %s: this libcrypto has no %s", name, candidate_evp[k].evp);
+    c->digest_bits = candidate_evp[k].bits;
+    c->core = candidate_evp_core;
+}
+
+/* Open the built package's CryptHash at LIBRARY, of DIGEST_BITS bits. */
+static void candidate_open_pkg(struct candidate *c, const char *library, unsigned digest_bits)
+{
+    void *lib = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+
+    if (lib == NULL)
+        channel_input_error("candidate %s: %s", c->name, dlerror());
+    if ((c->impl = dlsym(lib, "CryptHash")) == NULL)
+        channel_input_error("candidate %s: %s defines no CryptHash", c->name, library);
+    if (digest_bits == 0 || digest_bits % 8 != 0 || digest_bits > 8192)
+        channel_input_error("candidate %s: DIGEST_BIT_LENGTH %u is not whole bytes up to 8192, "
+                            "which counter mode needs",
+                            c->name, digest_bits);
+    c->digest_bits = digest_bits;
+    c->core = candidate_pkg_core;
+}
+
+/* Open the scheme's own helper as the control. */
+static void candidate_open_own(struct candidate *c, struct scheme *s)
+{
+    if ((c->impl = dlsym(s->lib, candidate_helper[c->helper])) == NULL)
+        channel_input_error("candidate iccs: %s defines no %s", s->path,
+                            candidate_helper[c->helper]);
+    c->fn = c->helper == ICCSPROF_PSEUDOXOF ? candidate_own_xof : candidate_own_digest;
+    snprintf(c->method, sizeof c->method, "the scheme's own %s", candidate_helper[c->helper]);
+}
+
+/* The seam of S, or an input error naming what S lacks. */
+static int (*candidate_seam(struct scheme *s, unsigned helper))(unsigned, iccsprof_candidate_fn *,
+                                                                void *)
+{
+    int (*set)(unsigned, iccsprof_candidate_fn *, void *);
+    char wrap[64];
+
+    *(void **)&set = dlsym(s->lib, "iccsprof_wrap_substitute");
+    if (set == NULL)
+        channel_input_error("%s: its wrappers have no substitution seam (rebuild it with this "
+                            "iccsprof)",
+                            s->path);
+    snprintf(wrap, sizeof wrap, "__wrap_%s", candidate_helper[helper]);
+    if (dlsym(s->lib, wrap) == NULL)
+        channel_input_error("%s: %s is not wrapped (the library does not define it), so no "
+                            "candidate can stand in for it",
+                            s->path, candidate_helper[helper]);
+    return set;
+}
+
+void candidate_install(struct candidate *c, struct scheme *s, json_t *spec)
+{
+    const char *kind = json_string_value(json_object_get(spec, "kind"));
+    const char *helper = json_string_value(json_object_get(spec, "helper"));
+
+    memset(c, 0, sizeof *c);
+    c->name = json_string_value(json_object_get(spec, "candidate"));
+    while (c->helper < ICCSPROF_DRNG && strcmp(candidate_helper[c->helper], helper) != 0)
+        c->helper++;
+    if (c->helper == ICCSPROF_DRNG || c->name == NULL || kind == NULL)
+        channel_input_error("configuration: bad substitution of %s", helper ? helper : "?");
+    candidate_seam(s, c->helper);
+    if (strcmp(kind, "iccs") == 0) {
+        candidate_open_own(c, s);
+        return;
+    }
+    if (strcmp(kind, "pkg") == 0)
+        candidate_open_pkg(c, json_string_value(json_object_get(spec, "library")),
+                           (unsigned)json_integer_value(json_object_get(spec, "digest_bits")));
+    else
+        candidate_open_evp(c, c->name);
+    c->fn = c->digest_bits == 0 ? candidate_xof : candidate_fixed;
+    if (c->digest_bits == 0)
+        snprintf(c->method, sizeof c->method, "the candidate's own XOF at the requested length");
+    else
+        snprintf(c->method, sizeof c->method,
+                 "a %u-bit digest, truncated; longer outputs in counter mode H(M || ct_i), ct_i "
+                 "32-bit big-endian from 1",
+                 c->digest_bits);
+}
+
+void candidate_switch(struct scheme *s, struct candidate *c, size_t n, int on)
+{
+    for (size_t i = 0; i < n; i++)
+        if (candidate_seam(s, c[i].helper)(c[i].helper, on ? c[i].fn : NULL, &c[i]) != 0)
+            channel_input_error("%s: %s cannot be substituted", s->path,
+                                candidate_helper[c[i].helper]);
+}
+
+json_t *candidate_json(const struct candidate *c)
+{
+    return json_pack("{s:s, s:s, s:o, s:s, s:I, s:I}", "helper", candidate_helper[c->helper],
+                     "candidate", c->name, "digest_bits",
+                     c->digest_bits != 0 ? json_integer(c->digest_bits) : json_null(), "method",
+                     c->method, "counter_mode_calls", (json_int_t)c->extended, "truncated_calls",
+                     (json_int_t)c->truncated);
+}
