@@ -2,7 +2,18 @@
 # measured as ratios in one run and printed as one Markdown report (also
 # bench/results.md).  Nothing here is built by `make` or `make check`: the
 # programs and fixture libraries are EXTRA_, built only for `make bench`.
-EXTRA_PROGRAMS = bench/overhead bench/opbench
+EXTRA_PROGRAMS = bench/overhead bench/overhead_rdtsc bench/overhead_rdtscp bench/opbench
+
+# The wrappers built with the tick counter read plainly, and with rdtscp
+# (see wrappers/tick.h), to compare with the default, an lfence before
+# each read: their cost (part 1) and the shares they give (part 3).
+EXTRA_LIBRARIES = bench/libiccswrap_rdtsc.a bench/libiccswrap_rdtscp.a
+bench_libiccswrap_rdtsc_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
+bench_libiccswrap_rdtsc_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) -DICCSPROF_TICK_ORDER=0
+bench_libiccswrap_rdtsc_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
+bench_libiccswrap_rdtscp_a_SOURCES = $(wrappers_libiccswrap_a_SOURCES)
+bench_libiccswrap_rdtscp_a_CPPFLAGS = $(wrappers_libiccswrap_a_CPPFLAGS) -DICCSPROF_TICK_ORDER=2
+bench_libiccswrap_rdtscp_a_CFLAGS = $(wrappers_libiccswrap_a_CFLAGS)
 
 # The per-call cost of the wrappers, against two tick reads and the direct
 # call.
@@ -12,12 +23,24 @@ bench_overhead_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
 bench_overhead_LDADD = $(ICCSWRAP_LIBS)
 EXTRA_bench_overhead_DEPENDENCIES = wrappers/libiccswrap.a
 
+bench_overhead_rdtsc_SOURCES = bench/overhead.c bench/xof_stub.c
+bench_overhead_rdtsc_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_TICK_ORDER=0
+bench_overhead_rdtsc_CFLAGS = $(AM_CFLAGS) -O2
+bench_overhead_rdtsc_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
+bench_overhead_rdtsc_LDADD = bench/libiccswrap_rdtsc.a $(UNWIND_LIBS) -lpthread
+
+bench_overhead_rdtscp_SOURCES = bench/overhead.c bench/xof_stub.c
+bench_overhead_rdtscp_CPPFLAGS = $(AM_CPPFLAGS) -DICCSPROF_TICK_ORDER=2
+bench_overhead_rdtscp_CFLAGS = $(AM_CFLAGS) -O2
+bench_overhead_rdtscp_LDFLAGS = -Wl,--wrap=pseudoXOF $(ICCSWRAP_LDFLAGS)
+bench_overhead_rdtscp_LDADD = bench/libiccswrap_rdtscp.a $(UNWIND_LIBS) -lpthread
+
 # The driver: an operation timed alternately in several configurations,
 # with the measuring process's own loading and operation code.
 bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-channel.c \
 	src/measure/ops.c src/measure/opstate.c src/measure/kex.c src/measure/scheme.c \
 	src/measure/clock.c \
-	src/perf-cycles.c src/shares.c
+	src/perf-cycles.c src/shares.c src/measure/rules.c
 bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
 bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2
 bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
@@ -27,7 +50,10 @@ bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
 # without the helper calls (_noh: the true share is what they remove) and
 # profiled (_prof).  dense: one call per ~3000 cycles of other work (about
 # a 26 % share); s05 and s80: shares near 5 % and 80 %; s95: calls nearly
-# back to back, like the chains of a hash-based signature.
+# back to back, like the chains of a hash-based signature; dense60: shaped
+# like a published call-dense case, about 6000 calls an operation at
+# about 60 %.  s95, s80 and dense60 are also profiled with the wrappers'
+# other tick orders (_prof_rdtsc, _prof_rdtscp).
 SYNTH_SOURCES = bench/fixtures/synth.c schemes/iccs/sm3.c schemes/iccs/auxfunc.c \
 	schemes/iccs/drng.c
 SYNTH_CPPFLAGS = -I$(top_srcdir)/schemes/iccs
@@ -49,6 +75,15 @@ EXTRA_LTLIBRARIES = \
 	bench/fixtures/libsynth_s95.la \
 	bench/fixtures/libsynth_s95_noh.la \
 	bench/fixtures/libsynth_s95_prof.la \
+	bench/fixtures/libsynth_dense60.la \
+	bench/fixtures/libsynth_dense60_noh.la \
+	bench/fixtures/libsynth_dense60_prof.la \
+	bench/fixtures/libsynth_s95_prof_rdtsc.la \
+	bench/fixtures/libsynth_s95_prof_rdtscp.la \
+	bench/fixtures/libsynth_s80_prof_rdtsc.la \
+	bench/fixtures/libsynth_s80_prof_rdtscp.la \
+	bench/fixtures/libsynth_dense60_prof_rdtsc.la \
+	bench/fixtures/libsynth_dense60_prof_rdtscp.la \
 	bench/fixtures/libsynth_dense_pg.la \
 	bench/fixtures/libsynth_slow.la \
 	bench/fixtures/libsynth_slow_prof.la
@@ -121,6 +156,65 @@ bench_fixtures_libsynth_s95_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_s95_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_s95_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
 
+bench_fixtures_libsynth_dense60_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
+bench_fixtures_libsynth_dense60_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense60_noh_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_noh_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270 -DSYNTH_NO_HELPERS
+bench_fixtures_libsynth_dense60_noh_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_noh_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense60_prof_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_prof_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
+bench_fixtures_libsynth_dense60_prof_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_prof_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_dense60_prof_la_LDFLAGS += -Wl,$(ICCSWRAP_ARCHIVE) $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_dense60_prof_la_DEPENDENCIES = wrappers/libiccswrap.a
+
+bench_fixtures_libsynth_s95_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
+bench_fixtures_libsynth_s95_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s95_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
+
+bench_fixtures_libsynth_s95_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8
+bench_fixtures_libsynth_s95_prof_rdtscp_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s95_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s95_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
+
+bench_fixtures_libsynth_s80_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
+bench_fixtures_libsynth_s80_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s80_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
+
+bench_fixtures_libsynth_s80_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80
+bench_fixtures_libsynth_s80_prof_rdtscp_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_s80_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_s80_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
+
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtsc_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtsc.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_dense60_prof_rdtsc_la_DEPENDENCIES = bench/libiccswrap_rdtsc.a
+
+bench_fixtures_libsynth_dense60_prof_rdtscp_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_prof_rdtscp_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270
+bench_fixtures_libsynth_dense60_prof_rdtscp_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
+bench_fixtures_libsynth_dense60_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
+EXTRA_bench_fixtures_libsynth_dense60_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
+
 # A slow operation, about 1 s a signature at 2 GHz: 100 calls each after
 # 7 million steps, for the time to result.
 bench_fixtures_libsynth_slow_la_SOURCES = $(SYNTH_SOURCES)
@@ -141,10 +235,10 @@ bench_fixtures_libsynth_dense_pg_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=1
 bench_fixtures_libsynth_dense_pg_la_CFLAGS = $(SYNTH_CFLAGS) -pg
 bench_fixtures_libsynth_dense_pg_la_LDFLAGS = $(SYNTH_LDFLAGS)
 
-BENCH_BUILT = bench/overhead bench/opbench src/iccsprof src/iccsprof-measure \
-	$(EXTRA_LTLIBRARIES) tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix_prof.la
-CLEANFILES += bench/overhead bench/opbench bench/results.md bench/results.md.tmp bench/lib*.pg.so \
-	$(EXTRA_LTLIBRARIES)
+BENCH_BUILT = $(EXTRA_PROGRAMS) src/iccsprof src/iccsprof-measure $(EXTRA_LTLIBRARIES) \
+	tests/fixtures/run/libsigfix.la tests/fixtures/run/libsigfix_prof.la
+CLEANFILES += $(EXTRA_PROGRAMS) $(EXTRA_LIBRARIES) bench/results.md bench/results.md.tmp \
+	bench/lib*.pg.so $(EXTRA_LTLIBRARIES)
 dist_noinst_SCRIPTS += bench/bench.py bench/peers.py bench/peers-setup.sh
 
 # BENCH_QUICK=1 shortens every measurement, for a smoke run.

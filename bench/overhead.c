@@ -197,10 +197,11 @@ int main(void)
     }
     printf("{\"tick_source\": \"%s\", \"ticks_per_ns\": %.4f, \"calls\": %d, \"rounds\": %d,\n"
            " \"direct\": %.2f, \"disabled_added\": %.3f, \"timed_added\": %.2f,\n"
-           " \"untimed_added\": %.2f, \"pair_cost\": %.2f, \"read_latency\": %.1f,\n",
+           " \"untimed_added\": %.2f, \"pair_cost\": %.2f, \"read_latency\": %.1f,\n"
+           " \"tick_order\": %d, \"inner\": %.2f,\n",
            api->tick_source, rate, bench_calls, bench_rounds, alone(t, DIRECT),
            added(t, DISABLED, DIRECT), added(t, TIMED, DIRECT), added(t, UNTIMED, DIRECT),
-           added(t, PAIR, EMPTY), tick_latency());
+           added(t, PAIR, EMPTY), tick_latency(), ICCSPROF_TICK_ORDER, lib0.inner_ticks);
     if (sites)
         printf(" \"callers1_added\": %.2f, \"callers4_added\": %.2f,\n"
                " \"library\": {\"outer\": %.2f, \"untimed_outer\": %.2f, \"callers1\": %.2f, "

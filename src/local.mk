@@ -54,7 +54,7 @@ src_libiccsprof_la_SOURCES = \
 	src/run-progress.c src/run-progress.h \
 	src/run-resume.c src/run-resume.h \
 	src/run-record.c src/run-record.h \
-	src/shares.c src/shares.h \
+	src/shares.c src/shares.h src/measure/rules.c src/measure/rules.h \
 	src/symbolize.c src/symbolize.h \
 	src/drng-find.c src/drng-find.h \
 	src/strlist.c src/strlist.h \

@@ -22,7 +22,7 @@
 
 /* Raised whenever a message or a result changes shape, so that a tool
  * and a measuring program of different builds refuse each other. */
-#define PROTOCOL_VERSION 4
+#define PROTOCOL_VERSION 5
 
 /* The channel's descriptor in the measuring process. */
 #define PROTOCOL_CHANNEL_FD 63

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +57,7 @@ static const char *record_untrusted(json_t *raw)
 
     if (c == NULL)
         return NULL;
-    return share_doubt(record_num(c, "added_ticks"), record_num(c, "added_ticks_stderr"),
-                       record_num(raw, "baseline_ticks"));
+    return share_doubt(record_num(c, "added_ticks"), record_num(raw, "baseline_ticks"));
 }
 
 /* The totals of helper H in the raw snapshot SNAP. */
@@ -273,6 +273,57 @@ static json_t *record_helper_row(json_t *snap, int h, const struct record_rows *
     return row;
 }
 
+/* The share of GROUP ("hash" or "drng") in one TRIAL of the profile
+ * pass (see share_of_trial); INNER < 0 when the pass's compensation is
+ * not applied. */
+static double record_trial_share(json_t *trial, const char *group, double inner)
+{
+    char ticks_key[16], calls_key[16];
+    struct share_trial t = {record_num(trial, "pairs"), record_num(trial, "ticks"),
+                            record_num(trial, "added_ticks"), 0, 0};
+
+    snprintf(ticks_key, sizeof ticks_key, "%s_ticks", group);
+    snprintf(calls_key, sizeof calls_key, "%s_calls", group);
+    t.helper_ticks = record_num(trial, ticks_key);
+    t.helper_calls = record_num(trial, calls_key);
+    return share_of_trial(&t, inner);
+}
+
+/* Add to PROFILE each share's uncertainty (shares.h) and the trials it
+ * comes from: the shares of each group in each trial of RAW's profile
+ * pass, with the group's sampling standard error SE[g] and the
+ * compensation's, over the basis B. */
+static void record_uncertainty(json_t *profile, json_t *raw, const struct share_basis *b,
+                               const double *se)
+{
+    static const char *const group[] = {"hash", "drng"};
+    json_t *trials = json_object_get(raw, "trials"), *t;
+    size_t n = json_array_size(trials), i;
+    double *v = calloc(n ? n : 1, sizeof *v), inner = record_untrusted(raw) ? -1 : b->inner;
+    double added_se = record_num(json_object_get(raw, "compensation"), "added_ticks_stderr");
+    json_t *section = json_pack("{s:f, s:I}", "level", 0.95, "count", (json_int_t)n);
+
+    for (int g = 0; g < 2; g++) {
+        char key[32];
+        json_t *list = json_array();
+        double share = record_num(profile, g == 0 ? "hash_share" : "drng_share");
+        double comp =
+            inner < 0 ? 0 : share_compensation_stderr(b, share, record_num(raw, "calls"), added_se);
+
+        json_array_foreach(trials, i, t)
+        {
+            v[i] = record_trial_share(t, group[g], inner);
+            json_array_append_new(list, json_real(v[i]));
+        }
+        snprintf(key, sizeof key, "%s_shares", group[g]);
+        json_object_set_new(section, key, list);
+        snprintf(key, sizeof key, "%s_share_uncertainty", group[g]);
+        json_object_set_new(profile, key, json_real(share_uncertainty(v, n, se[g], comp)));
+    }
+    json_object_set_new(profile, "trials", section);
+    free(v);
+}
+
 /* The record's profile section from the measuring process's raw one.  A
  * baseline the measured cost would leave below zero is written as 0: the
  * compensation is then not applied, and its reason says why. */
@@ -285,6 +336,8 @@ json_t *record_profile(json_t *raw)
     uint64_t hash_calls = 0, grouped_calls = 0, all_timed, ops = record_u64(raw, "calls");
     uint64_t drng_calls = record_u64(record_total(snap, ICCSPROF_DRNG), "calls");
     struct share_basis b = record_basis(raw, &all_timed);
+    double se[2];
+    json_t *profile;
 
     record_sum_rows(snap, &rows);
     for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
@@ -295,8 +348,9 @@ json_t *record_profile(json_t *raw)
         share_add(&hash, &rows.est[h]);
         hash_calls += record_u64(record_total(snap, h), "calls");
     }
-
-    return json_pack(
+    se[0] = share_stderr(&b, &hash);
+    se[1] = share_stderr(&b, &rows.est[ICCSPROF_DRNG]);
+    profile = json_pack(
         "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:I, s:I, s:O, s:O}, s:f, s:f, s:f, s:f, "
         "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
@@ -315,6 +369,8 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
         (json_int_t)all_timed, "outliers", record_outliers(raw));
+    record_uncertainty(profile, raw, &b, se);
+    return profile;
 }
 
 /* A raw frame resolved: the object's file name, and what the file says

@@ -192,6 +192,19 @@ static const struct field preempted_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* A trial of the profile pass: its pairs, their sums, and what the
+ * instrumentation added to each of its operations. */
+static const struct field profile_trial_fields[] = {
+    {"pairs", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"added_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"hash_ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"hash_calls", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"drng_ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"drng_calls", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field profile_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -201,6 +214,7 @@ static const struct field profile_fields[] = {
     {"overhead", FIELD_OBJECT, 0, 0, 0, overhead_fields, NULL},
     {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},
     {"snapshot", FIELD_OBJECT, 0, 0, 0, snapshot_fields, NULL},
+    {"trials", FIELD_ARRAY, 0, 1, 0, profile_trial_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -4,11 +4,11 @@
 #include <math.h>
 #include <stddef.h>
 
+#include "measure/rules.h"
 #include "shares.h"
 
-/* The instrumentation's measured cost per operation is taken off only
- * when it exceeds this many of its standard errors. */
-#define SHARE_COMPENSATION_SE 2.0
+/* The two-sided 95 % quantile of the normal distribution. */
+#define SHARE_Z95 1.959964
 
 /* Clamp a share to [0, 1]: compensation can push a tiny share below 0,
  * and helpers running on other threads can add up to more than 1. */
@@ -53,12 +53,10 @@ struct share_basis share_basis(double op_ticks, double baseline_ticks, double in
 }
 
 /* Why the compensation cannot be applied, or NULL (see shares.h). */
-const char *share_doubt(double added, double se, double baseline_ticks)
+const char *share_doubt(double added, double baseline_ticks)
 {
     if (added < 0)
         return "negative";
-    if (added <= SHARE_COMPENSATION_SE * se)
-        return "not significant";
     if (!(baseline_ticks > 0))
         return "larger than the operation";
     return NULL;
@@ -85,4 +83,39 @@ double share_stderr(const struct share_basis *b, const struct share_estimate *e)
 
     /* a share lies in [0, 1]: an error beyond 1 says no more than 1 */
     return se < 1 ? se : 1;
+}
+
+/* The standard error compensation gives a share. */
+double share_compensation_stderr(const struct share_basis *b, double share, double ops,
+                                 double added_se)
+{
+    return b->baseline_ticks > 0 ? share * ops * added_se / b->baseline_ticks : 0;
+}
+
+/* The share of a trial's helpers. */
+double share_of_trial(const struct share_trial *t, double inner)
+{
+    struct share_basis b = inner < 0 ? share_basis(t->ticks, t->ticks, 0)
+                                     : share_basis(t->ticks, t->ticks - t->pairs * t->added, inner);
+    struct share_estimate e = {t->helper_ticks, 0};
+
+    return share_of(&b, &e, (uint64_t)t->helper_calls);
+}
+
+/* The 95 % half-width of a share's uncertainty (see shares.h). */
+double share_uncertainty(const double *trial, size_t n, double sampling_se, double compensation_se)
+{
+    double sum = 0, sq = 0, mean, u;
+
+    if (n < 2) {
+        u = SHARE_Z95 * sqrt(sampling_se * sampling_se + compensation_se * compensation_se);
+        return u < 1 ? u : 1;
+    }
+    for (size_t i = 0; i < n; i++)
+        sum += trial[i];
+    mean = sum / (double)n;
+    for (size_t i = 0; i < n; i++)
+        sq += (trial[i] - mean) * (trial[i] - mean);
+    u = method_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n + sampling_se * sampling_se);
+    return u < 1 ? u : 1;
 }

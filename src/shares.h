@@ -4,6 +4,7 @@
 #ifndef ICCSPROF_SHARES_H
 #define ICCSPROF_SHARES_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* The raw sums the wrappers keep for one shape or call site. */
@@ -37,13 +38,14 @@ void share_add(struct share_estimate *a, const struct share_estimate *b);
  * and BASELINE_TICKS with them off; an empty timed region reports INNER. */
 struct share_basis share_basis(double op_ticks, double baseline_ticks, double inner);
 
-/* Why what the instrumentation added per operation, ADDED ticks with
- * standard error SE, cannot be taken off operations that would then be
- * left with BASELINE_TICKS: a cost that is negative, that does not stand
- * out of its error, or that leaves nothing of the operations (a few
+/* Why what the instrumentation added per operation, ADDED ticks, cannot
+ * be taken off operations that would then be left with BASELINE_TICKS: a
+ * cost that is negative, or that leaves nothing of the operations (a few
  * pairs on a busy machine); NULL when it can.  The shares are then the
- * raw ones. */
-const char *share_doubt(double added, double se, double baseline_ticks);
+ * raw ones.  A cost within its error of zero is taken off all the same:
+ * leaving it on would bias the share by as much as taking it off may
+ * err, and its error is part of the share's uncertainty. */
+const char *share_doubt(double added, double baseline_ticks);
 
 /* The share of the operations' time that E (over CALLS calls) took,
  * compensated: the inner cost off each call, over the baseline, the
@@ -56,5 +58,31 @@ double share_raw(const struct share_basis *b, const struct share_estimate *e);
 
 /* The standard error of share_of from E's variance. */
 double share_stderr(const struct share_basis *b, const struct share_estimate *e);
+
+/* The standard error that compensating OPS operations for ADDED_SE ticks
+ * of error each gives a share SHARE over the basis B. */
+double share_compensation_stderr(const struct share_basis *b, double share, double ops,
+                                 double added_se);
+
+/* One trial of a profile pass: its pairs, the ticks of their operations
+ * with the wrappers on, what the instrumentation added to each by the
+ * trial's own pairs, and one group of helpers' ticks and calls. */
+struct share_trial {
+    double pairs, ticks, added, helper_ticks, helper_calls;
+};
+
+/* The compensated share of T's helpers: their ticks less INNER per call
+ * over the operations' ticks less what was added to each; with INNER < 0
+ * (the pass's compensation not applied), the raw share. */
+double share_of_trial(const struct share_trial *t, double inner);
+
+/* The 95 % half-width of a share's uncertainty, clamped to 1.  From N
+ * trials' shares TRIAL (the same share from successive parts of the
+ * measurement, N >= 2): Student's t over the standard error of their
+ * mean, with the sampling's standard error SAMPLING_SE beside it (a
+ * trial's untimed calls are estimated from the whole pass's timed ones,
+ * so their spread does not show all of it).  With fewer trials, the
+ * normal quantile over SAMPLING_SE and the compensation's COMPENSATION_SE. */
+double share_uncertainty(const double *trial, size_t n, double sampling_se, double compensation_se);
 
 #endif

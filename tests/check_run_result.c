@@ -7,6 +7,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 
+#include "protocol.h"
 #include "run-result.h"
 #include "suites.h"
 
@@ -41,6 +42,10 @@ static json_t *good_result(void)
     ck_assert_msg(r != NULL, "%s", e.text);
     return r;
 }
+
+/* A number macro's value as a string. */
+#define CHECK_STR(x) CHECK_STR_(x)
+#define CHECK_STR_(x) #x
 
 /* The check's message for RESULT (consumed), or "ok". */
 static void assert_check(json_t *result, int probe, const char *want)
@@ -101,7 +106,7 @@ START_TEST(each_fault_named)
 
     r = good_result();
     json_object_set_new(r, "payload", json_true());
-    assert_check(r, 0, "field payload is not part of protocol 4");
+    assert_check(r, 0, "field payload is not part of protocol " CHECK_STR(PROTOCOL_VERSION));
 
     r = good_result();
     json_object_set_new(json_object_get(json_object_get(r, "passes"), "timing"), "stop",

@@ -86,13 +86,69 @@ END_TEST
 
 START_TEST(compensation_doubted)
 {
-    ck_assert_str_eq(share_doubt(-3, 1, 9000), "negative");
-    ck_assert_str_eq(share_doubt(20, 10, 9000), "not significant");
-    ck_assert_ptr_null(share_doubt(20.5, 10, 9000));
+    ck_assert_str_eq(share_doubt(-3, 9000), "negative");
+    /* within two of its standard errors of zero, a cost is still taken
+     * off: its error goes into the share's uncertainty */
+    ck_assert_ptr_null(share_doubt(20, 9000));
+    ck_assert_ptr_null(share_doubt(0, 9000));
     /* a few pairs on a busy machine: a median cost per operation above
      * the operations' own mean ticks leaves a baseline below zero */
-    ck_assert_str_eq(share_doubt(1350, 10, -150), "larger than the operation");
-    ck_assert_str_eq(share_doubt(1350, 10, 0), "larger than the operation");
+    ck_assert_str_eq(share_doubt(1350, -150), "larger than the operation");
+    ck_assert_str_eq(share_doubt(1350, 0), "larger than the operation");
+}
+END_TEST
+
+START_TEST(compensation_error_in_share)
+{
+    struct share_basis b = share_basis(1200, 1000, 5);
+
+    /* 10 operations, each compensated with an error of 4 ticks: the
+     * baseline is uncertain by 40 of 1000 ticks, a share of 0.5 by 0.02 */
+    ck_assert_double_eq_tol(share_compensation_stderr(&b, 0.5, 10, 4), 0.02, 1e-15);
+    b.baseline_ticks = 0;
+    ck_assert_double_eq(share_compensation_stderr(&b, 0.5, 10, 4), 0);
+}
+END_TEST
+
+START_TEST(trial_share_compensated_or_raw)
+{
+    /* 4 pairs of 1000 ticks each with the wrappers on, 50 added to each:
+     * a baseline of 3800; 20 calls of 2000 ticks less 5 inner each */
+    struct share_trial t = {4, 4000, 50, 2000, 20};
+
+    ck_assert_double_eq_tol(share_of_trial(&t, 5), 1900.0 / 3800.0, 1e-15);
+    ck_assert_double_eq_tol(share_of_trial(&t, -1), 0.5, 1e-15);
+    t.added = 1000; /* nothing left of the operations */
+    ck_assert_double_eq(share_of_trial(&t, 5), 0);
+}
+END_TEST
+
+START_TEST(uncertainty_from_trials)
+{
+    const double trial[] = {0.50, 0.52, 0.48, 0.50};
+    const double flat[] = {0.30, 0.30, 0.30};
+    const double apart[] = {0.0, 1.0};
+    /* the trials' mean has a standard error of sqrt(0.0008 / 3 / 4); with
+     * the sampling's 0.01 beside it, times t(3) = 3.182 */
+    double expect = 3.182 * sqrt(0.0008 / 3 / 4 + 0.0001);
+
+    ck_assert_double_eq_tol(share_uncertainty(trial, 4, 0.01, 0.5), expect, 1e-12);
+    /* trials that agree leave the sampling's error alone, with t(2) */
+    ck_assert_double_eq_tol(share_uncertainty(flat, 3, 0.002, 0), 4.303 * 0.002, 1e-12);
+    ck_assert_double_eq(share_uncertainty(flat, 3, 0, 0), 0);
+    /* trials that disagree completely say no more than the whole range */
+    ck_assert_double_eq(share_uncertainty(apart, 2, 0, 0), 1);
+}
+END_TEST
+
+START_TEST(uncertainty_of_one_trial)
+{
+    const double trial[] = {0.4};
+
+    /* no spread to see: the normal quantile over the sampling's and the
+     * compensation's standard errors, sqrt(0.003^2 + 0.004^2) = 0.005 */
+    ck_assert_double_eq_tol(share_uncertainty(trial, 1, 0.003, 0.004), 1.959964 * 0.005, 1e-9);
+    ck_assert_double_eq_tol(share_uncertainty(NULL, 0, 0.003, 0.004), 1.959964 * 0.005, 1e-9);
 }
 END_TEST
 
@@ -109,6 +165,10 @@ Suite *make_shares_suite(void)
     tcase_add_test(tc, shares_are_clamped);
     tcase_add_test(tc, no_baseline_gives_no_share);
     tcase_add_test(tc, compensation_doubted);
+    tcase_add_test(tc, compensation_error_in_share);
+    tcase_add_test(tc, trial_share_compensated_or_raw);
+    tcase_add_test(tc, uncertainty_from_trials);
+    tcase_add_test(tc, uncertainty_of_one_trial);
     suite_add_tcase(s, tc);
     return s;
 }

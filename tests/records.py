@@ -53,6 +53,41 @@ def compensated(profile, ticks, calls):
     return min(1.0, max(0.0, x))
 
 
+# Student's t, two-sided 95 %, for 1 to 30 degrees of freedom.
+_T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+        2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+        2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+
+
+def trials_count(pairs, minimum):
+    """The profile pass's trials for PAIRS pairs after a minimum of
+    MINIMUM: an even number of pairs each, a tenth of the minimum (2 at
+    least); the pairs left over join the last; at most 40, consecutive
+    trials merged."""
+    size = max(2, 2 * (minimum // 20))
+    marks = max(1, pairs // size)
+    step = -(-marks // 40)
+    return marks // step
+
+
+def uncertainty(profile, group):
+    """The 95 % half-width of GROUP's share ("hash" or "drng") from the
+    record's trials and standard errors, clamped to 1."""
+    p = profile
+    v = p["trials"][group + "_shares"]
+    se = p[group + "_share_stderr"]
+    n = len(v)
+    if n < 2:
+        return None  # the compensation's error enters: not from the record alone
+    mean = sum(v) / n
+    var = sum((x - mean) ** 2 for x in v) / (n - 1)
+    z = 1.959964
+    d = n - 1
+    t = _T95[d - 1] if d <= 30 else (z + (z ** 3 + z) / (4 * d)
+                                     + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d))
+    return min(1.0, t * (var / n + se * se) ** 0.5)
+
+
 def close(a, b):
     """Whether two figures of a record agree to rounding."""
     return abs(a - b) <= 1e-9 * max(1.0, abs(a), abs(b))

@@ -71,6 +71,13 @@ for op, want in expect.items():
                         "contexts": [] if op == "verify" else [{"symbol": "drng_algorithm", "object": "libsigfix_prof.so", "offset": r["drng"]["contexts"][0]["offset"], "calls": n, "seeded": True}]}, str(r["drng"]))
     c = p["compensation"]
     check(c["paired"] and c["applied"] == (c["reason"] is None), str(c))
+    # the shares uncertainty: the pass cut into trials, its half-width
+    # from their spread and the sampling error
+    tr = p["trials"]
+    check(tr["level"] == 0.95 and tr["count"] == len(tr["hash_shares"]) == len(tr["drng_shares"]) == records.trials_count(n, r["passes"]["profile"]["minimum_calls"]), f"{tr} for {n} pairs")
+    if tr["count"] >= 2:
+        check(all(close(p[g + "_share_uncertainty"], records.uncertainty(p, g)) for g in ("hash", "drng")), f"uncertainty {p}")
+    check(all(0 <= x <= 1 for x in tr["hash_shares"] + tr["drng_shares"]) and p["drng_share_uncertainty"] <= 1, str(tr))
     check(all(h["calls_min"] == h["calls_max"] and h["calls_stddev"] == 0 for h in p["helpers"].values()), "fixed counts")
     check(r["log"] == {"path": None, "bytes": 0, "truncated": False}, str(r["log"]))
     check(r["callers"] is None and r["coverage"] is None, "no call sites, no build description")

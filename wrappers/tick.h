@@ -5,6 +5,11 @@
 
 #include <stdint.h>
 
+/* How a read of rdtsc is ordered (see below); other counters ignore it. */
+#ifndef ICCSPROF_TICK_ORDER
+#define ICCSPROF_TICK_ORDER 1
+#endif
+
 #if defined(ICCSPROF_TICK_TEST)
 /* A clock that only the test fixtures move (a build variant of the
  * tests, never a configure choice): the statistics of sampled timing are
@@ -16,13 +21,35 @@ static inline uint64_t wrap_tick(void)
 }
 #elif defined(ICCSPROF_TICK_RDTSC)
 #include <x86intrin.h>
-/* rdtsc without fences: a fence per read would double the cost of each
- * timed call, and the error it removes (a few cycles of reordering around
- * calls of hundreds of cycles or more) is below the compensation's noise. */
+/* How a read is ordered against the instructions around it
+ * (ICCSPROF_TICK_ORDER): 1, the default, lfence then rdtsc: the read waits
+ * for every earlier instruction to finish, so that a timed region holds
+ * the helper call and not the tail of the work before it, which a plain
+ * read let in (the processor runs ahead of a long chain of dependent
+ * work and reads the counter early) and which a region's end, where the
+ * helper's own tail is shorter, does not give back; 0, plain rdtsc; 2,
+ * rdtscp, which waits for earlier instructions to execute.  `make bench`
+ * builds the wrappers each way and compares their cost (part 1) and the
+ * shares they give (part 3). */
+#if ICCSPROF_TICK_ORDER == 1
+static inline uint64_t wrap_tick(void)
+{
+    _mm_lfence();
+    return __rdtsc();
+}
+#elif ICCSPROF_TICK_ORDER == 2
+static inline uint64_t wrap_tick(void)
+{
+    unsigned aux;
+
+    return __rdtscp(&aux);
+}
+#else
 static inline uint64_t wrap_tick(void)
 {
     return __rdtsc();
 }
+#endif
 #elif defined(ICCSPROF_TICK_CNTVCT)
 /* The AArch64 virtual counter, readable from user mode. */
 static inline uint64_t wrap_tick(void)

@@ -379,13 +379,109 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
                                  (double)off + profile_added(added, n, &se), (double)off, o);
 }
 
+/* The pass's pairs are cut into trials of an even number of pairs (both
+ * orders alike), PROFILE_TRIALS at its minimum; a pass that went on for
+ * its precision has more, at most PROFILE_TRIALS_MAX (neighbours merged).
+ * The spread of the trials' shares gives the shares' uncertainty
+ * (shares.h): it covers what moves them from one part of the pass to the
+ * next, the pairs, the compensation and the sampling alike. */
+#define PROFILE_TRIALS 10
+#define PROFILE_TRIALS_MAX 40
+
+/* The sums of the pairs up to a trial's end: the pairs, the ticks of
+ * their operations with the wrappers on, and the helper ticks and calls
+ * of each group (opstats.h). */
+struct profile_mark {
+    unsigned long long pairs;
+    double ticks, helper_ticks[OPSTATS_NGROUPS], helper_calls[OPSTATS_NGROUPS];
+};
+
 /* The measured pairs of the profile pass and what they gave. */
 struct profile_run {
     int64_t *diff; /* each pair's ticks with the wrappers on less off */
     unsigned long long n, cap;
     uint64_t ticks; /* the operations' ticks with the wrappers on */
     double seconds; /* the pairs' time */
+    unsigned long long trial_pairs;
+    struct profile_mark *mark; /* at the end of each trial */
+    size_t nmarks, mark_cap;
 };
+
+/* The sums of the pairs measured so far, from PER_OP. */
+static struct profile_mark profile_mark_now(const struct profile_run *r,
+                                            const struct opstats *per_op)
+{
+    struct profile_mark m = {r->n, per_op->group[OPSTATS_HASH].t, {0, 0}, {0, 0}};
+
+    for (int g = 0; g < OPSTATS_NGROUPS; g++)
+        m.helper_ticks[g] = per_op->group[g].h;
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        m.helper_calls[h == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] += per_op->helper[h].sum;
+    return m;
+}
+
+/* Mark the end of a trial in R after its last pair. */
+static void profile_mark(struct profile_run *r, const struct opstats *per_op)
+{
+    if (r->nmarks == r->mark_cap) {
+        r->mark_cap = r->mark_cap ? 2 * r->mark_cap : 64;
+        if ((r->mark = realloc(r->mark, r->mark_cap * sizeof *r->mark)) == NULL)
+            channel_call_error("out of memory for %zu trials", r->mark_cap);
+    }
+    r->mark[r->nmarks++] = profile_mark_now(r, per_op);
+}
+
+/* One trial, the pairs between marks A and B, as JSON: its sums, and what
+ * the instrumentation added to its operations (see profile_added) from
+ * its own pairs' differences. */
+static json_t *profile_trial(const struct profile_run *r, const struct profile_mark *a,
+                             const struct profile_mark *b)
+{
+    unsigned long long n = b->pairs - a->pairs;
+    int64_t *d = malloc((size_t)n * sizeof *d);
+    double added, se;
+
+    if (d == NULL)
+        channel_call_error("out of memory for %llu operations' timings", n);
+    memcpy(d, r->diff + a->pairs, (size_t)n * sizeof *d);
+    added = profile_added(d, n, &se);
+    free(d);
+    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:f}", "pairs", (json_int_t)n, "ticks",
+                     b->ticks - a->ticks, "added_ticks", added, "hash_ticks",
+                     b->helper_ticks[OPSTATS_HASH] - a->helper_ticks[OPSTATS_HASH], "hash_calls",
+                     b->helper_calls[OPSTATS_HASH] - a->helper_calls[OPSTATS_HASH], "drng_ticks",
+                     b->helper_ticks[OPSTATS_DRNG] - a->helper_ticks[OPSTATS_DRNG], "drng_calls",
+                     b->helper_calls[OPSTATS_DRNG] - a->helper_calls[OPSTATS_DRNG]);
+}
+
+/* The trials of R as JSON: the pairs after the last whole trial join it
+ * (or are the one trial when none is whole), and beyond
+ * PROFILE_TRIALS_MAX trials, every STEP consecutive ones are one. */
+static json_t *profile_trials(struct profile_run *r, const struct opstats *per_op)
+{
+    struct profile_mark start = {0, 0, {0, 0}, {0, 0}}, *prev = &start;
+    json_t *list = json_array();
+    size_t step;
+
+    if (r->n == 0)
+        return list;
+    if (r->nmarks == 0 || r->mark[r->nmarks - 1].pairs < r->n) {
+        if (r->nmarks > 0)
+            r->nmarks--;
+        profile_mark(r, per_op);
+    }
+    step = (r->nmarks + PROFILE_TRIALS_MAX - 1) / PROFILE_TRIALS_MAX;
+    for (size_t i = step - 1; i < r->nmarks; i += step) {
+        /* the last trial takes the marks a whole step would leave over */
+        struct profile_mark *end = i + step >= r->nmarks ? &r->mark[r->nmarks - 1] : &r->mark[i];
+
+        json_array_append_new(list, profile_trial(r, prev, end));
+        prev = end;
+        if (end == &r->mark[r->nmarks - 1])
+            break;
+    }
+    return list;
+}
 
 /* Measure one more pair into R, its table read after it (SNAP) into
  * PER_OP. */
@@ -407,6 +503,8 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
     opstats_add(per_op, snap, (double)on);
     r->ticks += on;
     r->diff[r->n++] = (int64_t)(on - off);
+    if (r->n % r->trial_pairs == 0)
+        profile_mark(r, per_op);
     r->seconds += clock_seconds() - t0;
 }
 
@@ -468,12 +566,13 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_run run = {NULL, 0, 0, 0, 0};
+    struct profile_run run = {NULL, 0, 0, 0, 0, 0, NULL, 0, 0};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
     unsigned k = m->sample, warm;
     double estimate = 0;
+    json_t *trials;
     uint64_t on, off, rate_t0 = w->ticks(), margin;
     double t0, call_seconds, pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
 
@@ -508,6 +607,9 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     pair_seconds = 2 * call_seconds + clock_seconds() - t0;
     sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
                      m->max_seconds - pass_elapsed(&clock));
+    run.trial_pairs = 2 * (sz.per_group / (2 * PROFILE_TRIALS));
+    if (run.trial_pairs < 2)
+        run.trial_pairs = 2;
     method_plan("profile", call_seconds, sz.per_group, (double)sz.per_group * pair_seconds, sz.rule,
                 -1);
     opstats_init(&per_op);
@@ -515,8 +617,10 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     profile_pairs(&st, m, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
     *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
+    trials = profile_trials(&run, &per_op); /* before the differences are sorted */
     added = profile_added(run.diff, run.n, &added_se);
     free(run.diff);
+    free(run.mark);
     if (rw != NULL)
         rwdata_close(rw);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
@@ -527,7 +631,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_free(&st);
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-        "s:o, s:i, s:{s:i, s:I}}, s:o}",
+        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o}",
         "calls", (json_int_t)run.n, "ticks", (json_int_t)run.ticks + (json_int_t)away.ticks,
         "baseline_ticks", (double)run.ticks - (double)run.n * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
@@ -536,5 +640,5 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
         m->sample == 0, "estimate", m->sample == 0 ? json_real(estimate) : json_null(), "first_n",
         (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks",
-        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op));
+        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials);
 }
