@@ -9,6 +9,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-man.c \
 	src/cmd-completion.c \
 	src/export.c src/export.h \
+	src/markup.c src/markup.h \
 	src/cmd-parse.c \
 	src/cmd-usage.c \
 	src/cmd-audit.c src/audit.h \

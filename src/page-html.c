@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markup.h"
 #include "page-html.h"
 #include "strlist.h"
 
@@ -19,28 +20,6 @@ struct html_walk {
     char *section_id;
     unsigned ntables; /* tables in the open section so far */
 };
-
-/* Print TEXT with &, <, > and " as references. */
-void html_escape(FILE *out, const char *text)
-{
-    for (const char *c = text; *c != '\0'; c++)
-        switch (*c) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        case '"':
-            fputs("&quot;", out);
-            break;
-        default:
-            fputc(*c, out);
-        }
-}
 
 /* The id of a section headed TEXT. */
 char *html_id(char *buf, size_t size, const char *text)
@@ -117,11 +96,11 @@ static void html_code(const struct html_walk *w, const char *from, const char *t
         href = w->how->href(w->how->ctx, text);
     if (href != NULL) {
         fputs("<a href=\"", w->out);
-        html_escape(w->out, href);
+        markup_escape(w->out, href);
         fputs("\">", w->out);
     }
     fputs("<code>", w->out);
-    html_escape(w->out, text);
+    markup_escape(w->out, text);
     fputs("</code>", w->out);
     if (href != NULL)
         fputs("</a>", w->out);
@@ -149,7 +128,7 @@ static const char *html_link(const struct html_walk *w, const char *s, const cha
         href = w->how->href(w->how->ctx, target);
     if (href != NULL) {
         fputs("<a href=\"", w->out);
-        html_escape(w->out, href);
+        markup_escape(w->out, href);
         fputs("\">", w->out);
         html_inline(w, s + 1, mid);
         fputs("</a>", w->out);
@@ -183,7 +162,7 @@ static void html_inline(const struct html_walk *w, const char *s, const char *en
             s = next;
             continue;
         }
-        html_escape(w->out, c);
+        markup_escape(w->out, c);
         s++;
     }
 }

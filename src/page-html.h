@@ -33,10 +33,6 @@ struct page_html {
 /* Print P's blocks as HTML on OUT, links and section ends as HOW says. */
 void page_print_html(const struct page *p, const struct page_html *how, FILE *out);
 
-/* Print TEXT on OUT with the characters that mean something in HTML
- * (&, <, >, ") as references. */
-void html_escape(FILE *out, const char *text);
-
 /* The id a section headed TEXT gets on the page, into BUF: "s-" and the
  * text in lower case, every run of other characters than letters and
  * digits one '-'. */

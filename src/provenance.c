@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "markup.h"
 #include "mdtable.h"
 #include "provenance.h"
 #include "strlist.h"
@@ -162,25 +163,6 @@ void provenance_fields(json_t *row)
         json_object_set_new(row, provenance_names[i], json_string(values[i]));
 }
 
-/* Print TEXT with the characters XML reserves escaped. */
-static void provenance_xml_text(const char *text, FILE *out)
-{
-    for (const char *c = text; *c != '\0'; c++)
-        switch (*c) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        default:
-            fputc(*c, out);
-        }
-}
-
 /* The stream to draw an SVG document into: memory, so that the metadata
  * can go inside its root. */
 FILE *provenance_svg_open(struct provenance_svg *svg)
@@ -210,7 +192,7 @@ void provenance_svg_close(struct provenance_svg *svg, FILE *out)
         line = provenance_line(false);
         fwrite(svg->text, 1, (size_t)(end + 1 - svg->text), out);
         fputs("\n<metadata>", out);
-        provenance_xml_text(line, out);
+        markup_escape(out, line);
         fputs("</metadata>", out);
         fwrite(end + 1, 1, svg->len - (size_t)(end + 1 - svg->text), out);
         free(line);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "markup.h"
 #include "provenance.h"
 #include "site.h"
 
@@ -160,7 +161,7 @@ static void site_a(FILE *out, const char *href, const char *text)
     char *url = site_url(href);
 
     fprintf(out, "<a href=\"%s\">", url);
-    html_escape(out, text);
+    markup_escape(out, text);
     fputs("</a>", out);
     free(url);
 }
@@ -183,13 +184,13 @@ static void site_trail(FILE *out, const struct site_nav *nav)
             site_a(out, "index.html", nav->system);
         else {
             fputs("<span aria-current=\"page\">", out);
-            html_escape(out, nav->system);
+            markup_escape(out, nav->system);
             fputs("</span>", out);
         }
         fputs("</li>\n", out);
         if (nav->leaf != NULL) {
             fputs("<li><span aria-current=\"page\">", out);
-            html_escape(out, nav->leaf);
+            markup_escape(out, nav->leaf);
             fputs("</span></li>\n", out);
         }
     }
@@ -211,11 +212,11 @@ static void site_switch(FILE *out, const struct site_nav *nav)
         fputs("<li>", out);
         if (strcmp(sys->name, nav->system) == 0) {
             fputs("<strong aria-current=\"page\">", out);
-            html_escape(out, sys->name);
+            markup_escape(out, sys->name);
             fputs("</strong>", out);
         } else if (k < 0) {
             fputs("<span class=\"absent\">", out);
-            html_escape(out, sys->name);
+            markup_escape(out, sys->name);
             fputs(" (not measured)</span>", out);
         } else {
             href = nav->scheme != NULL ? xasprintf("../%s/%s.html", sys->slug, sys->slugs.v[k])
@@ -235,7 +236,7 @@ void site_html_open(FILE *out, const char *title, const struct site_nav *nav)
           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n",
           out);
     fprintf(out, "<meta name=\"generator\" content=\"%s\">\n<title>", provenance_tool());
-    html_escape(out, title);
+    markup_escape(out, title);
     fprintf(out, "</title>\n<style>%s</style>\n</head>\n<body>\n", site_css);
     fputs("<a class=\"skip\" href=\"#main\">Skip to the content</a>\n<header>\n", out);
     site_trail(out, nav);
@@ -250,7 +251,7 @@ void site_html_close(FILE *out, const struct site_nav *nav)
     char *home = xasprintf("%sindex.html", nav->depth);
 
     fputs("</main>\n<footer>\n<p>Made with ", out);
-    html_escape(out, provenance_tool());
+    markup_escape(out, provenance_tool());
     fputs(" \xc2\xb7 ", out);
     site_a(out, home, "all systems and schemes");
     if (nav->system != NULL) {

@@ -10,6 +10,7 @@
 
 #include "cmd.h"
 #include "libfile.h"
+#include "markup.h"
 #include "provenance.h"
 #include "report.h"
 #include "site.h"
@@ -201,9 +202,9 @@ static char *scheme_chart(struct scheme_page *p)
         fprintf(f, "<title id=\"chart-title\">%.*s</title>\n<desc id=\"chart-desc\">",
                 (int)(end - title - 7), title + 7);
         fputs("For each instance and operation of ", f);
-        html_escape(f, p->recs[0]->scheme_id);
+        markup_escape(f, p->recs[0]->scheme_id);
         fputs(" on ", f);
-        html_escape(f, p->sys->name);
+        markup_escape(f, p->sys->name);
         fputs(", a bar of the operation's mean time split into pseudohash, pseudoXOF, sm3hash, "
               "the DRNG and the other code; the shares are those of the table above.</desc>",
               f);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "markup.h"
 #include "report.h"
 #include "strlist.h"
 #include "svg.h"
@@ -96,23 +97,6 @@ static double svg_width(const char *text, double size)
     return ems * size;
 }
 
-/* Print S with the characters XML gives meaning to escaped. */
-static void svg_escape(FILE *out, const char *s)
-{
-    for (; *s != '\0'; s++) {
-        if (*s == '&')
-            fputs("&amp;", out);
-        else if (*s == '<')
-            fputs("&lt;", out);
-        else if (*s == '>')
-            fputs("&gt;", out);
-        else if (*s == '"')
-            fputs("&quot;", out);
-        else
-            fputc(*s, out);
-    }
-}
-
 /* A text element at (X, Y), anchored ANCHOR (start, middle, end), of
  * class CLS (NULL for none), its content formatted. */
 static void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls,
@@ -133,7 +117,7 @@ static void svg_text(FILE *out, double x, double y, const char *anchor, const ch
     if (cls != NULL)
         fprintf(out, " class=\"%s\"", cls);
     fputc('>', out);
-    svg_escape(out, text);
+    markup_escape(out, text);
     fputs("</text>\n", out);
     free(text);
 }
@@ -464,11 +448,11 @@ static void svg_group(FILE *out, double x, double y, const struct rec *r)
 {
     fprintf(out, "<text x=\"%.2f\" y=\"%.2f\" xml:space=\"preserve\"><tspan class=\"group\">", x,
             y);
-    svg_escape(out, r->scheme_id);
+    markup_escape(out, r->scheme_id);
     fputs("</tspan>", out);
     if (strcmp(r->algorithm, r->scheme_id) != 0) {
         fputs("<tspan class=\"meta\"> (", out);
-        svg_escape(out, r->algorithm);
+        markup_escape(out, r->algorithm);
         fputs(")</tspan>", out);
     }
     fputs("</text>\n", out);
@@ -697,7 +681,7 @@ void svg_print_chart(const struct svg_chart *c, FILE *out)
                 "font-family=\"Helvetica, Arial, 'DejaVu Sans', sans-serif\" font-size=\"%g\">\n",
                 l.width * SVG_MM_PER_PT, bottom * SVG_MM_PER_PT, l.width, bottom, SVG_FONT);
         fputs("<title>", out);
-        svg_escape(out, c->title);
+        markup_escape(out, c->title);
         fputs("</title>\n"
               "<style>.title{font-size:10px;font-weight:bold}.meta{fill:#333333}"
               ".group{font-weight:bold}.instance{font-style:italic}.axis,.head{fill:#333333}.head{"
