@@ -423,21 +423,14 @@ struct compile_queue {
 static void compile_enqueue(struct compile_queue *q, const struct build_settings *s, size_t x,
                             size_t k, struct strlist *argv, const char *obj, char *key)
 {
-    struct job *j;
+    struct job *j = job_append(&q->jobs, q->n, argv, obj);
 
-    q->jobs = realloc(q->jobs, (q->n + 1) * sizeof *q->jobs);
     q->owner = realloc(q->owner, (q->n + 1) * sizeof *q->owner);
     q->which = realloc(q->which, (q->n + 1) * sizeof *q->which);
     q->keys = realloc(q->keys, (q->n + 1) * sizeof *q->keys);
-    if (q->jobs == NULL || q->owner == NULL || q->which == NULL || q->keys == NULL)
+    if (q->owner == NULL || q->which == NULL || q->keys == NULL)
         abort();
-    j = &q->jobs[q->n];
-    memset(j, 0, sizeof *j);
-    j->argv = *argv;
-    memset(argv, 0, sizeof *argv);
-    j->capture = true;
     build_job_limits(s, j);
-    strlist_add(&j->partial, obj);
     strlist_addf(&j->partial, "%.*s.d", (int)strlen(obj) - 2, obj);
     q->owner[q->n] = x;
     q->which[q->n] = k;

@@ -343,6 +343,25 @@ void job_environment(struct job *j, const char *const *drop, const char *const *
         strlist_add(&j->env, *set);
 }
 
+/* A captured job running ARGV (taken), appended to the N jobs of *JOBS,
+ * PARTIAL the file to remove when it is stopped.  Queues of jobs that run
+ * together grow one at a time. */
+struct job *job_append(struct job **jobs, size_t n, struct strlist *argv, const char *partial)
+{
+    struct job *j;
+
+    *jobs = realloc(*jobs, (n + 1) * sizeof **jobs);
+    if (*jobs == NULL)
+        abort();
+    j = &(*jobs)[n];
+    memset(j, 0, sizeof *j);
+    j->argv = *argv;
+    memset(argv, 0, sizeof *argv);
+    j->capture = true;
+    strlist_add(&j->partial, partial);
+    return j;
+}
+
 /* Free what a job holds. */
 void job_free(struct job *j)
 {

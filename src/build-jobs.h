@@ -23,13 +23,13 @@ struct job {
     const char *dir;    /* the folder it runs in, or NULL: this one */
     struct strlist env; /* NAME=VALUE: its whole environment; empty: this one's */
     struct job_limits limits;
-    bool timed_out;         /* stopped at limits.seconds */
-    struct strlist partial; /* files to remove when the job is stopped */
-    bool capture;           /* collect stdout and stderr into output */
-    bool keep_stdout;       /* not captured: stdout stays stdout (else it goes to stderr) */
+    bool timed_out;          /* stopped at limits.seconds */
+    struct strlist partial;  /* files to remove when the job is stopped */
+    bool capture;            /* collect stdout and stderr into output */
+    bool keep_stdout;        /* not captured: stdout stays stdout (else it goes to stderr) */
     const char *stdout_file; /* not captured: stdout goes to this existing file, emptied */
-    int status;             /* the exit status; -1 when it ended by a signal */
-    char *output;           /* what it printed, when captured */
+    int status;              /* the exit status; -1 when it ended by a signal */
+    char *output;            /* what it printed, when captured */
     int pid;
     double deadline; /* CLOCK_MONOTONIC seconds, or 0 */
 };
@@ -58,6 +58,10 @@ int jobs_run(struct job *jobs, size_t n, int parallel);
 /* Give J the environment of this process less the variables named in
  * DROP (NULL-ended) and with SET (NAME=VALUE, NULL-ended) added. */
 void job_environment(struct job *j, const char *const *drop, const char *const *set);
+
+/* A captured job running ARGV (taken), appended to the N jobs of *JOBS,
+ * PARTIAL the file to remove when it is stopped. */
+struct job *job_append(struct job **jobs, size_t n, struct strlist *argv, const char *partial);
 
 /* Free what a job holds. */
 void job_free(struct job *j);

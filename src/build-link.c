@@ -110,20 +110,12 @@ struct link_queue {
 static void link_enqueue(struct link_queue *q, size_t x, struct strlist *argv, char *target,
                          char *key, const char *partial)
 {
-    struct job *j;
-
-    q->jobs = realloc(q->jobs, (q->n + 1) * sizeof *q->jobs);
+    job_append(&q->jobs, q->n, argv, partial);
     q->owner = realloc(q->owner, (q->n + 1) * sizeof *q->owner);
     q->targets = realloc(q->targets, (q->n + 1) * sizeof *q->targets);
     q->keys = realloc(q->keys, (q->n + 1) * sizeof *q->keys);
-    if (q->jobs == NULL || q->owner == NULL || q->targets == NULL || q->keys == NULL)
+    if (q->owner == NULL || q->targets == NULL || q->keys == NULL)
         abort();
-    j = &q->jobs[q->n];
-    memset(j, 0, sizeof *j);
-    j->argv = *argv;
-    memset(argv, 0, sizeof *argv);
-    j->capture = true;
-    strlist_add(&j->partial, partial);
     q->owner[q->n] = x;
     q->targets[q->n] = target;
     q->keys[q->n++] = key;
