@@ -153,6 +153,7 @@ static int passes_run(const struct run_facts *f, const char *op, const char *pas
         return EXIT_FAIL;
     }
     if (c.log_errno != 0) {
+        json_decref(c.result); /* a result without its log is not kept */
         errno = c.log_errno;
         return -1;
     }
