@@ -2,3 +2,4 @@
 LONG_TESTS += tests/whatif.sh
 dist_noinst_SCRIPTS += tests/whatif.sh
 EXTRA_DIST += tests/fixtures/hashes
+tests_check_iccsprof_SOURCES += tests/check_whatifproject.c

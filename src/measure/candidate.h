@@ -28,6 +28,12 @@ struct candidate {
 };
 
 /* Open the candidate SPEC ({"helper", "candidate", "kind", "library",
+ * "digest_bits"}) for calling it as the shim would; S, the profiled
+ * scheme, is needed by the control (iccs) only and may otherwise be NULL.
+ * An input error naming the candidate for what cannot serve. */
+void candidate_open(struct candidate *c, struct scheme *s, json_t *spec);
+
+/* Open the candidate SPEC ({"helper", "candidate", "kind", "library",
  * "digest_bits"}) for the profiled scheme S and set it in S's shims;
  * an input error naming the candidate for what cannot serve. */
 void candidate_install(struct candidate *c, struct scheme *s, json_t *spec);
