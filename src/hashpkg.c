@@ -265,14 +265,27 @@ static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct ha
     return rc;
 }
 
-int hashpkg_build(const char *package, const char *instance, const char *build_root,
-                  struct hashpkg *h)
+/* The candidates built in this process, so that a package serving many
+ * records, instances or helpers is built and KAT-checked once. */
+static struct hashpkg_done {
+    char *package, *instance; /* the package's real path; "" for its only instance */
+    int rc;
+    char *why; /* why it was refused */
+    struct hashpkg h;
+} *hashpkg_done;
+static size_t hashpkg_ndone;
+
+/* Build PACKAGE's INSTANCE into H; 0, or -1 with WHY (empty when the
+ * plan said why itself). */
+static int hashpkg_build_once(const char *package, const char *instance, const char *build_root,
+                              struct hashpkg *h, char *why, size_t len)
 {
     struct plan_options o = {0};
     struct plan p;
-    char why[1024], *root = xasprintf("%s/hash", build_root);
+    char *root = xasprintf("%s/hash", build_root);
     int rc = -1;
 
+    why[0] = '\0';
     memset(h, 0, sizeof *h);
     o.package = package;
     o.impl = "reference";
@@ -284,19 +297,66 @@ int hashpkg_build(const char *package, const char *instance, const char *build_r
         return -1;
     }
     if (p.n != 1)
-        cmd_error("candidate pkg:%s: %zu instances; name one as pkg:%s:INSTANCE", package, p.n,
-                  package);
+        snprintf(why, len, "candidate pkg:%s: %zu instances; name one as pkg:%s:INSTANCE", package,
+                 p.n, package);
     else {
         h->name = xasprintf("pkg:%s", p.inst[0].name);
         h->library = xasprintf("%s/libcrypthash.so", p.inst[0].build);
-        if ((rc = hashpkg_make(&p, &p.inst[0], h, why, sizeof why)) != 0)
-            cmd_error("candidate %s refused: %s", h->name, why);
+        if ((rc = hashpkg_make(&p, &p.inst[0], h, why, len)) != 0) {
+            char *reason = xstrdup(why);
+
+            snprintf(why, len, "candidate %s refused: %s", h->name, reason);
+            free(reason);
+        }
     }
     plan_free(&p);
     free(root);
     if (rc != 0)
         hashpkg_free(h);
     return rc;
+}
+
+/* A copy of built candidate FROM into TO. */
+static void hashpkg_copy(struct hashpkg *to, const struct hashpkg *from)
+{
+    to->name = xstrdup(from->name);
+    to->library = xstrdup(from->library);
+    to->digest_bits = from->digest_bits;
+}
+
+int hashpkg_build(const char *package, const char *instance, const char *build_root,
+                  struct hashpkg *h)
+{
+    char *real = realpath(package, NULL), why[1200];
+    struct hashpkg_done *d;
+
+    memset(h, 0, sizeof *h);
+    for (size_t k = 0; k < hashpkg_ndone; k++) {
+        d = &hashpkg_done[k];
+        if (real != NULL && strcmp(d->package, real) == 0 &&
+            strcmp(d->instance, instance != NULL ? instance : "") == 0) {
+            free(real);
+            if (d->rc == 0)
+                hashpkg_copy(h, &d->h);
+            else
+                cmd_error("%s", d->why[0] != '\0' ? d->why : "candidate refused (said above)");
+            return d->rc;
+        }
+    }
+    hashpkg_done = realloc(hashpkg_done, (hashpkg_ndone + 1) * sizeof *hashpkg_done);
+    if (hashpkg_done == NULL)
+        abort();
+    d = &hashpkg_done[hashpkg_ndone++];
+    memset(d, 0, sizeof *d);
+    d->package = real != NULL ? real : xstrdup(package);
+    d->instance = xstrdup(instance != NULL ? instance : "");
+    d->rc = hashpkg_build_once(package, instance, build_root, &d->h, why, sizeof why);
+    d->why = xstrdup(why);
+    if (d->rc == 0)
+        hashpkg_copy(h, &d->h);
+    else if (why[0] != '\0')
+        cmd_error("%s", why);
+    return d->rc;
 }
 
 void hashpkg_free(struct hashpkg *h)

@@ -15,7 +15,9 @@ struct hashpkg {
 
 /* Build instance INSTANCE (NULL: the package's only one) of the hash
  * package at PACKAGE under BUILD_ROOT/hash and check its KAT; 0, or -1
- * after a one-line message saying why the candidate is refused. */
+ * after a one-line message saying why the candidate is refused.  Each
+ * package instance is built once per process: asked again (another
+ * record, helper or instance of a scheme), the first answer is given. */
 int hashpkg_build(const char *package, const char *instance, const char *build_root,
                   struct hashpkg *h);
 

@@ -73,7 +73,9 @@ src_libiccsprof_la_SOURCES = \
 	src/kat-gate.c src/kat-gate.h \
 	src/substitute.c src/substitute.h \
 	src/hashpkg.c src/hashpkg.h \
-	src/whatif-project.c src/whatif-project.h
+	src/whatif-project.c src/whatif-project.h \
+	src/whatif.h src/whatif-cands.c src/whatif-matrix.c src/whatif-measure.c \
+	src/whatif-emit.c src/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
