@@ -27,17 +27,18 @@ static char *wi_substitute(const struct rec *r, const struct wi_cand *c)
     return spec;
 }
 
-/* The profiled library R was measured with, or NULL after a message. */
-static char *wi_profiled(const struct rec *r)
+/* The library of KIND (plain, profiled) R was measured with, or NULL
+ * after a message. */
+static char *wi_library_of(const struct rec *r, const char *kind)
 {
     json_t *doc = json_load_file(r->path, 0, NULL);
     const char *path = json_string_value(
-        json_object_get(json_object_get(json_object_get(doc, "build"), "profiled"), "path"));
+        json_object_get(json_object_get(json_object_get(doc, "build"), kind), "path"));
     char *lib = path != NULL ? xstrdup(path) : NULL;
 
     json_decref(doc);
     if (lib == NULL || access(lib, R_OK) != 0) {
-        cmd_error("%s: its profiled library %s is not there to measure with", r->path,
+        cmd_error("%s: its %s library %s is not there to measure with", r->path, kind,
                   lib != NULL ? lib : "(none named)");
         free(lib);
         return NULL;
@@ -100,7 +101,8 @@ static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
                const struct strlist *run_flags, const char *tmpdir)
 {
-    char *lib = wi_profiled(r), *spec = wi_substitute(r, c);
+    char *plain = wi_library_of(r, "plain"), *lib = plain != NULL ? wi_library_of(r, "profiled") : NULL;
+    char *spec = wi_substitute(r, c);
     char *out = xasprintf("%s/measured.json", tmpdir), *log = xasprintf("%s/measured.log", tmpdir);
     struct strlist argv = {0};
     int rc;
@@ -108,6 +110,7 @@ int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
     if (lib == NULL || spec == NULL) {
         if (lib != NULL)
             cmd_error("%s: calls no hash helper, so no candidate stands in", r->path);
+        free(plain);
         free(lib);
         free(spec);
         free(out);
@@ -116,7 +119,8 @@ int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
     }
     unlink(out);
     strlist_add(&argv, "run");
-    strlist_add(&argv, "--no-plain");
+    strlist_add(&argv, "--plain");
+    strlist_add(&argv, plain);
     strlist_add(&argv, "--profiled");
     strlist_add(&argv, lib);
     strlist_add(&argv, "--op");
@@ -134,6 +138,7 @@ int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
     unlink(out);
     unlink(log);
     strlist_free(&argv);
+    free(plain);
     free(lib);
     free(spec);
     free(out);

@@ -2,7 +2,8 @@
  * (candidate, shape) is called a few times to warm it, then timed in
  * COSTS_SAMPLES samples of a number of calls calibrated to last at least
  * COSTS_SAMPLE_SECONDS each; the cost is the median sample's ticks per
- * call, so that a preemption in one sample does not move it. */
+ * call, so that a preemption in one sample does not move it.  The
+ * candidates' samples of one shape are interleaved. */
 #include "config.h"
 
 #include <stdlib.h>
@@ -14,7 +15,7 @@
 #include "costs.h"
 
 /* Samples per (candidate, shape), odd so that the median is one of them. */
-#define COSTS_SAMPLES 9
+#define COSTS_SAMPLES 15
 
 /* A sample lasts at least this long. */
 #define COSTS_SAMPLE_SECONDS 0.0005
@@ -69,48 +70,81 @@ static int costs_cmp(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The median ticks per call of C at (IN_BITS, OUT_BITS). */
-static double costs_time(struct candidate *c, unsigned long long in_bits,
-                         unsigned long long out_bits, uint64_t (*ticks)(void))
+/* Buffers of a message of IN_BITS bits (a fixed pattern) and an output
+ * of OUT_BITS bits. */
+static void costs_buffers(unsigned long long in_bits, unsigned long long out_bits,
+                          unsigned char **msg, unsigned char **out)
 {
-    unsigned char *msg = malloc((size_t)(in_bits / 8 + 8)), *out = malloc((size_t)(out_bits / 8 + 8));
-    double per_call[COSTS_SAMPLES];
-    unsigned long long calls = 1;
-
-    if (msg == NULL || out == NULL)
+    *msg = malloc((size_t)(in_bits / 8 + 8));
+    *out = malloc((size_t)(out_bits / 8 + 8));
+    if (*msg == NULL || *out == NULL)
         channel_call_error("out of memory for a %llu-bit message", in_bits);
     for (size_t i = 0; i < in_bits / 8 + 8; i++)
-        msg[i] = (unsigned char)(i * 131 + 7);
+        (*msg)[i] = (unsigned char)(i * 131 + 7);
+}
+
+/* The calls of C at the shape that take at least COSTS_SAMPLE_SECONDS,
+ * after a few to warm it. */
+static unsigned long long costs_calibrate(struct candidate *c, unsigned long long in_bits,
+                                          unsigned long long out_bits, const unsigned char *msg,
+                                          unsigned char *out)
+{
+    unsigned long long calls = 1;
+
     for (int w = 0; w < 3; w++)
         if (c->fn(c, out_bits, msg, in_bits, out) != 0)
             channel_call_error("candidate %s failed at %llu bits in, %llu out", c->name, in_bits,
                                out_bits);
-    for (;;) { /* calibrate: enough calls for a sample to last */
+    for (;;) {
         double t0 = clock_seconds();
 
         for (unsigned long long k = 0; k < calls; k++)
             c->fn(c, out_bits, msg, in_bits, out);
         if (clock_seconds() - t0 >= COSTS_SAMPLE_SECONDS || calls >= (1ull << 30))
-            break;
+            return calls;
         calls *= 2;
     }
-    for (int r = 0; r < COSTS_SAMPLES; r++) {
-        uint64_t t0 = ticks();
+}
 
-        for (unsigned long long k = 0; k < calls; k++)
-            c->fn(c, out_bits, msg, in_bits, out);
-        per_call[r] = (double)(ticks() - t0) / (double)calls;
+/* The median ticks per call of each of the N candidates C at (IN_BITS,
+ * OUT_BITS) into MEDIAN: their samples interleaved, so that a change of
+ * the machine's load or clock during the shape touches all alike. */
+static void costs_time(struct candidate **c, size_t n, unsigned long long in_bits,
+                       unsigned long long out_bits, uint64_t (*ticks)(void), double *median)
+{
+    double(*per_call)[COSTS_SAMPLES] = calloc(n, sizeof *per_call);
+    unsigned long long *calls = calloc(n, sizeof *calls);
+    unsigned char *msg, *out;
+
+    if (per_call == NULL || calls == NULL)
+        channel_call_error("out of memory for %zu candidates' samples", n);
+    costs_buffers(in_bits, out_bits, &msg, &out);
+    for (size_t k = 0; k < n; k++)
+        calls[k] = costs_calibrate(c[k], in_bits, out_bits, msg, out);
+    for (int r = 0; r < COSTS_SAMPLES; r++)
+        for (size_t k = 0; k < n; k++) {
+            uint64_t t0 = ticks();
+
+            for (unsigned long long i = 0; i < calls[k]; i++)
+                c[k]->fn(c[k], out_bits, msg, in_bits, out);
+            per_call[k][r] = (double)(ticks() - t0) / (double)calls[k];
+        }
+    for (size_t k = 0; k < n; k++) {
+        qsort(per_call[k], COSTS_SAMPLES, sizeof per_call[k][0], costs_cmp);
+        median[k] = per_call[k][COSTS_SAMPLES / 2];
     }
     free(msg);
     free(out);
-    qsort(per_call, COSTS_SAMPLES, sizeof per_call[0], costs_cmp);
-    return per_call[COSTS_SAMPLES / 2];
+    free(calls);
+    free(per_call);
 }
 
 json_t *costs_measure(json_t *cfg, struct scheme *s, uint64_t (*ticks)(void))
 {
     json_t *cands = json_object_get(cfg, "candidates"), *shapes = json_object_get(cfg, "shapes");
     json_t *costs = json_array();
+    struct candidate *open[COSTS_MAX_CANDIDATES];
+    double median[COSTS_MAX_CANDIDATES];
 
     if (!json_is_array(cands) || json_array_size(cands) == 0 ||
         json_array_size(cands) > COSTS_MAX_CANDIDATES)
@@ -131,12 +165,12 @@ json_t *costs_measure(json_t *cfg, struct scheme *s, uint64_t (*ticks)(void))
                                 (long long)in, (long long)out);
         channel_phase("costs");
         for (size_t k = 0; k < json_array_size(cands); k++)
-            json_array_append_new(
-                costs, json_pack("{s:I, s:I, s:f}", "candidate", (json_int_t)k, "shape",
-                                 (json_int_t)j, "ticks",
-                                 costs_time(costs_candidate(cands, k, h, s),
-                                            (unsigned long long)in, (unsigned long long)out,
-                                            ticks)));
+            open[k] = costs_candidate(cands, k, h, s);
+        costs_time(open, json_array_size(cands), (unsigned long long)in,
+                   (unsigned long long)out, ticks, median);
+        for (size_t k = 0; k < json_array_size(cands); k++)
+            json_array_append_new(costs, json_pack("{s:I, s:I, s:f}", "candidate", (json_int_t)k,
+                                                   "shape", (json_int_t)j, "ticks", median[k]));
     }
     return costs;
 }
