@@ -83,7 +83,7 @@ struct whatif {
     const char *out;
     char work[PATH_MAX]; /* a scratch folder: the packages' builds, measured records */
     struct wi_set cands;
-    struct rec_set recs;
+    struct rec_set *recs; /* one set per operand, in the order given */
     json_t *doc;
 };
 
@@ -121,14 +121,17 @@ static int whatif_check(struct whatif *w)
     return EXIT_OK;
 }
 
-/* Read the records; EXIT_OK, or EXIT_USAGE when any could not be. */
+/* Read the records of each operand; EXIT_OK, or EXIT_USAGE when any
+ * could not be. */
 static int whatif_records(struct whatif *w)
 {
-    size_t bad = rec_set_scan(&w->recs, w->args->argv, (size_t)w->args->argc);
+    size_t bad = 0;
 
-    if (bad > 0 || w->recs.n == 0) {
-        cmd_error("%zu of the inputs could not be read as records; nothing written",
-                  bad > 0 ? bad : (size_t)w->args->argc);
+    w->recs = calloc((size_t)w->args->argc, sizeof *w->recs);
+    for (int i = 0; i < w->args->argc; i++)
+        bad += rec_set_scan(&w->recs[i], &w->args->argv[i], 1);
+    if (bad > 0) {
+        cmd_error("%zu of the inputs could not be read as records; nothing written", bad);
         return EXIT_USAGE;
     }
     return EXIT_OK;
@@ -182,23 +185,24 @@ static int whatif_rows(struct whatif *w)
 
     if (w->args->opt[WHATIF_OPT_RUN_FLAGS].given)
         strlist_add_words(&flags, w->args->opt[WHATIF_OPT_RUN_FLAGS].text);
-    for (size_t i = 0; i < w->recs.n && rc == EXIT_OK; i++) {
-        const struct rec *r = w->recs.recs[i];
-        json_t *rows = wi_project(r, &w->cands), *row;
-        size_t k;
+    for (int o = 0; o < w->args->argc && rc == EXIT_OK; o++)
+        for (size_t i = 0; i < w->recs[o].n && rc == EXIT_OK; i++) {
+            const struct rec *r = w->recs[o].recs[i];
+            json_t *rows = wi_project(r, &w->cands), *row;
+            size_t k;
 
-        if (rows == NULL) {
-            rc = EXIT_FAIL;
-            break;
+            if (rows == NULL) {
+                rc = EXIT_FAIL;
+                break;
+            }
+            json_array_foreach(rows, k, row)
+            {
+                if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)
+                    rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work);
+            }
+            json_array_extend(all, rows);
+            json_decref(rows);
         }
-        json_array_foreach(rows, k, row)
-        {
-            if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)
-                rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work);
-        }
-        json_array_extend(all, rows);
-        json_decref(rows);
-    }
     strlist_free(&flags);
     return rc;
 }
@@ -253,10 +257,7 @@ static int whatif_outputs(const struct whatif *w)
     if (w->out != NULL) {
         char *path = xasprintf("%s/whatif.json", w->out);
 
-        if (atomic_write_json(path, w->doc) != 0) {
-            cmd_error("--out %s: %s", path, strerror(errno));
-            bad = -1;
-        }
+        bad |= whatif_write(w->doc, WHATIF_JSON, path, "--out");
         free(path);
     }
     whatif_print(w->doc, (enum whatif_format)w->args->opt[WHATIF_OPT_FORMAT].num, stdout);
@@ -292,7 +293,9 @@ out:
         file_remove_tree(w.work);
     json_decref(w.doc);
     wi_set_free(&w.cands);
-    rec_set_free(&w.recs);
+    for (int i = 0; w.recs != NULL && i < args->argc; i++)
+        rec_set_free(&w.recs[i]);
+    free(w.recs);
     return rc;
 }
 

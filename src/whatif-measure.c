@@ -59,29 +59,37 @@ static int wi_run(struct strlist *argv)
     return rc;
 }
 
+/* Whether the record DOC says its works-check passed: 1, 0, or -1 when
+ * it does not say (a record failed by the works-check names it in its
+ * status, having no verdict section). */
+static int wi_works(json_t *doc)
+{
+    json_t *works = json_object_get(json_object_get(doc, "substitution"), "works");
+    const char *msg =
+        json_string_value(json_object_get(json_object_get(doc, "status"), "message"));
+
+    if (json_is_object(works))
+        return json_is_true(json_object_get(works, "passed"));
+    return msg != NULL && strncmp(msg, "works-check failed", 18) == 0 ? 0 : -1;
+}
+
 /* Set ROW's measurement from the record at OUT written with status RC. */
 static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r)
 {
     json_t *doc = json_load_file(out, 0, NULL);
-    json_t *works = json_object_get(json_object_get(doc, "substitution"), "works");
     json_t *timing = json_object_get(doc, "timing");
     double cycles = json_number_value(json_object_get(timing, "mean_cycles"));
     const json_t *p = json_object_get(row, "projected");
+    const char *cand = json_string_value(json_object_get(row, "candidate"));
+    int works = wi_works(doc);
 
-    if (doc == NULL || !json_is_object(works)) {
-        json_decref(doc);
-        cmd_error("%s %s with %s: not measured (iccsprof run exited %d)", r->instance,
-                  rec_op_name(r->op), json_string_value(json_object_get(row, "candidate")), rc);
-        return rc != EXIT_OK ? rc : EXIT_FAIL;
-    }
-    if (!json_is_true(json_object_get(works, "passed"))) {
+    if (works == 0) {
         json_object_set_new(row, "measured",
                             json_pack("{s:n, s:n, s:b}", "cycles", "ratio", "works", 0));
-    } else if (rc != EXIT_OK || !json_is_object(timing) || !(cycles > 0)) {
+    } else if (works < 0 || !json_is_object(timing) || !(cycles > 0)) {
         json_decref(doc);
         cmd_error("%s %s with %s: the substituted run was not timed (iccsprof run exited %d)",
-                  r->instance, rec_op_name(r->op),
-                  json_string_value(json_object_get(row, "candidate")), rc);
+                  r->instance, rec_op_name(r->op), cand, rc);
         return rc != EXIT_OK ? rc : EXIT_FAIL;
     } else {
         json_object_set_new(row, "measured",
