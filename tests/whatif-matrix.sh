@@ -147,6 +147,37 @@ expect_grep "--measure: not timed, said in the flag column" \
     '^| t-selftest | Selftest-1 | verify | sha3-256 | n/a | n/a | measured |  | works-check failed: not timed |$' \
     "$work/out"
 
+# --- the measuring program refuses what it does not understand ---
+LIBS=$work/build/sign-wots/WOTS-SM3-16
+expect_py "protocol: an unknown substitution member, another version, an unknown request" \
+    "$top_builddir/src/iccsprof-measure" "$LIBS/libWOTS-SM3-16.so" "$LIBS/libWOTS-SM3-16.prof.so" <<'EOS'
+import json, os, subprocess, sys
+measure, plain, profiled = sys.argv[1:4]
+def ask(cfg):
+    r, w = os.pipe()
+    p = subprocess.Popen([measure, str(w), json.dumps(cfg)], pass_fds=(w,),
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(w)
+    lines = os.fdopen(r).read().splitlines()
+    p.wait()
+    return p.returncode, json.loads(lines[-1])
+base = {"protocol": 6, "plain": plain, "profiled": profiled, "op": "sign", "seed": "00" * 48,
+        "message_bytes": 64, "trials": 1, "min_calls": 1, "max_sign_attempts": 10, "first_n": 64,
+        "callers": 0, "sample": 1, "target_seconds": 0.01, "max_seconds": 5,
+        "profile_seconds": 0.01, "precision": 0,
+        "substitute": [{"helper": "pseudoXOF", "candidate": "sm3", "kind": "openssl",
+                        "length": "native"}]}
+def check(cond, what):
+    if not cond:
+        sys.exit("assertion failed: " + str(what))
+rc, msg = ask(base)
+check(rc == 2 and msg["error"] == {"kind": "input", "message": 'configuration: substitution member "length" is not understood by this measuring program'}, (rc, msg))
+rc, msg = ask(dict(base, protocol=5))
+check(rc == 2 and "speaks protocol 6" in msg["error"]["message"], (rc, msg))
+rc, msg = ask({"protocol": 6, "request": "costs?", "profiled": None})
+check(rc == 2 and msg["error"]["message"] == "configuration: a request this measuring program does not know", (rc, msg))
+EOS
+
 # --- errors: one line, an exit status, nothing written ---
 mkdir "$work/empty" "$work/noshapes" "$work/e"
 expect_status "a missing record" 2 "$ICCSPROF" whatif --candidate sm3 --out "$work/e" "$work/none.json"
