@@ -169,10 +169,10 @@ static json_t *whatif_document(const struct whatif *w)
     host_cpu_model(cpu, sizeof cpu);
     return json_pack("{s:s, s:{s:s, s:s}, s:s, s:s, s:{s:s, s:s, s:b}, s:{s:s, s:f}, s:o, s:[]}",
                      "schema", WHATIF_SCHEMA, "tool", "name", "iccsprof", "version",
-                     PACKAGE_VERSION, "created", provenance_date(), "command",
-                     provenance_command(), "host", "name", provenance_host(), "cpu", cpu,
-                     "emulated", host_emulation(emulation, sizeof emulation) == 1, "method",
-                     "projection", wi_method, "flag_percent", WHATIF_FLAG_PERCENT, "candidates",
+                     PACKAGE_VERSION, "created", provenance_date(), "command", provenance_command(),
+                     "host", "name", provenance_host(), "cpu", cpu, "emulated",
+                     host_emulation(emulation, sizeof emulation) == 1, "method", "projection",
+                     wi_method, "flag_percent", WHATIF_FLAG_PERCENT, "candidates",
                      wi_cands_json(&w->cands), "rows");
 }
 

@@ -272,7 +272,7 @@ static struct hashpkg_done {
     int rc;
     char *why; /* why it was refused */
     struct hashpkg h;
-} *hashpkg_done;
+} * hashpkg_done;
 static size_t hashpkg_ndone;
 
 /* Build PACKAGE's INSTANCE into H; 0, or -1 with WHY (empty when the

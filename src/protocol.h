@@ -38,7 +38,9 @@
  * measuring program refuses an item with any other, rather than measure
  * without what it does not understand. */
 #define PROTOCOL_SUBSTITUTE_KEYS                                                                   \
-    {"helper", "candidate", "kind", "package", "instance", "library", "digest_bits", NULL}
+    {                                                                                              \
+        "helper", "candidate", "kind", "package", "instance", "library", "digest_bits", NULL       \
+    }
 
 /* The channel's descriptor in the measuring process. */
 #define PROTOCOL_CHANNEL_FD 63

@@ -66,8 +66,8 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
     c->instance = xstrdup(h.name + 4); /* after "pkg:" */
     c->name = xstrdup(name != NULL ? name : h.name);
     c->kind = "package";
-    c->subst = instance != NULL ? xasprintf("pkg:%s:%s", path, instance)
-                                : xasprintf("pkg:%s", path);
+    c->subst =
+        instance != NULL ? xasprintf("pkg:%s:%s", path, instance) : xasprintf("pkg:%s", path);
     c->path = xstrdup(path);
     c->library = xstrdup(h.library);
     c->digest_bits = h.digest_bits;
@@ -89,7 +89,8 @@ int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *na
         return rc;
     kind = json_string_value(json_object_get(json_array_get(list, 0), "kind"));
     if (strcmp(kind, "pkg") == 0)
-        rc = wi_add_package(s, json_string_value(json_object_get(json_array_get(list, 0), "package")),
+        rc = wi_add_package(s,
+                            json_string_value(json_object_get(json_array_get(list, 0), "package")),
                             json_string_value(json_object_get(json_array_get(list, 0), "instance")),
                             NULL, build_root) == 0
                  ? EXIT_OK
@@ -181,9 +182,9 @@ json_t *wi_cands_json(const struct wi_set *s)
         json_t *o = json_pack("{s:s, s:s}", "name", c->name, "kind", c->kind);
 
         if (c->path != NULL)
-            json_object_update_new(o, json_pack("{s:s, s:s, s:i, s:s}", "path", c->path,
-                                                "instance", c->instance, "digest_bits",
-                                                (int)c->digest_bits, "kat", "pass"));
+            json_object_update_new(o, json_pack("{s:s, s:s, s:i, s:s}", "path", c->path, "instance",
+                                                c->instance, "digest_bits", (int)c->digest_bits,
+                                                "kat", "pass"));
         json_array_append_new(list, o);
     }
     return list;

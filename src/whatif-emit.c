@@ -13,9 +13,9 @@
 #include "whatif.h"
 
 /* The columns of the table and the CSV. */
-static const char *const wi_columns[] = {"scheme",   "instance", "operation",
-                                         "candidate", "cycles",  "ratio",
-                                         "source",    "difference_percent", "flag"};
+static const char *const wi_columns[] = {"scheme", "instance", "operation", "candidate",
+                                         "cycles", "ratio",    "source",    "difference_percent",
+                                         "flag"};
 #define WI_NCOLUMNS (sizeof wi_columns / sizeof wi_columns[0])
 
 /* What the flag column says of ROW's figure of SOURCE into BUF. */
@@ -26,14 +26,13 @@ static const char *wi_flag(const json_t *row, const char *source, char *buf, siz
     buf[0] = '\0';
     if (strcmp(source, "projected") == 0) {
         if (!json_is_object(p))
-            snprintf(buf, len, "not projected: %s",
-                     json_string_value(json_object_get(row, "why")));
+            snprintf(buf, len, "not projected: %s", json_string_value(json_object_get(row, "why")));
         else if (json_is_true(json_object_get(p, "approximate")))
-            snprintf(buf, len, "approximate%s",
-                     strcmp(json_string_value(json_object_get(row, "placeholder_cost")),
-                            "in-situ") == 0
-                         ? " (placeholder in situ)"
-                         : "");
+            snprintf(
+                buf, len, "approximate%s",
+                strcmp(json_string_value(json_object_get(row, "placeholder_cost")), "in-situ") == 0
+                    ? " (placeholder in situ)"
+                    : "");
     } else if (!json_is_true(json_object_get(m, "works")))
         snprintf(buf, len, "works-check failed: not timed");
     else if (json_is_true(json_object_get(row, "flagged")))

@@ -61,8 +61,7 @@ static size_t wi_shapes(const struct rec *r, struct wi_shape *sh, bool *grouped)
             continue;
         sh[n].row = s;
         sh[n].in_bits = s->grouped ? wp_representative(s->in_bits, s->in_bits_max) : s->in_bits;
-        sh[n].out_bits =
-            s->grouped ? wp_representative(s->out_bits, s->out_bits_max) : s->out_bits;
+        sh[n].out_bits = s->grouped ? wp_representative(s->out_bits, s->out_bits_max) : s->out_bits;
         if (sh[n].out_bits <= 0)
             sh[n].out_bits = s->out_bits;
         sh[n].calls_per_op = (double)s->calls / (double)r->profile_calls;
@@ -85,16 +84,15 @@ static json_t *wi_costs(const struct rec *r, const struct wi_set *s, const char 
     /* the placeholder first, timed apart from the control, so that the
      * control's ratio shows how far two timings of one function differ */
     if (lib != NULL)
-        json_array_append_new(cands, json_pack("{s:s, s:s}", "candidate", "placeholder", "kind",
-                                               "iccs"));
+        json_array_append_new(cands,
+                              json_pack("{s:s, s:s}", "candidate", "placeholder", "kind", "iccs"));
     for (size_t k = 0; k < s->n; k++)
         if (lib != NULL || strcmp(s->c[k].kind, "control") != 0)
             json_array_append_new(cands, wi_cand_spec(&s->c[k]));
     for (size_t j = 0; j < n; j++)
-        json_array_append_new(shapes, json_pack("{s:s, s:I, s:I}", "helper",
-                                                helpers[sh[j].row->helper], "in_bits",
-                                                (json_int_t)sh[j].in_bits, "out_bits",
-                                                (json_int_t)sh[j].out_bits));
+        json_array_append_new(
+            shapes, json_pack("{s:s, s:I, s:I}", "helper", helpers[sh[j].row->helper], "in_bits",
+                              (json_int_t)sh[j].in_bits, "out_bits", (json_int_t)sh[j].out_bits));
     if (json_array_size(cands) == 0 || n == 0) {
         json_decref(cands);
         json_decref(shapes);
@@ -157,8 +155,7 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
         const struct rec_shape *s = sh[j].row;
 
         ws[j].calls_per_op = sh[j].calls_per_op;
-        ws[j].placeholder = in_situ ? (s->timed_calls > 0 ? s->ticks / (double)s->timed_calls
-                                                          : NAN)
+        ws[j].placeholder = in_situ ? (s->timed_calls > 0 ? s->ticks / (double)s->timed_calls : NAN)
                                     : wi_cost(result, 0, j, scale);
         ws[j].candidate = k < 0 ? ws[j].placeholder : wi_cost(result, (size_t)k, j, scale);
         if (isnan(ws[j].placeholder) || isnan(ws[j].candidate)) {

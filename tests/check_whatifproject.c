@@ -67,7 +67,7 @@ END_TEST
 START_TEST(representative_lengths)
 {
     ck_assert_int_eq(wp_representative(512, 1024), 768);
-    ck_assert_int_eq(wp_representative(8, 30), 16);    /* 19 down to 16 */
+    ck_assert_int_eq(wp_representative(8, 30), 16);     /* 19 down to 16 */
     ck_assert_int_eq(wp_representative(260, 270), 264); /* 265 down to 264 */
     ck_assert_int_eq(wp_representative(300, -1), 300);
     ck_assert_int_eq(wp_representative(3, 5), 3);

@@ -331,8 +331,7 @@ static void candidate_setup(struct candidate *c, struct scheme *s, json_t *spec,
     else if (strcmp(kind, "openssl") == 0)
         candidate_open_evp(c, c->name);
     else
-        channel_input_error("configuration: candidate %s of an unknown kind \"%s\"", c->name,
-                            kind);
+        channel_input_error("configuration: candidate %s of an unknown kind \"%s\"", c->name, kind);
     c->fn = c->digest_bits == 0 ? candidate_xof : candidate_fixed;
     if (c->digest_bits == 0)
         snprintf(c->method, sizeof c->method, "the candidate's own XOF at the requested length");

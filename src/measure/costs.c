@@ -32,8 +32,7 @@ static struct candidate costs_open[COSTS_MAX_CANDIDATES][ICCSPROF_DRNG];
 static int costs_opened[COSTS_MAX_CANDIDATES][ICCSPROF_DRNG];
 
 /* The candidate K of CANDS for HELPER, opened on first use. */
-static struct candidate *costs_candidate(json_t *cands, size_t k, unsigned helper,
-                                         struct scheme *s)
+static struct candidate *costs_candidate(json_t *cands, size_t k, unsigned helper, struct scheme *s)
 {
     static const char *const names[] = ICCSPROF_HELPER_NAMES;
 
@@ -166,8 +165,8 @@ json_t *costs_measure(json_t *cfg, struct scheme *s, uint64_t (*ticks)(void))
         channel_phase("costs");
         for (size_t k = 0; k < json_array_size(cands); k++)
             open[k] = costs_candidate(cands, k, h, s);
-        costs_time(open, json_array_size(cands), (unsigned long long)in,
-                   (unsigned long long)out, ticks, median);
+        costs_time(open, json_array_size(cands), (unsigned long long)in, (unsigned long long)out,
+                   ticks, median);
         for (size_t k = 0; k < json_array_size(cands); k++)
             json_array_append_new(costs, json_pack("{s:I, s:I, s:f}", "candidate", (json_int_t)k,
                                                    "shape", (json_int_t)j, "ticks", median[k]));

@@ -165,10 +165,10 @@ static __attribute__((noreturn)) void measure_costs(json_t *cfg)
         scheme_load(&b, profiled, 1, NULL);
     costs = costs_measure(cfg, profiled != NULL ? &b : NULL,
                           profiled != NULL ? b.wrap->ticks : clock_ticks);
-    channel_result(json_pack(
-        "{s:s, s:f, s:o}", "tick_source",
-        profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
-        measure_rate(profiled != NULL ? &b : NULL, t0, s0), "costs", costs));
+    channel_result(json_pack("{s:s, s:f, s:o}", "tick_source",
+                             profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME,
+                             "tick_hz", measure_rate(profiled != NULL ? &b : NULL, t0, s0), "costs",
+                             costs));
 }
 
 /* The events of one pass as JSON; a key exchange's also count the
@@ -352,7 +352,8 @@ int main(int argc, char **argv)
     if (json_is_true(json_object_get(cfg, "probe")))
         measure_probe(cfg);
     if (request != NULL) {
-        if (json_is_string(request) && strcmp(json_string_value(request), PROTOCOL_REQUEST_COSTS) == 0)
+        if (json_is_string(request) &&
+            strcmp(json_string_value(request), PROTOCOL_REQUEST_COSTS) == 0)
             measure_costs(cfg);
         channel_input_error("configuration: a request this measuring program does not know");
     }
