@@ -35,12 +35,11 @@ struct wi_shape {
     double calls_per_op;
 };
 
-/* The record's profiled library, when it is still there; NULL otherwise. */
-static char *wi_library(const struct rec *r)
+char *wi_record_library(const struct rec *r, const char *kind)
 {
     json_t *doc = json_load_file(r->path, 0, NULL);
     const char *path = json_string_value(
-        json_object_get(json_object_get(json_object_get(doc, "build"), "profiled"), "path"));
+        json_object_get(json_object_get(json_object_get(doc, "build"), kind), "path"));
     char *lib = path != NULL && access(path, R_OK) == 0 ? xstrdup(path) : NULL;
 
     json_decref(doc);
@@ -203,7 +202,7 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s)
     }
     sh = calloc(r->nshapes, sizeof *sh);
     n = wi_shapes(r, sh, &grouped);
-    lib = wi_library(r);
+    lib = wi_record_library(r, "profiled");
     if ((result = wi_costs(r, s, lib, sh, n)) == NULL) {
         free(lib);
         free(sh);

@@ -31,18 +31,10 @@ static char *wi_substitute(const struct rec *r, const struct wi_cand *c)
  * after a message. */
 static char *wi_library_of(const struct rec *r, const char *kind)
 {
-    json_t *doc = json_load_file(r->path, 0, NULL);
-    const char *path = json_string_value(
-        json_object_get(json_object_get(json_object_get(doc, "build"), kind), "path"));
-    char *lib = path != NULL ? xstrdup(path) : NULL;
+    char *lib = wi_record_library(r, kind);
 
-    json_decref(doc);
-    if (lib == NULL || access(lib, R_OK) != 0) {
-        cmd_error("%s: its %s library %s is not there to measure with", r->path, kind,
-                  lib != NULL ? lib : "(none named)");
-        free(lib);
-        return NULL;
-    }
+    if (lib == NULL)
+        cmd_error("%s: its %s library is not there to measure with", r->path, kind);
     return lib;
 }
 

@@ -66,6 +66,10 @@ void wi_set_free(struct wi_set *s);
  * projected at all (no shapes, no timing, the measuring program failed). */
 json_t *wi_project(const struct rec *r, const struct wi_set *s);
 
+/* The library of KIND ("plain", "profiled") record R was measured with,
+ * when it is still there to read; NULL otherwise. */
+char *wi_record_library(const struct rec *r, const char *kind);
+
 /* The sentence of the document's method saying how figures are projected. */
 extern const char wi_method[];
 
