@@ -34,7 +34,8 @@
     X(plan)                                                                                        \
     X(build_files)                                                                                 \
     X(rules)                                                                                       \
-    X(whatifproject)
+    X(whatifproject)                                                                               \
+    X(candidate)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

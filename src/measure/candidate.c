@@ -32,6 +32,7 @@ static struct {
     void *lib;
     const EVP_MD *(*byname)(const char *name);
     EVP_MD_CTX *(*ctx_new)(void);
+    void (*ctx_free)(EVP_MD_CTX *ctx);
     int (*init)(EVP_MD_CTX *ctx, const EVP_MD *md, ENGINE *e);
     int (*update)(EVP_MD_CTX *ctx, const void *d, size_t n);
     int (*final)(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *n);
@@ -50,32 +51,36 @@ static const struct {
 static const char *const candidate_helper[] = ICCSPROF_HELPER_NAMES;
 
 /* Each thread's scratch buffer for M || ct_i and a partial byte's
- * padding: a scheme may hash from several threads at once. */
+ * padding, and its libcrypto digest context: a scheme may hash from
+ * several threads at once. */
 struct candidate_buf {
     unsigned char *p;
     size_t cap;
+    EVP_MD_CTX *md_ctx;
 };
 static pthread_key_t scratch_key;
 static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
-/* Free a thread's scratch buffer when the thread ends. */
+/* Free a thread's buffer and context when the thread ends. */
 static void candidate_scratch_free(void *arg)
 {
     struct candidate_buf *b = arg;
 
+    if (b->md_ctx != NULL)
+        crypto.ctx_free(b->md_ctx);
     free(b->p);
     free(b);
 }
 
-/* Create the key of the threads' scratch buffers, once. */
+/* Create the key of the threads' buffers, once. */
 static void candidate_scratch_key(void)
 {
     if (pthread_key_create(&scratch_key, candidate_scratch_free) != 0)
         channel_call_error("cannot create the candidates' thread-local buffer key");
 }
 
-/* This thread's scratch buffer, with room for LEN bytes. */
-static unsigned char *candidate_scratch(size_t len)
+/* This thread's buffers. */
+static struct candidate_buf *candidate_thread(void)
 {
     struct candidate_buf *b;
 
@@ -84,6 +89,14 @@ static unsigned char *candidate_scratch(size_t len)
         if ((b = calloc(1, sizeof *b)) == NULL || pthread_setspecific(scratch_key, b) != 0)
             channel_call_error("out of memory for a candidate's buffer");
     }
+    return b;
+}
+
+/* This thread's scratch buffer, with room for LEN bytes. */
+static unsigned char *candidate_scratch(size_t len)
+{
+    struct candidate_buf *b = candidate_thread();
+
     if (len > b->cap) {
         free(b->p);
         b->cap = len * 2;
@@ -91,6 +104,16 @@ static unsigned char *candidate_scratch(size_t len)
             channel_call_error("out of memory for a %zu-byte candidate message", len);
     }
     return b->p;
+}
+
+/* This thread's libcrypto digest context. */
+static EVP_MD_CTX *candidate_md_ctx(void)
+{
+    struct candidate_buf *b = candidate_thread();
+
+    if (b->md_ctx == NULL && (b->md_ctx = crypto.ctx_new()) == NULL)
+        channel_call_error("out of memory for a libcrypto digest context");
+    return b->md_ctx;
 }
 
 /* Clear the bits of OUT past OUT_BITS in its last byte. */
@@ -107,7 +130,7 @@ static int candidate_evp_core(struct candidate *c, unsigned long long out_bits,
                               const unsigned char *msg, unsigned long long msg_bits,
                               unsigned char *out)
 {
-    EVP_MD_CTX *ctx = c->md_ctx;
+    EVP_MD_CTX *ctx = candidate_md_ctx();
     size_t len = (size_t)((msg_bits + 7) / 8);
     const unsigned char *m = msg;
     unsigned int n;
@@ -227,12 +250,13 @@ static void candidate_crypto(const char *name)
         channel_input_error("candidate %s: %s", name, dlerror());
     *(void **)&crypto.byname = dlsym(crypto.lib, "EVP_get_digestbyname");
     *(void **)&crypto.ctx_new = dlsym(crypto.lib, "EVP_MD_CTX_new");
+    *(void **)&crypto.ctx_free = dlsym(crypto.lib, "EVP_MD_CTX_free");
     *(void **)&crypto.init = dlsym(crypto.lib, "EVP_DigestInit_ex");
     *(void **)&crypto.update = dlsym(crypto.lib, "EVP_DigestUpdate");
     *(void **)&crypto.final = dlsym(crypto.lib, "EVP_DigestFinal_ex");
     *(void **)&crypto.final_xof = dlsym(crypto.lib, "EVP_DigestFinalXOF");
-    if (!crypto.byname || !crypto.ctx_new || !crypto.init || !crypto.update || !crypto.final ||
-        !crypto.final_xof)
+    if (!crypto.byname || !crypto.ctx_new || !crypto.ctx_free || !crypto.init || !crypto.update ||
+        !crypto.final || !crypto.final_xof)
         channel_input_error("candidate %s: %s lacks the EVP digest functions", name,
                             CANDIDATE_CRYPTO_SONAME);
 }
@@ -249,8 +273,7 @@ static void candidate_open_evp(struct candidate *c, const char *name)
         channel_input_error("candidate %s: not one of libcrypto's candidates", name);
     candidate_crypto(name);
     c->impl = (void *)crypto.byname(candidate_evp[k].evp);
-    c->md_ctx = crypto.ctx_new();
-    if (c->impl == NULL || c->md_ctx == NULL)
+    if (c->impl == NULL)
         channel_input_error("candidate %s: this libcrypto has no %s", name, candidate_evp[k].evp);
     c->digest_bits = candidate_evp[k].bits;
     c->core = candidate_evp_core;

@@ -22,8 +22,7 @@ struct candidate {
      * or for an XOF OUT_BITS bits */
     int (*core)(struct candidate *c, unsigned long long out_bits, const unsigned char *msg,
                 unsigned long long msg_bits, unsigned char *out);
-    void *impl; /* libcrypto's EVP_MD, CryptHash or the real helper */
-    void *md_ctx;
+    void *impl;       /* libcrypto's EVP_MD, CryptHash or the real helper */
     char method[160]; /* how outputs are made, for the record */
 };
 
