@@ -21,6 +21,11 @@ struct hashpkg {
 int hashpkg_build(const char *package, const char *instance, const char *build_root,
                   struct hashpkg *h);
 
+/* Hand the packages this process built to the `iccsprof run` processes
+ * it starts (through their environment), so that they are not built
+ * again for each. */
+void hashpkg_export(void);
+
 /* Free what hashpkg_build filled in. */
 void hashpkg_free(struct hashpkg *h);
 

@@ -147,6 +147,62 @@ expect_grep "--measure: not timed, said in the flag column" \
     '^| t-selftest | Selftest-1 | verify | sha3-256 | n/a | n/a | measured |  | works-check failed: not timed |$' \
     "$work/out"
 
+# --- profile --substitute: one build of a package for every instance ---
+expect_status "profile --substitute with a package over two instances" 0 "$ICCSPROF" profile -q \
+    --schemes-dir "$top_srcdir/schemes" --scheme sign-wots --builddir "$work/build1" \
+    --profile-dir "$work/one-build" --trials 2 --target-seconds 0.02 --kat off --op keygen \
+    --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 30 --precision off" \
+    --substitute "pseudoXOF=pkg:$HASHES/toyhash"
+[ "$(find "$work/build1" -name libcrypthash.so | wc -l)" -eq 1 ] &&
+    [ -f "$work/build1/sign-wots/whatif/hash/toyhash/ToyHash256/libcrypthash.so" ] &&
+    [ "$(ls "$work/one-build" | wc -l)" -eq 2 ] &&
+    pass "the package is built once, under the scheme's build folder" ||
+    fail "the package is built once, under the scheme's build folder" \
+        "$(find "$work/build1" -name libcrypthash.so; ls "$work/one-build")"
+
+# --- approximations: the placeholder in situ, grouped shape classes ---
+python3 - "$work/wots/WOTS-SM3-16__sign.json" "$work/gone.json" <<'EOS'
+import json, sys
+r = json.load(open(sys.argv[1]))
+r["build"]["profiled"]["path"] = "/nonexistent/libWOTS-SM3-16.prof.so"
+json.dump(r, open(sys.argv[2], "w"))
+EOS
+expect_status "a record whose profiled library is gone" 0 "$ICCSPROF" whatif --candidate sha256 \
+    --format json "$work/gone.json"
+expect_py "the placeholder's cost in situ: approximate, the control exactly the record" "$work/out" <<'EOS'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+def check(cond, what):
+    if not cond:
+        sys.exit("assertion failed: " + str(what))
+rows = doc["rows"]
+check([r["candidate"] for r in rows] == ["iccs", "sha256"], rows)
+for r in rows:
+    check(r["placeholder_cost"] == "in-situ" and r["projected"]["approximate"] is True, r)
+check(rows[0]["projected"]["ratio"] == 1.0 and
+      rows[0]["projected"]["cycles"] == rows[0]["placeholder_cycles"], rows[0])
+EOS
+FIX=$top_builddir/tests/fixtures/run/.libs
+ICCSPROF_FIXTURE=shapes expect_status "a record of more shapes than the wrappers' table" 0 \
+    "$ICCSPROF" run -q --plain "$FIX/libsigfix.so" --profiled "$FIX/libsigfix_prof.so" \
+    --out-dir "$work/grouped" --op keygen --instance sigfix --sample 8 --trials 2 \
+    --target-seconds 0.05 --min-calls 5 --profile-seconds 0.05 --precision off
+expect_status "whatif over grouped shapes" 0 "$ICCSPROF" whatif --candidate sm3 --format json \
+    "$work/grouped/sigfix__keygen.json"
+expect_py "grouped shapes: projected, approximate" "$work/out" "$work/grouped/sigfix__keygen.json" <<'EOS'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+rec = json.load(open(sys.argv[2]))
+def check(cond, what):
+    if not cond:
+        sys.exit("assertion failed: " + str(what))
+check(any(s["grouped"] for s in rec["profile"]["shapes"]), "the record has grouped rows")
+check([r["candidate"] for r in doc["rows"]] == ["iccs", "sm3"], doc["rows"])
+for r in doc["rows"]:
+    check(r["projected"]["approximate"] is True and r["placeholder_cost"] == "microbenchmark", r)
+check("midpoint of its lengths in whole bytes" in doc["method"]["projection"], doc["method"])
+EOS
+
 # --- the measuring program refuses what it does not understand ---
 LIBS=$work/build/sign-wots/WOTS-SM3-16
 expect_py "protocol: an unknown substitution member, another version, an unknown request" \
