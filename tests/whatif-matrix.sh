@@ -183,6 +183,7 @@ check(rows[0]["projected"]["ratio"] == 1.0 and
       rows[0]["projected"]["cycles"] == rows[0]["placeholder_cycles"], rows[0])
 EOS
 FIX=$top_builddir/tests/fixtures/run/.libs
+mkdir "$work/grouped"
 ICCSPROF_FIXTURE=shapes expect_status "a record of more shapes than the wrappers' table" 0 \
     "$ICCSPROF" run -q --plain "$FIX/libsigfix.so" --profiled "$FIX/libsigfix_prof.so" \
     --out-dir "$work/grouped" --op keygen --instance sigfix --sample 8 --trials 2 \

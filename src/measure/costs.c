@@ -2,17 +2,22 @@
  * (candidate, shape) is called a few times to warm it, then timed in
  * COSTS_SAMPLES samples of a number of calls calibrated to last at least
  * COSTS_SAMPLE_SECONDS each; the cost is the median sample's ticks per
- * call, so that a preemption in one sample does not move it.  The
- * candidates' samples of one shape are interleaved. */
+ * call.  The candidates' samples of one shape are interleaved, each
+ * round starting at the next candidate, and a sample during which the
+ * scheduler preempted the process is taken again. */
 #include "config.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "candidate.h"
 #include "channel.h"
 #include "clock.h"
 #include "costs.h"
+
+/* Tries of a sample before one cut into by preemption is kept. */
+#define COSTS_RETRIES 4
 
 /* Samples per (candidate, shape), odd so that the median is one of them. */
 #define COSTS_SAMPLES 15
@@ -105,6 +110,35 @@ static unsigned long long costs_calibrate(struct candidate *c, unsigned long lon
     }
 }
 
+/* The context switches the scheduler forced on this process so far. */
+static long costs_preempted(void)
+{
+    struct rusage ru;
+
+    return getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_nivcsw : 0;
+}
+
+/* Ticks per call of CALLS calls of C, from a sample no preemption cut
+ * into when one comes within COSTS_RETRIES tries. */
+static double costs_sample(struct candidate *c, unsigned long long calls,
+                           unsigned long long in_bits, unsigned long long out_bits,
+                           const unsigned char *msg, unsigned char *out, uint64_t (*ticks)(void))
+{
+    double per_call = 0;
+
+    for (int t = 0; t < COSTS_RETRIES; t++) {
+        long before = costs_preempted();
+        uint64_t t0 = ticks();
+
+        for (unsigned long long i = 0; i < calls; i++)
+            c->fn(c, out_bits, msg, in_bits, out);
+        per_call = (double)(ticks() - t0) / (double)calls;
+        if (costs_preempted() == before)
+            break;
+    }
+    return per_call;
+}
+
 /* The median ticks per call of each of the N candidates C at (IN_BITS,
  * OUT_BITS) into MEDIAN: their samples interleaved, so that a change of
  * the machine's load or clock during the shape touches all alike. */
@@ -120,13 +154,14 @@ static void costs_time(struct candidate **c, size_t n, unsigned long long in_bit
     costs_buffers(in_bits, out_bits, &msg, &out);
     for (size_t k = 0; k < n; k++)
         calls[k] = costs_calibrate(c[k], in_bits, out_bits, msg, out);
+    /* each round starts at the next candidate, so that none always
+     * follows another's caches; a sample the scheduler cut into is taken
+     * again (a few times at most), its cache refill not the candidate's */
     for (int r = 0; r < COSTS_SAMPLES; r++)
-        for (size_t k = 0; k < n; k++) {
-            uint64_t t0 = ticks();
+        for (size_t i = 0; i < n; i++) {
+            size_t k = (i + (size_t)r) % n;
 
-            for (unsigned long long i = 0; i < calls[k]; i++)
-                c[k]->fn(c[k], out_bits, msg, in_bits, out);
-            per_call[k][r] = (double)(ticks() - t0) / (double)calls[k];
+            per_call[k][r] = costs_sample(c[k], calls[k], in_bits, out_bits, msg, out, ticks);
         }
     for (size_t k = 0; k < n; k++) {
         qsort(per_call[k], COSTS_SAMPLES, sizeof per_call[k][0], costs_cmp);
