@@ -62,6 +62,10 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
 
     if (hashpkg_build(path, instance, build_root, &h) != 0)
         return -1;
+    if (wi_has(s, name != NULL ? name : h.name)) { /* named twice: once is enough */
+        hashpkg_free(&h);
+        return 0;
+    }
     c = wi_new(s);
     c->instance = xstrdup(h.name + 4); /* after "pkg:" */
     c->name = xstrdup(name != NULL ? name : h.name);

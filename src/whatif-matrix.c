@@ -173,9 +173,9 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
                             json_string("the shapes' placeholder time exceeds the operation's "
                                         "timed ticks, so nothing is left to project from"));
     else
-        json_object_set(row, "projected",
-                        json_pack("{s:f, s:f, s:b}", "cycles", pr.cycles, "ratio", pr.ratio,
-                                  "approximate", approximate || in_situ));
+        json_object_set_new(row, "projected",
+                            json_pack("{s:f, s:f, s:b}", "cycles", pr.cycles, "ratio", pr.ratio,
+                                      "approximate", approximate || in_situ));
     free(ws);
 }
 
