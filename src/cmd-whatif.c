@@ -188,13 +188,12 @@ static int whatif_rows(struct whatif *w)
     for (int o = 0; o < w->args->argc && rc == EXIT_OK; o++)
         for (size_t i = 0; i < w->recs[o].n && rc == EXIT_OK; i++) {
             const struct rec *r = w->recs[o].recs[i];
-            json_t *rows = wi_project(r, &w->cands), *row;
+            json_t *rows = wi_project(r, &w->cands, &rc), *row;
             size_t k;
 
-            if (rows == NULL) {
-                rc = EXIT_FAIL;
+            if (rows == NULL)
                 break;
-            }
+            rc = EXIT_OK;
             json_array_foreach(rows, k, row)
             {
                 if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)

@@ -72,9 +72,10 @@ static size_t wi_shapes(const struct rec *r, struct wi_shape *sh, bool *grouped)
 
 /* Time the candidates of S at the N shapes SH in a measuring process,
  * after the placeholder of LIB (candidate 0); without LIB, all but the
- * control.  The result, or NULL after a message. */
+ * control.  The result, or NULL after a message (or, interrupted by a
+ * signal, with *STATUS set to 128 + the signal). */
 static json_t *wi_costs(const struct rec *r, const struct wi_set *s, const char *lib,
-                        const struct wi_shape *sh, size_t n)
+                        const struct wi_shape *sh, size_t n, int *status)
 {
     static const char *const helpers[] = ICCSPROF_HELPER_NAMES;
     json_t *cands = json_array(), *shapes = json_array(), *cfg;
@@ -108,6 +109,10 @@ static json_t *wi_costs(const struct rec *r, const struct wi_set *s, const char 
         return NULL;
     }
     json_decref(cfg);
+    if (out.status == CHILD_INTERRUPTED) {
+        *status = 128 + out.signal;
+        return NULL;
+    }
     if (out.status != CHILD_OK) {
         cmd_error("%s: timing the candidates at its shapes: %s", r->path, out.message);
         return NULL;
@@ -179,7 +184,7 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
     free(ws);
 }
 
-json_t *wi_project(const struct rec *r, const struct wi_set *s)
+json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
 {
     struct wi_shape *sh;
     char *lib;
@@ -189,6 +194,7 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s)
     double scale = 1;
     long k;
 
+    *status = EXIT_FAIL;
     if (!r->has_timing || !(r->mean_cycles > 0) || !(r->mean_seconds > 0) || !(r->tick_hz > 0)) {
         cmd_error("%s: %s %s has no timing to project from", r->path, r->instance,
                   rec_op_name(r->op));
@@ -203,7 +209,7 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s)
     sh = calloc(r->nshapes, sizeof *sh);
     n = wi_shapes(r, sh, &grouped);
     lib = wi_record_library(r, "profiled");
-    if ((result = wi_costs(r, s, lib, sh, n)) == NULL) {
+    if ((result = wi_costs(r, s, lib, sh, n, status)) == NULL) {
         free(lib);
         free(sh);
         return NULL;

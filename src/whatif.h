@@ -61,10 +61,11 @@ json_t *wi_cand_spec(const struct wi_cand *c);
 /* Free what S holds. */
 void wi_set_free(struct wi_set *s);
 
-/* The document's rows of record R (read from PATH) with each candidate
- * of S, projected; NULL after a one-line message when R cannot be
- * projected at all (no shapes, no timing, the measuring program failed). */
-json_t *wi_project(const struct rec *r, const struct wi_set *s);
+/* The document's rows of record R with each candidate of S, projected;
+ * NULL with the exit status in *STATUS when R cannot be projected at all
+ * (no shapes, no timing, the measuring program failed: after a one-line
+ * message; a signal stopped it: 128 + the signal). */
+json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status);
 
 /* The library of KIND ("plain", "profiled") record R was measured with,
  * when it is still there to read; NULL otherwise. */

@@ -204,6 +204,20 @@ for r in doc["rows"]:
 check("midpoint of its lengths in whole bytes" in doc["method"]["projection"], doc["method"])
 EOS
 
+# --- interrupted while the candidates are timed: 130, nothing left ---
+mkdir "$work/tmp" "$work/int"
+TMPDIR=$work/tmp sigint_default "$ICCSPROF" whatif -q --candidate sm3 --out "$work/int" \
+    "$work/grouped/sigfix__keygen.json" >"$work/out" 2>"$work/err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 130 ] && [ -z "$(ls -A "$work/int" "$work/tmp")" ] && [ ! -s "$work/out" ] &&
+    pass "an interrupted whatif exits 130 and leaves nothing" ||
+    fail "an interrupted whatif exits 130 and leaves nothing" \
+        "exit $rc; $(ls -A "$work/int" "$work/tmp"); $(head -c 300 "$work/err")"
+
 # --- the measuring program refuses what it does not understand ---
 LIBS=$work/build/sign-wots/WOTS-SM3-16
 expect_py "protocol: an unknown substitution member, another version, an unknown request" \
