@@ -213,10 +213,10 @@ sleep 1
 kill -INT "$pid"
 wait "$pid"
 rc=$?
-[ "$rc" -eq 130 ] && [ -z "$(ls -A "$work/int" "$work/tmp")" ] && [ ! -s "$work/out" ] &&
+[ "$rc" -eq 130 ] && [ -z "$(ls -A "$work/int")$(ls -A "$work/tmp")" ] && [ ! -s "$work/out" ] &&
     pass "an interrupted whatif exits 130 and leaves nothing" ||
     fail "an interrupted whatif exits 130 and leaves nothing" \
-        "exit $rc; $(ls -A "$work/int" "$work/tmp"); $(head -c 300 "$work/err")"
+        "exit $rc; $(ls -A "$work/int")$(ls -A "$work/tmp"); $(head -c 300 "$work/err")"
 
 # --- the measuring program refuses what it does not understand ---
 LIBS=$work/build/sign-wots/WOTS-SM3-16
