@@ -17,7 +17,9 @@ measured in this run on this machine:
   6. time to result: every operation of the in-tree schemes' first
      instances and a slow synthetic operation (about 1 s a call), measured
      with the adaptive rule (--precision) and with the harness's fixed
-     trials, wall time and precision reached side by side.
+     trials, wall time and precision reached side by side;
+  7. what if: `iccsprof whatif` projection against the substituted
+     measurement, per in-tree scheme, operation and candidate hash.
 
 BENCH_QUICK=1 shortens every measurement, for a smoke run; BENCH_PARTS
 (or --parts) runs only the parts listed, e.g. 1,2,3,3b.  Rows that
@@ -69,7 +71,7 @@ TICK_ORDERS = (("lfence; rdtsc", ""), ("rdtsc", "_rdtsc"), ("rdtscp", "_rdtscp")
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
 TARGETS = []  # (what, figure, target, met, why) for the summary
-PARTS = ("1", "2", "3", "3b", "3c", "4", "5", "6")
+PARTS = ("1", "2", "3", "3b", "3c", "4", "5", "6", "7")
 
 
 def target(what, figure, goal, met, why=""):
@@ -1000,6 +1002,73 @@ def part_time_to_result(ctx, out):
                    f"trials: {verdict}.\n")
 
 
+# ---------------------------------------------------------------- part 7
+
+# The candidates of part 7 besides the control and the toy hash package.
+WHATIF_CANDIDATES = ("sm3", "sha256", "sha3-256", "shake128")
+# iccsprof run's options for the placeholder records and the measured cells.
+WHATIF_RUN = ("--trials 3 --target-seconds 0.05 --profile-seconds 0.02 --precision off" if QUICK
+              else "--trials 5 --target-seconds 0.5 --profile-seconds 0.2 --precision off")
+
+
+def part_whatif(ctx, out):
+    """Projection against measurement of every operation of the in-tree
+    schemes' first instances with each candidate."""
+    out.append("## 7. What if: projection against measurement\n")
+    out.append(
+        "Placeholder records of the first instance of each in-tree scheme, then `iccsprof whatif "
+        "--measure` with the control (`iccs`), libcrypto's candidates and the toy hash package "
+        "(tests/fixtures/hashes/toyhash): projected cycles per operation from the record's "
+        "shapes and the candidates' microbenchmark, against the substituted run of the same "
+        f"library (`iccsprof run --substitute`), all with `{WHATIF_RUN}`. Ratios are to the "
+        "placeholder record's cycles; the difference is (projected - measured) / measured, "
+        "flagged over 2 %. The measured run times the profiled library, whose shims stay in "
+        "the path: the control's row shows what that and the run-to-run noise amount to.\n")
+    tmp = tempfile.mkdtemp(prefix="iccsprof-bench-whatif.")
+    try:
+        hashes = os.path.join(tmp, "hashes")
+        shutil.copytree(os.path.join(ctx.srcdir, "tests", "fixtures", "hashes"), hashes,
+                        symlinks=False)
+        out.append("| scheme | instance | operation | candidate | projected | ratio | measured "
+                   "| ratio | difference | flag |\n|---|---|---|---|---:|---:|---:|---:|---:|---|")
+        for scheme, _ in INTREE:
+            try:
+                whatif_rows(ctx, scheme, hashes, tmp, out)
+            except (RuntimeError, OSError, ValueError) as e:
+                out.append(f"| {scheme} | skipped: {e} |" + " |" * 8)
+        out.append("")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def whatif_rows(ctx, scheme, hashes, tmp, out):
+    """The rows of part 7 for the first instance of SCHEME."""
+    records = os.path.join(tmp, scheme)
+    first = sorted(os.listdir(os.path.join(ctx.srcdir, "schemes", scheme, "Implementations",
+                                           "Reference_Implementation")))[0]
+    sh([ctx.iccsprof, "profile", "-q", "--schemes-dir", os.path.join(ctx.srcdir, "schemes"),
+        "--scheme", scheme, "--instances", first, "--builddir", os.path.join(tmp, "build"),
+        "--profile-dir", records, "--kat", "off", "--run-flags", WHATIF_RUN], env=ctx.env)
+    cmd = [ctx.iccsprof, "whatif", "-q", "--measure", "--hashes", hashes, "--format", "json",
+           "--run-flags", WHATIF_RUN]
+    for c in WHATIF_CANDIDATES:
+        cmd += ["--candidate", c]
+    doc = json.loads(sh(cmd + [records], env=ctx.env))
+    for r in doc["rows"]:
+        p, m = r["projected"], r["measured"]
+        proj = f"{p['cycles']:.0f} | {p['ratio']:.3f}" if p else f"n/a ({r.get('why')}) | n/a"
+        if m is None:
+            meas = "not measured | n/a"
+        elif not m["works"]:
+            meas = "works-check failed | n/a"
+        else:
+            meas = f"{m['cycles']:.0f} | {m['ratio']:.3f}"
+        diff = (f"{r['difference_percent']:+.1f} %" if r["difference_percent"] is not None
+                else "")
+        out.append(f"| {r['scheme']} | {r['instance']} | {r['operation']} | {r['candidate']} | "
+                   f"{proj} | {meas} | {diff} | {'over 2 %' if r['flagged'] else ''} |")
+
+
 # ---------------------------------------------------------------- report
 
 
@@ -1048,6 +1117,8 @@ def main():
         part_campaign(camp, body)
     if "6" in parts:
         part_time_to_result(ctx, body)
+    if "7" in parts:
+        part_whatif(ctx, body)
     summary(body)
     head = ["# iccsprof bench\n",
             f"Host: {h['cpu']}, {h['cores']} cores; {h['os']}, {h['kernel']}; {h['compiler']}; "

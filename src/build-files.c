@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -206,4 +207,21 @@ bool deps_up_to_date(const char *obj, const char *key, const char *dir)
     free(stamp);
     free(dfile);
     return ok;
+}
+
+/* nftw callback: remove one entry of a tree. */
+static int file_remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st;
+    (void)ftw;
+    if (flag == FTW_DP)
+        rmdir(path);
+    else
+        unlink(path);
+    return 0;
+}
+
+void file_remove_tree(const char *dir)
+{
+    nftw(dir, file_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -5,7 +5,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -95,18 +94,6 @@ void bd_find(const char *dir, const struct strlist *files, struct strlist *out)
     strlist_free(&folders);
 }
 
-/* nftw callback: remove one entry of a tree. */
-static int bd_remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-    (void)st;
-    (void)ftw;
-    if (flag == FTW_DP)
-        rmdir(path);
-    else
-        unlink(path);
-    return 0;
-}
-
 /* Copy the regular file FROM to TO (mode 0600: the copy is the tool's
  * scratch); 0, or -1 with errno set. */
 static int bd_copy_file(const char *from, const char *to)
@@ -139,7 +126,7 @@ int bd_copy(struct bd_run *r, const struct strlist *files)
     long total = 0;
     int rc = 0;
 
-    nftw(r->scratch, bd_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    file_remove_tree(r->scratch);
     for (size_t f = 0; rc == 0 && f < files->n; f++) {
         char *from = xasprintf("%s/%s", r->instance, files->v[f]);
         char *to = xasprintf("%s/%s", tree, files->v[f]), *dir = bd_folder(to);

@@ -18,11 +18,13 @@
 #include "build-files.h"
 #include "build-jobs.h"
 #include "export.h"
+#include "hashpkg.h"
 #include "format.h"
 #include "kat-gate.h"
 #include "profile-options.h"
 #include "provenance.h"
 #include "run-options.h"
+#include "substitute.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)
@@ -383,6 +385,29 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     return rc;
 }
 
+/* Build and KAT-check the hash packages --substitute names once for
+ * every instance, under the scheme's build folder: each `iccsprof run`
+ * finds them in its environment (hashpkg_export).  EXIT_OK, or the
+ * status after the reason a package is refused. */
+static int profile_substitutes(const struct cmd_args *args, const struct profile_options *o,
+                               const struct plan *p)
+{
+    json_t *list;
+    char *root;
+    int rc;
+
+    if (o->substitute == NULL || strstr(o->substitute, "pkg:") == NULL)
+        return EXIT_OK;
+    if ((rc = subst_parse(args->entry, o->substitute, &list)) != EXIT_OK)
+        return rc;
+    root = xasprintf("%s/whatif", p->build);
+    if ((rc = subst_resolve(list, root)) == EXIT_OK)
+        hashpkg_export();
+    free(root);
+    json_decref(list);
+    return rc;
+}
+
 /* Plan, build, profile, report. */
 static int cmd_profile_exec(const struct cmd_args *args)
 {
@@ -421,7 +446,7 @@ static int cmd_profile_exec(const struct cmd_args *args)
             for (size_t k = 0; k < failures.n; k++)
                 plan_say("failed: %s", failures.v[k]);
             rc = failures.n > 0 ? EXIT_FAIL : EXIT_OK;
-        } else {
+        } else if ((rc = profile_substitutes(args, &j.o, &j.p)) == EXIT_OK) {
             rc = profile_measure(&j.o, &j.p, j.r, dir, &ex, &failures);
         }
     }

@@ -14,7 +14,8 @@
 const struct cmd_entry *const cmd_table[] = {
     &cmd_profile_entry, &cmd_report_entry,   &cmd_compare_entry, &cmd_plan_entry,
     &cmd_host_entry,    &cmd_campaign_entry, &cmd_kat_entry,     &cmd_run_entry,
-    &cmd_site_entry, /* publishing campaigns' pages */
+    &cmd_site_entry,   /* publishing campaigns' pages */
+    &cmd_whatif_entry, /* another hash behind the helpers */
     &cmd_audit_entry,   &cmd_help_entry,     &cmd_version_entry, NULL,
 };
 

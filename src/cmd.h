@@ -81,6 +81,7 @@ extern const struct cmd_entry cmd_profile_entry;
 extern const struct cmd_entry cmd_run_entry;
 extern const struct cmd_entry cmd_site_entry;
 extern const struct cmd_entry cmd_version_entry;
+extern const struct cmd_entry cmd_whatif_entry;
 
 /* How much a command says on stderr, from -q/--quiet and -v/--verbose,
  * which every command takes, else from $ICCSPROF_VERBOSITY (quiet or

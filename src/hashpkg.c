@@ -8,6 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "build-files.h"
 #include "build-stages.h"
 #include "cmd.h"
@@ -265,14 +267,99 @@ static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct ha
     return rc;
 }
 
-int hashpkg_build(const char *package, const char *instance, const char *build_root,
-                  struct hashpkg *h)
+/* The candidates built in this process, so that a package serving many
+ * records, instances or helpers is built and KAT-checked once. */
+static struct hashpkg_done {
+    char *package, *instance; /* the package's real path; "" for its only instance */
+    int rc;
+    char *why; /* why it was refused */
+    struct hashpkg h;
+} * hashpkg_done;
+static size_t hashpkg_ndone;
+
+/* The environment variable through which a process that built packages
+ * hands them to the `iccsprof run` processes it starts. */
+#define HASHPKG_ENV "ICCSPROF_HASH_BUILT"
+
+/* Add a built package to the ones this process knows. */
+static void hashpkg_remember(const char *package, const char *instance, int rc, const char *why,
+                             const struct hashpkg *h)
+{
+    struct hashpkg_done *d;
+
+    hashpkg_done = realloc(hashpkg_done, (hashpkg_ndone + 1) * sizeof *hashpkg_done);
+    if (hashpkg_done == NULL)
+        abort();
+    d = &hashpkg_done[hashpkg_ndone++];
+    memset(d, 0, sizeof *d);
+    d->package = xstrdup(package);
+    d->instance = xstrdup(instance != NULL ? instance : "");
+    d->rc = rc;
+    d->why = xstrdup(why);
+    if (rc == 0) {
+        d->h.name = xstrdup(h->name);
+        d->h.library = xstrdup(h->library);
+        d->h.digest_bits = h->digest_bits;
+    }
+}
+
+/* Take the packages a parent process built and handed down, once. */
+static void hashpkg_import(void)
+{
+    static int done;
+    json_t *list, *item;
+    size_t k;
+
+    if (done++ || getenv(HASHPKG_ENV) == NULL ||
+        (list = json_loads(getenv(HASHPKG_ENV), 0, NULL)) == NULL)
+        return;
+    json_array_foreach(list, k, item)
+    {
+        struct hashpkg h = {.name = (char *)json_string_value(json_object_get(item, "name")),
+                            .library = (char *)json_string_value(json_object_get(item, "library")),
+                            .digest_bits =
+                                (unsigned)json_integer_value(json_object_get(item, "digest_bits"))};
+        const char *package = json_string_value(json_object_get(item, "package"));
+        const char *instance = json_string_value(json_object_get(item, "instance"));
+
+        if (package != NULL && instance != NULL && h.name != NULL && h.library != NULL &&
+            h.digest_bits > 0)
+            hashpkg_remember(package, instance, 0, "", &h);
+    }
+    json_decref(list);
+}
+
+void hashpkg_export(void)
+{
+    json_t *list = json_array();
+    char *text;
+
+    for (size_t k = 0; k < hashpkg_ndone; k++) {
+        const struct hashpkg_done *d = &hashpkg_done[k];
+
+        if (d->rc == 0)
+            json_array_append_new(list,
+                                  json_pack("{s:s, s:s, s:s, s:s, s:i}", "package", d->package,
+                                            "instance", d->instance, "name", d->h.name, "library",
+                                            d->h.library, "digest_bits", (int)d->h.digest_bits));
+    }
+    text = json_dumps(list, JSON_COMPACT);
+    setenv(HASHPKG_ENV, text, 1);
+    free(text);
+    json_decref(list);
+}
+
+/* Build PACKAGE's INSTANCE into H; 0, or -1 with WHY (empty when the
+ * plan said why itself). */
+static int hashpkg_build_once(const char *package, const char *instance, const char *build_root,
+                              struct hashpkg *h, char *why, size_t len)
 {
     struct plan_options o = {0};
     struct plan p;
-    char why[1024], *root = xasprintf("%s/hash", build_root);
+    char *root = xasprintf("%s/hash", build_root);
     int rc = -1;
 
+    why[0] = '\0';
     memset(h, 0, sizeof *h);
     o.package = package;
     o.impl = "reference";
@@ -284,18 +371,69 @@ int hashpkg_build(const char *package, const char *instance, const char *build_r
         return -1;
     }
     if (p.n != 1)
-        cmd_error("candidate pkg:%s: %zu instances; name one as pkg:%s:INSTANCE", package, p.n,
-                  package);
+        snprintf(why, len, "candidate pkg:%s: %zu instances; name one as pkg:%s:INSTANCE", package,
+                 p.n, package);
     else {
         h->name = xasprintf("pkg:%s", p.inst[0].name);
         h->library = xasprintf("%s/libcrypthash.so", p.inst[0].build);
-        if ((rc = hashpkg_make(&p, &p.inst[0], h, why, sizeof why)) != 0)
-            cmd_error("candidate %s refused: %s", h->name, why);
+        if ((rc = hashpkg_make(&p, &p.inst[0], h, why, len)) != 0) {
+            char *reason = xstrdup(why);
+
+            snprintf(why, len, "candidate %s refused: %s", h->name, reason);
+            free(reason);
+        }
     }
     plan_free(&p);
     free(root);
     if (rc != 0)
         hashpkg_free(h);
+    return rc;
+}
+
+/* A copy of built candidate FROM into TO. */
+static void hashpkg_copy(struct hashpkg *to, const struct hashpkg *from)
+{
+    to->name = xstrdup(from->name);
+    to->library = xstrdup(from->library);
+    to->digest_bits = from->digest_bits;
+}
+
+/* The package PACKAGE's INSTANCE as this process knows it, or NULL. */
+static const struct hashpkg_done *hashpkg_find(const char *package, const char *instance)
+{
+    for (size_t k = 0; package != NULL && k < hashpkg_ndone; k++)
+        if (strcmp(hashpkg_done[k].package, package) == 0 &&
+            strcmp(hashpkg_done[k].instance, instance != NULL ? instance : "") == 0)
+            return &hashpkg_done[k];
+    return NULL;
+}
+
+int hashpkg_build(const char *package, const char *instance, const char *build_root,
+                  struct hashpkg *h)
+{
+    char *real = realpath(package, NULL), why[1200];
+    const struct hashpkg_done *d;
+    struct hashpkg built;
+    int rc;
+
+    memset(h, 0, sizeof *h);
+    hashpkg_import();
+    if ((d = hashpkg_find(real, instance)) != NULL) {
+        free(real);
+        if (d->rc == 0)
+            hashpkg_copy(h, &d->h);
+        else
+            cmd_error("%s", d->why[0] != '\0' ? d->why : "candidate refused (said above)");
+        return d->rc;
+    }
+    rc = hashpkg_build_once(package, instance, build_root, &built, why, sizeof why);
+    hashpkg_remember(real != NULL ? real : package, instance, rc, why, &built);
+    free(real);
+    if (rc == 0)
+        hashpkg_copy(h, &built);
+    else if (why[0] != '\0')
+        cmd_error("%s", why);
+    hashpkg_free(&built);
     return rc;
 }
 

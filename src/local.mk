@@ -72,7 +72,10 @@ src_libiccsprof_la_SOURCES = \
 	src/profile-options.c src/profile-options.h \
 	src/kat-gate.c src/kat-gate.h \
 	src/substitute.c src/substitute.h \
-	src/hashpkg.c src/hashpkg.h
+	src/hashpkg.c src/hashpkg.h \
+	src/whatif-project.c src/whatif-project.h \
+	src/whatif.h src/whatif-cands.c src/whatif-matrix.c src/whatif-measure.c \
+	src/whatif-emit.c src/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
@@ -105,6 +108,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/scheme.c src/measure/scheme.h \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \
+	src/measure/costs.c src/measure/costs.h \
 	src/measure/works.c src/measure/works.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm

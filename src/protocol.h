@@ -22,7 +22,25 @@
 
 /* Raised whenever a message or a result changes shape, so that a tool
  * and a measuring program of different builds refuse each other. */
-#define PROTOCOL_VERSION 5
+#define PROTOCOL_VERSION 6
+
+/* What the configuration asks: absent, an operation's measurement;
+ * "probe", the scheme's type and lengths (also {"probe": true});
+ * PROTOCOL_REQUEST_COSTS, the microbenchmark of candidates at shapes:
+ * {"profiled": PATH or null, "candidates": [{"candidate", "kind",
+ * "library", "digest_bits"}], "shapes": [{"helper", "in_bits",
+ * "out_bits"}]}, answered by {"tick_source", "tick_hz", "costs":
+ * [{"candidate": K, "shape": J, "ticks": median ticks per call}]}. */
+#define PROTOCOL_KEY_REQUEST "request"
+#define PROTOCOL_REQUEST_COSTS "costs"
+
+/* The members an item of the configuration's "substitute" may have; a
+ * measuring program refuses an item with any other, rather than measure
+ * without what it does not understand. */
+#define PROTOCOL_SUBSTITUTE_KEYS                                                                   \
+    {                                                                                              \
+        "helper", "candidate", "kind", "package", "instance", "library", "digest_bits", NULL       \
+    }
 
 /* The channel's descriptor in the measuring process. */
 #define PROTOCOL_CHANNEL_FD 63

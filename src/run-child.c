@@ -356,6 +356,17 @@ static void child_sanitizer_options(void)
 #endif
 }
 
+/* What CFG asks the measuring process for. */
+static enum result_kind child_result_kind(json_t *cfg)
+{
+    const char *request = json_string_value(json_object_get(cfg, PROTOCOL_KEY_REQUEST));
+
+    if (json_is_true(json_object_get(cfg, "probe")))
+        return RESULT_PROBE;
+    return request != NULL && strcmp(request, PROTOCOL_REQUEST_COSTS) == 0 ? RESULT_COSTS
+                                                                           : RESULT_OP;
+}
+
 /* Turn the end of the measuring process into OUT. */
 static void child_outcome_of(json_t *cfg, struct child_lines *l, const struct child_end *end,
                              double timeout, struct child_outcome *out)
@@ -370,8 +381,7 @@ static void child_outcome_of(json_t *cfg, struct child_lines *l, const struct ch
         json_decref(l->result);
     } else if (l->bad[0] == '\0' && l->result != NULL && !end->timed_out &&
                WIFEXITED(end->wstatus) && WEXITSTATUS(end->wstatus) == 0) {
-        if (result_check(l->result, json_is_true(json_object_get(cfg, "probe")), why, sizeof why) ==
-            0) {
+        if (result_check(l->result, child_result_kind(cfg), why, sizeof why) == 0) {
             out->status = CHILD_OK;
             out->result = l->result;
         } else {

@@ -72,6 +72,21 @@ static const struct field probe_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* A cost of the "costs" request: candidate K at shape J. */
+static const struct field cost_fields[] = {
+    {"candidate", FIELD_INT, 0, 0, 63, NULL, NULL},
+    {"shape", FIELD_INT, 0, 0, 4095, NULL, NULL},
+    {"ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field costs_fields[] = {
+    {"tick_source", FIELD_STRING, 0, 0, 0, NULL, tick_sources},
+    {"tick_hz", FIELD_NUMBER, 0, 1, 0, NULL, NULL},
+    {"costs", FIELD_ARRAY, 0, 1, 0, cost_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field trial_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
@@ -588,10 +603,14 @@ static int check_message(json_t *obj, const struct field *table, const char *nam
     return c.failed ? -1 : 0;
 }
 
-/* Check a probe's or an operation's result. */
-int result_check(json_t *result, int probe, char *why, size_t len)
+/* Check a probe's, an operation's or a costs request's result. */
+int result_check(json_t *result, enum result_kind kind, char *why, size_t len)
 {
-    return check_message(result, probe ? probe_fields : op_fields, "result", why, len);
+    return check_message(result,
+                         kind == RESULT_PROBE   ? probe_fields
+                         : kind == RESULT_COSTS ? costs_fields
+                                                : op_fields,
+                         "result", why, len);
 }
 
 /* Check a pass's plan. */

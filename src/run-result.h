@@ -9,11 +9,14 @@
 #include <jansson.h>
 #include <stddef.h>
 
-/* Check RESULT, the result of a probe (PROBE non-zero: the scheme's type
- * and lengths) or of one operation's measurement; 0, or -1 with WHY
+/* What a result answers: an operation's measurement, a probe (the
+ * scheme's type and lengths), a costs request (protocol.h). */
+enum result_kind { RESULT_OP, RESULT_PROBE, RESULT_COSTS };
+
+/* Check RESULT, the result of KIND; 0, or -1 with WHY
  * naming the first member at fault ("field timing.trials[0].calls is
  * missing"). */
-int result_check(json_t *result, int probe, char *why, size_t len);
+int result_check(json_t *result, enum result_kind kind, char *why, size_t len);
 
 /* Check PLAN, the members of a plan message (protocol.h); 0, or -1 with
  * WHY naming the member at fault. */

@@ -48,11 +48,11 @@ static json_t *good_result(void)
 #define CHECK_STR_(x) #x
 
 /* The check's message for RESULT (consumed), or "ok". */
-static void assert_check(json_t *result, int probe, const char *want)
+static void assert_check(json_t *result, enum result_kind kind, const char *want)
 {
     char why[512] = "ok";
 
-    if (result_check(result, probe, why, sizeof why) == 0)
+    if (result_check(result, kind, why, sizeof why) == 0)
         ck_assert_str_eq("ok", want);
     else
         ck_assert_str_eq(why, want);
@@ -134,6 +134,23 @@ static json_t *good_plan(void)
                      "calls", 25, "seconds", 18.0, "rule", "min-calls", "precision");
 }
 
+/* A costs request's result: its rate, and each cost's indices and ticks. */
+START_TEST(costs_checked)
+{
+    assert_check(json_pack("{s:s, s:f, s:[{s:i, s:i, s:f}]}", "tick_source", "rdtsc", "tick_hz",
+                           2.1e9, "costs", "candidate", 0, "shape", 3, "ticks", 512.5),
+                 RESULT_COSTS, "ok");
+    assert_check(json_pack("{s:s, s:f, s:[]}", "tick_source", "rdtsc", "tick_hz", 2.1e9, "costs"),
+                 RESULT_COSTS, "field costs has fewer than 1 elements");
+    assert_check(json_pack("{s:s, s:f, s:[{s:i, s:i, s:f}]}", "tick_source", "rdtsc", "tick_hz",
+                           2.1e9, "costs", "candidate", 64, "shape", 0, "ticks", 1.0),
+                 RESULT_COSTS, "field costs[0].candidate is out of range: 64");
+    assert_check(json_pack("{s:s, s:f, s:[{s:i, s:i}]}", "tick_source", "rdtsc", "tick_hz", 2.1e9,
+                           "costs", "candidate", 0, "shape", 0),
+                 RESULT_COSTS, "field costs[0].ticks is missing");
+}
+END_TEST
+
 START_TEST(plans_checked)
 {
     json_t *p;
@@ -208,6 +225,7 @@ Suite *make_run_result_suite(void)
     tcase_add_test(tc, each_fault_named);
     tcase_add_test(tc, substitution_checked);
     tcase_add_test(tc, plans_checked);
+    tcase_add_test(tc, costs_checked);
     suite_add_tcase(s, tc);
     return s;
 }

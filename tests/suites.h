@@ -33,7 +33,9 @@
     X(plan_conf)                                                                                   \
     X(plan)                                                                                        \
     X(build_files)                                                                                 \
-    X(rules)
+    X(rules)                                                                                       \
+    X(whatifproject)                                                                               \
+    X(candidate)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -1,4 +1,8 @@
 # tests: what-if runs, a candidate hash behind the ICCS helpers.
-LONG_TESTS += tests/whatif.sh
-dist_noinst_SCRIPTS += tests/whatif.sh
+LONG_TESTS += tests/whatif.sh tests/whatif-matrix.sh
+dist_noinst_SCRIPTS += tests/whatif.sh tests/whatif-matrix.sh
 EXTRA_DIST += tests/fixtures/hashes
+tests_check_iccsprof_SOURCES += tests/check_whatifproject.c
+# The candidates of the measuring program, called from two threads.
+tests_check_iccsprof_SOURCES += tests/check_candidate.c src/measure/candidate.c \
+	src/measure/channel.c

@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +32,7 @@ static struct {
     void *lib;
     const EVP_MD *(*byname)(const char *name);
     EVP_MD_CTX *(*ctx_new)(void);
+    void (*ctx_free)(EVP_MD_CTX *ctx);
     int (*init)(EVP_MD_CTX *ctx, const EVP_MD *md, ENGINE *e);
     int (*update)(EVP_MD_CTX *ctx, const void *d, size_t n);
     int (*final)(EVP_MD_CTX *ctx, unsigned char *md, unsigned int *n);
@@ -48,20 +50,70 @@ static const struct {
 
 static const char *const candidate_helper[] = ICCSPROF_HELPER_NAMES;
 
-/* A scratch buffer for M || ct_i and a partial byte's padding. */
-static unsigned char *scratch;
-static size_t scratch_cap;
+/* Each thread's scratch buffer for M || ct_i and a partial byte's
+ * padding, and its libcrypto digest context: a scheme may hash from
+ * several threads at once. */
+struct candidate_buf {
+    unsigned char *p;
+    size_t cap;
+    EVP_MD_CTX *md_ctx;
+};
+static pthread_key_t scratch_key;
+static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
-/* SCRATCH with room for LEN bytes. */
+/* Free a thread's buffer and context when the thread ends. */
+static void candidate_scratch_free(void *arg)
+{
+    struct candidate_buf *b = arg;
+
+    if (b->md_ctx != NULL)
+        crypto.ctx_free(b->md_ctx);
+    free(b->p);
+    free(b);
+}
+
+/* Create the key of the threads' buffers, once. */
+static void candidate_scratch_key(void)
+{
+    if (pthread_key_create(&scratch_key, candidate_scratch_free) != 0)
+        channel_call_error("cannot create the candidates' thread-local buffer key");
+}
+
+/* This thread's buffers. */
+static struct candidate_buf *candidate_thread(void)
+{
+    struct candidate_buf *b;
+
+    pthread_once(&scratch_once, candidate_scratch_key);
+    if ((b = pthread_getspecific(scratch_key)) == NULL) {
+        if ((b = calloc(1, sizeof *b)) == NULL || pthread_setspecific(scratch_key, b) != 0)
+            channel_call_error("out of memory for a candidate's buffer");
+    }
+    return b;
+}
+
+/* This thread's scratch buffer, with room for LEN bytes. */
 static unsigned char *candidate_scratch(size_t len)
 {
-    if (len > scratch_cap) {
-        free(scratch);
-        scratch_cap = len * 2;
-        if ((scratch = malloc(scratch_cap)) == NULL)
+    struct candidate_buf *b = candidate_thread();
+
+    if (len > b->cap) {
+        free(b->p);
+        b->cap = len * 2;
+        if ((b->p = malloc(b->cap)) == NULL)
             channel_call_error("out of memory for a %zu-byte candidate message", len);
     }
-    return scratch;
+    return b->p;
+}
+
+/* This thread's libcrypto digest context. */
+static EVP_MD_CTX *candidate_md_ctx(void)
+{
+    struct candidate_buf *b = candidate_thread();
+
+    if (b->md_ctx == NULL && (b->md_ctx = crypto.ctx_new()) == NULL)
+        channel_call_error("out of memory for a libcrypto digest context");
+    return b->md_ctx;
 }
 
 /* Clear the bits of OUT past OUT_BITS in its last byte. */
@@ -78,7 +130,7 @@ static int candidate_evp_core(struct candidate *c, unsigned long long out_bits,
                               const unsigned char *msg, unsigned long long msg_bits,
                               unsigned char *out)
 {
-    EVP_MD_CTX *ctx = c->md_ctx;
+    EVP_MD_CTX *ctx = candidate_md_ctx();
     size_t len = (size_t)((msg_bits + 7) / 8);
     const unsigned char *m = msg;
     unsigned int n;
@@ -198,12 +250,13 @@ static void candidate_crypto(const char *name)
         channel_input_error("candidate %s: %s", name, dlerror());
     *(void **)&crypto.byname = dlsym(crypto.lib, "EVP_get_digestbyname");
     *(void **)&crypto.ctx_new = dlsym(crypto.lib, "EVP_MD_CTX_new");
+    *(void **)&crypto.ctx_free = dlsym(crypto.lib, "EVP_MD_CTX_free");
     *(void **)&crypto.init = dlsym(crypto.lib, "EVP_DigestInit_ex");
     *(void **)&crypto.update = dlsym(crypto.lib, "EVP_DigestUpdate");
     *(void **)&crypto.final = dlsym(crypto.lib, "EVP_DigestFinal_ex");
     *(void **)&crypto.final_xof = dlsym(crypto.lib, "EVP_DigestFinalXOF");
-    if (!crypto.byname || !crypto.ctx_new || !crypto.init || !crypto.update || !crypto.final ||
-        !crypto.final_xof)
+    if (!crypto.byname || !crypto.ctx_new || !crypto.ctx_free || !crypto.init || !crypto.update ||
+        !crypto.final || !crypto.final_xof)
         channel_input_error("candidate %s: %s lacks the EVP digest functions", name,
                             CANDIDATE_CRYPTO_SONAME);
 }
@@ -220,8 +273,7 @@ static void candidate_open_evp(struct candidate *c, const char *name)
         channel_input_error("candidate %s: not one of libcrypto's candidates", name);
     candidate_crypto(name);
     c->impl = (void *)crypto.byname(candidate_evp[k].evp);
-    c->md_ctx = crypto.ctx_new();
-    if (c->impl == NULL || c->md_ctx == NULL)
+    if (c->impl == NULL)
         channel_input_error("candidate %s: this libcrypto has no %s", name, candidate_evp[k].evp);
     c->digest_bits = candidate_evp[k].bits;
     c->core = candidate_evp_core;
@@ -274,27 +326,35 @@ static int (*candidate_seam(struct scheme *s, unsigned helper))(unsigned, iccspr
     return set;
 }
 
-void candidate_install(struct candidate *c, struct scheme *s, json_t *spec)
+/* Open the candidate SPEC into C; with SEAM, S's seam for its helper is
+ * checked first. */
+static void candidate_setup(struct candidate *c, struct scheme *s, json_t *spec, int seam)
 {
     const char *kind = json_string_value(json_object_get(spec, "kind"));
     const char *helper = json_string_value(json_object_get(spec, "helper"));
 
     memset(c, 0, sizeof *c);
     c->name = json_string_value(json_object_get(spec, "candidate"));
-    while (c->helper < ICCSPROF_DRNG && strcmp(candidate_helper[c->helper], helper) != 0)
+    while (c->helper < ICCSPROF_DRNG && helper != NULL &&
+           strcmp(candidate_helper[c->helper], helper) != 0)
         c->helper++;
-    if (c->helper == ICCSPROF_DRNG || c->name == NULL || kind == NULL)
+    if (c->helper == ICCSPROF_DRNG || helper == NULL || c->name == NULL || kind == NULL)
         channel_input_error("configuration: bad substitution of %s", helper ? helper : "?");
-    candidate_seam(s, c->helper);
+    if (seam)
+        candidate_seam(s, c->helper);
     if (strcmp(kind, "iccs") == 0) {
+        if (s == NULL)
+            channel_input_error("candidate iccs: no profiled library to take %s from", helper);
         candidate_open_own(c, s);
         return;
     }
     if (strcmp(kind, "pkg") == 0)
         candidate_open_pkg(c, json_string_value(json_object_get(spec, "library")),
                            (unsigned)json_integer_value(json_object_get(spec, "digest_bits")));
-    else
+    else if (strcmp(kind, "openssl") == 0)
         candidate_open_evp(c, c->name);
+    else
+        channel_input_error("configuration: candidate %s of an unknown kind \"%s\"", c->name, kind);
     c->fn = c->digest_bits == 0 ? candidate_xof : candidate_fixed;
     if (c->digest_bits == 0)
         snprintf(c->method, sizeof c->method, "the candidate's own XOF at the requested length");
@@ -303,6 +363,16 @@ void candidate_install(struct candidate *c, struct scheme *s, json_t *spec)
                  "a %u-bit digest, truncated; longer outputs in counter mode H(M || ct_i), ct_i "
                  "32-bit big-endian from 1",
                  c->digest_bits);
+}
+
+void candidate_open(struct candidate *c, struct scheme *s, json_t *spec)
+{
+    candidate_setup(c, s, spec, 0);
+}
+
+void candidate_install(struct candidate *c, struct scheme *s, json_t *spec)
+{
+    candidate_setup(c, s, spec, 1);
 }
 
 void candidate_switch(struct scheme *s, struct candidate *c, size_t n, int on)

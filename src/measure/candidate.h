@@ -22,10 +22,15 @@ struct candidate {
      * or for an XOF OUT_BITS bits */
     int (*core)(struct candidate *c, unsigned long long out_bits, const unsigned char *msg,
                 unsigned long long msg_bits, unsigned char *out);
-    void *impl; /* libcrypto's EVP_MD, CryptHash or the real helper */
-    void *md_ctx;
+    void *impl;       /* libcrypto's EVP_MD, CryptHash or the real helper */
     char method[160]; /* how outputs are made, for the record */
 };
+
+/* Open the candidate SPEC ({"helper", "candidate", "kind", "library",
+ * "digest_bits"}) for calling it as the shim would; S, the profiled
+ * scheme, is needed by the control (iccs) only and may otherwise be NULL.
+ * An input error naming the candidate for what cannot serve. */
+void candidate_open(struct candidate *c, struct scheme *s, json_t *spec);
 
 /* Open the candidate SPEC ({"helper", "candidate", "kind", "library",
  * "digest_bits"}) for the profiled scheme S and set it in S's shims;

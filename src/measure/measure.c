@@ -12,6 +12,7 @@
 
 #include "channel.h"
 #include "clock.h"
+#include "costs.h"
 #include "passes.h"
 #include "whatif.h"
 
@@ -147,6 +148,27 @@ static __attribute__((noreturn)) void measure_probe(json_t *cfg)
         measure_same_scheme(&a, &b);
     channel_result(json_pack("{s:s, s:o}", "type", scheme_type_name(plain ? a.type : b.type),
                              "sizes", measure_sizes(plain ? &a : &b)));
+}
+
+/* Time the configuration's candidates at its shapes, with the profiled
+ * library's counter when a library is named (its iccs candidate is its
+ * own placeholder), else ours. */
+static __attribute__((noreturn)) void measure_costs(json_t *cfg)
+{
+    const char *profiled = measure_path(cfg, "profiled");
+    uint64_t t0 = clock_ticks();
+    double s0 = clock_seconds();
+    struct scheme b;
+    json_t *costs;
+
+    if (profiled != NULL)
+        scheme_load(&b, profiled, 1, NULL);
+    costs = costs_measure(cfg, profiled != NULL ? &b : NULL,
+                          profiled != NULL ? b.wrap->ticks : clock_ticks);
+    channel_result(json_pack("{s:s, s:f, s:o}", "tick_source",
+                             profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME,
+                             "tick_hz", measure_rate(profiled != NULL ? &b : NULL, t0, s0), "costs",
+                             costs));
 }
 
 /* The events of one pass as JSON; a key exchange's also count the
@@ -310,7 +332,7 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
 int main(int argc, char **argv)
 {
     json_error_t err;
-    json_t *cfg, *version;
+    json_t *cfg, *version, *request;
 
     if (argc != 3 || channel_open(argv[1]) != 0) {
         fprintf(stderr, "iccsprof-measure: started by iccsprof run, not by hand\n");
@@ -326,7 +348,14 @@ int main(int argc, char **argv)
     if (!json_is_integer(version) || json_integer_value(version) != PROTOCOL_VERSION)
         channel_input_error("the measuring program speaks protocol %d, and iccsprof run another",
                             PROTOCOL_VERSION);
+    request = json_object_get(cfg, PROTOCOL_KEY_REQUEST);
     if (json_is_true(json_object_get(cfg, "probe")))
         measure_probe(cfg);
+    if (request != NULL) {
+        if (json_is_string(request) &&
+            strcmp(json_string_value(request), PROTOCOL_REQUEST_COSTS) == 0)
+            measure_costs(cfg);
+        channel_input_error("configuration: a request this measuring program does not know");
+    }
     measure_op(cfg);
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "channel.h"
+#include "protocol.h"
 #include "whatif.h"
 #include "works.h"
 
@@ -34,6 +35,27 @@ static void whatif_names(char *buf, size_t len)
                  (const char *[])ICCSPROF_HELPER_NAMES[whatif_cand[i].helper], whatif_cand[i].name);
 }
 
+/* Refuse an item of the substitution with a member this program does
+ * not know: a newer tool may mean more by it than is done here. */
+static void whatif_known(json_t *item)
+{
+    static const char *const known[] = PROTOCOL_SUBSTITUTE_KEYS;
+    const char *key;
+    json_t *v;
+
+    json_object_foreach(item, key, v)
+    {
+        size_t k = 0;
+
+        while (known[k] != NULL && strcmp(known[k], key) != 0)
+            k++;
+        if (known[k] == NULL)
+            channel_input_error("configuration: substitution member \"%s\" is not understood "
+                                "by this measuring program",
+                                key);
+    }
+}
+
 json_t *whatif_start(json_t *cfg, struct scheme *s, const struct method *m)
 {
     json_t *list = json_object_get(cfg, "substitute"), *works, *counts;
@@ -42,6 +64,8 @@ json_t *whatif_start(json_t *cfg, struct scheme *s, const struct method *m)
     if (json_array_size(list) > ICCSPROF_DRNG)
         channel_input_error("configuration: %zu substitutions", json_array_size(list));
     channel_phase("substitution");
+    for (size_t k = 0; k < json_array_size(list); k++)
+        whatif_known(json_array_get(list, k));
     for (whatif_n = 0; whatif_n < json_array_size(list); whatif_n++)
         candidate_install(&whatif_cand[whatif_n], s, json_array_get(list, whatif_n));
     candidate_switch(s, whatif_cand, whatif_n, 1);

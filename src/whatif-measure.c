@@ -1,0 +1,152 @@
+/* whatif-measure.c - a cell of the what-if matrix measured: the record's
+ * profiled library run with the candidate behind each hash helper the
+ * record calls, by `iccsprof run --substitute` in this process (the code
+ * run uses), and its figure set beside the projection. */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "whatif-project.h"
+#include "whatif.h"
+
+/* The --substitute value serving each hash helper R calls with C. */
+static char *wi_substitute(const struct rec *r, const struct wi_cand *c)
+{
+    static const char *const helpers[] = ICCSPROF_HELPER_NAMES;
+    struct strlist items = {0};
+    char *spec;
+
+    for (int h = 0; h < ICCSPROF_DRNG; h++)
+        if (r->helper[h].calls > 0)
+            strlist_addf(&items, "%s=%s", helpers[h], c->subst);
+    spec = items.n > 0 ? strlist_join(&items, ",") : NULL;
+    strlist_free(&items);
+    return spec;
+}
+
+/* The library of KIND (plain, profiled) R was measured with, or NULL
+ * after a message. */
+static char *wi_library_of(const struct rec *r, const char *kind)
+{
+    char *lib = wi_record_library(r, kind);
+
+    if (lib == NULL)
+        cmd_error("%s: its %s library is not there to measure with", r->path, kind);
+    return lib;
+}
+
+/* Run `iccsprof run` with ARGV in this process; its exit status. */
+static int wi_run(struct strlist *argv)
+{
+    struct cmd_args args;
+    int rc;
+
+    if ((rc = cmd_parse(&cmd_run_entry, (int)argv->n, argv->v, &args)) != EXIT_OK)
+        return rc;
+    rc = cmd_run_entry.exec(&args);
+    cmd_args_free(&args);
+    return rc;
+}
+
+/* Whether the record DOC says its works-check passed: 1, 0, or -1 when
+ * it does not say (a record failed by the works-check names it in its
+ * status, having no verdict section). */
+static int wi_works(json_t *doc)
+{
+    json_t *works = json_object_get(json_object_get(doc, "substitution"), "works");
+    const char *msg = json_string_value(json_object_get(json_object_get(doc, "status"), "message"));
+
+    if (json_is_object(works))
+        return json_is_true(json_object_get(works, "passed"));
+    return msg != NULL && strncmp(msg, "works-check failed", 18) == 0 ? 0 : -1;
+}
+
+/* Set ROW's measurement from the record at OUT written with status RC. */
+static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r)
+{
+    json_t *doc = json_load_file(out, 0, NULL);
+    json_t *timing = json_object_get(doc, "timing");
+    double cycles = json_number_value(json_object_get(timing, "mean_cycles"));
+    const json_t *p = json_object_get(row, "projected");
+    const char *cand = json_string_value(json_object_get(row, "candidate"));
+    int works = wi_works(doc);
+
+    if (works == 0) {
+        json_object_set_new(row, "measured",
+                            json_pack("{s:n, s:n, s:b}", "cycles", "ratio", "works", 0));
+    } else if (works < 0 || !json_is_object(timing) || !(cycles > 0)) {
+        json_decref(doc);
+        cmd_error("%s %s with %s: the substituted run was not timed (iccsprof run exited %d)",
+                  r->instance, rec_op_name(r->op), cand, rc);
+        return rc != EXIT_OK ? rc : EXIT_FAIL;
+    } else {
+        json_object_set_new(row, "measured",
+                            json_pack("{s:f, s:f, s:b}", "cycles", cycles, "ratio",
+                                      cycles / r->mean_cycles, "works", 1));
+        if (json_is_object(p)) {
+            double d = wp_difference(json_number_value(json_object_get(p, "cycles")), cycles);
+
+            json_object_set_new(row, "difference_percent", json_real(d));
+            json_object_set_new(row, "flagged", json_boolean(wp_flagged(d, WHATIF_FLAG_PERCENT)));
+        }
+    }
+    json_decref(doc);
+    return EXIT_OK;
+}
+
+/* Run the substitution SPEC on the libraries PLAIN and LIB for ROW,
+ * the record written under TMPDIR and removed. */
+static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, const char *lib,
+                          const char *spec, const struct strlist *run_flags, const char *tmpdir)
+{
+    char *out = xasprintf("%s/measured.json", tmpdir), *log = xasprintf("%s/measured.log", tmpdir);
+    struct strlist argv = {0};
+    int rc;
+
+    unlink(out);
+    strlist_add(&argv, "run");
+    strlist_add(&argv, "--plain");
+    strlist_add(&argv, plain);
+    strlist_add(&argv, "--profiled");
+    strlist_add(&argv, lib);
+    strlist_add(&argv, "--op");
+    strlist_add(&argv, rec_op_name(r->op));
+    strlist_add(&argv, "--scheme");
+    strlist_add(&argv, r->scheme_id);
+    strlist_add(&argv, "--instance");
+    strlist_add(&argv, r->instance);
+    strlist_add(&argv, "--substitute");
+    strlist_add(&argv, spec);
+    strlist_add(&argv, "--out");
+    strlist_add(&argv, out);
+    strlist_extend(&argv, run_flags);
+    rc = wi_measured(row, out, wi_run(&argv), r);
+    unlink(out);
+    unlink(log);
+    strlist_free(&argv);
+    free(out);
+    free(log);
+    return rc;
+}
+
+int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
+               const struct strlist *run_flags, const char *tmpdir)
+{
+    char *spec = wi_substitute(r, c), *plain = NULL, *lib = NULL;
+    int rc = EXIT_FAIL;
+
+    if (spec == NULL) { /* nothing to substitute: the projection is the record */
+        cmd_note("%s: %s %s calls no hash helper: not measured", r->path, r->instance,
+                 rec_op_name(r->op));
+        return EXIT_OK;
+    }
+    if ((plain = wi_library_of(r, "plain")) != NULL && (lib = wi_library_of(r, "profiled")) != NULL)
+        rc = wi_measure_run(row, r, plain, lib, spec, run_flags, tmpdir);
+    free(plain);
+    free(lib);
+    free(spec);
+    return rc;
+}

@@ -1,0 +1,44 @@
+/* whatif-project.c - the arithmetic of a what-if projection. */
+#include "config.h"
+
+#include <math.h>
+
+#include "whatif-project.h"
+
+int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
+               struct wp_result *r)
+{
+    double saved = 0;
+
+    if (!(base_ticks > 0) || !(base_cycles > 0))
+        return -1;
+    for (size_t i = 0; i < n; i++)
+        saved += s[i].calls_per_op * (s[i].placeholder - s[i].candidate);
+    r->ticks = base_ticks - saved;
+    if (!(r->ticks > 0))
+        return -1;
+    r->ratio = r->ticks / base_ticks;
+    r->cycles = r->ratio * base_cycles;
+    return 0;
+}
+
+long long wp_representative(long long lo, long long hi)
+{
+    long long mid;
+
+    if (hi < lo)
+        return lo;
+    mid = lo + (hi - lo) / 2;
+    mid -= mid % 8;
+    return mid < lo ? lo : mid;
+}
+
+double wp_difference(double projected, double measured)
+{
+    return 100.0 * (projected - measured) / measured;
+}
+
+bool wp_flagged(double difference_percent, double limit_percent)
+{
+    return fabs(difference_percent) > limit_percent;
+}

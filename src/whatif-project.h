@@ -1,0 +1,43 @@
+/* whatif-project.h - projecting an operation's cost with another hash
+ * behind the helpers from a placeholder record: the operation's baseline
+ * less, per shape (helper, input bits, output bits), its calls per
+ * operation times what one call of the placeholder costs more than one
+ * call of the candidate. */
+#ifndef ICCSPROF_WHATIF_PROJECT_H
+#define ICCSPROF_WHATIF_PROJECT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* One shape of a record, costed. */
+struct wp_shape {
+    double calls_per_op; /* the record's calls per operation at the shape */
+    double placeholder;  /* ticks per call of the placeholder there */
+    double candidate;    /* ticks per call of the candidate there */
+};
+
+/* A projected operation. */
+struct wp_result {
+    double ticks;  /* ticks per operation */
+    double ratio;  /* to the baseline */
+    double cycles; /* the ratio times the baseline's cycles per operation */
+};
+
+/* Project the operation of BASE_TICKS ticks and BASE_CYCLES cycles per
+ * operation with the N shapes S into R; 0, or -1 when the baseline is
+ * not above 0 or the projection falls to 0 or below (the shapes claim
+ * more time than the operation took). */
+int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
+               struct wp_result *r);
+
+/* The length a grouped class of lengths [LO, HI] is costed at: its
+ * midpoint rounded down to whole bytes (HI < 0: no upper bound, LO). */
+long long wp_representative(long long lo, long long hi);
+
+/* 100 (PROJECTED - MEASURED) / MEASURED. */
+double wp_difference(double projected, double measured);
+
+/* Whether DIFFERENCE_PERCENT is beyond LIMIT_PERCENT either way. */
+bool wp_flagged(double difference_percent, double limit_percent);
+
+#endif

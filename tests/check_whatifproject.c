@@ -1,0 +1,101 @@
+/* check_whatifproject.c - the arithmetic of a what-if projection, with
+ * numbers worked by hand. */
+#include "config.h"
+
+#include <check.h>
+#include <math.h>
+
+#include "suites.h"
+#include "whatif-project.h"
+
+/* Two shapes: 1000 - (10 x (30 - 12) + 2.5 x (100 - 140)) = 1000 - 180 +
+ * 100 = 920 ticks; ratio 0.92; 0.92 x 5000 cycles = 4600. */
+START_TEST(projects_two_shapes)
+{
+    const struct wp_shape s[] = {{10, 30, 12}, {2.5, 100, 140}};
+    struct wp_result r;
+
+    ck_assert_int_eq(wp_project(1000, 5000, s, 2, &r), 0);
+    ck_assert_double_eq_tol(r.ticks, 920, 1e-9);
+    ck_assert_double_eq_tol(r.ratio, 0.92, 1e-12);
+    ck_assert_double_eq_tol(r.cycles, 4600, 1e-9);
+}
+END_TEST
+
+/* The placeholder against itself leaves the baseline: ratio exactly 1. */
+START_TEST(control_is_the_baseline)
+{
+    const struct wp_shape s[] = {{98000, 41.5, 41.5}, {3, 900, 900}};
+    struct wp_result r;
+
+    ck_assert_int_eq(wp_project(7.5e6, 2.25e7, s, 2, &r), 0);
+    ck_assert(r.ticks == 7.5e6);
+    ck_assert(r.ratio == 1.0);
+    ck_assert(r.cycles == 2.25e7);
+}
+END_TEST
+
+/* A slower candidate raises the cost: 400 + 4 x (250 - 50) = 1200,
+ * ratio 3. */
+START_TEST(slower_candidate_raises)
+{
+    const struct wp_shape s[] = {{4, 50, 250}};
+    struct wp_result r;
+
+    ck_assert_int_eq(wp_project(400, 800, s, 1, &r), 0);
+    ck_assert_double_eq_tol(r.ticks, 1200, 1e-9);
+    ck_assert_double_eq_tol(r.ratio, 3, 1e-12);
+    ck_assert_double_eq_tol(r.cycles, 2400, 1e-9);
+}
+END_TEST
+
+/* No baseline, or shapes claiming all of it or more: no projection. */
+START_TEST(refuses_what_cannot_be)
+{
+    const struct wp_shape all[] = {{10, 100, 0}}, none[] = {{0, 0, 0}};
+    struct wp_result r;
+
+    ck_assert_int_eq(wp_project(1000, 2000, all, 1, &r), -1);
+    ck_assert_int_eq(wp_project(0, 2000, none, 1, &r), -1);
+    ck_assert_int_eq(wp_project(1000, NAN, none, 1, &r), -1);
+    ck_assert_int_eq(wp_project(1000, 2000, none, 0, &r), 0);
+    ck_assert(r.ratio == 1.0);
+}
+END_TEST
+
+/* A grouped class is costed at its midpoint in whole bytes. */
+START_TEST(representative_lengths)
+{
+    ck_assert_int_eq(wp_representative(512, 1024), 768);
+    ck_assert_int_eq(wp_representative(8, 30), 16);     /* 19 down to 16 */
+    ck_assert_int_eq(wp_representative(260, 270), 264); /* 265 down to 264 */
+    ck_assert_int_eq(wp_representative(300, -1), 300);
+    ck_assert_int_eq(wp_representative(3, 5), 3);
+}
+END_TEST
+
+/* The difference is relative to the measurement; the flag is strict. */
+START_TEST(difference_and_flag)
+{
+    ck_assert_double_eq_tol(wp_difference(2100000, 2080000), 0.9615384615384616, 1e-12);
+    ck_assert_double_eq_tol(wp_difference(98, 100), -2, 1e-12);
+    ck_assert(!wp_flagged(-2, 2));
+    ck_assert(wp_flagged(-2.0001, 2));
+    ck_assert(wp_flagged(3, 2));
+}
+END_TEST
+
+Suite *make_whatifproject_suite(void)
+{
+    Suite *s = suite_create("whatifproject");
+    TCase *tc = tcase_create("core");
+
+    tcase_add_test(tc, projects_two_shapes);
+    tcase_add_test(tc, control_is_the_baseline);
+    tcase_add_test(tc, slower_candidate_raises);
+    tcase_add_test(tc, refuses_what_cannot_be);
+    tcase_add_test(tc, representative_lengths);
+    tcase_add_test(tc, difference_and_flag);
+    suite_add_tcase(s, tc);
+    return s;
+}
