@@ -17,6 +17,8 @@ src_libiccsprof_la_SOURCES += \
 	src/report-context.c \
 	src/report-pictures.c \
 	src/svg.c src/svg.h \
+	src/whatif-doc.c src/whatif-doc.h \
+	src/whatif-svg.c src/whatif-svg.h \
 	src/report-notes.c \
 	src/report-perf.c \
 	src/report-memory.c \
