@@ -9,6 +9,7 @@
 #include "provenance.h"
 #include "record-scan.h"
 #include "report.h"
+#include "whatif-doc.h"
 
 /* --format's names, in the order of enum report_format. */
 static const char *const report_formats[] = {"md", "csv", "json", "svg", "folded", NULL};
@@ -31,8 +32,8 @@ static const struct cmd_option report_options[] = {
                                 "all in md (callers when recorded), the record-level ones in csv "
                                 "and json (kat when recorded)",
                             .help = "comma-separated sections to print, of basic, environment, "
-                                    "kat, perf, memory, sizes, symmetric, shapes, callers and "
-                                    "evidence; may be repeated"},
+                                    "kat, perf, memory, sizes, symmetric, shapes, callers, whatif "
+                                    "and evidence; may be repeated"},
     [REPORT_OPT_TOP] = {.name = "top",
                         .kind = CMD_OPT_UINT,
                         .metavar = "N",
@@ -90,12 +91,38 @@ static void report_svg(struct rec_set *set)
     provenance_svg_close(&svg, stdout);
 }
 
+/* Whether the sections printed (the ones CHOSEN, else the defaults of
+ * FORMAT) include What if. */
+static bool report_wants_whatif(const bool *chosen, bool sections_given, enum report_format format)
+{
+    for (size_t s = 0; sections_given && report_sections[s] != NULL; s++)
+        if (report_sections[s] == &report_whatif)
+            return chosen[s];
+    return !sections_given && format == REPORT_MD;
+}
+
+/* Load the what-if documents SET met into DOCS (room for all of them);
+ * false after a one-line error naming the first that cannot be read. */
+static bool report_load_whatif(const struct rec_set *set, json_t **docs)
+{
+    char err[1024];
+
+    for (size_t i = 0; i < set->whatif.n; i++)
+        if ((docs[i] = whatif_doc_load(set->whatif.v[i], err, sizeof err)) == NULL) {
+            cmd_error("%s", err);
+            return false;
+        }
+    return true;
+}
+
 /* Print the report and say which inputs were left out. */
 static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
-                      enum report_format format, const struct report_opts *opts)
+                      enum report_format format, struct report_opts *opts)
 {
     const struct report_section *sel[REPORT_NSECTIONS];
+    json_t **docs;
     size_t nsel = 0;
+    int status;
 
     if (format == REPORT_SVG)
         report_svg(set);
@@ -103,13 +130,31 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         cmd_note("no record has call sites (iccsprof run --callers)");
     if (format == REPORT_SVG || format == REPORT_FOLDED)
         return report_left_out(set);
+    docs = xmalloc((set->whatif.n + 1) * sizeof *docs);
+    memset(docs, 0, (set->whatif.n + 1) * sizeof *docs);
+    if (report_wants_whatif(chosen, sections_given, format)) {
+        if (!report_load_whatif(set, docs)) {
+            status = EXIT_USAGE;
+            goto out;
+        }
+        opts->whatif = docs;
+        opts->nwhatif = set->whatif.n;
+        if (sections_given && set->whatif.n == 0)
+            cmd_note("no what-if document (%s, written by iccsprof whatif --out) among the inputs",
+                     WHATIF_FILE);
+    }
     if (!sections_given)
         nsel = report_default_sections(sel, format, set->recs, set->n);
     for (size_t s = 0; sections_given && report_sections[s] != NULL; s++)
         if (chosen[s])
             sel[nsel++] = report_sections[s];
     report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
-    return report_left_out(set);
+    status = report_left_out(set);
+out:
+    for (size_t i = 0; i < set->whatif.n; i++)
+        json_decref(docs[i]);
+    free(docs);
+    return status;
 }
 
 /* Whether CSV/JSON can print the chosen sections as one table: either

@@ -27,6 +27,7 @@ src_libiccsprof_la_SOURCES += \
 	src/report-symmetric.c \
 	src/report-shapes.c \
 	src/report-callers.c \
+	src/report-whatif.c \
 	src/cmd-report.c \
 	src/compare.c src/compare.h \
 	src/compare-md.c \

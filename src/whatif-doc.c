@@ -135,18 +135,8 @@ static void wc_candidates(struct wc *c, json_t *list)
     }
 }
 
-/* Whether NAME is among the candidates of LIST. */
-static bool wc_known(json_t *list, const char *name)
-{
-    json_t *cand;
-    size_t i;
-
-    json_array_foreach(list, i, cand) if (strcmp(whatif_str(cand, "name"), name) == 0) return true;
-    return false;
-}
-
 /* Row I: its cell of the matrix, the projection and the measurement. */
-static void wc_row(struct wc *c, json_t *row, size_t i, json_t *candidates)
+static void wc_row(struct wc *c, json_t *row, size_t i, const json_t *doc)
 {
     static const char *const names[] = {"scheme", "instance", "operation", "candidate"};
     char where[64], sub[80];
@@ -159,7 +149,7 @@ static void wc_row(struct wc *c, json_t *row, size_t i, json_t *candidates)
     }
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         name = wc_get(c, row, where, names[k], "a string", false, false);
-    if (name != NULL && !wc_known(candidates, json_string_value(name)))
+    if (name != NULL && whatif_candidate(doc, json_string_value(name)) == NULL)
         wc_fail(c, "field %s.candidate: \"%s\" is not among the candidates", where,
                 json_string_value(name));
     wc_get(c, row, where, "placeholder_cycles", "a number", false, false);
@@ -206,7 +196,7 @@ int whatif_doc_check(json_t *doc, char *why, size_t size)
     {
         if (c.failed)
             break;
-        wc_row(&c, row, i, candidates);
+        wc_row(&c, row, i, doc);
     }
     return c.failed ? -1 : 0;
 }
@@ -235,6 +225,17 @@ json_t *whatif_doc_load(const char *path, char *err, size_t size)
         return NULL;
     }
     return doc;
+}
+
+/* The candidate named NAME in DOC. */
+const json_t *whatif_candidate(const json_t *doc, const char *name)
+{
+    const json_t *list = json_object_get(doc, "candidates");
+
+    for (size_t i = 0; i < json_array_size(list); i++)
+        if (strcmp(whatif_str(json_array_get(list, i), "name"), name) == 0)
+            return json_array_get(list, i);
+    return NULL;
 }
 
 /* Member KEY of O as a number. */

@@ -28,6 +28,9 @@ int whatif_doc_check(json_t *doc, char *why, size_t size);
  * newer than this iccsprof reads"). */
 json_t *whatif_doc_load(const char *path, char *err, size_t size);
 
+/* The candidate named NAME in document DOC, or NULL. */
+const json_t *whatif_candidate(const json_t *doc, const char *name);
+
 /* Member KEY of object O as a number, NAN when null or absent. */
 double whatif_num(const json_t *o, const char *key);
 
