@@ -351,8 +351,10 @@ static double ws_scale(FILE *out, const struct ws *w, double y)
 
     y = ws_wrap(out, x, y, w->width - 2 * WS_MARGIN, "legend",
                 "Each cell: the operation's cycles with the candidate \xc3\xb7 its cycles with "
-                "the placeholder. 1.00: as costly as the placeholder; below 1 cheaper (blue), "
-                "above 1 dearer (red).");
+                "the placeholder.");
+    y = ws_wrap(
+        out, x, y + WS_LEADING, w->width - 2 * WS_MARGIN, "legend",
+        "1.00: as costly as the placeholder; below 1 cheaper (blue), above 1 dearer (red).");
     y += 4;
     for (int i = 0; i < steps; i++)
         fprintf(out,
