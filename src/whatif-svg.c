@@ -230,6 +230,10 @@ static void ws_cell(FILE *out, const struct ws *w, const json_t *row, double x, 
             x, y, w->cell_w, WS_CELL_H, fill);
     ws_tooltip(out, row);
     fputs("</rect>\n", out);
+    if (!shown) /* an uncoloured cell keeps its place on the grid */
+        fprintf(out,
+                "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" class=\"blank\"/>\n",
+                x + 1, y + 1, w->cell_w - 2, WS_CELL_H - 2);
     if (measured)
         fprintf(out,
                 "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" class=\"measured\"/>\n",
@@ -444,6 +448,7 @@ void whatif_svg_print(json_t *doc, FILE *out)
             ".measured{font-weight:bold}.inv{fill:#ffffff}.none{fill:#666666;font-style:italic}"
             "rect.measured{fill:none;stroke:#000000;stroke-width:1.2}"
             ".cell{stroke:#ffffff;stroke-width:0.6}"
+            ".blank{fill:none;stroke:#888888;stroke-width:0.5;stroke-dasharray:1.5,1.5}"
             ".frame{fill:none;stroke:#333333;stroke-width:0.4}"
             ".rule{stroke:#333333;stroke-width:0.5}</style>\n"
             "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
