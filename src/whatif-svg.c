@@ -24,6 +24,7 @@
 #define WS_CELL_H 13.0
 #define WS_GAP 6.0
 #define WS_BOLD 1.1
+#define WS_SIN45 0.7071
 /* The colour scale: log2 of the ratio, saturating at 4 times cheaper or
  * dearer; its stops from cheapest to dearest (ColorBrewer RdBu, which
  * keeps its lightness symmetric about the pale middle). */
@@ -46,6 +47,8 @@ struct ws {
     json_t **cell; /* nkeys x ncand, NULL where the document has no row */
     bool any_measured, any_approx, any_flag, any_fail, any_none;
     double width, x_inst, x_op, x_grid, cell_w;
+    bool slant;    /* the candidates' names set at 45 degrees */
+    double head_h; /* the height they take above the heads' baseline */
 };
 
 /* Whether document rows A and B are of one scheme instance and operation. */
@@ -136,8 +139,7 @@ static void ws_matrix(struct ws *w, json_t *doc)
  * wide at least. */
 static void ws_lay_out(struct ws *w)
 {
-    double inst = svg_width("instance", WS_FONT * WS_BOLD);
-    double op = svg_width("operation", WS_FONT * WS_BOLD), cell = svg_width("0.00", WS_FONT);
+    double inst = 0, op = 0, cell = svg_width("0.00", WS_FONT * WS_BOLD), name = 0;
     char text[64];
 
     for (size_t k = 0; k < w->nkeys; k++) {
@@ -150,12 +152,19 @@ static void ws_lay_out(struct ws *w)
                                          WS_FONT * WS_BOLD));
     }
     for (size_t c = 0; c < w->ncand; c++)
-        cell = fmax(cell, svg_width(whatif_str(w->cand[c], "name"), WS_FONT * WS_BOLD));
+        name = fmax(name, svg_width(whatif_str(w->cand[c], "name"), WS_FONT * WS_BOLD));
     w->x_inst = WS_MARGIN;
     w->x_op = w->x_inst + inst + WS_GAP;
     w->x_grid = w->x_op + op + WS_GAP;
     w->cell_w = cell + 6;
+    /* names wider than the numbers are set slanted, so that they do not
+     * widen the columns */
+    w->slant = name > w->cell_w - 2;
+    w->head_h = w->slant ? name * WS_SIN45 + 4 : 0;
     w->width = fmax(WS_COLUMN, w->x_grid + (double)w->ncand * w->cell_w + WS_MARGIN);
+    if (w->slant)
+        w->width = fmax(w->width, w->x_grid + ((double)w->ncand - 0.5) * w->cell_w +
+                                      name * WS_SIN45 + WS_MARGIN);
 }
 
 /* The fill of a cell of RATIO: the scale's stops mixed linearly. */
@@ -314,12 +323,20 @@ static double ws_head(FILE *out, const struct ws *w)
  * of the grid. */
 static double ws_grid(FILE *out, const struct ws *w, double y)
 {
-    y += WS_LEADING + 6;
-    svg_text(out, w->x_inst, y, "start", "head", "instance");
-    svg_text(out, w->x_op, y, "start", "head", "operation");
-    for (size_t c = 0; c < w->ncand; c++)
-        svg_text(out, w->x_grid + ((double)c + 0.5) * w->cell_w, y, "middle", "head", "%s",
-                 whatif_str(w->cand[c], "name"));
+    y += w->slant ? w->head_h + 2 : WS_LEADING + 6;
+    for (size_t c = 0; c < w->ncand; c++) {
+        double x = w->x_grid + ((double)c + 0.5) * w->cell_w;
+
+        if (!w->slant) {
+            svg_text(out, x, y, "middle", "head", "%s", whatif_str(w->cand[c], "name"));
+            continue;
+        }
+        fprintf(out,
+                "<text x=\"%.2f\" y=\"%.2f\" transform=\"rotate(-45 %.2f %.2f)\" class=\"head\">",
+                x - 2, y, x - 2, y);
+        markup_escape(out, whatif_str(w->cand[c], "name"));
+        fputs("</text>\n", out);
+    }
     y += 3;
     for (size_t k = 0; k < w->nkeys; k++) {
         const json_t *key = w->key[k];
@@ -354,6 +371,9 @@ static double ws_scale(FILE *out, const struct ws *w, double y)
     double x = WS_MARGIN, bar = fmin(200, w->width - 2 * WS_MARGIN - 8), steps = 24;
 
     y = ws_wrap(out, x, y, w->width - 2 * WS_MARGIN, "legend",
+                "Rows: scheme (bold), instance (italic), operation. Columns: candidate hashes; "
+                "iccs is the placeholder itself, the control.");
+    y = ws_wrap(out, x, y + WS_LEADING, w->width - 2 * WS_MARGIN, "legend",
                 "Each cell: the operation's cycles with the candidate \xc3\xb7 its cycles with "
                 "the placeholder.");
     y = ws_wrap(
