@@ -101,28 +101,13 @@ static bool report_wants_whatif(const bool *chosen, bool sections_given, enum re
     return !sections_given && format == REPORT_MD;
 }
 
-/* Load the what-if documents SET met into DOCS (room for all of them);
- * false after a one-line error naming the first that cannot be read. */
-static bool report_load_whatif(const struct rec_set *set, json_t **docs)
-{
-    char err[1024];
-
-    for (size_t i = 0; i < set->whatif.n; i++)
-        if ((docs[i] = whatif_doc_load(set->whatif.v[i], err, sizeof err)) == NULL) {
-            cmd_error("%s", err);
-            return false;
-        }
-    return true;
-}
-
 /* Print the report and say which inputs were left out. */
 static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
                       enum report_format format, struct report_opts *opts)
 {
     const struct report_section *sel[REPORT_NSECTIONS];
-    json_t **docs;
+    json_t **docs = NULL;
     size_t nsel = 0;
-    int status;
 
     if (format == REPORT_SVG)
         report_svg(set);
@@ -130,13 +115,9 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         cmd_note("no record has call sites (iccsprof run --callers)");
     if (format == REPORT_SVG || format == REPORT_FOLDED)
         return report_left_out(set);
-    docs = xmalloc((set->whatif.n + 1) * sizeof *docs);
-    memset(docs, 0, (set->whatif.n + 1) * sizeof *docs);
     if (report_wants_whatif(chosen, sections_given, format)) {
-        if (!report_load_whatif(set, docs)) {
-            status = EXIT_USAGE;
-            goto out;
-        }
+        if (whatif_docs_load(set->whatif.v, set->whatif.n, &docs) != 0)
+            return EXIT_USAGE;
         opts->whatif = docs;
         opts->nwhatif = set->whatif.n;
         if (sections_given && set->whatif.n == 0)
@@ -149,12 +130,8 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         if (chosen[s])
             sel[nsel++] = report_sections[s];
     report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
-    status = report_left_out(set);
-out:
-    for (size_t i = 0; i < set->whatif.n; i++)
-        json_decref(docs[i]);
-    free(docs);
-    return status;
+    whatif_docs_free(docs, opts->nwhatif);
+    return report_left_out(set);
 }
 
 /* Whether CSV/JSON can print the chosen sections as one table: either

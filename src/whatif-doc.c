@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd.h"
 #include "record-schema.h"
 #include "regfile.h"
 #include "whatif-doc.h"
@@ -225,6 +226,30 @@ json_t *whatif_doc_load(const char *path, char *err, size_t size)
         return NULL;
     }
     return doc;
+}
+
+/* Load the documents of PATHS. */
+int whatif_docs_load(char *const *paths, size_t n, json_t ***docs)
+{
+    char err[1024];
+
+    *docs = n > 0 ? calloc(n, sizeof **docs) : NULL;
+    for (size_t i = 0; i < n; i++)
+        if (((*docs)[i] = whatif_doc_load(paths[i], err, sizeof err)) == NULL) {
+            cmd_error("%s", err);
+            whatif_docs_free(*docs, i);
+            *docs = NULL;
+            return -1;
+        }
+    return 0;
+}
+
+/* Free the documents. */
+void whatif_docs_free(json_t **docs, size_t n)
+{
+    for (size_t i = 0; docs != NULL && i < n; i++)
+        json_decref(docs[i]);
+    free(docs);
 }
 
 /* The candidate named NAME in DOC. */

@@ -31,6 +31,14 @@ json_t *whatif_doc_load(const char *path, char *err, size_t size);
 /* The candidate named NAME in document DOC, or NULL. */
 const json_t *whatif_candidate(const json_t *doc, const char *name);
 
+/* Load the documents of the N PATHS into *DOCS, a new array of N (NULL
+ * when N is 0); 0, or -1 after a one-line error naming the first that
+ * cannot be read (nothing then kept). */
+int whatif_docs_load(char *const *paths, size_t n, json_t ***docs);
+
+/* Free the N documents DOCS and the array (NULL is allowed). */
+void whatif_docs_free(json_t **docs, size_t n);
+
 /* Member KEY of object O as a number, NAN when null or absent. */
 double whatif_num(const json_t *o, const char *key);
 
