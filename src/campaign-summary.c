@@ -40,10 +40,8 @@ static void summary_scheme(struct rec *const *recs, size_t n, FILE *out)
         const char *cells[4] = {c[0], rec_op_name(recs[i]->op), c[1], c[2]};
 
         report_instance_cell(c[0], sizeof c[0], recs[i]);
-        report_share_cell(c[1], sizeof c[1], recs[i], recs[i]->hash_share,
-                          recs[i]->hash_share_stderr);
-        report_share_cell(c[2], sizeof c[2], recs[i], recs[i]->drng_share,
-                          recs[i]->drng_share_stderr);
+        report_share_cell(c[1], sizeof c[1], recs[i], false);
+        report_share_cell(c[2], sizeof c[2], recs[i], true);
         mdtable_row(t, cells);
     }
     report_notes(t, recs, n,

@@ -403,6 +403,25 @@ static void run_record_path(const struct run_options *o, const char *instance, c
         buf[strlen(o->out_dir) + 1] = '_';
 }
 
+/* The share GROUP ("hash" or "drng") of the record's PROFILE with its
+ * half-width as the reports show it (rec_share_halfwidth). */
+static char *run_share_cell(char *buf, size_t size, json_t *profile, const char *group)
+{
+    char key[64];
+    json_t *u;
+    double share;
+
+    snprintf(key, sizeof key, "%s_share", group);
+    share = json_number_value(json_object_get(profile, key));
+    snprintf(key, sizeof key, "%s_share_uncertainty", group);
+    if ((u = json_object_get(profile, key)) == NULL) {
+        snprintf(key, sizeof key, "%s_share_stderr", group);
+        return fmt_share_pm(buf, size, share,
+                            1.96 * json_number_value(json_object_get(profile, key)));
+    }
+    return fmt_share_pm(buf, size, share, json_number_value(u));
+}
+
 /* Print the one-line summary of a record, in the reports' formats, with
  * TAIL ("(1.23 s)": the seconds its measurement took) after it. */
 static void run_summary(json_t *rec, const char *tail)
@@ -432,12 +451,8 @@ static void run_summary(json_t *rec, const char *tail)
     }
     if (json_is_object(profile))
         printf("%s hash %s, DRNG %s", json_is_object(timing) ? "," : "",
-               fmt_share_stderr(hash, sizeof hash,
-                                json_number_value(json_object_get(profile, "hash_share")),
-                                json_number_value(json_object_get(profile, "hash_share_stderr"))),
-               fmt_share_stderr(drng, sizeof drng,
-                                json_number_value(json_object_get(profile, "drng_share")),
-                                json_number_value(json_object_get(profile, "drng_share_stderr"))));
+               run_share_cell(hash, sizeof hash, profile, "hash"),
+               run_share_cell(drng, sizeof drng, profile, "drng"));
     if (strcmp(state, "complete") != 0)
         printf(" [%s: %s]", state, json_string_value(json_object_get(status, "message")));
     printf(" %s\n", tail);

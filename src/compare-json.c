@@ -58,8 +58,14 @@ static void cmp_json_share(json_t *row, const char *prefix, const struct cmp_sha
     json_object_set_new(row, key, s->known ? json_real(s->b) : json_null());
     snprintf(key, sizeof key, "%s_stderr_b", prefix);
     json_object_set_new(row, key, s->known ? json_real(s->se_b) : json_null());
+    snprintf(key, sizeof key, "%s_uncertainty_a", prefix);
+    json_object_set_new(row, key, s->known ? json_real(s->u_a) : json_null());
+    snprintf(key, sizeof key, "%s_uncertainty_b", prefix);
+    json_object_set_new(row, key, s->known ? json_real(s->u_b) : json_null());
     snprintf(key, sizeof key, "%s_diff_pp", prefix);
     json_object_set_new(row, key, s->known ? json_real(s->diff * 100) : json_null());
+    snprintf(key, sizeof key, "%s_diff_margin_pp", prefix);
+    json_object_set_new(row, key, s->known ? json_real(s->margin * 100) : json_null());
     snprintf(key, sizeof key, "%s_within_noise", prefix);
     json_object_set_new(row, key, json_boolean(s->noise));
 }

@@ -127,8 +127,9 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
     mdtable_free(t);
 }
 
-/* The difference cell of a share: "+1.2 pp", marked when it is within two
- * combined standard errors and so counts as no difference. */
+/* The difference cell of a share: "+1.2 pp", marked with the margin of
+ * the two uncertainties when it is within it and so counts as no
+ * difference. */
 static char *cmp_md_diff(char *buf, size_t size, const struct cmp_share *s)
 {
     size_t len;
@@ -136,7 +137,7 @@ static char *cmp_md_diff(char *buf, size_t size, const struct cmp_share *s)
     fmt_pp(buf, size, s->known ? s->diff : NAN);
     len = strlen(buf);
     if (s->noise)
-        snprintf(buf + len, size - len, " (within 2 SE)");
+        snprintf(buf + len, size - len, " (within \xc2\xb1%.1f)", s->margin * 100);
     return buf;
 }
 
@@ -162,11 +163,11 @@ static void cmp_md_shares(const struct cmp *c, FILE *out)
             cell[0], rec_op_name(p->a->op), cell[2], cell[3], cell[4], cell[5], cell[6], cell[7]};
 
         report_instance_cell(cell[0], sizeof cell[0], p->a);
-        report_share_cell(cell[2], sizeof cell[2], p->a, p->a->hash_share, p->a->hash_share_stderr);
-        report_share_cell(cell[3], sizeof cell[3], p->b, p->b->hash_share, p->b->hash_share_stderr);
+        report_share_cell(cell[2], sizeof cell[2], p->a, false);
+        report_share_cell(cell[3], sizeof cell[3], p->b, false);
         cmp_md_diff(cell[4], sizeof cell[4], &hash);
-        report_share_cell(cell[5], sizeof cell[5], p->a, p->a->drng_share, p->a->drng_share_stderr);
-        report_share_cell(cell[6], sizeof cell[6], p->b, p->b->drng_share, p->b->drng_share_stderr);
+        report_share_cell(cell[5], sizeof cell[5], p->a, true);
+        report_share_cell(cell[6], sizeof cell[6], p->b, true);
         cmp_md_diff(cell[7], sizeof cell[7], &drng);
         mdtable_row(t, cells);
     }

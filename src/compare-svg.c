@@ -21,12 +21,10 @@ void cmp_print_svg(const struct cmp *c, FILE *out)
         const struct cmp_pair *p = &c->pairs[i];
         struct cmp_share hash = cmp_hash_share(p);
 
-        rows[i] = (struct svg_row){
-            .bar = {p->a, p->b},
-            .has_diff = hash.known,
-            .diff = hash.diff,
-            .diff_margin =
-                hash.known ? 2 * sqrt(hash.se_a * hash.se_a + hash.se_b * hash.se_b) : 0};
+        rows[i] = (struct svg_row){.bar = {p->a, p->b},
+                                   .has_diff = hash.known,
+                                   .diff = hash.diff,
+                                   .diff_margin = hash.known ? hash.margin : 0};
     }
     svg_print_chart(&(struct svg_chart){.title = "Time share of the ICCS helpers: A against B",
                                         .sides = {c->a_name, c->b_name},

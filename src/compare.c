@@ -187,31 +187,37 @@ size_t cmp_libraries_differ(const struct cmp *c, bool profiled, size_t *compared
     return differ;
 }
 
-/* A share of both records of P, with its standard errors. */
-static struct cmp_share cmp_share(const struct cmp_pair *p, double a, double se_a, double b,
-                                  double se_b)
+/* The hash share (DRNG false) or DRNG share of both records of P, with
+ * their uncertainties: a difference within the margin they give together
+ * is not told apart from the noise of measuring. */
+static struct cmp_share cmp_share(const struct cmp_pair *p, bool drng)
 {
-    struct cmp_share s = {p->a->has_profile && p->b->has_profile, a, b, se_a, se_b, NAN, false};
+    struct cmp_share s = {.known = p->a->has_profile && p->b->has_profile, .diff = NAN};
 
     if (!s.known)
         return s;
-    s.diff = b - a;
-    s.noise = s.diff != 0 && fabs(s.diff) <= 2 * sqrt(se_a * se_a + se_b * se_b);
+    s.a = drng ? p->a->drng_share : p->a->hash_share;
+    s.b = drng ? p->b->drng_share : p->b->hash_share;
+    s.se_a = drng ? p->a->drng_share_stderr : p->a->hash_share_stderr;
+    s.se_b = drng ? p->b->drng_share_stderr : p->b->hash_share_stderr;
+    s.u_a = rec_share_halfwidth(p->a, drng);
+    s.u_b = rec_share_halfwidth(p->b, drng);
+    s.diff = s.b - s.a;
+    s.margin = sqrt(s.u_a * s.u_a + s.u_b * s.u_b);
+    s.noise = s.diff != 0 && fabs(s.diff) <= s.margin;
     return s;
 }
 
 /* The hash share of both records of P. */
 struct cmp_share cmp_hash_share(const struct cmp_pair *p)
 {
-    return cmp_share(p, p->a->hash_share, p->a->hash_share_stderr, p->b->hash_share,
-                     p->b->hash_share_stderr);
+    return cmp_share(p, false);
 }
 
 /* The DRNG share of both records of P. */
 struct cmp_share cmp_drng_share(const struct cmp_pair *p)
 {
-    return cmp_share(p, p->a->drng_share, p->a->drng_share_stderr, p->b->drng_share,
-                     p->b->drng_share_stderr);
+    return cmp_share(p, true);
 }
 
 /* B's mean cycles over A's. */

@@ -79,8 +79,10 @@ size_t cmp_libraries_differ(const struct cmp *c, bool profiled, size_t *compared
 struct cmp_share {
     bool known; /* both records have a profile */
     double a, b, se_a, se_b;
-    double diff; /* b - a */
-    bool noise;  /* a non-zero difference within two combined standard errors */
+    double u_a, u_b; /* the 95 % half-widths shown beside them (rec_share_halfwidth) */
+    double diff;     /* b - a */
+    double margin;   /* the 95 % half-width of the difference: u_a and u_b in quadrature */
+    bool noise;      /* a non-zero difference within its margin */
 };
 
 struct cmp_share cmp_hash_share(const struct cmp_pair *p);

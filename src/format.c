@@ -142,15 +142,21 @@ char *fmt_share(char *buf, size_t size, double share)
 
 /* A share followed by " ±<stderr>" when the standard error exceeds 0.1
  * percentage point (sampled records), else the share alone. */
-char *fmt_share_stderr(char *buf, size_t size, double share, double se)
+bool fmt_share_pm_shown(double halfwidth)
+{
+    return !isnan(halfwidth) && halfwidth >= 0.001;
+}
+
+/* A share with its half-width (format.h). */
+char *fmt_share_pm(char *buf, size_t size, double share, double halfwidth)
 {
     char value[FMT_CELL], error[FMT_CELL];
 
     fmt_share(value, sizeof value, share);
-    if (isnan(share) || isnan(se) || se <= 0.001)
+    if (isnan(share) || !fmt_share_pm_shown(halfwidth))
         snprintf(buf, size, "%s", value);
     else
-        snprintf(buf, size, "%s \xc2\xb1%s", value, fmt_share(error, sizeof error, se));
+        snprintf(buf, size, "%s \xc2\xb1%s", value, fmt_share(error, sizeof error, halfwidth));
     return buf;
 }
 

@@ -7,6 +7,7 @@
 #ifndef ICCSPROF_FORMAT_H
 #define ICCSPROF_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The cell of a figure that was not measured (U+2013, as on the pages). */
@@ -35,9 +36,13 @@ char *fmt_g3(char *buf, size_t size, double value);
  * (98%); the choice is made on the value rounded to one decimal. */
 char *fmt_share(char *buf, size_t size, double share);
 
-/* A share followed by " ±<stderr>" when the standard error exceeds 0.1
- * percentage point (sampled records), else the share alone. */
-char *fmt_share_stderr(char *buf, size_t size, double share, double se);
+/* Whether a share's 95 % half-width HALFWIDTH is shown beside it: from
+ * 0.1 percentage point, the resolution of a share cell. */
+bool fmt_share_pm_shown(double halfwidth);
+
+/* A share followed by " ±<half-width>" when fmt_share_pm_shown, else the
+ * share alone. */
+char *fmt_share_pm(char *buf, size_t size, double share, double halfwidth);
 
 /* A difference of two shares in signed percentage points: +1.2 pp. */
 char *fmt_pp(char *buf, size_t size, double share_diff);

@@ -17,12 +17,11 @@
 #include "kat-exec.h"
 #include "kat.h"
 #include "libfile.h"
+#include "strlist.h"
 
 /* The compiler gets this long to build the driver. */
 #define KAT_BUILD_TIMEOUT 300.0
 /* At most this many response files, include folders, flag words. */
-#define KAT_MAX 64
-
 /* Format into BUF (SIZE bytes), cutting what does not fit: paths and
  * messages here are far shorter than their buffers. */
 static char *kat_fmt(char *buf, size_t size, const char *fmt, ...)
@@ -37,34 +36,12 @@ static char *kat_fmt(char *buf, size_t size, const char *fmt, ...)
     return buf;
 }
 
-/* A list of owned strings. */
-struct kat_list {
-    char *item[KAT_MAX];
-    size_t n;
-};
-
-/* Add a copy of S unless it is there already or the list is full. */
-static void kat_add(struct kat_list *l, const char *s)
+/* Add a copy of S unless it is there already: however many response
+ * files or include folders a package has, every one is kept. */
+static void kat_add(struct strlist *l, const char *s)
 {
-    for (size_t i = 0; i < l->n; i++)
-        if (strcmp(l->item[i], s) == 0)
-            return;
-    if (l->n < KAT_MAX)
-        l->item[l->n++] = strdup(s);
-}
-
-/* Free the list's strings. */
-static void kat_list_free(struct kat_list *l)
-{
-    for (size_t i = 0; i < l->n; i++)
-        free(l->item[i]);
-    l->n = 0;
-}
-
-/* Order strings, for qsort. */
-static int kat_strcmp(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
+    if (!strlist_has(l, s))
+        strlist_add(l, s);
 }
 
 /* Whether NAME ends in SUFFIX, whatever the case. */
@@ -84,7 +61,7 @@ static const char *kat_base(const char *path)
 }
 
 /* Add the *.rsp files of folder DIR to L. */
-static void kat_find_rsp(const char *dir, struct kat_list *l)
+static void kat_find_rsp(const char *dir, struct strlist *l)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -123,7 +100,7 @@ static const char *kat_subdir(const char *dir, const char *name, char *buf, size
 
 /* The response files the package ships for the instance in SRC whose
  * driver is DRIVER (a path below SRC). */
-static void kat_responses(const char *src, const char *driver, struct kat_list *l)
+static void kat_responses(const char *src, const char *driver, struct strlist *l)
 {
     char buf[PATH_MAX], dir[PATH_MAX], parent[PATH_MAX];
 
@@ -136,15 +113,15 @@ static void kat_responses(const char *src, const char *driver, struct kat_list *
     if (kat_subdir(parent, "KAT", dir, sizeof dir) != NULL &&
         kat_subdir(dir, kat_base(src), buf, sizeof buf) != NULL)
         kat_find_rsp(buf, l);
-    qsort(l->item, l->n, sizeof l->item[0], kat_strcmp);
+    strlist_sort(l);
 }
 
 /* Add to L every folder below DIR (DIR first) that holds a header. */
-static void kat_includes(const char *dir, struct kat_list *l, int depth)
+static void kat_includes(const char *dir, struct strlist *l, int depth)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
-    struct kat_list sub = {.n = 0};
+    struct strlist sub = {0};
     char path[PATH_MAX];
     struct stat st;
     int header = 0;
@@ -168,10 +145,10 @@ static void kat_includes(const char *dir, struct kat_list *l, int depth)
     closedir(d);
     if (header)
         kat_add(l, dir);
-    qsort(sub.item, sub.n, sizeof sub.item[0], kat_strcmp);
+    strlist_sort(&sub);
     for (size_t i = 0; i < sub.n; i++)
-        kat_includes(sub.item[i], l, depth + 1);
-    kat_list_free(&sub);
+        kat_includes(sub.v[i], l, depth + 1);
+    strlist_free(&sub);
 }
 
 /* The KAT driver among the build's excluded programs: the first, in name
@@ -232,48 +209,39 @@ static const char *kat_first_line(const char *file, char *buf, size_t size)
 
 /* Compile DRIVER with the build's flags and link it against LIB into
  * OUT; 0, else -1 with the reason in WHY. */
-static int kat_build(const struct kat_config *c, const char *driver, const struct kat_list *inc,
+static int kat_build(const struct kat_config *c, const char *driver, const struct strlist *inc,
                      const char *lib, const char *out, const char *log, char *why, size_t size)
 {
-    char *argv[3 * KAT_MAX + 16],
-        *flags = strdup(json_string_value(json_object_get(c->build, "cflags")) ?: ""), *save = NULL,
-        *cc = strdup(c->cc), rpath[PATH_MAX + 16], dir[PATH_MAX], line[256];
+    const char *cflags = json_string_value(json_object_get(c->build, "cflags"));
+    char dir[PATH_MAX], line[256];
+    struct strlist argv = {0};
     struct kat_exit ex;
-    size_t n = 0;
-    int rc;
+    int rc, err;
 
     /* a command of several words ("ccache gcc"), as the scheme build
      * takes it */
-    for (char *w = strtok_r(cc, " \t", &save); w != NULL && n < KAT_MAX;
-         w = strtok_r(NULL, " \t", &save))
-        argv[n++] = w;
-    if (n == 0) {
+    strlist_add_words(&argv, c->cc);
+    if (argv.n == 0) {
         kat_fmt(why, size, "the compiler command '%s' names no program", c->cc);
-        free(flags);
-        free(cc);
         return -1;
     }
-    for (char *w = strtok_r(flags, " \t", &save); w != NULL && n < KAT_MAX;
-         w = strtok_r(NULL, " \t", &save))
-        argv[n++] = w;
+    strlist_add_words(&argv, cflags != NULL ? cflags : "");
     for (size_t i = 0; i < inc->n; i++) {
-        argv[n++] = "-I";
-        argv[n++] = inc->item[i];
+        strlist_add(&argv, "-I");
+        strlist_add(&argv, inc->v[i]);
     }
     kat_fmt(dir, sizeof dir, "%.*s", (int)(kat_base(lib) - lib - (kat_base(lib) > lib)), lib);
-    kat_fmt(rpath, sizeof rpath, "-Wl,-rpath,%s", dir[0] ? dir : ".");
-    argv[n++] = (char *)driver;
-    argv[n++] = (char *)lib;
-    argv[n++] = rpath;
-    argv[n++] = "-lm";
-    argv[n++] = "-o";
-    argv[n++] = (char *)out;
-    argv[n] = NULL;
-    rc = kat_exec(argv, ".", "/dev/null", log, KAT_BUILD_TIMEOUT, &ex);
-    free(flags);
-    free(cc);
+    strlist_add(&argv, driver);
+    strlist_add(&argv, lib);
+    strlist_addf(&argv, "-Wl,-rpath,%s", dir[0] ? dir : ".");
+    strlist_add(&argv, "-lm");
+    strlist_add(&argv, "-o");
+    strlist_add(&argv, out);
+    rc = kat_exec(argv.v, ".", "/dev/null", log, KAT_BUILD_TIMEOUT, &ex);
+    err = errno;
+    strlist_free(&argv);
     if (rc != 0) {
-        kat_fmt(why, size, "%s: %s", c->cc, strerror(errno));
+        kat_fmt(why, size, "%s: %s", c->cc, strerror(err));
         return -1;
     }
     if (ex.timed_out || ex.signal || ex.status != 0) {
@@ -294,18 +262,18 @@ struct kat_run {
     char dir[PATH_MAX], out[PATH_MAX], err[PATH_MAX];
     unsigned long long limit;
     struct kat_exit ex;
-    struct kat_list written; /* the *.rsp files it created, by file name */
+    struct strlist written; /* the *.rsp files it created, by file name */
 };
 
 /* Build the driver against LIB and run it in WORK/NAME; 0 when it ran
  * (whatever its end), else -1 with the reason in WHY. */
 static int kat_run(const struct kat_config *c, const char *name, const char *driver,
-                   const struct kat_list *inc, const char *lib, struct kat_run *r, char *why,
+                   const struct strlist *inc, const char *lib, struct kat_run *r, char *why,
                    size_t size)
 {
     char exe[PATH_MAX], log[PATH_MAX];
     char *argv[2] = {exe, NULL};
-    struct kat_list found = {.n = 0};
+    struct strlist found = {0};
 
     kat_fmt(r->dir, sizeof r->dir, "%s/%s", c->work, name);
     kat_fmt(exe, sizeof exe, "%s/kat-%s", c->work, name);
@@ -324,18 +292,18 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     }
     kat_find_rsp(r->dir, &found);
     for (size_t i = 0; i < found.n; i++)
-        kat_add(&r->written, kat_base(found.item[i]));
-    qsort(r->written.item, r->written.n, sizeof r->written.item[0], kat_strcmp);
-    kat_list_free(&found);
+        kat_add(&r->written, kat_base(found.v[i]));
+    strlist_sort(&r->written);
+    strlist_free(&found);
     return 0;
 }
 
 /* The shipped response named NAME, or NULL. */
-static const char *kat_shipped(const struct kat_list *rsp, const char *name)
+static const char *kat_shipped(const struct strlist *rsp, const char *name)
 {
     for (size_t i = 0; i < rsp->n; i++)
-        if (strcmp(kat_base(rsp->item[i]), name) == 0)
-            return rsp->item[i];
+        if (strcmp(kat_base(rsp->v[i]), name) == 0)
+            return rsp->v[i];
     return NULL;
 }
 
@@ -357,7 +325,7 @@ static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
 
 /* Compare the plain run's output with the shipped responses: the result
  * ("pass", "fail", "not_available") and its detail. */
-static const char *kat_verdict(const struct kat_run *r, const struct kat_list *rsp,
+static const char *kat_verdict(const struct kat_run *r, const struct strlist *rsp,
                                const char *instance, char *detail, size_t size)
 {
     char path[PATH_MAX];
@@ -369,11 +337,11 @@ static const char *kat_verdict(const struct kat_run *r, const struct kat_list *r
         return "fail";
     }
     for (size_t i = 0; i < r->written.n; i++) {
-        const char *shipped = kat_shipped(rsp, r->written.item[i]);
+        const char *shipped = kat_shipped(rsp, r->written.v[i]);
 
         if (shipped == NULL)
             continue;
-        kat_fmt(path, sizeof path, "%s/%s", r->dir, r->written.item[i]);
+        kat_fmt(path, sizeof path, "%s/%s", r->dir, r->written.v[i]);
         if (kat_compare(shipped, kat_base(shipped), path, "the driver's", detail, size) != 0)
             return "fail";
         compared++;
@@ -382,12 +350,12 @@ static const char *kat_verdict(const struct kat_run *r, const struct kat_list *r
         return kat_ended_badly(r, detail, size) ? "fail" : "pass";
     if (r->written.n > 0) {
         kat_fmt(detail, size, "the driver wrote %s, which the package does not ship",
-                r->written.item[0]);
+                r->written.v[0]);
         return "not_available";
     }
     for (size_t i = 0; i < rsp->n && want == NULL; i++)
-        if (rsp->n == 1 || strstr(kat_base(rsp->item[i]), instance) != NULL)
-            want = rsp->item[i];
+        if (rsp->n == 1 || strstr(kat_base(rsp->v[i]), instance) != NULL)
+            want = rsp->v[i];
     if (want == NULL) {
         kat_fmt(detail, size,
                 "the driver writes to stdout, and none of the %zu response files names "
@@ -413,10 +381,10 @@ static const char *kat_same(const struct kat_run *a, const struct kat_run *b, ch
         return "differs";
     }
     for (size_t i = 0; i < a->written.n; i++) {
-        kat_fmt(pa, sizeof pa, "%s/%s", a->dir, a->written.item[i]);
-        kat_fmt(pb, sizeof pb, "%s/%s", b->dir, b->written.item[i]);
-        if (strcmp(a->written.item[i], b->written.item[i]) != 0 ||
-            kat_compare(pa, a->written.item[i], pb, "the profiled build's", detail, size) != 0)
+        kat_fmt(pa, sizeof pa, "%s/%s", a->dir, a->written.v[i]);
+        kat_fmt(pb, sizeof pb, "%s/%s", b->dir, b->written.v[i]);
+        if (strcmp(a->written.v[i], b->written.v[i]) != 0 ||
+            kat_compare(pa, a->written.v[i], pb, "the profiled build's", detail, size) != 0)
             return "differs";
     }
     if (kat_compare(a->out, "the plain build's output", b->out, "the profiled build's", detail,
@@ -428,30 +396,30 @@ static const char *kat_same(const struct kat_run *a, const struct kat_run *b, ch
 /* The most bytes the driver may write to one file: twice the largest of
  * the response files RSP, at least KAT_FILE_LIMIT_MIN (a driver printing
  * without end would fill the disk, and its output cannot match). */
-static unsigned long long kat_file_limit(const struct kat_list *rsp)
+static unsigned long long kat_file_limit(const struct strlist *rsp)
 {
     unsigned long long limit = KAT_FILE_LIMIT_MIN;
     struct stat st;
 
     for (size_t i = 0; i < rsp->n; i++)
-        if (stat(rsp->item[i], &st) == 0 && 2 * (unsigned long long)st.st_size > limit)
+        if (stat(rsp->v[i], &st) == 0 && 2 * (unsigned long long)st.st_size > limit)
             limit = 2 * (unsigned long long)st.st_size;
     return limit;
 }
 
 /* The result object. */
 static json_t *kat_result(const char *result, const char *detail, const char *driver,
-                          const struct kat_list *rsp, const char *src, double seconds,
+                          const struct strlist *rsp, const char *src, double seconds,
                           double timeout)
 {
     json_t *names = json_array();
     size_t len = strlen(src);
 
     for (size_t i = 0; rsp != NULL && i < rsp->n; i++)
-        json_array_append_new(
-            names, json_string(strncmp(rsp->item[i], src, len) == 0 && rsp->item[i][len] == '/'
-                                   ? rsp->item[i] + len + 1
-                                   : rsp->item[i]));
+        json_array_append_new(names,
+                              json_string(strncmp(rsp->v[i], src, len) == 0 && rsp->v[i][len] == '/'
+                                              ? rsp->v[i] + len + 1
+                                              : rsp->v[i]));
     return json_pack("{s:s, s:s, s:o, s:o, s:o, s:f, s:n, s:s}", "result", result, "detail", detail,
                      "driver", driver != NULL ? json_string(driver) : json_null(), "responses",
                      names, "seconds", seconds >= 0 ? json_real(seconds) : json_null(),
@@ -474,8 +442,8 @@ static json_t *kat_gate(const struct kat_config *c)
 {
     const char *src = json_string_value(json_object_get(c->build, "source_dir"));
     const char *file = kat_driver(c->build), *instance;
-    struct kat_list rsp = {.n = 0}, inc = {.n = 0};
-    struct kat_run plain = {.written.n = 0}, prof = {.written.n = 0};
+    struct strlist rsp = {0}, inc = {0};
+    struct kat_run plain = {.written = {0}}, prof = {.written = {0}};
     char driver[PATH_MAX], detail[1024] = "", why[1024] = "";
     const char *verdict, *same;
     json_t *res;
@@ -529,10 +497,10 @@ static json_t *kat_gate(const struct kat_config *c)
         json_object_set_new(res, "profiled_detail", json_string(same ? why : ""));
     }
 out:
-    kat_list_free(&rsp);
-    kat_list_free(&inc);
-    kat_list_free(&plain.written);
-    kat_list_free(&prof.written);
+    strlist_free(&rsp);
+    strlist_free(&inc);
+    strlist_free(&plain.written);
+    strlist_free(&prof.written);
     return res;
 }
 

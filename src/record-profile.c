@@ -49,21 +49,66 @@ static struct share_sums record_sums(json_t *obj)
     return s;
 }
 
-/* Why the compensation of RAW cannot be trusted, or NULL when it can
- * (see share_doubt). */
-static const char *record_untrusted(json_t *raw)
+/* Whether a raw row groups several keys (a class or a rest). */
+static bool record_grouped(json_t *shape)
 {
-    json_t *c = json_object_get(raw, "compensation");
+    const char *kind = json_string_value(json_object_get(shape, "kind"));
 
-    if (c == NULL)
-        return NULL;
-    return share_doubt(record_num(c, "added_ticks"), record_num(raw, "baseline_ticks"));
+    return kind != NULL && strcmp(kind, "exact") != 0;
+}
+
+/* What the helpers' figures rest on: per helper, the estimated time of
+ * its rows (each row's mean of timed calls times its calls, so that
+ * sampling stays stratified by shape) and the calls of its grouped rows;
+ * the grouped rows in all. */
+struct record_rows {
+    struct share_estimate est[ICCSPROF_NHELPERS];
+    uint64_t grouped_calls[ICCSPROF_NHELPERS], grouped_rows;
+};
+
+/* Sum the raw rows of SNAP per helper. */
+static void record_sum_rows(json_t *snap, struct record_rows *r)
+{
+    json_t *shape;
+    size_t i;
+
+    memset(r, 0, sizeof *r);
+    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
+    {
+        int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
+        struct share_sums s = record_sums(shape);
+        struct share_estimate e = share_estimate(&s);
+
+        if (h < 0)
+            continue;
+        share_add(&r->est[h], &e);
+        if (record_grouped(shape)) {
+            r->grouped_calls[h] += s.calls;
+            r->grouped_rows++;
+        }
+    }
 }
 
 /* The totals of helper H in the raw snapshot SNAP. */
 static json_t *record_total(json_t *snap, int h)
 {
     return json_object_get(json_object_get(snap, "helpers"), record_helper[h]);
+}
+
+/* Why the compensation of RAW cannot be trusted, or NULL when it can
+ * (see share_doubt). */
+static const char *record_untrusted(json_t *raw)
+{
+    json_t *c = json_object_get(raw, "compensation"), *snap = json_object_get(raw, "snapshot");
+    double inner = record_num(json_object_get(raw, "overhead"), "inner_ticks"), helpers = 0;
+    struct record_rows rows;
+
+    if (c == NULL)
+        return NULL;
+    record_sum_rows(snap, &rows);
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        helpers += rows.est[h].ticks - (double)record_u64(record_total(snap, h), "calls") * inner;
+    return share_doubt(record_num(c, "added_ticks"), record_num(raw, "baseline_ticks"), helpers);
 }
 
 /* The basis of every share of RAW: the operations' ticks with the
@@ -155,14 +200,6 @@ static int record_by_estimate(const void *a, const void *b)
     return (x < y) - (x > y);
 }
 
-/* Whether a raw row groups several keys (a class or a rest). */
-static bool record_grouped(json_t *shape)
-{
-    const char *kind = json_string_value(json_object_get(shape, "kind"));
-
-    return kind != NULL && strcmp(kind, "exact") != 0;
-}
-
 /* The upper bound of a raw row's KEY bits ("in_bits" or "out_bits"): a
  * key's own bits, the top of a class [b, 2b - 1] (0 for the class of 0),
  * null for a rest, which has none. */
@@ -217,38 +254,6 @@ static json_t *record_shapes(json_t *raw_shapes, uint64_t ops)
     }
     free(rows);
     return shapes;
-}
-
-/* What the helpers' figures rest on: per helper, the estimated time of
- * its rows (each row's mean of timed calls times its calls, so that
- * sampling stays stratified by shape) and the calls of its grouped rows;
- * the grouped rows in all. */
-struct record_rows {
-    struct share_estimate est[ICCSPROF_NHELPERS];
-    uint64_t grouped_calls[ICCSPROF_NHELPERS], grouped_rows;
-};
-
-/* Sum the raw rows of SNAP per helper. */
-static void record_sum_rows(json_t *snap, struct record_rows *r)
-{
-    json_t *shape;
-    size_t i;
-
-    memset(r, 0, sizeof *r);
-    json_array_foreach(json_object_get(snap, "shapes"), i, shape)
-    {
-        int h = record_helper_index(json_string_value(json_object_get(shape, "helper")));
-        struct share_sums s = record_sums(shape);
-        struct share_estimate e = share_estimate(&s);
-
-        if (h < 0)
-            continue;
-        share_add(&r->est[h], &e);
-        if (record_grouped(shape)) {
-            r->grouped_calls[h] += s.calls;
-            r->grouped_rows++;
-        }
-    }
 }
 
 /* The row of helper H: its totals (exact whatever the shape table held),

@@ -646,6 +646,10 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->hash_share_stderr = rr_share(rr, p, "profile", "hash_share_stderr", RR_SINCE_V2, 0);
     r->drng_share = rr_share(rr, p, "profile", "drng_share", RR_REQUIRED, NAN);
     r->drng_share_stderr = rr_share(rr, p, "profile", "drng_share_stderr", RR_SINCE_V2, 0);
+    r->hash_share_uncertainty =
+        rr_share(rr, p, "profile", "hash_share_uncertainty", RR_OPTIONAL, NAN);
+    r->drng_share_uncertainty =
+        rr_share(rr, p, "profile", "drng_share_uncertainty", RR_OPTIONAL, NAN);
     r->sampling_k = rr_count1(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
     r->compensation_applied =
@@ -1026,6 +1030,17 @@ void rec_free(struct rec *r)
     free(r->kat_log);
     free(r->kat_log_sha256);
     free(r);
+}
+
+/* The half-width shown beside a share (record-read.h). */
+double rec_share_halfwidth(const struct rec *r, bool drng)
+{
+    double u = drng ? r->drng_share_uncertainty : r->hash_share_uncertainty;
+    double se = drng ? r->drng_share_stderr : r->hash_share_stderr;
+
+    if (!r->has_profile)
+        return 0;
+    return isnan(u) ? 1.96 * se : u;
 }
 
 /* Name of an operation as in the record. */

@@ -137,6 +137,9 @@ struct rec {
      * exact shapes the table kept (-1 before). */
     long long grouped_rows, grouped_calls, shape_table;
     double hash_share, hash_share_stderr, drng_share, drng_share_stderr;
+    /* The 95 % half-width of each share's uncertainty the record states
+     * (trials, compensation and sampling); NAN when it states none. */
+    double hash_share_uncertainty, drng_share_uncertainty;
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */
@@ -201,6 +204,12 @@ struct rec *rec_load(const char *path, char *err, size_t err_size);
 
 /* Free a record from rec_load (NULL is allowed). */
 void rec_free(struct rec *r);
+
+/* The 95 % half-width shown beside R's hash share (DRNG false) or DRNG
+ * share: the uncertainty the record states, or, for a record from before
+ * it was stated, 1.96 standard errors of the sampling; 0 without either
+ * or without a profile. */
+double rec_share_halfwidth(const struct rec *r, bool drng);
 
 /* Name of an operation, of a type, of a state, as in the record. */
 const char *rec_op_name(enum rec_op op);

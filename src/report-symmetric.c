@@ -30,13 +30,15 @@ const char *report_bound_mark(const struct rec *r)
     return r->has_profile && r->overflow_calls > 0 ? "\xe2\x89\xa5" : "";
 }
 
-/* A share cell of R, with its bound mark. */
-char *report_share_cell(char *buf, size_t size, const struct rec *r, double share, double se)
+/* The hash share cell (DRNG false) or DRNG share cell of R, with its
+ * bound mark and its uncertainty. */
+char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
 {
     char cell[FMT_CELL];
+    double share = drng ? r->drng_share : r->hash_share;
 
     snprintf(buf, size, "%s%s", isnan(share) ? "" : report_bound_mark(r),
-             fmt_share_stderr(cell, sizeof cell, share, se));
+             fmt_share_pm(cell, sizeof cell, share, rec_share_halfwidth(r, drng)));
     return buf;
 }
 
@@ -77,10 +79,11 @@ bool report_count_varies(long long min, long long max)
     return min >= 0 && max >= 0 && min != max;
 }
 
-/* Whether a share of R prints with its standard error. */
-static bool symmetric_has_stderr(const struct rec *r)
+/* Whether a share of R prints with its uncertainty. */
+static bool symmetric_has_pm(const struct rec *r)
 {
-    return r->has_profile && (r->hash_share_stderr > 0.001 || r->drng_share_stderr > 0.001);
+    return fmt_share_pm_shown(rec_share_halfwidth(r, false)) ||
+           fmt_share_pm_shown(rec_share_halfwidth(r, true));
 }
 
 /* Add the Symmetric primitives section of RECS: the survey verdict, then
@@ -92,7 +95,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
-    bool any_stderr = false, any_varies = false;
+    bool any_pm = false, any_varies = false;
 
     (void)opts;
     report_heading(pg, &report_symmetric);
@@ -106,11 +109,11 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         const char *cells[5] = {c[0], rec_op_name(r->op), c[2], c[3], c[4]};
 
         report_instance_cell(c[0], sizeof c[0], r);
-        report_share_cell(c[2], sizeof c[2], r, r->hash_share, r->hash_share_stderr);
-        report_share_cell(c[3], sizeof c[3], r, r->drng_share, r->drng_share_stderr);
+        report_share_cell(c[2], sizeof c[2], r, false);
+        report_share_cell(c[3], sizeof c[3], r, true);
         report_calls_cell(c[4], sizeof c[4], r);
         mdtable_row(t, cells);
-        any_stderr |= symmetric_has_stderr(r);
+        any_pm |= symmetric_has_pm(r);
         for (int h = 0; h < ICCSPROF_NHELPERS; h++)
             any_varies |= r->has_profile && r->helper[h].calls > 0 &&
                           report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
@@ -122,9 +125,11 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
                          md_code(code, sizeof code, recs[i]->instance), rec_op_name(recs[i]->op),
                          recs[i]->sampling_k,
                          recs[i]->sampling_auto ? " (chosen by --sample=auto)" : "");
-    if (any_stderr)
-        mdtable_note(t, "\xc2\xb1: one standard error of a share estimated from sampled timing, "
-                        "shown when above 0.1 percentage point");
+    if (any_pm)
+        mdtable_note(t, "\xc2\xb1 in a share: the 95 %% half-width of its uncertainty as the "
+                        "record states it (from the profile pass's trials: the pairs, the "
+                        "compensation, the sampling), shown from 0.1 percentage point; a record "
+                        "that states none shows 1.96 standard errors of its sampling");
     if (any_varies)
         mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
                         "(its minimum and maximum differ), with the standard error of its mean; "
@@ -141,11 +146,21 @@ static const char *const symmetric_helper_fields[] = {"calls",        "calls_per
 /* The Symmetric primitives columns of CSV/JSON. */
 static void symmetric_columns(json_t *keys)
 {
-    static const char *const names[] = {
-        "profile_calls",     "profile_ticks",       "profile_baseline_ticks", "inner_ticks",
-        "outer_ticks",       "untimed_outer_ticks", "callers_outer_ticks",    "hash_share",
-        "hash_share_stderr", "drng_share",          "drng_share_stderr",      "sampling_k",
-        "calls_in_no_helper"};
+    static const char *const names[] = {"profile_calls",
+                                        "profile_ticks",
+                                        "profile_baseline_ticks",
+                                        "inner_ticks",
+                                        "outer_ticks",
+                                        "untimed_outer_ticks",
+                                        "callers_outer_ticks",
+                                        "hash_share",
+                                        "hash_share_stderr",
+                                        "drng_share",
+                                        "drng_share_stderr",
+                                        "hash_share_uncertainty",
+                                        "drng_share_uncertainty",
+                                        "sampling_k",
+                                        "calls_in_no_helper"};
     char key[64];
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
@@ -180,6 +195,8 @@ static void symmetric_fields(const struct rec *r, json_t *row)
     json_object_set_new(row, "drng_share", flat_number(r->drng_share));
     json_object_set_new(row, "drng_share_stderr",
                         r->has_profile ? json_real(r->drng_share_stderr) : json_null());
+    json_object_set_new(row, "hash_share_uncertainty", flat_number(r->hash_share_uncertainty));
+    json_object_set_new(row, "drng_share_uncertainty", flat_number(r->drng_share_uncertainty));
     json_object_set_new(row, "sampling_k",
                         r->has_profile ? json_integer(r->sampling_k) : json_null());
     json_object_set_new(row, "calls_in_no_helper",

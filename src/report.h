@@ -139,9 +139,10 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r);
  * shape table, in its totals but in no helper; else "". */
 const char *report_bound_mark(const struct rec *r);
 
-/* A share cell of R: the share and its standard error as
- * fmt_share_stderr prints them, after R's bound mark. */
-char *report_share_cell(char *buf, size_t size, const struct rec *r, double share, double se);
+/* The hash share cell (DRNG false) or DRNG share cell of R: the share
+ * and its half-width as fmt_share_pm prints them (rec_share_halfwidth),
+ * after R's bound mark. */
+char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng);
 
 /* Whether a count per operation with this minimum and maximum varies
  * from one operation to the next (false when the record does not say). */

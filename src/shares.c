@@ -53,12 +53,14 @@ struct share_basis share_basis(double op_ticks, double baseline_ticks, double in
 }
 
 /* Why the compensation cannot be applied, or NULL (see shares.h). */
-const char *share_doubt(double added, double baseline_ticks)
+const char *share_doubt(double added, double baseline_ticks, double helper_ticks)
 {
     if (added < 0)
         return "negative";
     if (!(baseline_ticks > 0))
         return "larger than the operation";
+    if (helper_ticks > (1 + SHARE_OVER_WHOLE) * baseline_ticks)
+        return "larger than the operation less the helpers";
     return NULL;
 }
 

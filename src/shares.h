@@ -39,13 +39,22 @@ void share_add(struct share_estimate *a, const struct share_estimate *b);
 struct share_basis share_basis(double op_ticks, double baseline_ticks, double inner);
 
 /* Why what the instrumentation added per operation, ADDED ticks, cannot
- * be taken off operations that would then be left with BASELINE_TICKS: a
- * cost that is negative, or that leaves nothing of the operations (a few
- * pairs on a busy machine); NULL when it can.  The shares are then the
- * raw ones.  A cost within its error of zero is taken off all the same:
+ * be taken off operations that would then be left with BASELINE_TICKS,
+ * of which the helpers' calls took HELPER_TICKS (their timed regions
+ * less the inner cost, over the same operations): a cost that is
+ * negative, that leaves nothing of the operations (a few pairs on a busy
+ * machine), or that leaves less than the helpers took by more than
+ * SHARE_OVER_WHOLE (a share over 100 % is no share: cut to 100 % it would
+ * read as a finding); NULL when it can.  The shares are then the raw
+ * ones.  A cost within its error of zero is taken off all the same:
  * leaving it on would bias the share by as much as taking it off may
  * err, and its error is part of the share's uncertainty. */
-const char *share_doubt(double added, double baseline_ticks);
+const char *share_doubt(double added, double baseline_ticks, double helper_ticks);
+
+/* How far past the whole operation the helpers' compensated time may go
+ * before the compensation is doubted: the noise of an operation that is
+ * all hashing (whose share is 100 %). */
+#define SHARE_OVER_WHOLE 0.05
 
 /* The share of the operations' time that E (over CALLS calls) took,
  * compensated: the inner cost off each call, over the baseline, the

@@ -346,7 +346,7 @@ static void svg_diff_axis(FILE *out, const struct svg_layout *l, double scale, d
 
 /* The difference panel of row R at Y (the row's middle): B's hash share
  * minus A's as a bar from zero, on a scale of plus or minus SCALE, with
- * whiskers at two combined standard errors; grey when within them. */
+ * whiskers at its 95 % half-width; grey when within them. */
 static void svg_diff(FILE *out, const struct svg_layout *l, const struct svg_row *r, double y,
                      double scale)
 {
@@ -359,7 +359,7 @@ static void svg_diff(FILE *out, const struct svg_layout *l, const struct svg_row
         return;
     fprintf(out,
             "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"5\" class=\"%s\">"
-            "<title>hash share B - A: %+.2f pp (2 SE %.2f pp)</title></rect>\n",
+            "<title>hash share B - A: %+.2f pp (\xc2\xb1%.2f pp, 95 %%)</title></rect>\n",
             fmin(mid, mid + d * unit), y - 2.5, fabs(d) * unit, noise ? "diffnoise" : "diff", d, m);
     /* whiskers shorter than half a point would read as a blot */
     if (m * unit >= 0.5) {
@@ -552,8 +552,8 @@ static double svg_notes(FILE *out, const struct svg_chart *c, const struct svg_l
     if (l->pair)
         y = svg_note(out, l, y,
                      "\xce\x94 hash: B's hash share minus A's, in percentage points; "
-                     "whiskers: two standard errors of it; grey: within them, no "
-                     "difference.");
+                     "whiskers: its 95 % half-width, both shares' uncertainties "
+                     "together; grey: within them, no difference.");
     for (int m = 0; m < NMARKS; m++)
         if (used[m]) {
             char *note = xasprintf("%s %s", svg_mark[m], svg_mark_note[m]);

@@ -120,18 +120,23 @@ START_TEST(share_boundary)
 }
 END_TEST
 
-START_TEST(share_with_standard_error)
+START_TEST(share_with_half_width)
 {
     char cell[FMT_CELL];
 
-    ck_assert_str_eq(fmt_share_stderr(cell, sizeof cell, 0.25, 0.0012), "25% \xc2\xb1"
-                                                                        "0.1%");
-    ck_assert_str_eq(fmt_share_stderr(cell, sizeof cell, 0.047, 0.0042), "4.7% \xc2\xb1"
-                                                                         "0.4%");
-    /* not above 0.1 percentage point: no ± */
-    ck_assert_str_eq(fmt_share_stderr(cell, sizeof cell, 0.25, 0.001), "25%");
-    ck_assert_str_eq(fmt_share_stderr(cell, sizeof cell, 0.25, 0), "25%");
-    ck_assert_str_eq(fmt_share_stderr(cell, sizeof cell, NAN, 0.01), FMT_MISSING);
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, 0.0012), "25% \xc2\xb1"
+                                                                    "0.1%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.047, 0.0042), "4.7% \xc2\xb1"
+                                                                     "0.4%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.84, 0.013), "84% \xc2\xb1"
+                                                                   "1.3%");
+    /* from 0.1 percentage point: below it, no ± */
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, 0.001), "25% \xc2\xb1"
+                                                                   "0.1%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, 0.0009), "25%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, 0), "25%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, NAN), "25%");
+    ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, NAN, 0.01), FMT_MISSING);
 }
 END_TEST
 
@@ -207,7 +212,7 @@ Suite *make_format_suite(void)
     tcase_add_test(tc, rates_and_calls);
     tcase_add_test(tc, shares_as_published);
     tcase_add_test(tc, share_boundary);
-    tcase_add_test(tc, share_with_standard_error);
+    tcase_add_test(tc, share_with_half_width);
     tcase_add_test(tc, differences_ratios_counts);
     tcase_add_test(tc, frequencies);
     tcase_add_test(tc, natural_order);

@@ -86,15 +86,21 @@ END_TEST
 
 START_TEST(compensation_doubted)
 {
-    ck_assert_str_eq(share_doubt(-3, 9000), "negative");
+    ck_assert_str_eq(share_doubt(-3, 9000, 4000), "negative");
     /* within two of its standard errors of zero, a cost is still taken
      * off: its error goes into the share's uncertainty */
-    ck_assert_ptr_null(share_doubt(20, 9000));
-    ck_assert_ptr_null(share_doubt(0, 9000));
+    ck_assert_ptr_null(share_doubt(20, 9000, 4000));
+    ck_assert_ptr_null(share_doubt(0, 9000, 4000));
     /* a few pairs on a busy machine: a median cost per operation above
      * the operations' own mean ticks leaves a baseline below zero */
-    ck_assert_str_eq(share_doubt(1350, -150), "larger than the operation");
-    ck_assert_str_eq(share_doubt(1350, 0), "larger than the operation");
+    ck_assert_str_eq(share_doubt(1350, -150, 4000), "larger than the operation");
+    ck_assert_str_eq(share_doubt(1350, 0, 4000), "larger than the operation");
+    /* a tiny baseline: the helpers would take 4000 of 1000 ticks, a share
+     * of 400 % that would be cut to 100 % */
+    ck_assert_str_eq(share_doubt(8000, 1000, 4000), "larger than the operation less the helpers");
+    /* an operation that is all hashing, measured 5 % over: still trusted */
+    ck_assert_ptr_null(share_doubt(8000, 1000, 1050));
+    ck_assert_str_eq(share_doubt(8000, 1000, 1051), "larger than the operation less the helpers");
 }
 END_TEST
 

@@ -13,15 +13,16 @@ cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
 CC=${cc:-cc}
 export CC
 
-# build_json DIR SOURCE DRIVER: a build description of the instance in
-# SOURCE whose KAT driver DRIVER was left out of the library (with the
-# sanitizer flags of a sanitized build, as the scheme build records them).
+# build_json DIR SOURCE DRIVER [CFLAGS]: a build description of the
+# instance in SOURCE whose KAT driver DRIVER was left out of the library
+# (with the sanitizer flags of a sanitized build, as the scheme build
+# records them, and CFLAGS after them).
 build_json() {
     mkdir -p "$1"
     cat >"$1/build.json" <<EOJ
 {"scheme": "kem-mlwe", "algorithm": "kem-mlwe", "instance": "MLWE-KEM-512",
  "implementation": "reference", "source_dir": "$2", "compiler": null,
- "cflags": "-std=c99 -O2 ${SANITIZER_CFLAGS:-}", "fallback": null, "drng_global": "package",
+ "cflags": "-std=c99 -O2 ${SANITIZER_CFLAGS:-} ${4:-}", "fallback": null, "drng_global": "package",
  "sources": [], "excluded": [{"file": "$3", "reason": "defines main"}], "coverage": null}
 EOJ
 }
@@ -185,6 +186,12 @@ expect_status "--cc of several words" 0 "$ICCSPROF" kat --build-info "$work/word
     --plain "$libs/libmlwe512.so" --cc "$work/cccc $CC"
 expect_grep "--cc of several words: a pass" "^MLWE-KEM-512: kat: pass$" "$work/out"
 expect_grep "--cc of several words: the driver built by it" "KAT_KEM.c" "$work/cc.log"
+# a build's flags are all passed, however many (a package's defines)
+rm -f "$work/cc.log"
+build_json "$work/manyflags" "$src" KAT_KEM.c "$(seq -f '-DPAD_%g' 1 100 | tr '\n' ' ')"
+expect_status "a hundred flags: exit 0" 0 "$ICCSPROF" kat --build-info "$work/manyflags/build.json" \
+    --plain "$libs/libmlwe512.so" --cc "$work/cccc $CC"
+expect_grep "a hundred flags: the last one reaches the compiler" " -DPAD_100 .*KAT_KEM.c" "$work/cc.log"
 pkg="$work/katcc"
 cp -RL "$top_srcdir/tests/fixtures/packages/levelmake" "$pkg" && chmod -R u+w "$pkg"
 # the toy KAT driver prints the verification's result: the response it must match
