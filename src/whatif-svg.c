@@ -135,8 +135,9 @@ static void ws_matrix(struct ws *w, json_t *doc)
 }
 
 /* Lay out the matrix: the instance and operation labels, then the cells
- * as wide as their widest text or candidate name; the page one column
- * wide at least. */
+ * as wide as their widest text, the candidates' names over them level
+ * when they fit and slanted when not; the page one column wide at
+ * least. */
 static void ws_lay_out(struct ws *w)
 {
     double inst = 0, op = 0, cell = svg_width("0.00", WS_FONT * WS_BOLD), name = 0;
@@ -255,6 +256,27 @@ static void ws_cell(FILE *out, const struct ws *w, const json_t *row, double x, 
              "%s", ws_cell_text(text, sizeof text, row));
 }
 
+/* How many bytes of WORD's beginning fit WIDTH points at SIZE: whole
+ * characters, one at least. */
+static size_t ws_fitting(const char *word, double width, double size)
+{
+    size_t n = 0, next;
+    char *part;
+
+    for (;;) {
+        next = n + 1;
+        while (word[next] != '\0' && (word[next] & 0xc0) == 0x80)
+            next++;
+        part = xasprintf("%.*s", (int)next, word);
+        if (n > 0 && svg_width(part, size) > width) {
+            free(part);
+            return n;
+        }
+        free(part);
+        n = next;
+    }
+}
+
 /* TEXT in lines of class CLS at X filling WIDTH points at SIZE, words
  * kept whole, the first baseline at Y, lines LEAD apart; the last
  * baseline. */
@@ -271,6 +293,14 @@ static double ws_wrap_at(FILE *out, double x, double y, double width, double siz
             svg_text(out, x, y, "start", cls, "%s", now);
             y += lead;
             strlist_free(&line);
+        }
+        /* a word wider than a line (a long path) is cut where it fills one */
+        while (svg_width(word, size) > width) {
+            size_t n = ws_fitting(word, width, size);
+
+            svg_text(out, x, y, "start", cls, "%.*s", (int)n, word);
+            y += lead;
+            word += n;
         }
         strlist_add(&line, word);
         free(now);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strlist.h"
 #include "suites.h"
 #include "whatif-doc.h"
 #include "whatif-svg.h"
@@ -196,6 +197,30 @@ START_TEST(plain_projections_have_a_plain_key)
 }
 END_TEST
 
+START_TEST(long_command_cut_to_the_page)
+{
+    json_t *doc = sample_doc();
+    char path[256], *svg, *command;
+
+    memset(path, 'a', sizeof path - 1);
+    path[0] = '/';
+    path[sizeof path - 2] = 'z';
+    path[sizeof path - 1] = '\0';
+    command = xasprintf("iccsprof whatif --out %s", path);
+    json_object_set_new(doc, "command", json_string(command));
+    svg = heat_map(doc);
+    /* the path, wider than the page, is cut into lines: its beginning and
+     * its end are there, never whole */
+    ck_assert_ptr_null(strstr(svg, path));
+    ck_assert_ptr_nonnull(strstr(svg, "--out</text>"));
+    ck_assert_ptr_nonnull(strstr(svg, ">/aaaa"));
+    ck_assert_ptr_nonnull(strstr(svg, "aaz</text>"));
+    free(svg);
+    free(command);
+    json_decref(doc);
+}
+END_TEST
+
 /* The check's message for the sample with EDIT applied at JSON pointer
  * of row ROW, member KEY set to VALUE (the caller's reference). */
 static char *check_edited(int row, const char *key, json_t *value)
@@ -255,6 +280,7 @@ Suite *make_whatifsvg_suite(void)
     tcase_add_test(tc, legend_explains_what_is_drawn);
     tcase_add_test(tc, title_names_host_date_version);
     tcase_add_test(tc, plain_projections_have_a_plain_key);
+    tcase_add_test(tc, long_command_cut_to_the_page);
     tcase_add_test(tc, check_names_the_fault);
     tcase_add_test(tc, check_refuses_twin_candidates);
     suite_add_tcase(s, tc);
