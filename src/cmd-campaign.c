@@ -26,6 +26,7 @@
 #include "provenance.h"
 #include "run-options.h"
 #include "site.h"
+#include "substitute.h"
 
 enum {
     CAMP_OUT,
@@ -34,6 +35,7 @@ enum {
     CAMP_DEFER,
     CAMP_SKIP_DEFERRED,
     CAMP_RUN_FLAGS,
+    CAMP_SUBSTITUTE,
     CAMP_BUILDDIR,
     CAMP_BUILD_FLAGS,
     CAMP_KAT,
@@ -80,6 +82,12 @@ static const struct cmd_option campaign_options[] = {
                         .kind = CMD_OPT_STRING,
                         .metavar = "FLAGS",
                         .help = "further iccsprof run options for every job, split at blanks"},
+    [CAMP_SUBSTITUTE] = {.name = "substitute",
+                         .kind = CMD_OPT_STRING,
+                         .metavar = "HELPER=CANDIDATE[,...]",
+                         .help = "what if: every job's iccsprof run serves the helpers with these "
+                                 "candidate hashes (as run --substitute; package folders made "
+                                 "absolute)"},
     [CAMP_BUILDDIR] = {.name = "builddir",
                        .kind = CMD_OPT_STRING,
                        .metavar = "DIR",
@@ -302,6 +310,45 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
     return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
 }
 
+/* Append --substitute SPEC to RUN_FLAGS for every job, as run parses it,
+ * each package's folder made absolute (the jobs may run elsewhere);
+ * EXIT_OK, or EXIT_USAGE after a one-line error. */
+static int campaign_substitute(const char *spec, struct strlist *run_flags)
+{
+    struct strlist items = {0};
+    json_t *list, *item;
+    char *joined;
+    size_t k;
+
+    for (size_t i = 0; i < run_flags->n; i++)
+        if (strncmp(run_flags->v[i], "--substitute", 12) == 0 &&
+            (run_flags->v[i][12] == '\0' || run_flags->v[i][12] == '='))
+            return cmd_usage_error(&cmd_campaign_entry,
+                                   "--substitute is given twice: as an option and in --run-flags");
+    if (subst_parse(&cmd_campaign_entry, spec, &list) != EXIT_OK)
+        return EXIT_USAGE;
+    json_array_foreach(list, k, item)
+    {
+        const char *helper = json_string_value(json_object_get(item, "helper"));
+        const char *inst = json_string_value(json_object_get(item, "instance"));
+
+        if (json_object_get(item, "package") != NULL)
+            strlist_addf(&items, "%s=pkg:%s%s%s", helper,
+                         json_string_value(json_object_get(item, "package")), inst ? ":" : "",
+                         inst ? inst : "");
+        else
+            strlist_addf(&items, "%s=%s", helper,
+                         json_string_value(json_object_get(item, "candidate")));
+    }
+    joined = strlist_join(&items, ",");
+    strlist_add(run_flags, "--substitute");
+    strlist_add(run_flags, joined);
+    free(joined);
+    strlist_free(&items);
+    json_decref(list);
+    return EXIT_OK;
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
@@ -327,6 +374,9 @@ static int campaign_jobs(const struct cmd_args *args)
                                  "folder of them, or a list file)");
         goto out;
     }
+    if (args->opt[CAMP_SUBSTITUTE].text != NULL &&
+        (status = campaign_substitute(args->opt[CAMP_SUBSTITUTE].text, &run_flags)) != EXIT_OK)
+        goto out;
     if ((status = campaign_check_first(args, &run_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;

@@ -9,6 +9,7 @@
 #include "provenance.h"
 #include "record-scan.h"
 #include "report.h"
+#include "whatif-doc.h"
 
 /* --format's names, in the order of enum report_format. */
 static const char *const report_formats[] = {"md", "csv", "json", "svg", "folded", NULL};
@@ -31,8 +32,8 @@ static const struct cmd_option report_options[] = {
                                 "all in md (callers when recorded), the record-level ones in csv "
                                 "and json (kat when recorded)",
                             .help = "comma-separated sections to print, of basic, environment, "
-                                    "kat, perf, memory, sizes, symmetric, shapes, callers and "
-                                    "evidence; may be repeated"},
+                                    "kat, perf, memory, sizes, symmetric, shapes, callers, whatif "
+                                    "and evidence; may be repeated"},
     [REPORT_OPT_TOP] = {.name = "top",
                         .kind = CMD_OPT_UINT,
                         .metavar = "N",
@@ -90,11 +91,22 @@ static void report_svg(struct rec_set *set)
     provenance_svg_close(&svg, stdout);
 }
 
+/* Whether the sections printed (the ones CHOSEN, else the defaults of
+ * FORMAT) include What if. */
+static bool report_wants_whatif(const bool *chosen, bool sections_given, enum report_format format)
+{
+    for (size_t s = 0; sections_given && report_sections[s] != NULL; s++)
+        if (report_sections[s] == &report_whatif)
+            return chosen[s];
+    return !sections_given && format == REPORT_MD;
+}
+
 /* Print the report and say which inputs were left out. */
 static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
-                      enum report_format format, const struct report_opts *opts)
+                      enum report_format format, struct report_opts *opts)
 {
     const struct report_section *sel[REPORT_NSECTIONS];
+    json_t **docs = NULL;
     size_t nsel = 0;
 
     if (format == REPORT_SVG)
@@ -103,12 +115,22 @@ static int report_run(struct rec_set *set, bool *chosen, bool sections_given,
         cmd_note("no record has call sites (iccsprof run --callers)");
     if (format == REPORT_SVG || format == REPORT_FOLDED)
         return report_left_out(set);
+    if (report_wants_whatif(chosen, sections_given, format)) {
+        if (whatif_docs_load(set->whatif.v, set->whatif.n, &docs) != 0)
+            return EXIT_USAGE;
+        opts->whatif = docs;
+        opts->nwhatif = set->whatif.n;
+        if (sections_given && set->whatif.n == 0)
+            cmd_note("no what-if document (%s, written by iccsprof whatif --out) among the inputs",
+                     WHATIF_FILE);
+    }
     if (!sections_given)
         nsel = report_default_sections(sel, format, set->recs, set->n);
     for (size_t s = 0; sections_given && report_sections[s] != NULL; s++)
         if (chosen[s])
             sel[nsel++] = report_sections[s];
     report_print(sel, nsel, set->recs, set->n, format, opts, stdout);
+    whatif_docs_free(docs, opts->nwhatif);
     return report_left_out(set);
 }
 

@@ -13,6 +13,7 @@
 #include "cmd.h"
 #include "record-scan.h"
 #include "regfile.h"
+#include "whatif-doc.h"
 
 /* Room for one error line of the reader. */
 #define SCAN_ERR 1024
@@ -79,6 +80,14 @@ static bool scan_file(struct rec_set *set, const char *path, bool in_folder)
     return false;
 }
 
+/* Whether PATH names a what-if document: its file name is WHATIF_FILE. */
+static bool scan_is_whatif(const char *path)
+{
+    const char *name = strrchr(path, '/');
+
+    return strcmp(name != NULL ? name + 1 : path, WHATIF_FILE) == 0;
+}
+
 /* Whether a folder entry takes part: not hidden, not . or .. */
 static int scan_visible(const struct dirent *e)
 {
@@ -119,6 +128,8 @@ static long scan_dir(struct rec_set *set, const char *dir)
             long sub = scan_dir(set, path);
 
             found += sub > 0 ? sub : 0;
+        } else if (scan_is_whatif(path)) {
+            strlist_add(&set->whatif, path);
         } else if (scan_is_json(entries[i]->d_name)) {
             found += !scan_file(set, path, true);
         }
@@ -154,6 +165,8 @@ size_t rec_set_scan(struct rec_set *set, char *const *paths, size_t npaths)
         if (stat(paths[i], &st) != 0) {
             cmd_error("%s: %s", paths[i], strerror(errno));
             scan_bad(set, paths[i]);
+        } else if (!S_ISDIR(st.st_mode) && scan_is_whatif(paths[i])) {
+            strlist_add(&set->whatif, paths[i]);
         } else if (!S_ISDIR(st.st_mode)) {
             scan_file(set, paths[i], false);
         } else if (scan_dir_empty(paths[i])) {
@@ -178,6 +191,7 @@ void rec_set_free(struct rec_set *set)
         free(set->bad[i]);
     free(set->recs);
     free(set->bad);
+    strlist_free(&set->whatif);
     set->recs = NULL;
     set->bad = NULL;
     set->n = set->cap = set->nbad = 0;

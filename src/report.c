@@ -14,9 +14,9 @@
 #include "strlist.h"
 
 const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
-    &report_basic, &report_environment, &report_kat,    &report_perf,    &report_memory,
-    &report_sizes, &report_symmetric,   &report_shapes, &report_callers, &report_evidence,
-    NULL,
+    &report_basic,   &report_environment, &report_kat,       &report_perf,
+    &report_memory,  &report_sizes,       &report_symmetric, &report_shapes,
+    &report_callers, &report_whatif,      &report_evidence,  NULL,
 };
 
 /* The sections printed when none is chosen. */

@@ -26,10 +26,12 @@
 enum report_format { REPORT_MD, REPORT_CSV, REPORT_JSON, REPORT_SVG, REPORT_FOLDED };
 
 struct report_opts {
-    size_t top;        /* call sites shown per record */
-    size_t shapes_top; /* shapes shown per record in Markdown, the rest as one row; 0: all */
-    const char *base;  /* the folder a page is written to: its paths are given from there;
-                          NULL: as read */
+    size_t top;            /* call sites shown per record */
+    size_t shapes_top;     /* shapes shown per record in Markdown, the rest as one row; 0: all */
+    const char *base;      /* the folder a page is written to: its paths are given from there;
+                              NULL: as read */
+    json_t *const *whatif; /* the what-if documents beside the records (whatif-doc.h) */
+    size_t nwhatif;
 };
 
 struct report_section {
@@ -51,14 +53,15 @@ struct report_section {
 };
 
 extern const struct report_section report_basic, report_environment, report_kat, report_perf,
-    report_memory, report_sizes, report_symmetric, report_shapes, report_callers, report_evidence;
+    report_memory, report_sizes, report_symmetric, report_shapes, report_callers, report_whatif,
+    report_evidence;
 
 /* The sections' names, in page order, for messages. */
 #define REPORT_NAMES                                                                               \
-    "basic, environment, kat, perf, memory, sizes, symmetric, shapes, callers, evidence"
+    "basic, environment, kat, perf, memory, sizes, symmetric, shapes, callers, whatif, evidence"
 
 /* Every section in page order, NULL-terminated. */
-#define REPORT_NSECTIONS 10
+#define REPORT_NSECTIONS 11
 extern const struct report_section *const report_sections[REPORT_NSECTIONS + 1];
 
 /* Print the sections of the NSEL SEL for the N records RECS in FORMAT:
@@ -70,7 +73,8 @@ bool report_print(const struct report_section *const *sel, size_t nsel, struct r
 
 /* The sections printed when none is chosen, into SEL; how many.  In
  * Markdown all of them, call sites only when a record of RECS[N] has
- * some; in CSV and JSON the record-level ones; the KAT section in those
+ * some (the What if section prints nothing without a what-if document
+ * for the scheme); in CSV and JSON the record-level ones; the KAT section in those
  * only when a record carries a KAT result. */
 size_t report_default_sections(const struct report_section **sel, enum report_format format,
                                struct rec *const *recs, size_t n);

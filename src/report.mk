@@ -17,6 +17,8 @@ src_libiccsprof_la_SOURCES += \
 	src/report-context.c \
 	src/report-pictures.c \
 	src/svg.c src/svg.h \
+	src/whatif-doc.c src/whatif-doc.h \
+	src/whatif-svg.c src/whatif-svg.h \
 	src/report-notes.c \
 	src/report-perf.c \
 	src/report-memory.c \
@@ -25,6 +27,7 @@ src_libiccsprof_la_SOURCES += \
 	src/report-symmetric.c \
 	src/report-shapes.c \
 	src/report-callers.c \
+	src/report-whatif.c \
 	src/cmd-report.c \
 	src/compare.c src/compare.h \
 	src/compare-md.c \

@@ -10,6 +10,7 @@
 #include "cmd.h"
 #include "format.h"
 #include "site.h"
+#include "whatif-doc.h"
 
 /* NAME as one file name: letters, digits, '_' and '-' kept, anything else
  * '_' (no dot, so that no folder is taken for a page). */
@@ -152,7 +153,8 @@ int site_read(struct site *s, char *const *folders, size_t nfolders)
         char *one[] = {folders[i]};
 
         sys->folder = xstrdup(folders[i]);
-        if (rec_set_scan(&sys->set, one, 1) > 0 || sys->set.n == 0 || !site_one_host(sys)) {
+        if (rec_set_scan(&sys->set, one, 1) > 0 || sys->set.n == 0 || !site_one_host(sys) ||
+            whatif_docs_load(sys->set.whatif.v, sys->set.whatif.n, &sys->whatif) != 0) {
             rc = -1;
             break;
         }

@@ -165,7 +165,11 @@ static void scheme_log_rows(struct scheme_page *p, struct page *pg)
 static struct page *scheme_model(struct scheme_page *p)
 {
     const struct report_section *sel[REPORT_NSECTIONS];
-    struct report_opts opts = {.top = 10, .shapes_top = 10, .base = p->base};
+    struct report_opts opts = {.top = 10,
+                               .shapes_top = 10,
+                               .base = p->base,
+                               .whatif = p->sys->whatif,
+                               .nwhatif = p->sys->set.whatif.n};
     size_t nsel = report_default_sections(sel, REPORT_MD, p->view, p->n);
     struct page *pg;
 

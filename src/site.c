@@ -6,6 +6,7 @@
 
 #include "cmd.h"
 #include "site.h"
+#include "whatif-doc.h"
 
 /* Build the site of FOLDERS in OUT. */
 int site_make(const char *out, char *const *folders, size_t nfolders)
@@ -42,6 +43,7 @@ void site_free(struct site *s)
         free(s->sys[i].name);
         free(s->sys[i].slug);
         free(s->sys[i].folder);
+        whatif_docs_free(s->sys[i].whatif, s->sys[i].set.whatif.n);
         rec_set_free(&s->sys[i].set);
         strlist_free(&s->sys[i].schemes);
         strlist_free(&s->sys[i].slugs);

@@ -18,6 +18,7 @@
 #ifndef ICCSPROF_SITE_H
 #define ICCSPROF_SITE_H
 
+#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -32,6 +33,7 @@ struct site_system {
     char *slug;   /* its folder in the site */
     char *folder; /* the output folder given */
     struct rec_set set;
+    json_t **whatif;        /* the what-if documents among its records */
     struct strlist schemes; /* scheme ids, in natural order */
     struct strlist slugs;   /* each scheme's file name in the site, in the same order */
 };

@@ -78,7 +78,7 @@ struct svg_layout {
 
 /* The width of TEXT at SIZE points, at most: each character (not byte)
  * by its shape. */
-static double svg_width(const char *text, double size)
+double svg_width(const char *text, double size)
 {
     double ems = 0;
 
@@ -99,10 +99,8 @@ static double svg_width(const char *text, double size)
 
 /* A text element at (X, Y), anchored ANCHOR (start, middle, end), of
  * class CLS (NULL for none), its content formatted. */
-static void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls,
-                     const char *fmt, ...) __attribute__((format(printf, 6, 7)));
-static void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls,
-                     const char *fmt, ...)
+void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls, const char *fmt,
+              ...)
 {
     char *text;
     va_list ap;

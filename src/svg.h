@@ -38,6 +38,15 @@ struct svg_chart {
     size_t n;
 };
 
+/* The width of TEXT at SIZE points, at most: each character (not byte)
+ * by its shape, in the widest of the usual sans fonts. */
+double svg_width(const char *text, double size);
+
+/* A text element at (X, Y), anchored ANCHOR (start, middle, end), of
+ * class CLS (NULL for none), its content formatted and escaped. */
+void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls, const char *fmt,
+              ...) __attribute__((format(printf, 6, 7)));
+
 /* Print chart C as one SVG document on OUT. */
 void svg_print_chart(const struct svg_chart *c, FILE *out);
 

@@ -5,7 +5,7 @@
 # redone and no record lost or duplicated; a changed library redone;
 # deferred jobs; the GNU parallel job file run by parallel; the Slurm
 # array script's syntax and its tasks run directly; merge of two output
-# folders, and its refusals.
+# folders, and its refusals; --substitute passed to every job.
 . "$top_srcdir/tests/lib.sh"
 
 fix="$top_builddir/tests/fixtures/run/.libs"
@@ -218,6 +218,36 @@ expect_grep "error: more jobs than cores, named" "^iccsprof campaign: -j 3: only
 mkdir -p "$work/empty/p"
 expect_status "error: nothing built" 2 "$ICCSPROF" campaign --out "$work/x" "$work/empty"
 expect_grep "error: nothing built, named" "^iccsprof: $work/empty: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
+
+# --- what if: --substitute reaches every job, checked before anything ---
+expect_status "substitute: every job's run" 0 "$ICCSPROF" campaign --out "$work/sub" -j2 \
+    --substitute sm3hash=sm3 --run-flags "$quick" "$work/built/fix-sig"
+py "substitute: every record substituted and working" '
+import glob, json, sys
+recs = sorted(glob.glob(sys.argv[1] + "/fix-sig/*.json"))
+assert len(recs) == 6, recs
+for path in recs:
+    s = json.load(open(path))["substitution"]
+    assert s["as"] == "sm3hash=sm3", (path, s["as"])
+    assert [c["candidate"] for c in s["candidates"]] == ["sm3"], (path, s)
+    assert s["works"]["passed"] is True, (path, s["works"])
+' "$work/sub"
+[ "$(grep -l -x -- '--substitute' "$work/sub/.campaign/fix-sig/"*.key | wc -l)" -eq 6 ] &&
+    pass "substitute: in every job's key" || fail "substitute: in every job's key" "$(head -c 300 "$work/sub/.campaign/fix-sig/A-128__sign.key")"
+expect_grep "substitute: the summary names the command" "^Made by .*\`iccsprof campaign --out $work/sub -j2 --substitute sm3hash=sm3 " "$work/sub/summary.md"
+# a package's folder, given relative, reaches the jobs absolute
+mkdir -p "$work/hashes/toy"
+(cd "$work" && "$ICCSPROF" campaign --emit parallel --out "$work/subpar" \
+    --substitute sm3hash=sm3,pseudoXOF=pkg:hashes/toy:toy-256 "$work/built/fix-sig") >"$work/out" 2>"$work/err"
+[ "$(grep -c -- " --substitute sm3hash=sm3,pseudoXOF=pkg:$work/hashes/toy:toy-256 " "$work/out")" -eq 6 ] &&
+    pass "substitute: package folder made absolute in every job" || fail "substitute: package folder made absolute in every job" "$(head -c 400 "$work/out") $(cat "$work/err")"
+expect_status "substitute: a bad candidate refused" 2 "$ICCSPROF" campaign --out "$work/subbad" \
+    --substitute sm3hash=blake3 "$work/built/fix-sig"
+expect_grep "substitute: the bad candidate named" "^iccsprof campaign: --substitute: sm3hash=blake3: no candidate 'blake3' " "$work/err"
+[ ! -e "$work/subbad" ] && pass "substitute: refused before the output folder is made" || fail "substitute: refused before the output folder is made" "$work/subbad exists"
+expect_status "substitute: also in --run-flags refused" 2 "$ICCSPROF" campaign --out "$work/subbad" \
+    --substitute sm3hash=sm3 --run-flags "--substitute=pseudohash=sha256" "$work/built/fix-sig"
+expect_grep "substitute: twice, said" "^iccsprof campaign: --substitute is given twice: as an option and in --run-flags$" "$work/err"
 
 # --- GNU parallel: the job file, pinned by job slot ---
 if command -v parallel >/dev/null 2>&1; then

@@ -3,7 +3,8 @@
 # tests/report/.  Each case folder holds:
 #   args             the command line after `iccsprof`; paths are relative to
 #                    the folder (a case may read another case's input/)
-#   input/           the profile records it reads
+#   input/           the profile records it reads (and a what-if document,
+#                    whatif.json, which the tool's own reader checks)
 #   expected         its standard output, byte for byte
 #   expected_status  its exit status (0 when absent)
 #   expected_stderr  its standard error (empty when absent)
@@ -125,7 +126,7 @@ for case in sorted(os.listdir(sys.argv[2])):
         for name in sorted(files):
             path = os.path.join(root, name)
             rel = os.path.relpath(path, folder)
-            if not name.endswith(".json") or rel in invalid:
+            if not name.endswith(".json") or rel in invalid or name == "whatif.json":
                 continue
             record = json.load(open(path))
             errors = list(validators[record["schema"]].iter_errors(record))

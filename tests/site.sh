@@ -93,6 +93,14 @@ expect_status "site: no results given is a usage error" 2 "$ICCSPROF" site "$wor
 expect_grep "site: the usage error says what is missing" "no results given" "$work/err"
 expect_status "campaign merge --site refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --site "$work/s4" "$camp"
 
+# --- a what-if document beside the records: the page's What if table ---
+cases=$top_srcdir/tests/report
+expect_status "site with a what-if document: exit 0" 0 "$ICCSPROF" site "$work/wi" "$cases/whatif-md/input"
+expect_grep "site: the What if section on the scheme's page" "<h2[^>]*>What if: another hash behind the helpers</h2>" "$work/wi/vm/sign-wots.html"
+expect_grep "site: a measured candidate's row, flagged" '<td>sign</td><td><code>sm3</code></td><td class="num">700.0 k</td><td class="num">0.851</td><td class="num">680.0 k</td><td class="num">0.826</td><td class="num">+2.94 % †</td></tr>$' "$work/wi/vm/sign-wots.html"
+expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
+expect_grep "site: the document named" "^iccsprof: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
+
 # --- made again from one system: the other's pages removed, nothing else ---
 cp -R "$site" "$work/again"
 echo mine >"$work/again/README.txt"

@@ -20,6 +20,7 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(page)                                                                                        \
+    X(whatifsvg)                                                                                   \
     X(page_html)                                                                                   \
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
