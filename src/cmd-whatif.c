@@ -16,17 +16,20 @@
 #include "host.h"
 #include "provenance.h"
 #include "record-scan.h"
+#include "whatif-svg.h"
 #include "whatif.h"
 
-static const char *const whatif_formats[] = {"md", "csv", "json", NULL};
-enum whatif_format { WHATIF_MD, WHATIF_CSV, WHATIF_JSON };
+static const char *const whatif_formats[] = {"md", "csv", "json", "svg", NULL};
+enum whatif_format { WHATIF_MD, WHATIF_CSV, WHATIF_JSON, WHATIF_SVG };
 
 enum {
     WHATIF_OPT_HASHES,
     WHATIF_OPT_CANDIDATE,
     WHATIF_OPT_FORMAT,
+    WHATIF_OPT_EXPORT_MD,
     WHATIF_OPT_EXPORT_CSV,
     WHATIF_OPT_EXPORT_JSON,
+    WHATIF_OPT_EXPORT_SVG,
     WHATIF_OPT_OUT,
     WHATIF_OPT_MEASURE,
     WHATIF_OPT_RUN_FLAGS,
@@ -50,7 +53,11 @@ static const struct cmd_option whatif_options[] = {
                            .choices = whatif_formats,
                            .def = "md",
                            .help = "the matrix on stdout as a Markdown table, CSV (a line per "
-                                   "figure) or the JSON document"},
+                                   "figure), the JSON document or the heat map (SVG)"},
+    [WHATIF_OPT_EXPORT_MD] = {.name = "export-md",
+                              .kind = CMD_OPT_STRING,
+                              .metavar = "FILE",
+                              .help = "also write the matrix as a Markdown table to FILE"},
     [WHATIF_OPT_EXPORT_CSV] = {.name = "export-csv",
                                .kind = CMD_OPT_STRING,
                                .metavar = "FILE",
@@ -59,6 +66,10 @@ static const struct cmd_option whatif_options[] = {
                                 .kind = CMD_OPT_STRING,
                                 .metavar = "FILE",
                                 .help = "also write the JSON document to FILE"},
+    [WHATIF_OPT_EXPORT_SVG] = {.name = "export-svg",
+                               .kind = CMD_OPT_STRING,
+                               .metavar = "FILE",
+                               .help = "also write the heat map (SVG) to FILE"},
     [WHATIF_OPT_OUT] = {.name = "out",
                         .kind = CMD_OPT_STRING,
                         .metavar = "DIR",
@@ -109,8 +120,10 @@ static int whatif_check(struct whatif *w)
             cmd_error("%s: %s", args->argv[i], strerror(errno));
             return EXIT_USAGE;
         }
+    w->exports.path[EXPORT_MD] = whatif_text(args, WHATIF_OPT_EXPORT_MD);
     w->exports.path[EXPORT_CSV] = whatif_text(args, WHATIF_OPT_EXPORT_CSV);
     w->exports.path[EXPORT_JSON] = whatif_text(args, WHATIF_OPT_EXPORT_JSON);
+    w->exports.path[EXPORT_SVG] = whatif_text(args, WHATIF_OPT_EXPORT_SVG);
     if (export_check(&cmd_whatif_entry, &w->exports) != EXIT_OK)
         return EXIT_USAGE;
     w->out = whatif_text(args, WHATIF_OPT_OUT);
@@ -199,6 +212,7 @@ static int whatif_rows(struct whatif *w)
                 if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)
                     rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work);
             }
+            wi_measured_basis(rows);
             json_array_extend(all, rows);
             json_decref(rows);
         }
@@ -207,19 +221,21 @@ static int whatif_rows(struct whatif *w)
 }
 
 /* Print the document in FORMAT to OUT. */
-static void whatif_print(const json_t *doc, enum whatif_format format, FILE *out)
+static void whatif_print(json_t *doc, enum whatif_format format, FILE *out)
 {
     if (format == WHATIF_CSV)
         wi_print_csv(doc, out);
     else if (format == WHATIF_JSON)
         wi_print_json(doc, out);
+    else if (format == WHATIF_SVG)
+        whatif_svg_print(doc, out);
     else
         wi_print_md(doc, out);
 }
 
 /* Write the document in FORMAT to PATH whole or not at all; 0, or -1
  * after a message naming OPTION. */
-static int whatif_write(const json_t *doc, enum whatif_format format, const char *path,
+static int whatif_write(json_t *doc, enum whatif_format format, const char *path,
                         const char *option)
 {
     char tmp[PATH_MAX];
@@ -249,10 +265,19 @@ static int whatif_outputs(const struct whatif *w)
 {
     int bad = 0;
 
-    if (w->exports.path[EXPORT_CSV] != NULL)
-        bad |= whatif_write(w->doc, WHATIF_CSV, w->exports.path[EXPORT_CSV], "--export-csv");
-    if (w->exports.path[EXPORT_JSON] != NULL)
-        bad |= whatif_write(w->doc, WHATIF_JSON, w->exports.path[EXPORT_JSON], "--export-json");
+    static const struct {
+        enum export_format file;
+        enum whatif_format format;
+        const char *option;
+    } exports[] = {{EXPORT_MD, WHATIF_MD, "--export-md"},
+                   {EXPORT_CSV, WHATIF_CSV, "--export-csv"},
+                   {EXPORT_JSON, WHATIF_JSON, "--export-json"},
+                   {EXPORT_SVG, WHATIF_SVG, "--export-svg"}};
+
+    for (size_t i = 0; i < sizeof exports / sizeof exports[0]; i++)
+        if (w->exports.path[exports[i].file] != NULL)
+            bad |= whatif_write(w->doc, exports[i].format, w->exports.path[exports[i].file],
+                                exports[i].option);
     if (w->out != NULL) {
         char *path = xasprintf("%s/whatif.json", w->out);
 

@@ -88,6 +88,14 @@ static json_t *subst_item(const struct cmd_entry *entry, const char *item)
     return NULL;
 }
 
+/* Whether NAME names a candidate: one of libcrypto's, the control, or a
+ * package (whose folder is checked when it is parsed). */
+bool subst_is_candidate(const char *name)
+{
+    return strncmp(name, "pkg:", 4) == 0 || strcmp(name, "iccs") == 0 ||
+           subst_listed(name, subst_openssl, sizeof subst_openssl / sizeof subst_openssl[0]);
+}
+
 int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out)
 {
     json_t *list = json_array();

@@ -14,6 +14,9 @@
  * of ENTRY naming the item at fault. */
 int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out);
 
+/* Whether NAME names a candidate (the CANDIDATE of HELPER=CANDIDATE). */
+bool subst_is_candidate(const char *name);
+
 /* Build and KAT-check each package of LIST under BUILD_ROOT, adding
  * "library" and "digest_bits" to its item; EXIT_OK, or EXIT_FAILURE after
  * a message saying why the candidate is refused. */

@@ -82,11 +82,18 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
 int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *name,
                  const char *build_root)
 {
-    char *spec = xasprintf("pseudohash=%s", name);
+    char *spec;
     json_t *list;
     const char *kind;
     int rc;
 
+    if (!subst_is_candidate(name))
+        return cmd_usage_error(entry,
+                               "--candidate: '%s' is not a candidate (sm3, sha256, sha3-256, "
+                               "sha3-512, shake128, shake256, iccs, or pkg:PATH[:INSTANCE]; "
+                               "a package under --hashes is a candidate without naming it)",
+                               name);
+    spec = xasprintf("pseudohash=%s", name);
     rc = subst_parse(entry, spec, &list);
     free(spec);
     if (rc != EXIT_OK)

@@ -87,10 +87,17 @@ static char *wi_percent(char *buf, size_t len, double v)
     return buf;
 }
 
+/* The matrix as a Markdown table (whatif.h); its columns are the CSV's,
+ * the difference headed for a reader rather than by its field name. */
 void wi_print_md(const json_t *doc, FILE *out)
 {
-    struct mdtable *t = mdtable_new("What if: the operations with another hash behind the helpers",
-                                    WI_NCOLUMNS, wi_columns, "llllrrlrl");
+    const char *headers[WI_NCOLUMNS];
+    struct mdtable *t;
+
+    memcpy(headers, wi_columns, sizeof headers);
+    headers[7] = "difference";
+    t = mdtable_new("What if: the operations with another hash behind the helpers", WI_NCOLUMNS,
+                    headers, "llllrrlrl");
     json_t *flat = wi_flat(doc), *o;
     char *made = provenance_line(true);
     size_t i;

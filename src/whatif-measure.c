@@ -64,13 +64,30 @@ static int wi_works(json_t *doc)
     return msg != NULL && strncmp(msg, "works-check failed", 18) == 0 ? 0 : -1;
 }
 
+/* Set ROW's measured ratio to RATIO (cycles with the placeholder's
+ * cycles per operation), its basis and the difference to its projection. */
+static void wi_measured_ratio(json_t *row, double ratio, const char *basis)
+{
+    json_t *m = json_object_get(row, "measured"), *p = json_object_get(row, "projected");
+    double cycles = ratio * json_number_value(json_object_get(row, "placeholder_cycles"));
+
+    json_object_set_new(m, "ratio", json_real(ratio));
+    json_object_set_new(m, "cycles", json_real(cycles));
+    json_object_set_new(m, "basis", json_string(basis));
+    if (json_is_object(p)) {
+        double d = wp_difference(json_number_value(json_object_get(p, "cycles")), cycles);
+
+        json_object_set_new(row, "difference_percent", json_real(d));
+        json_object_set_new(row, "flagged", json_boolean(wp_flagged(d, WHATIF_FLAG_PERCENT)));
+    }
+}
+
 /* Set ROW's measurement from the record at OUT written with status RC. */
 static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r)
 {
     json_t *doc = json_load_file(out, 0, NULL);
     json_t *timing = json_object_get(doc, "timing");
     double cycles = json_number_value(json_object_get(timing, "mean_cycles"));
-    const json_t *p = json_object_get(row, "projected");
     const char *cand = json_string_value(json_object_get(row, "candidate"));
     int works = wi_works(doc);
 
@@ -84,17 +101,53 @@ static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r
         return rc != EXIT_OK ? rc : EXIT_FAIL;
     } else {
         json_object_set_new(row, "measured",
-                            json_pack("{s:f, s:f, s:b}", "cycles", cycles, "ratio",
-                                      cycles / r->mean_cycles, "works", 1));
-        if (json_is_object(p)) {
-            double d = wp_difference(json_number_value(json_object_get(p, "cycles")), cycles);
-
-            json_object_set_new(row, "difference_percent", json_real(d));
-            json_object_set_new(row, "flagged", json_boolean(wp_flagged(d, WHATIF_FLAG_PERCENT)));
-        }
+                            json_pack("{s:f, s:b}", "run_cycles", cycles, "works", 1));
+        wi_measured_ratio(row, cycles / r->mean_cycles, "record");
     }
     json_decref(doc);
     return EXIT_OK;
+}
+
+/* The cycles per operation ROW's substituted run measured (0: none). */
+static double wi_run_cycles(const json_t *row)
+{
+    return json_number_value(json_object_get(json_object_get(row, "measured"), "run_cycles"));
+}
+
+/* Whether ROW was measured and timed. */
+static bool wi_timed(const json_t *row)
+{
+    const json_t *m = json_object_get(row, "measured");
+
+    return json_is_true(json_object_get(m, "works")) && wi_run_cycles(row) > 0;
+}
+
+/* The measured rows on the control's basis (whatif.h). */
+void wi_measured_basis(json_t *rows)
+{
+    json_t *control = NULL, *row;
+    double base;
+    size_t k;
+
+    json_array_foreach(rows, k, row)
+    {
+        if (strcmp(json_string_value(json_object_get(row, "candidate")), "iccs") == 0 &&
+            wi_timed(row))
+            control = row;
+    }
+    base = control != NULL ? wi_run_cycles(control) : 0;
+    json_array_foreach(rows, k, row)
+    {
+        double run = wi_run_cycles(row);
+
+        if (!wi_timed(row))
+            continue;
+        if (control != NULL)
+            wi_measured_ratio(row, run / base, "control");
+        else
+            wi_measured_ratio(
+                row, run / json_number_value(json_object_get(row, "placeholder_cycles")), "record");
+    }
 }
 
 /* Run the substitution SPEC on the libraries PLAIN and LIB for ROW,

@@ -82,6 +82,14 @@ extern const char wi_method[];
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
                const struct strlist *run_flags, const char *tmpdir);
 
+/* Put the measured ROWS of one record (one per candidate) on the basis of
+ * the control's measured run: each ratio is the run's cycles over the
+ * control's, which went through the same library and shims, and its
+ * cycles that ratio times the placeholder record's; the difference and
+ * flag follow.  Without a measured control they stay on the record's
+ * timing.  Each measurement says which ("basis": "control" or "record"). */
+void wi_measured_basis(json_t *rows);
+
 /* Print DOC as a Markdown table, as CSV, as JSON. */
 void wi_print_md(const json_t *doc, FILE *out);
 void wi_print_csv(const json_t *doc, FILE *out);

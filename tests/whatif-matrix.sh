@@ -36,8 +36,11 @@ mkdir "$work/outdir"
 expect_status "whatif over two folders of records and a folder of packages" 0 "$ICCSPROF" whatif \
     --hashes "$HASHES" --candidate sm3 --candidate shake256 --format json \
     --export-csv "$work/m.csv" --export-json "$work/m.json" --out "$work/outdir" \
-    "$work/wots" "$work/kem"
+    --export-svg "$work/m.svg" --export-md "$work/m.md" "$work/wots" "$work/kem"
 cp "$work/out" "$work/stdout.json"
+expect_grep "--export-svg: the heat map, a cell per record and candidate" \
+    '<title>sign-wots WOTS-SM3-16 sign with sm3: projected ' "$work/m.svg"
+expect_grep "--export-md: the Markdown table" '^| sign-wots | WOTS-SM3-16 | sign | sm3 |' "$work/m.md"
 expect_grep "the package whose KAT fails is named with its reason" \
     "^iccsprof: candidate pkg:ToyHash256 refused: its KAT program's KAT_2_12_ToyHash256.txt differs from the package's ToyHash/Implementations/Reference_Implementation/ToyHash256/KAT/KAT_2_12_ToyHash256.txt\$" \
     "$work/err"
@@ -126,10 +129,15 @@ def check(cond, what):
         sys.exit("assertion failed: " + str(what))
 rows = {r["candidate"]: r for r in doc["rows"]}
 check(list(rows) == ["iccs", "sm3", "sha3-256"], list(rows))
+# each run on the basis of the control's: the same library and shims
+control = rows["iccs"]["measured"]
+check(control["ratio"] == 1.0 and control["basis"] == "control", control)
 for name in ("iccs", "sm3"):
     r = rows[name]
     m = r["measured"]
-    check(m["works"] is True and m["cycles"] > 0, r)
+    check(m["works"] is True and m["cycles"] > 0 and m["run_cycles"] > 0, r)
+    check(m["basis"] == "control", r)
+    check(abs(m["ratio"] - m["run_cycles"] / control["run_cycles"]) <= 1e-9 * m["ratio"], r)
     check(abs(m["ratio"] - m["cycles"] / r["placeholder_cycles"]) <= 1e-9 * m["ratio"], r)
     d = 100 * (r["projected"]["cycles"] - m["cycles"]) / m["cycles"]
     check(abs(r["difference_percent"] - d) <= 1e-9 * max(1, abs(d)), r)
@@ -260,7 +268,7 @@ expect_grep "a folder with no package: named" \
     "$work/err"
 expect_status "a candidate libcrypto does not have" 2 "$ICCSPROF" whatif --candidate md5 \
     --out "$work/e" "$work/wots"
-expect_grep "a candidate libcrypto does not have: named" "^iccsprof whatif: --substitute: pseudohash=md5: no candidate 'md5'" "$work/err"
+expect_grep "a candidate libcrypto does not have: named" "^iccsprof whatif: --candidate: 'md5' is not a candidate (sm3, " "$work/err"
 expect_status "a named package that cannot serve" 1 "$ICCSPROF" whatif \
     --candidate "pkg:$HASHES/badkat" --out "$work/e" "$work/wots"
 expect_grep "a named package that cannot serve: why" "^iccsprof: candidate pkg:ToyHash256 refused: " "$work/err"
