@@ -1020,10 +1020,11 @@ def part_whatif(ctx, out):
         "--measure` with the control (`iccs`), libcrypto's candidates and the toy hash package "
         "(tests/fixtures/hashes/toyhash): projected cycles per operation from the record's "
         "shapes and the candidates' microbenchmark, against the substituted run of the same "
-        f"library (`iccsprof run --substitute`), all with `{WHATIF_RUN}`. Ratios are to the "
-        "placeholder record's cycles; the difference is (projected - measured) / measured, "
-        "flagged over 2 %. The measured run times the profiled library, whose shims stay in "
-        "the path: the control's row shows what that and the run-to-run noise amount to.\n")
+        f"library (`iccsprof run --substitute`), all with `{WHATIF_RUN}`. Projected ratios are "
+        "to the placeholder record's cycles; measured ratios to the control's measured run "
+        "(the same library, shims and seam), so the control's measured ratio is 1 and its "
+        "difference is the projection's own drift; the difference is (projected - measured) "
+        "/ measured, flagged over 2 %.\n")
     tmp = tempfile.mkdtemp(prefix="iccsprof-bench-whatif.")
     try:
         hashes = os.path.join(tmp, "hashes")

@@ -36,7 +36,12 @@ static const char *wi_flag(const json_t *row, const char *source, char *buf, siz
     } else if (!json_is_true(json_object_get(m, "works")))
         snprintf(buf, len, "works-check failed: not timed");
     else if (json_is_true(json_object_get(row, "flagged")))
-        snprintf(buf, len, "over %g %%", WHATIF_FLAG_PERCENT);
+        snprintf(buf, len, "over %g %%%s", WHATIF_FLAG_PERCENT,
+                 json_is_true(json_object_get(m, "calls_differ"))
+                     ? "; calls per operation differ from the placeholder's"
+                     : "");
+    else if (json_is_true(json_object_get(m, "calls_differ")))
+        snprintf(buf, len, "calls per operation differ from the placeholder's");
     return buf;
 }
 

@@ -82,6 +82,23 @@ static void wi_measured_ratio(json_t *row, double ratio, const char *basis)
     }
 }
 
+/* Whether the substituted record DOC's calls per operation differ from
+ * the placeholder's (counts that depend on the hash's outputs), which
+ * the projection, made at the placeholder's counts, cannot foresee. */
+static bool wi_calls_differ(json_t *doc)
+{
+    const char *helper;
+    json_t *counts;
+
+    json_object_foreach(json_object_get(json_object_get(doc, "substitution"), "calls_per_op"),
+                        helper, counts)
+    {
+        if (json_is_true(json_object_get(counts, "differs")))
+            return true;
+    }
+    return false;
+}
+
 /* Set ROW's measurement from the record at OUT written with status RC. */
 static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r)
 {
@@ -101,7 +118,8 @@ static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r
         return rc != EXIT_OK ? rc : EXIT_FAIL;
     } else {
         json_object_set_new(row, "measured",
-                            json_pack("{s:f, s:b}", "run_cycles", cycles, "works", 1));
+                            json_pack("{s:f, s:b, s:b}", "run_cycles", cycles, "works", 1,
+                                      "calls_differ", wi_calls_differ(doc)));
         wi_measured_ratio(row, cycles / r->mean_cycles, "record");
     }
     json_decref(doc);
