@@ -46,7 +46,7 @@ static void summary_scheme(struct rec *const *recs, size_t n, FILE *out)
     }
     report_notes(t, recs, n,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_NOISE | NOTE_COMPENSATION |
-                     NOTE_OVERFLOW);
+                     NOTE_OVERFLOW | NOTE_SUBSTITUTED);
     mdtable_print(t, out);
     mdtable_free(t);
 }

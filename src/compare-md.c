@@ -122,7 +122,7 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
     }
     cmp_md_notes(t, c,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE |
-                     NOTE_EMULATED);
+                     NOTE_EMULATED | NOTE_SUBSTITUTED);
     mdtable_print(t, out);
     mdtable_free(t);
 }
@@ -171,7 +171,9 @@ static void cmp_md_shares(const struct cmp *c, FILE *out)
         cmp_md_diff(cell[7], sizeof cell[7], &drng);
         mdtable_row(t, cells);
     }
-    cmp_md_notes(t, c, NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_OVERFLOW | NOTE_EMULATED);
+    cmp_md_notes(t, c,
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_COVERAGE | NOTE_OVERFLOW | NOTE_EMULATED |
+                     NOTE_SUBSTITUTED);
     mdtable_print(t, out);
     mdtable_free(t);
 }
@@ -200,7 +202,7 @@ static void cmp_md_calls(const struct cmp *c, FILE *out)
         report_calls_cell(cell[3], sizeof cell[3], p->b);
         mdtable_row(t, cells);
     }
-    cmp_md_notes(t, c, NOTE_FAILED | NOTE_RETRIES);
+    cmp_md_notes(t, c, NOTE_FAILED | NOTE_RETRIES | NOTE_SUBSTITUTED);
     mdtable_print(t, out);
     mdtable_free(t);
 }

@@ -451,6 +451,33 @@ static void rr_drng(struct rr *rr, json_t *root, struct rec *r)
     r->drng_table = rr_count_in(rr, d, "drng", "table", RR_NULLABLE_V5, -1, 1, RR_COUNT_MAX);
 }
 
+/* The substitution of a what-if record (absent from a placeholder one):
+ * the candidates as given, the works-check and the counts that differ. */
+static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *s = rr_object(rr, root, "", "substitution", RR_OPTIONAL);
+    json_t *works = rr_object(rr, s, "substitution", "works", RR_REQUIRED);
+    json_t *counts = rr_object(rr, s, "substitution", "calls_per_op", RR_REQUIRED), *c;
+    char differs[512] = "", a[FMT_CELL], b[FMT_CELL];
+    const char *helper;
+
+    if (s == NULL)
+        return;
+    r->substitution = rr_string(rr, s, "substitution", "as", RR_REQUIRED);
+    r->substitution_works = rr_bool(rr, works, "substitution.works", "passed", RR_REQUIRED);
+    r->substitution_check = rr_string(rr, works, "substitution.works", "check", RR_NULLABLE);
+    json_object_foreach(counts, helper, c)
+    {
+        if (!json_is_true(json_object_get(c, "differs")))
+            continue;
+        snprintf(differs + strlen(differs), sizeof differs - strlen(differs),
+                 "%s%s %s (placeholder %s)", differs[0] ? ", " : "", helper,
+                 fmt_g3(a, sizeof a, json_number_value(json_object_get(c, "substituted"))),
+                 fmt_g3(b, sizeof b, json_number_value(json_object_get(c, "placeholder"))));
+    }
+    r->substitution_differs = strdup(differs);
+}
+
 /* The operations and events of each pass; a record before version 4 has
  * only the events' sums. */
 static void rr_passes(struct rr *rr, json_t *events, struct rec *r)
@@ -953,6 +980,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_method(&rr, root, r);
     rr_noise(&rr, root, r);
     rr_drng(&rr, root, r);
+    rr_substitution(&rr, root, r);
     rr_memory_sizes(&rr, root, r);
     rr_profile(&rr, root, r);
     rr_callers(&rr, root, r);
@@ -1010,6 +1038,9 @@ void rec_free(struct rec *r)
     free(r->noise_reasons);
     free(r->drng_seeded);
     free(r->drng_unseeded);
+    free(r->substitution);
+    free(r->substitution_check);
+    free(r->substitution_differs);
     free(r->compensation_reason);
     free(r->message);
     free(r->incomplete);

@@ -113,6 +113,14 @@ struct rec {
     long long drng_other_calls;        /* calls on contexts beyond the wrappers' table */
     long long drng_table;              /* contexts that table holds; -1 when unknown */
 
+    /* A what-if record: the candidates behind the helpers as given
+     * ("pseudoXOF=shake128,..."; NULL for a placeholder record), the
+     * works-check's verdict and check, and the helpers whose calls per
+     * operation differ from the placeholder's, with both counts
+     * ("sm3hash 255 (placeholder 270)", comma-separated; "" when none). */
+    char *substitution, *substitution_check, *substitution_differs;
+    bool substitution_works;
+
     long long static_image_bytes, baseline_rss_kib, peak_rss_kib;
 
     bool has_sizes;

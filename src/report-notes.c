@@ -145,6 +145,23 @@ static void note_sample(char *note, size_t size, const struct rec *r)
                  note_plural(r->outlier_shapes_marked), r->outlier_shapes_marked == 1 ? "s" : "");
 }
 
+/* That R was measured with other hashes behind the helpers (a what-if
+ * record, whose figures are not the placeholders'), its works-check, and
+ * the calls per operation that changed with the hash. */
+static void note_substituted(char *note, size_t size, const struct rec *r)
+{
+    note_add(note, size,
+             "measured with %s behind the helpers, not the ICCS placeholders; the works-check "
+             "%s%s%s%s",
+             r->substitution, r->substitution_works ? "passed" : "failed",
+             r->substitution_check != NULL ? " (" : "",
+             r->substitution_check != NULL ? r->substitution_check : "",
+             r->substitution_check != NULL ? ")" : "");
+    if (r->substitution_differs[0] != '\0')
+        note_add(note, size, "calls per operation differ from the placeholder's: %s",
+                 r->substitution_differs);
+}
+
 /* What bears on R's DRNG figures: a context of the scheme's own that the
  * driver found and seeded, or one the seed did not reach. */
 static void note_drng(char *note, size_t size, const struct rec *r)
@@ -227,6 +244,8 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
                  "could not be copied to start each twin alike (over 64 MiB, or not found)");
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
+    if ((kinds & NOTE_SUBSTITUTED) && r->substitution != NULL)
+        note_substituted(note, size, r);
     if ((kinds & NOTE_OVERFLOW) && r->has_profile && r->overflow_calls > 0)
         note_add(note, size,
                  "%lld call%s beyond the wrappers' shape table, in no helper: the helpers' "

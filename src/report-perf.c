@@ -56,7 +56,8 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
         mdtable_row(t, cells);
     }
     report_notes(t, recs, n,
-                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE | NOTE_EMULATED);
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE | NOTE_EMULATED |
+                     NOTE_SUBSTITUTED);
     report_ticks_note(t, recs, n);
     page_table(pg, t);
 }

@@ -162,7 +162,8 @@ enum report_note_kind {
     NOTE_COMPENSATION = 1 << 8, /* shares left raw */
     NOTE_DRNG = 1 << 9,         /* the DRNG contexts the scheme drew from */
     NOTE_EMULATED = 1 << 10,    /* measured under an emulator */
-    NOTE_ALL = (1 << 11) - 1
+    NOTE_SUBSTITUTED = 1 << 11, /* another hash behind the helpers (what if) */
+    NOTE_ALL = (1 << 12) - 1
 };
 
 /* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;
