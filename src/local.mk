@@ -49,7 +49,7 @@ src_libiccsprof_la_SOURCES = \
 	src/run-lines.c src/run-lines.h \
 	src/run-reap.c src/run-reap.h \
 	src/self-exe.c src/self-exe.h \
-	src/run-result.c src/run-result.h \
+	src/run-result.c src/run-result.h src/problem.c src/problem.h \
 	src/run-options.c src/run-options.h \
 	src/run-passes.c src/run-passes.h \
 	src/run-progress.c src/run-progress.h \

@@ -14,6 +14,7 @@
 
 #include "protocol.h"
 #include "run-result.h"
+#include "problem.h"
 
 /* What a member holds. */
 enum field_kind {
@@ -434,27 +435,6 @@ static const struct field op_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
-/* The state of one check: the first problem, with the member's path. */
-struct check {
-    char *why;
-    size_t len;
-    bool failed;
-};
-
-/* Record the first problem, "field PATH: ...". */
-static void check_fail(struct check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void check_fail(struct check *c, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (c->failed)
-        return;
-    c->failed = true;
-    va_start(ap, fmt);
-    vsnprintf(c->why, c->len, fmt, ap);
-    va_end(ap);
-}
-
 /* Whether S is one of VALUES. */
 static bool check_listed(const char *s, const char *const *values)
 {
@@ -464,10 +444,11 @@ static bool check_listed(const char *s, const char *const *values)
     return false;
 }
 
-static void check_object(struct check *c, json_t *obj, const char *path, const struct field *table);
+static void check_object(struct problem *c, json_t *obj, const char *path,
+                         const struct field *table);
 
 /* Check V, member F at PATH. */
-static void check_value(struct check *c, json_t *v, const char *path, const struct field *f)
+static void check_value(struct problem *c, json_t *v, const char *path, const struct field *f)
 {
     char elem[512];
     json_t *item;
@@ -477,65 +458,66 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
     switch (f->kind) {
     case FIELD_INT:
         if (!json_is_integer(v)) {
-            check_fail(c, "field %s is not an integer", path);
+            problem_set(c, "field %s is not an integer", path);
             return;
         }
         d = (double)json_integer_value(v);
         if (d < f->min || (f->max != 0 && d > f->max))
-            check_fail(c, "field %s is out of range: %lld", path, (long long)json_integer_value(v));
+            problem_set(c, "field %s is out of range: %lld", path,
+                        (long long)json_integer_value(v));
         return;
     case FIELD_NUMBER:
         if (!json_is_number(v)) {
-            check_fail(c, "field %s is not a number", path);
+            problem_set(c, "field %s is not a number", path);
             return;
         }
         d = json_number_value(v);
         if (!isfinite(d) || d < f->min || (f->max != 0 && d > f->max))
-            check_fail(c, "field %s is out of range: %g", path, d);
+            problem_set(c, "field %s is out of range: %g", path, d);
         return;
     case FIELD_BOOL:
         if (!json_is_boolean(v))
-            check_fail(c, "field %s is not true or false", path);
+            problem_set(c, "field %s is not true or false", path);
         return;
     case FIELD_STRING:
         if (!json_is_string(v)) {
-            check_fail(c, "field %s is not a string", path);
+            problem_set(c, "field %s is not a string", path);
             return;
         }
         if (json_string_length(v) > FIELD_STRING_MAX ||
             strlen(json_string_value(v)) != json_string_length(v)) {
-            check_fail(c, "field %s is not a string of at most %d bytes", path, FIELD_STRING_MAX);
+            problem_set(c, "field %s is not a string of at most %d bytes", path, FIELD_STRING_MAX);
             return;
         }
         if (f->values != NULL && !check_listed(json_string_value(v), f->values))
-            check_fail(c, "field %s: unknown value", path);
+            problem_set(c, "field %s: unknown value", path);
         return;
     case FIELD_OBJECT:
         if (!json_is_object(v)) {
-            check_fail(c, "field %s is not an object", path);
+            problem_set(c, "field %s is not an object", path);
             return;
         }
         check_object(c, v, path, f->members);
         return;
     case FIELD_INTS:
         if (!json_is_array(v)) {
-            check_fail(c, "field %s is not an array", path);
+            problem_set(c, "field %s is not an array", path);
             return;
         }
         json_array_foreach(v, i, item) if (!json_is_integer(item) || json_integer_value(item) < 0 ||
                                            (double)json_integer_value(item) > f->max)
         {
-            check_fail(c, "field %s[%zu] is not an integer from 0 to %.0f", path, i, f->max);
+            problem_set(c, "field %s[%zu] is not an integer from 0 to %.0f", path, i, f->max);
             return;
         }
         return;
     case FIELD_ARRAY:
         if (!json_is_array(v)) {
-            check_fail(c, "field %s is not an array", path);
+            problem_set(c, "field %s is not an array", path);
             return;
         }
         if ((double)json_array_size(v) < f->min) {
-            check_fail(c, "field %s has fewer than %.0f elements", path, f->min);
+            problem_set(c, "field %s has fewer than %.0f elements", path, f->min);
             return;
         }
         json_array_foreach(v, i, item)
@@ -543,7 +525,7 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
             if (snprintf(elem, sizeof elem, "%s[%zu]", path, i) >= (int)sizeof elem)
                 elem[sizeof elem - 1] = '\0';
             if (!json_is_object(item)) {
-                check_fail(c, "field %s is not an object", elem);
+                problem_set(c, "field %s is not an object", elem);
                 return;
             }
             check_object(c, item, elem, f->members);
@@ -554,7 +536,8 @@ static void check_value(struct check *c, json_t *v, const char *path, const stru
 
 /* Check the members of OBJ at PATH against TABLE: each present (or null
  * when allowed) and of its kind, and no other. */
-static void check_object(struct check *c, json_t *obj, const char *path, const struct field *table)
+static void check_object(struct problem *c, json_t *obj, const char *path,
+                         const struct field *table)
 {
     char member[512];
     const char *key;
@@ -566,9 +549,9 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
         v = json_object_get(obj, f->key);
         n += v != NULL;
         if (v == NULL && !(f->flags & FIELD_OPTIONAL))
-            check_fail(c, "field %s is missing", member);
+            problem_set(c, "field %s is missing", member);
         else if (v != NULL && json_is_null(v) && !(f->flags & FIELD_NULL))
-            check_fail(c, "field %s is null", member);
+            problem_set(c, "field %s is null", member);
         else if (v != NULL && !json_is_null(v))
             check_value(c, v, member, f);
     }
@@ -583,7 +566,7 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
         if (f->key == NULL) {
             snprintf(member, sizeof member, "%s%s%.100s", path, *path ? "." : "", key);
             {
-                check_fail(c, "field %s is not part of protocol %d", member, PROTOCOL_VERSION);
+                problem_set(c, "field %s is not part of protocol %d", member, PROTOCOL_VERSION);
                 return;
             }
         }
@@ -594,10 +577,10 @@ static void check_object(struct check *c, json_t *obj, const char *path, const s
 static int check_message(json_t *obj, const struct field *table, const char *name, char *why,
                          size_t len)
 {
-    struct check c = {.why = why, .len = len};
+    struct problem c = {.why = why, .size = len};
 
     if (!json_is_object(obj))
-        check_fail(&c, "the %s is not an object", name);
+        problem_set(&c, "the %s is not an object", name);
     else
         check_object(&c, obj, "", table);
     return c.failed ? -1 : 0;

@@ -13,41 +13,21 @@
 #include "record-schema.h"
 #include "regfile.h"
 #include "whatif-doc.h"
-
-/* One check: the first problem met. */
-struct wc {
-    char *why;
-    size_t size;
-    bool failed;
-};
-
-/* Record the first problem. */
-static void wc_fail(struct wc *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void wc_fail(struct wc *c, const char *fmt, ...)
-{
-    va_list ap;
-
-    if (c->failed)
-        return;
-    c->failed = true;
-    va_start(ap, fmt);
-    vsnprintf(c->why, c->size, fmt, ap);
-    va_end(ap);
-}
+#include "problem.h"
 
 /* Member KEY of O at field path WHERE, checked to be of KIND ("an
  * object", "a string", "a number", "a boolean"); NULL when it is absent
  * (a problem unless OPTIONAL) or null (a problem unless NULLABLE).  "a
  * number" is finite and not negative, "a signed number" finite. */
-static json_t *wc_get(struct wc *c, json_t *o, const char *where, const char *key, const char *kind,
-                      bool optional, bool nullable)
+static json_t *wc_get(struct problem *c, json_t *o, const char *where, const char *key,
+                      const char *kind, bool optional, bool nullable)
 {
     json_t *x = json_object_get(o, key);
     bool ok;
 
     if (x == NULL) {
         if (!optional)
-            wc_fail(c, "field %s%s%s is missing", where, where[0] ? "." : "", key);
+            problem_set(c, "field %s%s%s is missing", where, where[0] ? "." : "", key);
         return NULL;
     }
     if (json_is_null(x) && nullable)
@@ -65,9 +45,9 @@ static json_t *wc_get(struct wc *c, json_t *o, const char *where, const char *ke
     else
         ok = json_is_number(x) && isfinite(json_number_value(x)) && json_number_value(x) >= 0;
     if (!ok) {
-        wc_fail(c, "field %s%s%s: expected %s, found %s", where, where[0] ? "." : "", key,
-                strcmp(kind, "a number") == 0 ? "a number from 0" : kind,
-                json_is_number(x) ? "a negative number" : record_json_kind(x));
+        problem_set(c, "field %s%s%s: expected %s, found %s", where, where[0] ? "." : "", key,
+                    strcmp(kind, "a number") == 0 ? "a number from 0" : kind,
+                    json_is_number(x) ? "a negative number" : record_json_kind(x));
         return NULL;
     }
     return x;
@@ -75,7 +55,7 @@ static json_t *wc_get(struct wc *c, json_t *o, const char *where, const char *ke
 
 /* The schema member: this version or an older one of the what-if
  * document. */
-static void wc_schema(struct wc *c, json_t *doc)
+static void wc_schema(struct problem *c, json_t *doc)
 {
     json_t *s = wc_get(c, doc, "", "schema", "a string", false, false);
     const char *id = s != NULL ? json_string_value(s) : "";
@@ -87,15 +67,15 @@ static void wc_schema(struct wc *c, json_t *doc)
         return;
     v = strncmp(id, WHATIF_SCHEMA_PREFIX, n) == 0 ? strtol(id + n, &end, 10) : 0;
     if (v < 1 || end == id + n || *end != '\0')
-        wc_fail(c, "schema \"%s\" is not an iccsprof what-if document", id);
+        problem_set(c, "schema \"%s\" is not an iccsprof what-if document", id);
     else if (v > WHATIF_SCHEMA_VERSION)
-        wc_fail(c, "schema \"%s\" is newer than this iccsprof reads (up to %s%d)", id,
-                WHATIF_SCHEMA_PREFIX, WHATIF_SCHEMA_VERSION);
+        problem_set(c, "schema \"%s\" is newer than this iccsprof reads (up to %s%d)", id,
+                    WHATIF_SCHEMA_PREFIX, WHATIF_SCHEMA_VERSION);
 }
 
 /* What made the document: the tool, the date, the command, the host and
  * the method. */
-static void wc_context(struct wc *c, json_t *doc)
+static void wc_context(struct problem *c, json_t *doc)
 {
     json_t *tool = wc_get(c, doc, "", "tool", "an object", false, false);
     json_t *host = wc_get(c, doc, "", "host", "an object", false, false);
@@ -114,7 +94,7 @@ static void wc_context(struct wc *c, json_t *doc)
 }
 
 /* The candidates: each named once, of a kind. */
-static void wc_candidates(struct wc *c, json_t *list)
+static void wc_candidates(struct problem *c, json_t *list)
 {
     char where[64];
     json_t *cand;
@@ -124,20 +104,20 @@ static void wc_candidates(struct wc *c, json_t *list)
     {
         snprintf(where, sizeof where, "candidates[%zu]", i);
         if (!json_is_object(cand)) {
-            wc_fail(c, "field %s: expected an object, found %s", where, record_json_kind(cand));
+            problem_set(c, "field %s: expected an object, found %s", where, record_json_kind(cand));
             return;
         }
         wc_get(c, cand, where, "name", "a string", false, false);
         wc_get(c, cand, where, "kind", "a string", false, false);
         for (size_t j = 0; !c->failed && j < i; j++)
             if (strcmp(whatif_str(json_array_get(list, j), "name"), whatif_str(cand, "name")) == 0)
-                wc_fail(c, "field %s.name: \"%s\" names another candidate too", where,
-                        whatif_str(cand, "name"));
+                problem_set(c, "field %s.name: \"%s\" names another candidate too", where,
+                            whatif_str(cand, "name"));
     }
 }
 
 /* Row I: its cell of the matrix, the projection and the measurement. */
-static void wc_row(struct wc *c, json_t *row, size_t i, const json_t *doc)
+static void wc_row(struct problem *c, json_t *row, size_t i, const json_t *doc)
 {
     static const char *const names[] = {"scheme", "instance", "operation", "candidate"};
     char where[64], sub[80];
@@ -145,14 +125,14 @@ static void wc_row(struct wc *c, json_t *row, size_t i, const json_t *doc)
 
     snprintf(where, sizeof where, "rows[%zu]", i);
     if (!json_is_object(row)) {
-        wc_fail(c, "field %s: expected an object, found %s", where, record_json_kind(row));
+        problem_set(c, "field %s: expected an object, found %s", where, record_json_kind(row));
         return;
     }
     for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
         name = wc_get(c, row, where, names[k], "a string", false, false);
     if (name != NULL && whatif_candidate(doc, json_string_value(name)) == NULL)
-        wc_fail(c, "field %s.candidate: \"%s\" is not among the candidates", where,
-                json_string_value(name));
+        problem_set(c, "field %s.candidate: \"%s\" is not among the candidates", where,
+                    json_string_value(name));
     wc_get(c, row, where, "placeholder_cycles", "a number", false, false);
     proj = wc_get(c, row, where, "projected", "an object", false, true);
     snprintf(sub, sizeof sub, "%s.projected", where);
@@ -178,7 +158,7 @@ static void wc_row(struct wc *c, json_t *row, size_t i, const json_t *doc)
 /* Check DOC against the contract. */
 int whatif_doc_check(json_t *doc, char *why, size_t size)
 {
-    struct wc c = {.why = why, .size = size};
+    struct problem c = {.why = why, .size = size};
     json_t *candidates, *rows, *row;
     size_t i;
 
