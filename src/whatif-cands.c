@@ -42,6 +42,7 @@ static bool wi_has(const struct wi_set *s, const char *name)
     return false;
 }
 
+/* Add the control, the placeholder through the seam (whatif.h). */
 void wi_add_control(struct wi_set *s)
 {
     struct wi_cand *c = wi_new(s);
@@ -79,6 +80,7 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
     return 0;
 }
 
+/* Add the candidate NAME given on the command line (whatif.h). */
 int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *name,
                  const char *build_root)
 {
@@ -149,6 +151,7 @@ static int wi_find(const char *dir, int depth, struct strlist *found)
     return rc;
 }
 
+/* Add every hash package instance under DIR (whatif.h). */
 int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root)
 {
     struct strlist found = {0};
@@ -184,6 +187,7 @@ int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root)
     return (int)count;
 }
 
+/* The document's candidates (whatif.h). */
 json_t *wi_cands_json(const struct wi_set *s)
 {
     json_t *list = json_array();
@@ -201,6 +205,7 @@ json_t *wi_cands_json(const struct wi_set *s)
     return list;
 }
 
+/* The substitution item of candidate C (whatif.h). */
 json_t *wi_cand_spec(const struct wi_cand *c)
 {
     if (c->library != NULL)
@@ -210,6 +215,7 @@ json_t *wi_cand_spec(const struct wi_cand *c)
                      strcmp(c->kind, "control") == 0 ? "iccs" : "openssl");
 }
 
+/* Free the candidates and their builds (whatif.h). */
 void wi_set_free(struct wi_set *s)
 {
     for (size_t i = 0; i < s->n; i++) {

@@ -134,6 +134,7 @@ void wi_print_md(const json_t *doc, FILE *out)
     free(made);
 }
 
+/* The matrix as CSV, a line per figure (whatif.h). */
 void wi_print_csv(const json_t *doc, FILE *out)
 {
     json_t *keys = json_array(), *flat = wi_flat(doc), *o;
@@ -148,6 +149,7 @@ void wi_print_csv(const json_t *doc, FILE *out)
     json_decref(flat);
 }
 
+/* The document as JSON (whatif.h). */
 void wi_print_json(const json_t *doc, FILE *out)
 {
     flat_dump(doc, out);

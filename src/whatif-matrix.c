@@ -35,6 +35,7 @@ struct wi_shape {
     double calls_per_op;
 };
 
+/* The path of record R's library KIND, if it is still there (whatif.h). */
 char *wi_record_library(const struct rec *r, const char *kind)
 {
     json_t *doc = json_load_file(r->path, 0, NULL);
@@ -184,6 +185,7 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
     free(ws);
 }
 
+/* The projected rows of record R, one per candidate (whatif.h). */
 json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
 {
     struct wi_shape *sh;

@@ -203,6 +203,7 @@ static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, c
     return rc;
 }
 
+/* Measure ROW with its candidate substituted (whatif.h). */
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
                const struct strlist *run_flags, const char *tmpdir)
 {

@@ -5,6 +5,7 @@
 
 #include "whatif-project.h"
 
+/* Project an operation's cost from its shapes (whatif-project.h). */
 int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
                struct wp_result *r)
 {
@@ -22,6 +23,7 @@ int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, 
     return 0;
 }
 
+/* The length a grouped class is costed at (whatif-project.h). */
 long long wp_representative(long long lo, long long hi)
 {
     long long mid;
@@ -33,11 +35,13 @@ long long wp_representative(long long lo, long long hi)
     return mid < lo ? lo : mid;
 }
 
+/* The difference of a projection to its measurement (whatif-project.h). */
 double wp_difference(double projected, double measured)
 {
     return 100.0 * (projected - measured) / measured;
 }
 
+/* Whether a difference is flagged (whatif-project.h). */
 bool wp_flagged(double difference_percent, double limit_percent)
 {
     return fabs(difference_percent) > limit_percent;

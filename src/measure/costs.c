@@ -173,6 +173,7 @@ static void costs_time(struct candidate **c, size_t n, unsigned long long in_bit
     free(per_call);
 }
 
+/* Time the candidates at the shapes of CFG (costs.h). */
 json_t *costs_measure(json_t *cfg, struct scheme *s, uint64_t (*ticks)(void))
 {
     json_t *cands = json_object_get(cfg, "candidates"), *shapes = json_object_get(cfg, "shapes");
