@@ -11,6 +11,15 @@ TESTS_ENVIRONMENT = \
 	top_srcdir='$(abs_top_srcdir)'; export top_srcdir; \
 	top_builddir='$(abs_top_builddir)'; export top_builddir; \
 	SANITIZER_CFLAGS='$(SANITIZER_CFLAGS)'; export SANITIZER_CFLAGS;
+# Under the sanitizers, LeakSanitizer does not follow __tls_get_addr: a
+# library with dynamic TLS that a test loads and unloads (the measuring
+# code opens libcrypto and the scheme libraries) left it a stale block
+# ("DTLS 8 at 0x1ab") that crashed its own tracer at exit ("Tracer caught
+# signal 11"); leaks are still found in every other root.
+if SANITIZERS
+TESTS_ENVIRONMENT += \
+	ASAN_OPTIONS="$${ASAN_OPTIONS:+$$ASAN_OPTIONS:}intercept_tls_get_addr=0"; export ASAN_OPTIONS;
+endif
 
 tests_check_iccsprof_SOURCES += tests/check_cmd.c
 tests_check_iccsprof_LDADD += src/libiccsprof.la
