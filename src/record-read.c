@@ -371,6 +371,8 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->fallback = rr_string(rr, build, "build", "fallback", RR_NULLABLE);
     r->plain_sha256 = rr_string(rr, plain, "build.plain", "sha256", RR_REQUIRED);
     r->profiled_sha256 = rr_string(rr, profiled, "build.profiled", "sha256", RR_REQUIRED);
+    r->plain_path = rr_string(rr, plain, "build.plain", "path", RR_REQUIRED);
+    r->profiled_path = rr_string(rr, profiled, "build.profiled", "path", RR_REQUIRED);
     r->cpu_model = rr_string(rr, host, "host", "cpu_model", RR_REQUIRED);
     r->kernel = rr_string(rr, host, "host", "kernel", RR_REQUIRED);
     r->tick_source = rr_string(rr, host, "host", "tick_source", RR_REQUIRED);
@@ -1029,6 +1031,8 @@ void rec_free(struct rec *r)
     free(r->fallback);
     free(r->plain_sha256);
     free(r->profiled_sha256);
+    free(r->plain_path);
+    free(r->profiled_path);
     free(r->cpu_model);
     free(r->kernel);
     free(r->tick_source);

@@ -93,6 +93,7 @@ struct rec {
     char *created;                        /* when the record was written, UTC */
     char *compiler, *cflags, *fallback;   /* NULL when unknown (fallback: not used) */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
+    char *plain_path, *profiled_path;     /* the libraries as built; NULL when not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;
     double tick_hz;  /* NAN when not measured */
     bool emulated;   /* run under an emulator: its times mean nothing */

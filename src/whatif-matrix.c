@@ -36,15 +36,11 @@ struct wi_shape {
 };
 
 /* The path of record R's library KIND, if it is still there (whatif.h). */
-char *wi_record_library(const struct rec *r, const char *kind)
+const char *wi_record_library(const struct rec *r, const char *kind)
 {
-    json_t *doc = json_load_file(r->path, 0, NULL);
-    const char *path = json_string_value(
-        json_object_get(json_object_get(json_object_get(doc, "build"), kind), "path"));
-    char *lib = path != NULL && access(path, R_OK) == 0 ? xstrdup(path) : NULL;
+    const char *path = strcmp(kind, "plain") == 0 ? r->plain_path : r->profiled_path;
 
-    json_decref(doc);
-    return lib;
+    return path != NULL && access(path, R_OK) == 0 ? path : NULL;
 }
 
 /* The hash shapes of R into SH (room for r->nshapes); their number, and
@@ -189,7 +185,7 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
 json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
 {
     struct wi_shape *sh;
-    char *lib;
+    const char *lib;
     json_t *result, *rows;
     bool grouped;
     size_t n;
@@ -212,7 +208,6 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
     n = wi_shapes(r, sh, &grouped);
     lib = wi_record_library(r, "profiled");
     if ((result = wi_costs(r, s, lib, sh, n, status)) == NULL) {
-        free(lib);
         free(sh);
         return NULL;
     }
@@ -231,7 +226,6 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
         json_array_append_new(rows, row);
     }
     json_decref(result);
-    free(lib);
     free(sh);
     return rows;
 }

@@ -29,9 +29,9 @@ static char *wi_substitute(const struct rec *r, const struct wi_cand *c)
 
 /* The library of KIND (plain, profiled) R was measured with, or NULL
  * after a message. */
-static char *wi_library_of(const struct rec *r, const char *kind)
+static const char *wi_library_of(const struct rec *r, const char *kind)
 {
-    char *lib = wi_record_library(r, kind);
+    const char *lib = wi_record_library(r, kind);
 
     if (lib == NULL)
         cmd_error("%s: its %s library is not there to measure with", r->path, kind);
@@ -120,7 +120,6 @@ static int wi_measured(json_t *row, const char *out, int rc, const struct rec *r
         json_object_set_new(row, "measured",
                             json_pack("{s:f, s:b, s:b}", "run_cycles", cycles, "works", 1,
                                       "calls_differ", wi_calls_differ(doc)));
-        wi_measured_ratio(row, cycles / r->mean_cycles, "record");
     }
     json_decref(doc);
     return EXIT_OK;
@@ -207,7 +206,8 @@ static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, c
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
                const struct strlist *run_flags, const char *tmpdir)
 {
-    char *spec = wi_substitute(r, c), *plain = NULL, *lib = NULL;
+    char *spec = wi_substitute(r, c);
+    const char *plain, *lib;
     int rc = EXIT_FAIL;
 
     if (spec == NULL) { /* nothing to substitute: the projection is the record */
@@ -217,8 +217,6 @@ int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
     }
     if ((plain = wi_library_of(r, "plain")) != NULL && (lib = wi_library_of(r, "profiled")) != NULL)
         rc = wi_measure_run(row, r, plain, lib, spec, run_flags, tmpdir);
-    free(plain);
-    free(lib);
     free(spec);
     return rc;
 }

@@ -68,17 +68,19 @@ void wi_set_free(struct wi_set *s);
 json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status);
 
 /* The library of KIND ("plain", "profiled") record R was measured with,
- * when it is still there to read; NULL otherwise. */
-char *wi_record_library(const struct rec *r, const char *kind);
+ * when it is still there to read (R's own string); NULL otherwise. */
+const char *wi_record_library(const struct rec *r, const char *kind);
 
 /* The sentence of the document's method saying how figures are projected. */
 extern const char wi_method[];
 
 /* Measure ROW (of record R) with its candidate C substituted by the code
  * of `iccsprof run`, RUN_FLAGS added to its command line, the record
- * written under TMPDIR; fills "measured", "difference_percent" and
- * "flagged".  EXIT_OK (a failing works-check included), or the status of
- * a run that could not measure. */
+ * written under TMPDIR; fills "measured" with the run's verdict and its
+ * cycles ("run_cycles"), whose ratio, difference and flag
+ * wi_measured_basis sets once the record's every candidate is measured.
+ * EXIT_OK (a failing works-check included), or the status of a run that
+ * could not measure. */
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
                const struct strlist *run_flags, const char *tmpdir);
 
