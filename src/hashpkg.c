@@ -281,6 +281,14 @@ static size_t hashpkg_ndone;
  * hands them to the `iccsprof run` processes it starts. */
 #define HASHPKG_ENV "ICCSPROF_HASH_BUILT"
 
+/* A copy of built candidate FROM into TO. */
+static void hashpkg_copy(struct hashpkg *to, const struct hashpkg *from)
+{
+    to->name = xstrdup(from->name);
+    to->library = xstrdup(from->library);
+    to->digest_bits = from->digest_bits;
+}
+
 /* Add a built package to the ones this process knows. */
 static void hashpkg_remember(const char *package, const char *instance, int rc, const char *why,
                              const struct hashpkg *h)
@@ -296,11 +304,8 @@ static void hashpkg_remember(const char *package, const char *instance, int rc, 
     d->instance = xstrdup(instance != NULL ? instance : "");
     d->rc = rc;
     d->why = xstrdup(why);
-    if (rc == 0) {
-        d->h.name = xstrdup(h->name);
-        d->h.library = xstrdup(h->library);
-        d->h.digest_bits = h->digest_bits;
-    }
+    if (rc == 0)
+        hashpkg_copy(&d->h, h);
 }
 
 /* Take the packages a parent process built and handed down, once. */
@@ -388,14 +393,6 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
     if (rc != 0)
         hashpkg_free(h);
     return rc;
-}
-
-/* A copy of built candidate FROM into TO. */
-static void hashpkg_copy(struct hashpkg *to, const struct hashpkg *from)
-{
-    to->name = xstrdup(from->name);
-    to->library = xstrdup(from->library);
-    to->digest_bits = from->digest_bits;
 }
 
 /* The package PACKAGE's INSTANCE as this process knows it, or NULL. */
