@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -409,17 +410,16 @@ static char *run_share_cell(char *buf, size_t size, json_t *profile, const char 
 {
     char key[64];
     json_t *u;
-    double share;
+    double share, se;
 
     snprintf(key, sizeof key, "%s_share", group);
     share = json_number_value(json_object_get(profile, key));
+    snprintf(key, sizeof key, "%s_share_stderr", group);
+    se = json_number_value(json_object_get(profile, key));
     snprintf(key, sizeof key, "%s_share_uncertainty", group);
-    if ((u = json_object_get(profile, key)) == NULL) {
-        snprintf(key, sizeof key, "%s_share_stderr", group);
-        return fmt_share_pm(buf, size, share,
-                            1.96 * json_number_value(json_object_get(profile, key)));
-    }
-    return fmt_share_pm(buf, size, share, json_number_value(u));
+    u = json_object_get(profile, key);
+    return fmt_share_pm(buf, size, share,
+                        fmt_share_halfwidth(u != NULL ? json_number_value(u) : NAN, se));
 }
 
 /* Print the one-line summary of a record, in the reports' formats, with

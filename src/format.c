@@ -147,6 +147,12 @@ bool fmt_share_pm_shown(double halfwidth)
     return !isnan(halfwidth) && halfwidth >= 0.001;
 }
 
+/* The half-width shown beside a share (format.h). */
+double fmt_share_halfwidth(double uncertainty, double se)
+{
+    return isnan(uncertainty) ? 1.96 * se : uncertainty;
+}
+
 /* A share with its half-width (format.h). */
 char *fmt_share_pm(char *buf, size_t size, double share, double halfwidth)
 {

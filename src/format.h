@@ -40,6 +40,11 @@ char *fmt_share(char *buf, size_t size, double share);
  * 0.1 percentage point, the resolution of a share cell. */
 bool fmt_share_pm_shown(double halfwidth);
 
+/* The 95 % half-width shown beside a share: its stated UNCERTAINTY, or,
+ * where a record states none (NAN), 1.96 standard errors SE of its
+ * sampling, so that a ± means the same in every record. */
+double fmt_share_halfwidth(double uncertainty, double se);
+
 /* A share followed by " ±<half-width>" when fmt_share_pm_shown, else the
  * share alone. */
 char *fmt_share_pm(char *buf, size_t size, double share, double halfwidth);

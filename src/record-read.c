@@ -1073,9 +1073,7 @@ double rec_share_halfwidth(const struct rec *r, bool drng)
     double u = drng ? r->drng_share_uncertainty : r->hash_share_uncertainty;
     double se = drng ? r->drng_share_stderr : r->hash_share_stderr;
 
-    if (!r->has_profile)
-        return 0;
-    return isnan(u) ? 1.96 * se : u;
+    return r->has_profile ? fmt_share_halfwidth(u, se) : 0;
 }
 
 /* Name of an operation as in the record. */

@@ -137,6 +137,10 @@ START_TEST(share_with_half_width)
     ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, 0), "25%");
     ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, 0.25, NAN), "25%");
     ck_assert_str_eq(fmt_share_pm(cell, sizeof cell, NAN, 0.01), FMT_MISSING);
+    /* the stated uncertainty, else 1.96 sampling standard errors */
+    ck_assert_double_eq(fmt_share_halfwidth(0.013, 0.002), 0.013);
+    ck_assert_double_eq_tol(fmt_share_halfwidth(NAN, 0.002), 0.00392, 1e-15);
+    ck_assert_double_eq(fmt_share_halfwidth(NAN, 0), 0);
 }
 END_TEST
 
