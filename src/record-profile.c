@@ -114,9 +114,10 @@ static const char *record_untrusted(json_t *raw)
 /* The basis of every share of RAW: the operations' ticks with the
  * wrappers on and off, both less the ticks the scheduler took from them,
  * and the inner cost of a timed call; *TIMED_OUT gets the timed calls of
- * every helper, from their totals.  A compensation that cannot be trusted
+ * every helper, from their totals, and *WHY why the compensation cannot
+ * be trusted (NULL when it can).  A compensation that cannot be trusted
  * is not applied: the shares are then the raw ones. */
-static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
+static struct share_basis record_basis(json_t *raw, uint64_t *timed_out, const char **why)
 {
     json_t *snap = json_object_get(raw, "snapshot");
     uint64_t timed = 0;
@@ -126,7 +127,7 @@ static struct share_basis record_basis(json_t *raw, uint64_t *timed_out)
     for (int h = 0; h < ICCSPROF_NHELPERS; h++)
         timed += record_u64(record_total(snap, h), "timed_calls");
     *timed_out = timed;
-    if (record_untrusted(raw) != NULL)
+    if ((*why = record_untrusted(raw)) != NULL)
         return share_basis(op_ticks, op_ticks, 0);
     return share_basis(op_ticks, record_num(raw, "baseline_ticks"),
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
@@ -165,11 +166,10 @@ static json_t *record_outliers(json_t *raw)
 }
 
 /* The compensation section: how the instrumentation's cost was measured
- * and whether it was taken off. */
-static json_t *record_compensation(json_t *raw)
+ * and whether it was taken off (WHY not, as record_basis said). */
+static json_t *record_compensation(json_t *raw, const char *why)
 {
     json_t *c = json_object_get(raw, "compensation");
-    const char *why = record_untrusted(raw);
 
     return json_pack("{s:O, s:O, s:O, s:b, s:o}", "paired", json_object_get(c, "paired"),
                      "added_ticks", json_object_get(c, "added_ticks"), "added_ticks_stderr",
@@ -297,14 +297,15 @@ static double record_trial_share(json_t *trial, const char *group, double inner)
 /* Add to PROFILE each share's uncertainty (shares.h) and the trials it
  * comes from: the shares of each group in each trial of RAW's profile
  * pass, with the group's sampling standard error SE[g] and the
- * compensation's, over the basis B. */
+ * compensation's (none when it was not applied: UNTRUSTED), over the
+ * basis B. */
 static void record_uncertainty(json_t *profile, json_t *raw, const struct share_basis *b,
-                               const double *se)
+                               const double *se, bool untrusted)
 {
     static const char *const group[] = {"hash", "drng"};
     json_t *trials = json_object_get(raw, "trials"), *t;
     size_t n = json_array_size(trials), i;
-    double *v = calloc(n ? n : 1, sizeof *v), inner = record_untrusted(raw) ? -1 : b->inner;
+    double *v = calloc(n ? n : 1, sizeof *v), inner = untrusted ? -1 : b->inner;
     double added_se = record_num(json_object_get(raw, "compensation"), "added_ticks_stderr");
     json_t *section = json_pack("{s:f, s:I}", "level", 0.95, "count", (json_int_t)n);
 
@@ -340,7 +341,8 @@ json_t *record_profile(json_t *raw)
     struct record_rows rows;
     uint64_t hash_calls = 0, grouped_calls = 0, all_timed, ops = record_u64(raw, "calls");
     uint64_t drng_calls = record_u64(record_total(snap, ICCSPROF_DRNG), "calls");
-    struct share_basis b = record_basis(raw, &all_timed);
+    const char *why;
+    struct share_basis b = record_basis(raw, &all_timed, &why);
     double se[2];
     json_t *profile;
 
@@ -360,7 +362,7 @@ json_t *record_profile(json_t *raw)
         "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
         fmax(0, record_num(raw, "baseline_ticks")), "preempted", json_object_get(raw, "preempted"),
-        "compensation", record_compensation(raw), "overhead", json_object_get(raw, "overhead"),
+        "compensation", record_compensation(raw, why), "overhead", json_object_get(raw, "overhead"),
         "helpers", helpers, "shapes", record_shapes(json_object_get(snap, "shapes"), ops),
         "grouped", "rows", (json_int_t)rows.grouped_rows, "calls", (json_int_t)grouped_calls,
         "table_shapes", json_object_get(table, "shapes"), "table_classes",
@@ -374,7 +376,7 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
         (json_int_t)all_timed, "outliers", record_outliers(raw));
-    record_uncertainty(profile, raw, &b, se);
+    record_uncertainty(profile, raw, &b, se, why != NULL);
     return profile;
 }
 
@@ -453,7 +455,8 @@ json_t *record_callers(json_t *sites, json_t *raw, json_t *profile)
     json_t *helpers = json_object_get(profile, "helpers"), *list = json_array(), *site, **rows;
     struct symbolizer *sym = symbolizer_new();
     uint64_t ops = record_u64(raw, "calls"), all_timed, beyond_calls, beyond_ticks;
-    struct share_basis b = record_basis(raw, &all_timed);
+    const char *why;
+    struct share_basis b = record_basis(raw, &all_timed, &why);
     size_t n = json_array_size(json_object_get(sites, "sites")), i;
     json_t *beyond = record_beyond(json_object_get(sites, "overflow"), helpers, &b, ops,
                                    &beyond_calls, &beyond_ticks);
