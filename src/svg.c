@@ -503,32 +503,71 @@ static double svg_rows(FILE *out, const struct svg_chart *c, const size_t *order
     return y;
 }
 
+/* How many bytes of WORD's beginning fit WIDTH points at SIZE: whole
+ * characters, one at least. */
+static size_t svg_fitting(const char *word, double width, double size)
+{
+    size_t n = 0, next;
+    char *part;
+
+    for (;;) {
+        next = n + 1;
+        while (word[next] != '\0' && (word[next] & 0xc0) == 0x80)
+            next++;
+        part = xasprintf("%.*s", (int)next, word);
+        if (n > 0 && svg_width(part, size) > width) {
+            free(part);
+            return n;
+        }
+        free(part);
+        n = next;
+    }
+}
+
+/* Text wrapped to a width (svg.h). */
+double svg_wrap(FILE *out, double x, double y, double width, double size, double lead,
+                const char *cls, const char *text)
+{
+    struct strlist line = {0};
+    char *copy = xstrdup(text), *save = NULL;
+
+    for (char *word = strtok_r(copy, " ", &save); word != NULL; word = strtok_r(NULL, " ", &save)) {
+        char *now = strlist_join(&line, " "), *with = xasprintf("%s %s", now, word);
+
+        if (line.n > 0 && svg_width(with, size) > width) {
+            svg_text(out, x, y, "start", cls, "%s", now);
+            y += lead;
+            strlist_free(&line);
+        }
+        /* a word wider than a line (a long path) is cut where it fills one */
+        while (svg_width(word, size) > width) {
+            size_t n = svg_fitting(word, width, size);
+
+            svg_text(out, x, y, "start", cls, "%.*s", (int)n, word);
+            y += lead;
+            word += n;
+        }
+        strlist_add(&line, word);
+        free(now);
+        free(with);
+    }
+    if (line.n > 0) {
+        char *now = strlist_join(&line, " ");
+
+        svg_text(out, x, y, "start", cls, "%s", now);
+        free(now);
+    }
+    strlist_free(&line);
+    free(copy);
+    return y;
+}
+
 /* TEXT under the line at Y, wrapped at blanks to the page's width; the
  * last baseline. */
 static double svg_note(FILE *out, const struct svg_layout *l, double y, const char *text)
 {
-    double room = l->width - 2 * SVG_MARGIN;
-
-    while (*text != '\0') {
-        size_t len = strlen(text), cut = len;
-        char *line = xstrdup(text);
-
-        while (svg_width(line, SVG_FONT) > room && cut > 0) {
-            while (cut > 0 && text[cut - 1] != ' ')
-                cut--;
-            if (cut > 0)
-                cut--;
-            line[cut] = '\0';
-        }
-        if (cut == 0)
-            cut = len;
-        line[cut] = '\0';
-        svg_text(out, l->x_inst, y += SVG_LEADING, "start", "note", "%s", line);
-        free(line);
-        text += cut;
-        text += strspn(text, " ");
-    }
-    return y;
+    return svg_wrap(out, l->x_inst, y + SVG_LEADING, l->width - 2 * SVG_MARGIN, SVG_FONT,
+                    SVG_LEADING, "note", text);
 }
 
 /* The notes under the rows: what the marks say, and how to read a

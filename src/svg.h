@@ -42,6 +42,13 @@ struct svg_chart {
  * by its shape, in the widest of the usual sans fonts. */
 double svg_width(const char *text, double size);
 
+/* TEXT in lines of class CLS at X filling WIDTH points at SIZE, words kept
+ * whole but for a word wider than a line (a long path), which is cut where
+ * it fills one; the first baseline at Y, lines LEAD apart; the last
+ * baseline. */
+double svg_wrap(FILE *out, double x, double y, double width, double size, double lead,
+                const char *cls, const char *text);
+
 /* A text element at (X, Y), anchored ANCHOR (start, middle, end), of
  * class CLS (NULL for none), its content formatted and escaped. */
 void svg_text(FILE *out, double x, double y, const char *anchor, const char *cls, const char *fmt,

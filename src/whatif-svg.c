@@ -256,72 +256,11 @@ static void ws_cell(FILE *out, const struct ws *w, const json_t *row, double x, 
              "%s", ws_cell_text(text, sizeof text, row));
 }
 
-/* How many bytes of WORD's beginning fit WIDTH points at SIZE: whole
- * characters, one at least. */
-static size_t ws_fitting(const char *word, double width, double size)
-{
-    size_t n = 0, next;
-    char *part;
-
-    for (;;) {
-        next = n + 1;
-        while (word[next] != '\0' && (word[next] & 0xc0) == 0x80)
-            next++;
-        part = xasprintf("%.*s", (int)next, word);
-        if (n > 0 && svg_width(part, size) > width) {
-            free(part);
-            return n;
-        }
-        free(part);
-        n = next;
-    }
-}
-
-/* TEXT in lines of class CLS at X filling WIDTH points at SIZE, words
- * kept whole, the first baseline at Y, lines LEAD apart; the last
- * baseline. */
-static double ws_wrap_at(FILE *out, double x, double y, double width, double size, double lead,
-                         const char *cls, const char *text)
-{
-    struct strlist line = {0};
-    char *copy = xstrdup(text), *save = NULL;
-
-    for (char *word = strtok_r(copy, " ", &save); word != NULL; word = strtok_r(NULL, " ", &save)) {
-        char *now = strlist_join(&line, " "), *with = xasprintf("%s %s", now, word);
-
-        if (line.n > 0 && svg_width(with, size) > width) {
-            svg_text(out, x, y, "start", cls, "%s", now);
-            y += lead;
-            strlist_free(&line);
-        }
-        /* a word wider than a line (a long path) is cut where it fills one */
-        while (svg_width(word, size) > width) {
-            size_t n = ws_fitting(word, width, size);
-
-            svg_text(out, x, y, "start", cls, "%.*s", (int)n, word);
-            y += lead;
-            word += n;
-        }
-        strlist_add(&line, word);
-        free(now);
-        free(with);
-    }
-    if (line.n > 0) {
-        char *now = strlist_join(&line, " ");
-
-        svg_text(out, x, y, "start", cls, "%s", now);
-        free(now);
-    }
-    strlist_free(&line);
-    free(copy);
-    return y;
-}
-
-/* TEXT in lines of the body's type (ws_wrap_at). */
+/* TEXT in lines of the body's type (svg_wrap). */
 static double ws_wrap(FILE *out, double x, double y, double width, const char *cls,
                       const char *text)
 {
-    return ws_wrap_at(out, x, y, width, WS_FONT, WS_LEADING, cls, text);
+    return svg_wrap(out, x, y, width, WS_FONT, WS_LEADING, cls, text);
 }
 
 /* The title and the lines saying where, when and by what the matrix was
@@ -333,8 +272,8 @@ static double ws_head(FILE *out, const struct ws *w)
     double y, text = w->width - 2 * WS_MARGIN;
     char *line;
 
-    y = ws_wrap_at(out, WS_MARGIN, WS_MARGIN + WS_TITLE_FONT, text, WS_TITLE_FONT * WS_BOLD,
-                   WS_TITLE_FONT + 2, "title", WS_TITLE);
+    y = svg_wrap(out, WS_MARGIN, WS_MARGIN + WS_TITLE_FONT, text, WS_TITLE_FONT * WS_BOLD,
+                 WS_TITLE_FONT + 2, "title", WS_TITLE);
     line = xasprintf("host %s%s%s%s%s", whatif_str(host, "name"), cpu[0] ? " (" : "", cpu,
                      cpu[0] ? ")" : "",
                      json_is_true(json_object_get(host, "emulated")) ? ", emulated" : "");
