@@ -25,9 +25,10 @@ static int subst_listed(const char *name, const char *const *list, size_t n)
     return 0;
 }
 
-/* The item of pkg:PATH[:INSTANCE] (TEXT after "pkg:"), or NULL after a
- * usage error. */
-static json_t *subst_package(const struct cmd_entry *entry, const char *helper, const char *text)
+/* The item of pkg:PATH[:INSTANCE] (TEXT after "pkg:") serving HELPER,
+ * written as LABEL; NULL after a usage error. */
+static json_t *subst_package(const struct cmd_entry *entry, const char *label, const char *helper,
+                             const char *text)
 {
     const char *colon = strrchr(text, ':');
     char *path = colon != NULL ? strndup(text, (size_t)(colon - text)) : strdup(text);
@@ -36,12 +37,11 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *helper, 
     json_t *item = NULL;
 
     if (path[0] == '\0')
-        cmd_usage_error(entry, "--substitute: %s=pkg: names no package folder", helper);
+        cmd_usage_error(entry, "%s names no package folder", label);
     else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        cmd_usage_error(entry, "--substitute: %s=pkg:%s: %s is not a folder", helper, text, path);
+        cmd_usage_error(entry, "%s: %s is not a folder", label, path);
     else if (colon != NULL && colon[1] == '\0')
-        cmd_usage_error(entry, "--substitute: %s=pkg:%s: the instance after ':' is empty", helper,
-                        text);
+        cmd_usage_error(entry, "%s: the instance after ':' is empty", label);
     else if ((real = realpath(path, NULL)) != NULL)
         item = json_pack("{s:s, s:s, s:s, s:s, s:o}", "helper", helper, "candidate",
                          colon != NULL ? colon + 1 : path, "kind", "pkg", "package", real,
@@ -55,8 +55,9 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *helper, 
 static json_t *subst_item(const struct cmd_entry *entry, const char *item)
 {
     const char *eq = strchr(item, '=');
-    char helper[32];
+    char helper[32], *label;
     const char *cand;
+    json_t *parsed;
 
     if (eq == NULL || eq == item || (size_t)(eq - item) >= sizeof helper) {
         cmd_usage_error(entry, "--substitute: '%s' is not HELPER=CANDIDATE", item);
@@ -76,24 +77,27 @@ static json_t *subst_item(const struct cmd_entry *entry, const char *item)
                         helper);
         return NULL;
     }
+    label = xasprintf("--substitute: %s=%s", helper, cand);
+    parsed = subst_candidate(entry, label, helper, cand);
+    free(label);
+    return parsed;
+}
+
+/* The item serving HELPER with candidate CAND (substitute.h). */
+json_t *subst_candidate(const struct cmd_entry *entry, const char *label, const char *helper,
+                        const char *cand)
+{
     if (strncmp(cand, "pkg:", 4) == 0)
-        return subst_package(entry, helper, cand + 4);
-    if (strcmp(cand, "iccs") == 0 || subst_listed(cand, subst_openssl, 6))
+        return subst_package(entry, label, helper, cand + 4);
+    if (strcmp(cand, "iccs") == 0 ||
+        subst_listed(cand, subst_openssl, sizeof subst_openssl / sizeof subst_openssl[0]))
         return json_pack("{s:s, s:s, s:s}", "helper", helper, "candidate", cand, "kind",
                          strcmp(cand, "iccs") == 0 ? "iccs" : "openssl");
     cmd_usage_error(entry,
-                    "--substitute: %s=%s: no candidate '%s' (sm3, sha256, sha3-256, "
-                    "sha3-512, shake128, shake256, iccs, or pkg:PATH[:INSTANCE])",
-                    helper, cand, cand);
+                    "%s: no candidate '%s' (sm3, sha256, sha3-256, sha3-512, shake128, shake256, "
+                    "iccs, or pkg:PATH[:INSTANCE])",
+                    label, cand);
     return NULL;
-}
-
-/* Whether NAME names a candidate: one of libcrypto's, the control, or a
- * package (whose folder is checked when it is parsed). */
-bool subst_is_candidate(const char *name)
-{
-    return strncmp(name, "pkg:", 4) == 0 || strcmp(name, "iccs") == 0 ||
-           subst_listed(name, subst_openssl, sizeof subst_openssl / sizeof subst_openssl[0]);
 }
 
 int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out)

@@ -14,8 +14,11 @@
  * of ENTRY naming the item at fault. */
 int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out);
 
-/* Whether NAME names a candidate (the CANDIDATE of HELPER=CANDIDATE). */
-bool subst_is_candidate(const char *name);
+/* The item of the list subst_parse gives serving HELPER with candidate
+ * CAND, which the user wrote as LABEL (the option and the value, for the
+ * one-line error); NULL after that usage error. */
+json_t *subst_candidate(const struct cmd_entry *entry, const char *label, const char *helper,
+                        const char *cand);
 
 /* Build and KAT-check each package of LIST under BUILD_ROOT, adding
  * "library" and "digest_bits" to its item; EXIT_OK, or EXIT_FAILURE after

@@ -84,28 +84,19 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
 int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *name,
                  const char *build_root)
 {
-    char *spec;
-    json_t *list;
+    char *label = xasprintf("--candidate: %s", name);
+    json_t *item = subst_candidate(entry, label, "pseudohash", name);
     const char *kind;
-    int rc;
+    int rc = EXIT_OK;
 
-    if (!subst_is_candidate(name))
-        return cmd_usage_error(entry,
-                               "--candidate: '%s' is not a candidate (sm3, sha256, sha3-256, "
-                               "sha3-512, shake128, shake256, iccs, or pkg:PATH[:INSTANCE]; "
-                               "a package under --hashes is a candidate without naming it)",
-                               name);
-    spec = xasprintf("pseudohash=%s", name);
-    rc = subst_parse(entry, spec, &list);
-    free(spec);
-    if (rc != EXIT_OK)
-        return rc;
-    kind = json_string_value(json_object_get(json_array_get(list, 0), "kind"));
+    free(label);
+    if (item == NULL)
+        return EXIT_USAGE;
+    kind = json_string_value(json_object_get(item, "kind"));
     if (strcmp(kind, "pkg") == 0)
-        rc = wi_add_package(s,
-                            json_string_value(json_object_get(json_array_get(list, 0), "package")),
-                            json_string_value(json_object_get(json_array_get(list, 0), "instance")),
-                            NULL, build_root) == 0
+        rc = wi_add_package(s, json_string_value(json_object_get(item, "package")),
+                            json_string_value(json_object_get(item, "instance")), NULL,
+                            build_root) == 0
                  ? EXIT_OK
                  : EXIT_FAIL;
     else if (strcmp(kind, "iccs") != 0 && !wi_has(s, name)) {
@@ -115,7 +106,7 @@ int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *na
         c->kind = "libcrypto";
         c->subst = xstrdup(name);
     }
-    json_decref(list);
+    json_decref(item);
     return rc;
 }
 

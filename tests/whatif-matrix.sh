@@ -277,7 +277,13 @@ expect_grep "a folder with no package: named" \
     "$work/err"
 expect_status "a candidate libcrypto does not have" 2 "$ICCSPROF" whatif --candidate md5 \
     --out "$work/e" "$work/wots"
-expect_grep "a candidate libcrypto does not have: named" "^iccsprof whatif: --candidate: 'md5' is not a candidate (sm3, " "$work/err"
+expect_grep "a candidate libcrypto does not have: named" \
+    "^iccsprof whatif: --candidate: md5: no candidate 'md5' (sm3, sha256, sha3-256, sha3-512, shake128, shake256, iccs, or pkg:PATH\[:INSTANCE\])\$" \
+    "$work/err"
+expect_status "a package folder that is not there" 2 "$ICCSPROF" whatif \
+    --candidate "pkg:$work/nothere" --out "$work/e" "$work/wots"
+expect_grep "a package folder that is not there: the option named as given" \
+    "^iccsprof whatif: --candidate: pkg:$work/nothere: $work/nothere is not a folder\$" "$work/err"
 expect_status "a named package that cannot serve" 1 "$ICCSPROF" whatif \
     --candidate "pkg:$HASHES/badkat" --out "$work/e" "$work/wots"
 expect_grep "a named package that cannot serve: why" "^iccsprof: candidate pkg:ToyHash256 refused: " "$work/err"
