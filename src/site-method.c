@@ -112,8 +112,11 @@ static void method_settings(struct method_tally *t, const char *path)
 
     json_object_foreach(json_object_get(rec, "method"), key, value)
     {
-        char *text = json_is_null(value) ? xstrdup("not recorded")
-                                         : json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
+        /* 15 digits: a setting reads as the record holds it (0.05, not 0.050000000000000003) */
+        char *text =
+            json_is_null(value)
+                ? xstrdup("not recorded")
+                : json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
 
         method_count(t, key, text != NULL ? text : "",
                      json_is_number(value) ? json_number_value(value) : NAN);
