@@ -179,8 +179,9 @@ static void method_prose(struct page *pg)
     page_text(pg, "Before timing, the package's KAT program is run on the plain library and its "
                   "output compared with the package's responses; the profiled library must give "
                   "the same output (the KAT gate).");
-    page_text(pg, "Each operation is measured in a process of its own, pinned to one core, with "
-                  "the DRNG seeded with a fixed seed. After warmup_calls untimed calls and a "
+    page_text(pg, "Each operation is measured in a process of its own (pinned to one core or not, "
+                  "as the table below says), with the DRNG seeded with a fixed seed. After "
+                  "warmup_calls untimed calls and a "
                   "calibration call, the plain library is timed over trials trials of as many "
                   "calls as make them take about target_seconds in all (at least min_calls, "
                   "within max_seconds): the mean time, the operations per second and the median "

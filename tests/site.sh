@@ -306,6 +306,11 @@ facts = {r[0]["text"]: r[1]["text"] for r in t["Timer, build and tool"]["rows"]}
 assert facts["compiler flags"] == recs[0]["build"]["cflags"], facts
 assert facts["measured with"] == "iccsprof " + recs[0]["tool"]["version"], facts
 assert facts["KAT gate"] == "run before timing", facts
+pins = collections.Counter("not pinned" if r["host"].get("cpu") is None else "pinned to one core" for r in recs)
+assert set(facts["measuring process"].split("; ")) == ({next(iter(pins))} if len(pins) == 1 else
+    {"%s (%d record%s)" % (v, n, "" if n == 1 else "s") for v, n in pins.items()}), (facts, pins)
+prose = open(os.path.join(site, slug1, "method.html")).read()
+assert "pinned to one core or not, as the table below says" in prose and "own, pinned to one core" not in prose
 '
 check "chart: inline, an image with a title and a description, a bar per operation part" '
 for page in scheme_pages:
