@@ -231,16 +231,7 @@ expect_grep "--fresh measures again" "^Hold-1 keygen: .* ([0-9.]* s)$" "$work/er
 rm -rf "$work/hold"
 : >"$TOY_HOLD_FILE"
 runner=exec hold >"$work/hold.out" 2>"$work/hold.err" &
-pid=$!
-i=0
-while [ ! -e "$work/hold/Hold-1__keygen.json" ] && [ $i -lt 1200 ]; do
-    sleep 0.1
-    i=$((i + 1))
-done
-sleep 0.5
-kill -TERM $pid
-wait $pid
-rc=$?
+interrupt_after "$work/hold/Hold-1__keygen.json" $! TERM
 [ $rc -eq 143 ] && pass "terminated profile: exit 143" || fail "terminated profile: exit 143" "exit $rc: $(tail -n 5 "$work/hold.err")"
 expect_grep "terminated profile: profile names SIGTERM and what is kept" \
     "^profile: interrupted by SIGTERM: 1 operation record of this run kept in $work/hold (the report below); " "$work/hold.err"
