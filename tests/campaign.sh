@@ -223,7 +223,12 @@ if command -v script >/dev/null 2>&1; then
         /dev/null >"$work/tty" 2>&1
     tr '\r' '\n' <"$work/tty" | sed "s/$esc\\[K//g" >"$work/tty-lines"
     expect_grep "on a terminal: the jobs done, running, elapsed and left" \
-        "^campaign: [12]/3 jobs done, [01] running · elapsed 0:[0-9]*, about 0:[0-9]* left$" "$work/tty-lines"
+        "^campaign: [12]/3 jobs done, 1 running · elapsed 0:[0-9]*, about 0:[0-9]* left$" "$work/tty-lines"
+    if grep -q "^campaign: [0-2]/3 jobs done, 0 running" "$work/tty-lines"; then
+        fail "on a terminal: never 0 running while jobs are left" "$(grep " 0 running" "$work/tty-lines")"
+    else
+        pass "on a terminal: never 0 running while jobs are left"
+    fi
     expect_grep "on a terminal: the line is erased in place" "$esc\\[K" "$work/tty"
     expect_grep "on a terminal: each job's whole line as well" \
         "^campaign: \[3/3\] fix-kem B-1 [a-z]*: passed on cpu [0-9]* ([0-9.]* s · elapsed 0:[0-9]*, about 0:00 left)$" "$work/tty-lines"
