@@ -652,7 +652,7 @@ static size_t svg_meta(const struct svg_chart *c, double width, char **meta)
 {
     const char *schemes[16], *hosts[16], *first = NULL, *last = NULL;
     size_t nschemes = 0, nhosts = 0, n = 0;
-    char *s, *h;
+    char *s, *h, *when;
 
     for (size_t i = 0; i < c->n; i++)
         for (int b = 0; b < 2; b++) {
@@ -673,17 +673,19 @@ static size_t svg_meta(const struct svg_chart *c, double width, char **meta)
         meta[n++] = xasprintf("%c: %s", 'A' + b, fit);
         free(fit);
     }
-    s = svg_join(schemes, nschemes, "schemes", width / 2);
-    h = svg_join(hosts, nhosts, "hosts", width - svg_width("host: ", SVG_FONT));
+    /* the dates and the version first: the schemes take what they leave */
     if (first == NULL)
-        meta[n++] = xasprintf("%s; drawn by iccsprof %s", s, PACKAGE_VERSION);
+        when = xasprintf("; drawn by iccsprof %s", PACKAGE_VERSION);
     else if (strncmp(first, last, 10) == 0)
-        meta[n++] =
-            xasprintf("%s; measured %.10s; drawn by iccsprof %s", s, first, PACKAGE_VERSION);
+        when = xasprintf("; measured %.10s; drawn by iccsprof %s", first, PACKAGE_VERSION);
     else
-        meta[n++] = xasprintf("%s; measured %.10s to %.10s; drawn by iccsprof %s", s, first, last,
-                              PACKAGE_VERSION);
+        when = xasprintf("; measured %.10s to %.10s; drawn by iccsprof %s", first, last,
+                         PACKAGE_VERSION);
+    s = svg_join(schemes, nschemes, "schemes", width - svg_width(when, SVG_FONT));
+    h = svg_join(hosts, nhosts, "hosts", width - svg_width("host: ", SVG_FONT));
+    meta[n++] = xasprintf("%s%s", s, when);
     meta[n++] = xasprintf("host: %s", nhosts > 0 ? h : "not recorded");
+    free(when);
     free(s);
     free(h);
     return n;
