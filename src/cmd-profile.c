@@ -388,19 +388,23 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     struct plan p = {.scheme = "scheme"};
     struct plan_instance i = {.name = "instance", .build = "build"};
     struct profile_place first = {1, 1, 0, 0, 0};
-    struct strlist argv = {0};
+    struct strlist argv = {0}, flags = {0};
     int rc;
 
     if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
         return rc;
     profile_run_argv(&o, &p, &i, "profiles", &first, &argv);
     export_take(args, PROFILE_OPT_EXPORT, ex);
-    if ((rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
+    if (o.run_flags != NULL)
+        strlist_add_words(&flags, o.run_flags);
+    if ((rc = run_flags_check_own(args->entry, &flags)) == EXIT_OK &&
+        (rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
         (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
         (o.profile_dir == NULL ||
          (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
         rc = export_check(args->entry, ex);
     strlist_free(&argv);
+    strlist_free(&flags);
     free(o.builddir_owned);
     return rc;
 }
