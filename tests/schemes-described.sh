@@ -24,6 +24,22 @@ build_json() {
     expect_py "$1" "$work/build/$2/$3/build.json"
 }
 
+# compile_db NAME DB: every command of the compile database DB runs in an
+# absolute folder from which its include folders and object resolve.
+compile_db() {
+    expect_py "$1" "$2" <<'EOS'
+import json, os, sys
+db = json.load(open(sys.argv[1]))
+assert db, "empty"
+for e in db:
+    d = e["directory"]
+    assert os.path.isabs(d) and os.path.isabs(e["file"]), e
+    incs = [a[2:] for a in e["arguments"] if a.startswith("-I")]
+    assert incs and all(os.path.isdir(os.path.join(d, i)) for i in incs), (d, incs)
+    assert os.path.isfile(os.path.join(d, e["output"])), (d, e["output"])
+EOS
+}
+
 # Two Makefiles: the API one's sources (adapters for tag.c, utils.c and
 # hash.c), its -I. before -I../include, its level macro.
 profile "two Makefiles" twomake
@@ -55,11 +71,20 @@ args = mode[0]["arguments"]
 incs = [a for a in args if a.startswith("-I")]
 assert incs == [f"-I{build}/src/api_pkc", f"-I{build}/src/include"], incs
 assert "-DTW_128" in args and args[args.index("-c") + 1] == inst + "/src/mode.c", args
-assert mode[0]["directory"] == build and mode[0]["output"] == f"{build}/guide/obj/src/mode.o", mode[0]
+assert mode[0]["output"] == f"{build}/guide/obj/src/mode.o", mode[0]
 EOS
+compile_db "compile_commands.json: the commands resolve" "$work/build/twomake/Tw-128/compile_commands.json"
 expect_status "without the build files it does not build" 1 "$ICCSPROF" profile --build-only --no-build-files \
     "$PKGS/twomake" --builddir "$work/nobf"
 expect_grep "the fallback fails" "^profile: Tw-128: compilation failed under the guide and the lenient flags: " "$work/err"
+
+# A build folder given relative: the scratch copy's paths, which make -w
+# names absolutely, still lead back to the package.
+expect_status "a relative build folder" 0 env -C "$work" "$ICCSPROF" profile --build-only "$PKGS/twomake" \
+    --builddir rel
+expect_grep "the build files are read" \
+    "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
+compile_db "compile_commands.json: the relative commands resolve" "$work/rel/twomake/Tw-128/compile_commands.json"
 
 # A default target over *.c; test/speed_print.c belongs to the speed
 # target only and misses its header.
