@@ -6,8 +6,10 @@
 # uses (and that does not compile); a CMake library with the KAT program
 # linked to it; a CMake package whose configure fails (the fallback, said
 # so); a Makefile whose $(shell ...) writes a file (into the scratch copy
-# only).  Each profiles with the toy scheme's exact calls.  Then the two
-# diagnoses: links that point nowhere, and a folder of packages.
+# only).  Each profiles with the toy scheme's exact calls.  A relative
+# build folder reads the same, and its compile database resolves.  Then
+# a package with no build file, and the two diagnoses: links that point
+# nowhere, and a folder of packages.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/schemes-lib.sh"
 
@@ -139,6 +141,11 @@ rm "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt"
 expect_status "a second plan" 0 "$ICCSPROF" plan "$PKGS/makeshell" --builddir "$work/build"
 [ ! -e "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt" ] &&
     pass "unchanged build files are not run again" || fail "unchanged build files are not run again" "run"
+
+# No build file: the plan says so.
+expect_status "a package without build files" 0 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
+    --instances Good
+expect_grep "plan: no build file" "^  described    no build file: every .c but programs\$" "$work/out"
 
 # A copy made without following links: the links that point nowhere are
 # named.  The link is made here, since the fixture's own links are files
