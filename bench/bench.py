@@ -456,6 +456,7 @@ def terms(p, t):
     u = p.get("hash_share_uncertainty")
     return {"err": err, "u": u,
             "covered": u is not None and abs(err) <= (u * u + (1.96 * t["se"]) ** 2) ** 0.5,
+            "calls": calls,
             "region": (n - calls * h) / base, "baseline": t["share"] * (t["ticks"] - base) / base,
             "per_call": n / calls - h, "true_call": h, "added_call": p["compensation"]["added_ticks"]
             / calls, "outliers": p["hash_share"] - shares_without_outliers(p),
@@ -529,6 +530,7 @@ def part_accuracy(ctx, out):
     out.append("")
     part_error_terms(out, rows)
     part_order_accuracy(ctx, out, truths)
+    part_fence(ctx, out, rows)
     return truths
 
 
@@ -586,6 +588,37 @@ def part_order_accuracy(ctx, out, truths):
                        f"{median([x['per_call'] for x in ts]):+.1f} | "
                        f"{pp(median([x['region'] for x in ts]))} | "
                        f"{pp(median([x['baseline'] for x in ts]))} |")
+    out.append("")
+
+
+def part_fence(ctx, out, rows):
+    """What the fences of a timed call cost where work surrounds the call:
+    each scheme's plain build against the same build with an lfence on
+    either side of every helper call and nothing read, alternated; beside
+    it, what part 3's timed regions held beyond a call's true time."""
+    out.append("### The fences and the work around a call\n")
+    out.append(
+        "Each scheme's plain build alternated with the same build whose helper calls each sit "
+        "between two `lfence`s, as a timed call's tick reads order it, with nothing read "
+        f"({ROUNDS} rounds). *Fences a call*: what they add to a call. *Beyond calls back to "
+        "back*: that less the same figure for `s95`, whose calls have no other work around "
+        "them: the work before and after a call that ran alongside it in the plain build and "
+        "that the fences hold apart. *Timed region, per call*: part 3's timed region beyond a "
+        "call's true time, every call timed (median of its runs).\n")
+    out.append("| scheme | fences a call | beyond calls back to back | timed region, per call |\n"
+               "|---|---|---|---|")
+    fenced = {}
+    for name, mode, t, r in rows:
+        if mode != "every call":
+            continue
+        calls = median([x["calls"] for x in r["terms"]])
+        a = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_fence')}"])
+        fenced[name] = ((a["arms"][1]["ratio"] - 1) * t["ticks"] / calls,
+                        median([x["per_call"] for x in r["terms"]]))
+    ref = fenced.get("s95", (None, None))[0]
+    for name, (cost, region) in fenced.items():
+        beyond = "n/a" if ref is None else f"{cost - ref:+.1f}"
+        out.append(f"| {name} | {cost:.1f} | {beyond} | {region:+.1f} |")
     out.append("")
 
 

@@ -90,6 +90,11 @@ EXTRA_LTLIBRARIES = \
 	bench/fixtures/libsynth_dense60_prof_rdtsc.la \
 	bench/fixtures/libsynth_dense60_prof_rdtscp.la \
 	bench/fixtures/libsynth_dense_pg.la \
+	bench/fixtures/libsynth_s05_fence.la \
+	bench/fixtures/libsynth_dense_fence.la \
+	bench/fixtures/libsynth_dense60_fence.la \
+	bench/fixtures/libsynth_s80_fence.la \
+	bench/fixtures/libsynth_s95_fence.la \
 	bench/fixtures/libsynth_slow.la \
 	bench/fixtures/libsynth_slow_prof.la
 
@@ -219,6 +224,34 @@ bench_fixtures_libsynth_dense60_prof_rdtscp_la_CFLAGS = $(SYNTH_CFLAGS)
 bench_fixtures_libsynth_dense60_prof_rdtscp_la_LDFLAGS = $(SYNTH_PROF_LDFLAGS)
 bench_fixtures_libsynth_dense60_prof_rdtscp_la_LDFLAGS += -Wl,$(top_builddir)/bench/libiccswrap_rdtscp.a $(ICCSWRAP_MODULE_DEPS)
 EXTRA_bench_fixtures_libsynth_dense60_prof_rdtscp_la_DEPENDENCIES = bench/libiccswrap_rdtscp.a
+
+# Each scheme's plain build with its helper calls fenced (SYNTH_FENCE):
+# the cost of the fences alone, where they stop the work around a call
+# from overlapping with it.
+bench_fixtures_libsynth_s05_fence_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s05_fence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=20 -DSYNTH_WORK=7000 -DSYNTH_FENCE
+bench_fixtures_libsynth_s05_fence_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s05_fence_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense_fence_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense_fence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=100 -DSYNTH_WORK=1000 -DSYNTH_FENCE
+bench_fixtures_libsynth_dense_fence_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense_fence_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_dense60_fence_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_dense60_fence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=6000 -DSYNTH_WORK=270 -DSYNTH_FENCE
+bench_fixtures_libsynth_dense60_fence_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_dense60_fence_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s80_fence_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s80_fence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=80 -DSYNTH_FENCE
+bench_fixtures_libsynth_s80_fence_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s80_fence_la_LDFLAGS = $(SYNTH_LDFLAGS)
+
+bench_fixtures_libsynth_s95_fence_la_SOURCES = $(SYNTH_SOURCES)
+bench_fixtures_libsynth_s95_fence_la_CPPFLAGS = $(SYNTH_CPPFLAGS) -DSYNTH_CALLS=300 -DSYNTH_WORK=8 -DSYNTH_FENCE
+bench_fixtures_libsynth_s95_fence_la_CFLAGS = $(SYNTH_CFLAGS)
+bench_fixtures_libsynth_s95_fence_la_LDFLAGS = $(SYNTH_LDFLAGS)
 
 # A slow operation, about 1 s a signature at 2 GHz: 100 calls each after
 # 7 million steps, for the time to result.

@@ -406,13 +406,13 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
         running = 0;
         for (size_t s = 0; s < ncpus; s++)
             running += slots[s].pid > 0;
-        if (rc != 0 || running == 0 ||
-            run_wait(c, &jn, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
+        if (rc != 0 || running == 0)
             break;
-        running = 0;
-        for (size_t s = 0; s < ncpus; s++)
-            running += slots[s].pid > 0;
+        /* drawn once the free cores have their next jobs, so that the
+         * count of those running is never the gap between two jobs */
         run_draw(done, n - tally->skipped, running, out);
+        if (run_wait(c, &jn, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
+            break;
     }
     if (run_pace.terminal) {
         setitimer(ITIMER_REAL, &off, NULL);

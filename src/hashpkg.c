@@ -355,23 +355,30 @@ void hashpkg_export(void)
 }
 
 /* Build PACKAGE's INSTANCE into H; 0, or -1 with WHY (empty when the
- * plan said why itself). */
+ * plan said why itself).  The build folder's lock is held meanwhile: the
+ * jobs of one instance in a campaign build their hash package into the
+ * same folder, and take turns there. */
 static int hashpkg_build_once(const char *package, const char *instance, const char *build_root,
                               struct hashpkg *h, char *why, size_t len)
 {
     struct plan_options o = {0};
     struct plan p;
     char *root = xasprintf("%s/hash", build_root);
-    int rc = -1;
+    int rc = -1, lock;
 
     why[0] = '\0';
     memset(h, 0, sizeof *h);
+    if ((lock = profile_lock(root)) < 0) {
+        free(root);
+        return -1;
+    }
     o.package = package;
     o.impl = "reference";
     o.instances = instance;
     o.cflags = PROFILE_CFLAGS;
     o.builddir = root;
     if (plan_make(&o, &p) != 0) {
+        close(lock);
         free(root);
         return -1;
     }
@@ -389,6 +396,7 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
         }
     }
     plan_free(&p);
+    close(lock);
     free(root);
     if (rc != 0)
         hashpkg_free(h);

@@ -335,7 +335,7 @@ int profile_lock(const char *dir)
             return -1;
         }
         if (!said) {
-            plan_note("waiting for the lock on %s (another build of this scheme is running)", dir);
+            plan_note("waiting for the lock on %s (another iccsprof is building there)", dir);
             said = true;
         }
         if (jobs_interrupted() != 0) {

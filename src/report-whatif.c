@@ -84,7 +84,8 @@ static void whatif_why(struct mdtable *t, const json_t *row)
 
 /* The notes under the table: how the document was made and projects, and
  * what its marks mean. */
-static void whatif_notes(struct mdtable *t, const json_t *doc, const struct whatif_seen *seen)
+static void whatif_notes(struct mdtable *t, const json_t *doc, const struct whatif_seen *seen,
+                         const char *unit)
 {
     const json_t *host = json_object_get(doc, "host"), *method = json_object_get(doc, "method");
     char code[REPORT_CELL];
@@ -96,8 +97,9 @@ static void whatif_notes(struct mdtable *t, const json_t *doc, const struct what
                  whatif_str(host, "name"), whatif_str(doc, "created"),
                  whatif_str(json_object_get(doc, "tool"), "version"));
     mdtable_note(t,
-                 "ratio: the operation's cycles with the candidate \xc3\xb7 its cycles with the "
+                 "ratio: the operation's %s with the candidate \xc3\xb7 its %s with the "
                  "placeholder (`iccs`, the control); projected: %s",
+                 unit, unit,
                  json_object_get(method, "projection") != NULL
                      ? whatif_str(method, "projection")
                      : "from the placeholder record's shapes and the candidate's cost at each");
@@ -127,9 +129,14 @@ static bool whatif_about(const json_t *row, const char *id)
 static void whatif_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                             struct page *pg)
 {
-    static const char *const headers[] = {"instance",         "operation",       "candidate",
-                                          "projected cycles", "projected ratio", "measured cycles",
-                                          "measured ratio",   "difference"};
+    /* records timed by the tick counter hold ticks, as the Performance
+     * table heads them */
+    bool ticks = report_all_ticks(recs, n);
+    const char *const headers[] = {
+        "instance",        "operation",
+        "candidate",       ticks ? "projected ticks" : "projected cycles",
+        "projected ratio", ticks ? "measured ticks" : "measured cycles",
+        "measured ratio",  "difference"};
 
     for (size_t d = 0; n > 0 && d < opts->nwhatif; d++) {
         const json_t *doc = opts->whatif[d], *row;
@@ -148,7 +155,7 @@ static void whatif_markdown(struct rec *const *recs, size_t n, const struct repo
         }
         if (t == NULL)
             continue;
-        whatif_notes(t, doc, &seen);
+        whatif_notes(t, doc, &seen, ticks ? "ticks" : "cycles");
         json_array_foreach(json_object_get(doc, "rows"), i, row)
         {
             if (whatif_about(row, recs[0]->scheme_id))

@@ -93,28 +93,38 @@ bool report_all_ticks(struct rec *const *recs, size_t n)
     return n > 0;
 }
 
-/* Rename the cycles columns of KEYS and ROWS to the ticks they hold. */
+/* KEY with its "_cycles" suffix made "_ticks" into BUF; NULL when it has
+ * no such suffix. */
+static const char *report_ticks_name(char *buf, size_t size, const char *key)
+{
+    static const char suffix[] = "_cycles";
+    size_t n = strlen(key), k = sizeof suffix - 1;
+
+    if (n <= k || strcmp(key + n - k, suffix) != 0 || n - k + sizeof "_ticks" > size)
+        return NULL;
+    snprintf(buf, size, "%.*s_ticks", (int)(n - k), key);
+    return buf;
+}
+
+/* Rename the cycles columns of KEYS and ROWS (every "_cycles" name) to the
+ * ticks they hold. */
 static void report_ticks_columns(json_t *keys, json_t *rows)
 {
-    static const char *const from[] = {"mean_cycles", "median_trial_cycles"};
-    static const char *const to[] = {"mean_ticks", "median_trial_ticks"};
-    json_t *row;
-    size_t i;
+    char to[REPORT_CELL];
+    json_t *row, *v;
+    size_t i, r;
 
-    for (i = 0; i < json_array_size(keys); i++)
-        for (size_t k = 0; k < 2; k++)
-            if (strcmp(json_string_value(json_array_get(keys, i)), from[k]) == 0) {
-                json_array_set_new(keys, i, json_string(to[k]));
-                break;
-            }
-    json_array_foreach(rows, i, row) for (size_t k = 0; k < 2; k++)
-    {
-        json_t *v = json_object_get(row, from[k]);
+    for (i = 0; i < json_array_size(keys); i++) {
+        const char *key = json_string_value(json_array_get(keys, i));
 
-        if (v != NULL) {
-            json_object_set(row, to[k], v);
-            json_object_del(row, from[k]);
+        if (report_ticks_name(to, sizeof to, key) == NULL)
+            continue;
+        json_array_foreach(rows, r, row) if ((v = json_object_get(row, key)) != NULL)
+        {
+            json_object_set(row, to, v);
+            json_object_del(row, key);
         }
+        json_array_set_new(keys, i, json_string(to));
     }
 }
 

@@ -47,7 +47,8 @@ static json_t *wc_get(struct problem *c, json_t *o, const char *where, const cha
     if (!ok) {
         problem_set(c, "field %s%s%s: expected %s, found %s", where, where[0] ? "." : "", key,
                     strcmp(kind, "a number") == 0 ? "a number from 0" : kind,
-                    json_is_number(x) ? "a negative number" : record_json_kind(x));
+                    json_is_number(x) && strstr(kind, "number") != NULL ? "a negative number"
+                                                                        : record_json_kind(x));
         return NULL;
     }
     return x;
@@ -153,6 +154,7 @@ static void wc_row(struct problem *c, json_t *row, size_t i, const json_t *doc)
     }
     wc_get(c, row, where, "difference_percent", "a signed number", false, true);
     wc_get(c, row, where, "flagged", "a boolean", false, false);
+    wc_get(c, row, where, "cycles_source", "a string", true, false);
 }
 
 /* Check DOC against the contract. */
@@ -257,6 +259,17 @@ const char *whatif_str(const json_t *o, const char *key)
     const char *s = json_string_value(json_object_get(o, key));
 
     return s != NULL ? s : "";
+}
+
+/* What DOC's figures count: ticks when every row says so. */
+const char *whatif_unit(const json_t *doc)
+{
+    const json_t *rows = json_object_get(doc, "rows"), *row;
+    size_t i;
+
+    json_array_foreach(rows, i, row) if (strcmp(whatif_str(row, "cycles_source"), "ticks") !=
+                                         0) return "cycles";
+    return json_array_size(rows) > 0 ? "ticks" : "cycles";
 }
 
 /* Whether the row's drawn figure is a measurement. */

@@ -45,6 +45,11 @@ double whatif_num(const json_t *o, const char *key);
 /* Member KEY of object O as a string, "" when absent. */
 const char *whatif_str(const json_t *o, const char *key);
 
+/* What the document's figures count: "ticks" when every row's placeholder
+ * record was timed by the tick counter (no hardware cycle counter where
+ * it was measured), "cycles" otherwise. */
+const char *whatif_unit(const json_t *doc);
+
 /* Whether the row's figure drawn in the heat map is a measurement (a
  * substituted run that worked), not a projection. */
 bool whatif_row_measured(const json_t *row);

@@ -10,6 +10,7 @@
 #include "format.h"
 #include "mdtable.h"
 #include "provenance.h"
+#include "whatif-doc.h"
 #include "whatif.h"
 
 /* The columns of the table and the CSV. */
@@ -45,10 +46,12 @@ static const char *wi_flag(const json_t *row, const char *source, char *buf, siz
     return buf;
 }
 
-/* The flat rows of DOC: one per figure, SOURCE "projected" or "measured". */
+/* The flat rows of DOC: one per figure, SOURCE "projected" or "measured";
+ * the figure under the name of what it counts (whatif_unit). */
 static json_t *wi_flat(const json_t *doc)
 {
     json_t *flat = json_array(), *row;
+    const char *unit = whatif_unit(doc);
     size_t i;
 
     json_array_foreach(json_object_get(doc, "rows"), i, row)
@@ -64,7 +67,7 @@ static json_t *wi_flat(const json_t *doc)
                           "instance", json_object_get(row, "instance"), "operation",
                           json_object_get(row, "operation"), "candidate",
                           json_object_get(row, "candidate"));
-            json_object_set_new(o, "cycles", json_deep_copy(json_object_get(fig, "cycles")));
+            json_object_set_new(o, unit, json_deep_copy(json_object_get(fig, "cycles")));
             json_object_set_new(o, "ratio", json_deep_copy(json_object_get(fig, "ratio")));
             json_object_set_new(o, "source", json_string(source));
             json_object_set(o, "difference_percent",
@@ -100,6 +103,7 @@ void wi_print_md(const json_t *doc, FILE *out)
     struct mdtable *t;
 
     memcpy(headers, wi_columns, sizeof headers);
+    headers[4] = whatif_unit(doc);
     headers[7] = "difference";
     t = mdtable_new("What if: the operations with another hash behind the helpers", WI_NCOLUMNS,
                     headers, "llllrrlrl");
@@ -115,7 +119,7 @@ void wi_print_md(const json_t *doc, FILE *out)
             json_string_value(json_object_get(o, "instance")),
             json_string_value(json_object_get(o, "operation")),
             json_string_value(json_object_get(o, "candidate")),
-            wi_cell(cycles, sizeof cycles, json_object_get(o, "cycles"), fmt_cycles),
+            wi_cell(cycles, sizeof cycles, json_object_get(o, headers[4]), fmt_cycles),
             wi_cell(ratio, sizeof ratio, json_object_get(o, "ratio"), fmt_ratio),
             json_string_value(json_object_get(o, "source")),
             json_is_number(json_object_get(o, "difference_percent"))
@@ -125,6 +129,9 @@ void wi_print_md(const json_t *doc, FILE *out)
 
         mdtable_row(t, cells);
     }
+    if (strcmp(headers[4], "ticks") == 0)
+        mdtable_note(t, "ticks, not cycles: no hardware cycle counter where the records were "
+                        "measured");
     mdtable_note(t, "Method: %s.",
                  json_string_value(json_object_get(json_object_get(doc, "method"), "projection")));
     mdtable_note(t, "%s", made);
@@ -141,7 +148,7 @@ void wi_print_csv(const json_t *doc, FILE *out)
     size_t i;
 
     for (size_t c = 0; c < WI_NCOLUMNS; c++)
-        json_array_append_new(keys, json_string(wi_columns[c]));
+        json_array_append_new(keys, json_string(c == 4 ? whatif_unit(doc) : wi_columns[c]));
     provenance_columns(keys);
     json_array_foreach(flat, i, o) provenance_fields(o);
     flat_print_csv(keys, flat, out);

@@ -136,11 +136,11 @@ static double wi_cost(json_t *result, size_t k, size_t j, double scale)
 /* A row of R for candidate NAME, not yet projected nor measured. */
 static json_t *wi_row(const struct rec *r, const char *name, bool in_situ)
 {
-    return json_pack("{s:s, s:s, s:s, s:s, s:f, s:n, s:n, s:n, s:b, s:s}", "scheme", r->scheme_id,
-                     "instance", r->instance, "operation", rec_op_name(r->op), "candidate", name,
-                     "placeholder_cycles", r->mean_cycles, "projected", "measured",
-                     "difference_percent", "flagged", 0, "placeholder_cost",
-                     in_situ ? "in-situ" : "microbenchmark");
+    return json_pack("{s:s, s:s, s:s, s:s, s:f, s:n, s:n, s:n, s:b, s:s, s:s}", "scheme",
+                     r->scheme_id, "instance", r->instance, "operation", rec_op_name(r->op),
+                     "candidate", name, "placeholder_cycles", r->mean_cycles, "projected",
+                     "measured", "difference_percent", "flagged", 0, "placeholder_cost",
+                     in_situ ? "in-situ" : "microbenchmark", "cycles_source", r->cycles_source);
 }
 
 /* Project candidate C (position K in the request, or -1 for the control

@@ -34,7 +34,7 @@ static const unsigned ws_stop[5] = {0x2166ac, 0x92c5de, 0xf7f7f7, 0xf4a582, 0xb2
 #define WS_APPROX "\xe2\x89\x88"
 #define WS_FLAG "\xe2\x80\xa0"
 /* The title, on the page and as the document's name. */
-#define WS_TITLE "What if: cycles with another hash, as a ratio to the placeholder"
+#define WS_TITLE "What if: each operation with another hash, as a ratio to the placeholder"
 
 /* The matrix: its rows (scheme, instance, operation), its columns (the
  * candidates) and the document's row of each cell; then where things go. */
@@ -194,15 +194,16 @@ static bool ws_dark(unsigned fill)
 static void ws_tooltip(FILE *out, const json_t *row)
 {
     const json_t *m = json_object_get(row, "measured"), *p = json_object_get(row, "projected");
+    const char *unit = strcmp(whatif_str(row, "cycles_source"), "ticks") == 0 ? "ticks" : "cycles";
     char a[FMT_CELL], b[FMT_CELL];
     char *tip;
 
     if (json_is_object(p))
-        tip = xasprintf("%s %s %s with %s: projected %s cycles (%.3f)%s", whatif_str(row, "scheme"),
-                        whatif_str(row, "instance"), whatif_str(row, "operation"),
-                        whatif_str(row, "candidate"),
-                        fmt_cycles(a, sizeof a, whatif_num(p, "cycles")), whatif_num(p, "ratio"),
-                        json_is_true(json_object_get(p, "approximate")) ? ", approximate" : "");
+        tip = xasprintf(
+            "%s %s %s with %s: projected %s %s (%.3f)%s", whatif_str(row, "scheme"),
+            whatif_str(row, "instance"), whatif_str(row, "operation"), whatif_str(row, "candidate"),
+            fmt_cycles(a, sizeof a, whatif_num(p, "cycles")), unit, whatif_num(p, "ratio"),
+            json_is_true(json_object_get(p, "approximate")) ? ", approximate" : "");
     else
         tip = xasprintf("%s %s %s with %s: no projection (%s)", whatif_str(row, "scheme"),
                         whatif_str(row, "instance"), whatif_str(row, "operation"),
@@ -210,8 +211,8 @@ static void ws_tooltip(FILE *out, const json_t *row)
     fprintf(out, "<title>");
     markup_escape(out, tip);
     if (whatif_row_measured(row))
-        fprintf(out, "; measured %s cycles (%.3f), difference %+.2f %%",
-                fmt_cycles(b, sizeof b, whatif_num(m, "cycles")), whatif_num(m, "ratio"),
+        fprintf(out, "; measured %s %s (%.3f), difference %+.2f %%",
+                fmt_cycles(b, sizeof b, whatif_num(m, "cycles")), unit, whatif_num(m, "ratio"),
                 whatif_num(row, "difference_percent"));
     else if (json_is_object(m))
         fputs("; the substituted run failed its works-check", out);
@@ -338,13 +339,16 @@ static double ws_scale(FILE *out, const struct ws *w, double y)
 {
     static const double ticks[] = {0.25, 0.5, 1, 2, 4};
     double x = WS_MARGIN, bar = fmin(200, w->width - 2 * WS_MARGIN - 8), steps = 24;
+    char *legend;
 
     y = ws_wrap(out, x, y, w->width - 2 * WS_MARGIN, "legend",
                 "Rows: scheme (bold), instance (italic), operation. Columns: candidate hashes; "
                 "iccs is the placeholder itself, the control.");
-    y = ws_wrap(out, x, y + WS_LEADING, w->width - 2 * WS_MARGIN, "legend",
-                "Each cell: the operation's cycles with the candidate \xc3\xb7 its cycles with "
-                "the placeholder.");
+    legend = xasprintf("Each cell: the operation's %s with the candidate \xc3\xb7 its %s with the "
+                       "placeholder.",
+                       whatif_unit(w->doc), whatif_unit(w->doc));
+    y = ws_wrap(out, x, y + WS_LEADING, w->width - 2 * WS_MARGIN, "legend", legend);
+    free(legend);
     y = ws_wrap(
         out, x, y + WS_LEADING, w->width - 2 * WS_MARGIN, "legend",
         "1.00: as costly as the placeholder; below 1 cheaper (blue), above 1 dearer (red).");

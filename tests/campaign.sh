@@ -205,6 +205,31 @@ expect_status "deferred run last" 0 "$ICCSPROF" campaign --out "$work/def" --def
     "fix-sig A-128 keygen,fix-sig A-128 sign,fix-sig A-128 verify," ] &&
     pass "deferred: run when no longer skipped" || fail "deferred: run when no longer skipped" "$(cat "$work/out")"
 
+# --- the progress: a line rewritten in place on a terminal, whole lines otherwise ---
+if grep -q "jobs done\|$(printf '\r')" "$work/out"; then
+    fail "off a terminal: no line rewritten in place" "$(grep "jobs done" "$work/out" | head -n 2)"
+else
+    pass "off a terminal: no line rewritten in place"
+fi
+esc=$(printf '\033')
+if command -v script >/dev/null 2>&1; then
+    TERM=xterm script -qec "\"$ICCSPROF\" campaign --out \"$work/ttyout\" --run-flags \"$quick\" \"$work/built/fix-kem\"" \
+        /dev/null >"$work/tty" 2>&1
+    tr '\r' '\n' <"$work/tty" | sed "s/$esc\\[K//g" >"$work/tty-lines"
+    expect_grep "on a terminal: the jobs done, running, elapsed and left" \
+        "^campaign: [12]/3 jobs done, 1 running · elapsed 0:[0-9]*, about 0:[0-9]* left$" "$work/tty-lines"
+    if grep -q "^campaign: [0-2]/3 jobs done, 0 running" "$work/tty-lines"; then
+        fail "on a terminal: never 0 running while jobs are left" "$(grep " 0 running" "$work/tty-lines")"
+    else
+        pass "on a terminal: never 0 running while jobs are left"
+    fi
+    expect_grep "on a terminal: the line is erased in place" "$esc\\[K" "$work/tty"
+    expect_grep "on a terminal: each job's whole line as well" \
+        "^campaign: \[3/3\] fix-kem B-1 [a-z]*: passed on cpu [0-9]* ([0-9.]* s · elapsed 0:[0-9]*, about 0:00 left)$" "$work/tty-lines"
+else
+    echo "# script(1) is not installed: the terminal's progress was not checked"
+fi
+
 # --- errors ---
 expect_status "error: no output folder" 2 "$ICCSPROF" campaign "$work/built"
 expect_status "error: more jobs than cores" 2 "$ICCSPROF" campaign --out "$work/x" -j 3 --cpus 0-1 "$work/built"

@@ -170,7 +170,7 @@ START_TEST(title_names_host_date_version)
 
     ck_assert_ptr_nonnull(strstr(svg, "class=\"meta\">host bench1 (AMD EPYC)</text>"));
     ck_assert_ptr_nonnull(strstr(svg, "class=\"meta\">2026-12-04, iccsprof 9.8.7: iccsprof "));
-    ck_assert_ptr_nonnull(strstr(svg, "<title>What if: cycles with another hash"));
+    ck_assert_ptr_nonnull(strstr(svg, "<title>What if: each operation with another hash"));
     free(svg);
     json_decref(doc);
 }
@@ -269,6 +269,34 @@ START_TEST(check_refuses_twin_candidates)
 }
 END_TEST
 
+START_TEST(ticks_said_where_every_record_counts_them)
+{
+    json_t *doc = sample_doc(), *rows = json_object_get(doc, "rows");
+    char *svg = heat_map(doc);
+
+    /* records of a host with a hardware cycle counter, or of an older
+     * document: cycles */
+    ck_assert_str_eq(whatif_unit(doc), "cycles");
+    ck_assert_ptr_nonnull(strstr(svg, ">Each cell: the operation's cycles "));
+    free(svg);
+    for (size_t i = 0; i < json_array_size(rows); i++)
+        json_object_set_new(json_array_get(rows, i), "cycles_source", json_string("ticks"));
+    ck_assert_str_eq(whatif_unit(doc), "ticks");
+    svg = heat_map(doc);
+    ck_assert_ptr_nonnull(strstr(svg, ">Each cell: the operation's ticks "));
+    ck_assert_ptr_nonnull(strstr(svg, " ticks (4.000); measured "));
+    ck_assert_ptr_null(strstr(svg, " cycles"));
+    free(svg);
+    /* one record with a cycle counter among them: not all ticks */
+    json_object_set_new(json_array_get(rows, 3), "cycles_source", json_string("perf_event"));
+    ck_assert_str_eq(whatif_unit(doc), "cycles");
+    /* a wrong type is named as such, not as a number out of range */
+    ck_assert_str_eq(check_edited(0, "cycles_source", json_integer(3)),
+                     "field rows[0].cycles_source: expected a string, found an integer");
+    json_decref(doc);
+}
+END_TEST
+
 Suite *make_whatifsvg_suite(void)
 {
     Suite *s = suite_create("whatifsvg");
@@ -280,6 +308,7 @@ Suite *make_whatifsvg_suite(void)
     tcase_add_test(tc, legend_explains_what_is_drawn);
     tcase_add_test(tc, title_names_host_date_version);
     tcase_add_test(tc, plain_projections_have_a_plain_key);
+    tcase_add_test(tc, ticks_said_where_every_record_counts_them);
     tcase_add_test(tc, long_command_cut_to_the_page);
     tcase_add_test(tc, check_names_the_fault);
     tcase_add_test(tc, check_refuses_twin_candidates);

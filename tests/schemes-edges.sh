@@ -104,7 +104,7 @@ waiter=$!
 i=0
 while [ $i -lt 100 ] && ! grep -q "waiting" "$work/lock.err"; do sleep 0.1; i=$((i + 1)); done
 expect_grep "the second says it waits" \
-    "^profile: waiting for the lock on $work/build/locked (another build of this scheme is running)\$" "$work/lock.err"
+    "^profile: waiting for the lock on $work/build/locked (another iccsprof is building there)\$" "$work/lock.err"
 kill -0 $waiter 2>/dev/null && pass "and waits" || fail "and waits" "it ended"
 exec 9>&-
 wait $waiter

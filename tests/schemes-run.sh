@@ -95,6 +95,14 @@ export STUB_FAIL
 expect_make "a failed run fails make profile" 2 profile SCHEME=t-run2 SCHEME_DIR="$work/two" ICCSPROF="$stub" PROFILE_DIR="$work/prof2" CALLERS=yes
 printf '%s\n' Broken Good >"$work/want"
 expect_same "both instances run, in turn" "$work/want" "$work/run.order"
+# each run is told its place in the whole: the second instance, after the
+# first's one record (the stand-in's), made since the measurements began
+expect_grep "the first instance is 1 of 2, nothing measured before it" "^1/2:[0-9.]*:0:0\\.000\$" "$work/run.Broken"
+expect_grep "the second is 2 of 2, after the first's record" "^2/2:[0-9.]*:1:[0-9.]*\$" "$work/run.Good"
+t0a=$(sed -n '/^--within$/{n;s/^[0-9]*\/[0-9]*:\([0-9.]*\):.*/\1/p;}' "$work/run.Broken")
+t0b=$(sed -n '/^--within$/{n;s/^[0-9]*\/[0-9]*:\([0-9.]*\):.*/\1/p;}' "$work/run.Good")
+[ -n "$t0a" ] && [ "$t0a" = "$t0b" ] && pass "both count from the same start" ||
+    fail "both count from the same start" "$t0a and $t0b"
 expect_grep "CALLERS=yes gives --callers" "^--callers\$" "$work/run.Good"
 expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/err"
 expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/err"

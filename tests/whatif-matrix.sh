@@ -77,11 +77,12 @@ check(got == want, got)
 for r in doc["rows"]:
     check(list(r) == ["scheme", "instance", "operation", "candidate", "placeholder_cycles",
                       "projected", "measured", "difference_percent", "flagged",
-                      "placeholder_cost"], list(r))
+                      "placeholder_cost", "cycles_source"], list(r))
     rec = json.load(open(f"{sys.argv[1].rsplit('/', 1)[0]}/"
                          f"{'wots' if r['scheme'] == 'sign-wots' else 'kem'}/"
                          f"{r['instance']}__{r['operation']}.json"))
     check(r["placeholder_cycles"] == rec["timing"]["mean_cycles"], r)
+    check(r["cycles_source"] == rec["host"]["cycles_source"], r)
     p = r["projected"]
     check(set(p) == {"cycles", "ratio", "approximate"} and p["approximate"] is False, r)
     check(abs(p["cycles"] - p["ratio"] * r["placeholder_cycles"]) <= 1e-6 * p["cycles"], r)
@@ -99,14 +100,16 @@ doc = json.load(open(sys.argv[2]))
 def check(cond, what):
     if not cond:
         sys.exit("assertion failed: " + str(what))
-check(list(rows[0]) == ["scheme", "instance", "operation", "candidate", "cycles", "ratio",
+# records timed by the tick counter hold ticks, and the column says so
+unit = "ticks" if all(r["cycles_source"] == "ticks" for r in doc["rows"]) else "cycles"
+check(list(rows[0]) == ["scheme", "instance", "operation", "candidate", unit, "ratio",
                         "source", "difference_percent", "flag", "made_by", "made_date",
                         "made_host", "made_command"], list(rows[0]))
 check(len(rows) == len(doc["rows"]) == 24, len(rows))
 for line, r in zip(rows, doc["rows"]):
     check([line[k] for k in ("scheme", "instance", "operation", "candidate")] ==
           [r[k] for k in ("scheme", "instance", "operation", "candidate")], (line, r))
-    check(float(line["cycles"]) == r["projected"]["cycles"], (line, r))
+    check(float(line[unit]) == r["projected"]["cycles"], (line, r))
     check(float(line["ratio"]) == r["projected"]["ratio"], (line, r))
     check(line["source"] == "projected" and line["difference_percent"] == "" and
           line["flag"] == "", line)
@@ -115,6 +118,19 @@ expect_status "the Markdown table" 0 "$ICCSPROF" whatif -q --candidate sha256 "$
 expect_grep "a row per figure, ratio to the placeholder" \
     '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  |  |$' \
     "$work/out"
+expect_py "the Markdown table heads the figures by what the record counts" "$work/out" \
+    "$work/wots/WOTS-SM3-16__sign.json" <<'EOS'
+import json, sys
+md = open(sys.argv[1]).read()
+ticks = json.load(open(sys.argv[2]))["host"]["cycles_source"] == "ticks"
+unit = "ticks" if ticks else "cycles"
+head = f"| scheme | instance | operation | candidate | {unit} | ratio | source | difference | flag |"
+if head not in md.splitlines():
+    sys.exit(f"no header {head!r} in:\n{md}")
+note = "ticks, not cycles: no hardware cycle counter where the records were measured"
+if (note in md) != ticks:
+    sys.exit(f"the ticks note is {'missing' if ticks else 'there'}:\n{md}")
+EOS
 
 # --- --measure: the substituted run beside the projection ---
 expect_status "--measure on a scheme whose self-test needs SM3" 0 "$ICCSPROF" whatif -q --measure \
@@ -222,14 +238,21 @@ check("midpoint of its lengths in whole bytes" in doc["method"]["projection"], d
 EOS
 
 # --- interrupted while the candidates are timed: 130, nothing left ---
+# The measuring program is held at its start (a marker, then a long
+# sleep) so that the interruption lands while whatif waits for it,
+# whatever the machine's speed.
 mkdir "$work/tmp" "$work/int"
-TMPDIR=$work/tmp sigint_default "$ICCSPROF" whatif -q --candidate sm3 --out "$work/int" \
-    "$work/grouped/sigfix__keygen.json" >"$work/out" 2>"$work/err" &
-pid=$!
-sleep 1
-kill -INT "$pid"
-wait "$pid"
-rc=$?
+cat >"$work/held-measure" <<EOF
+#!/bin/sh
+: >"$work/measuring"
+sleep 120
+exec "$top_builddir/src/iccsprof-measure" "\$@"
+EOF
+chmod +x "$work/held-measure"
+ICCSPROF_MEASURE=$work/held-measure TMPDIR=$work/tmp sigint_default "$ICCSPROF" whatif -q \
+    --candidate sm3 --out "$work/int" "$work/grouped/sigfix__keygen.json" >"$work/out" \
+    2>"$work/err" &
+interrupt_after "$work/measuring" $!
 [ "$rc" -eq 130 ] && [ -z "$(ls -A "$work/int")$(ls -A "$work/tmp")" ] && [ ! -s "$work/out" ] &&
     pass "an interrupted whatif exits 130 and leaves nothing" ||
     fail "an interrupted whatif exits 130 and leaves nothing" \

@@ -125,6 +125,31 @@ check(r["substitution"]["asked"] == [{"helper": "sm3hash", "candidate": "sha3-25
       r["substitution"])
 EOS
 
+# --- two runs building one hash package take turns in its folder ---
+# (the jobs of one instance in a campaign build it into the same folder:
+# the test holds the folder's lock as another run would)
+LIBS=$work/build/sign-wots/WOTS-SM3-16
+mkdir -p "$LIBS/whatif/hash"
+exec 9>"$LIBS/whatif/hash/.lock"
+flock 9
+"$ICCSPROF" run --plain "$LIBS/libWOTS-SM3-16.so" --profiled "$LIBS/libWOTS-SM3-16.prof.so" \
+    --op keygen --trials 2 --target-seconds 0.02 --min-calls 5 --profile-seconds 0.02 \
+    --precision off --substitute "pseudoXOF=pkg:$TOY" --out "$work/turns.json" \
+    >"$work/turns.out" 2>"$work/turns.err" 9>&- &
+waiter=$!
+i=0
+while [ $i -lt 300 ] && ! grep -q "waiting" "$work/turns.err"; do sleep 0.1; i=$((i + 1)); done
+expect_grep "a run finding the hash package's folder in use waits, and says so" \
+    "^profile: waiting for the lock on $LIBS/whatif/hash (another iccsprof is building there)\$" \
+    "$work/turns.err"
+kill -0 $waiter 2>/dev/null && [ ! -e "$work/turns.json" ] && pass "and builds nothing meanwhile" ||
+    fail "and builds nothing meanwhile" "it ended or wrote its record"
+exec 9>&-
+wait $waiter
+rc=$?
+[ "$rc" -eq 0 ] && [ -s "$work/turns.json" ] && pass "then builds, checks and measures" ||
+    fail "then builds, checks and measures" "exit $rc: $(tail -n 3 "$work/turns.err")"
+
 # --- a candidate package whose KAT fails is refused ---
 cp -R "$TOY" "$work/badkat"
 sed -i '2s/^MD = B/MD = C/' "$work/badkat/ToyHash/Implementations/Reference_Implementation/ToyHash256/KAT/KAT_2_12_ToyHash256.txt"
