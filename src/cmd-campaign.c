@@ -282,7 +282,8 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
     strlist_add(&argv, "campaign");
     strlist_add_words(&argv, "--plain lib.so --profiled lib.prof.so --op keygen --out r.json");
     strlist_extend(&argv, run_flags);
-    rc = run_options_check(&cmd_campaign_entry, (int)argv.n, argv.v);
+    if ((rc = run_flags_check_own(&cmd_campaign_entry, run_flags)) == EXIT_OK)
+        rc = run_options_check(&cmd_campaign_entry, (int)argv.n, argv.v);
     strlist_free(&argv);
     for (size_t i = 0; i < 4 && rc == EXIT_OK; i += 2)
         if (dirs[i + 1] != NULL && atomic_dir_creatable(dirs[i + 1]) != 0) {

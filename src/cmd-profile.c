@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <jansson.h>
+
 #include "atomic-file.h"
 #include "build-files.h"
 #include "build-jobs.h"
@@ -188,14 +190,32 @@ static void profile_records(const char *dir, const struct strlist *run, time_t s
     strlist_free(&names);
 }
 
-/* The records of instance NAME in DIR changed since SINCE: the
- * operations its run measured (or found up to date). */
+/* Whether the record at PATH was made at SINCE or later (its "created"
+ * time, which a record kept by --resume keeps from the run that made
+ * it). */
+static bool profile_made_since(const char *path, const char *since)
+{
+    json_t *rec = json_load_file(path, 0, NULL);
+    const char *made = json_string_value(json_object_get(rec, "created"));
+    bool yes = made != NULL && strcmp(made, since) >= 0;
+
+    json_decref(rec);
+    return yes;
+}
+
+/* The records of instance NAME in DIR its run measured since SINCE: those
+ * changed since then (the measured and the kept ones, which it touches)
+ * that it made. */
 static unsigned profile_count_records(const char *dir, const char *name, time_t since)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
     size_t n = strlen(name);
     unsigned count = 0;
+    char iso[32];
+    struct tm tm;
+
+    strftime(iso, sizeof iso, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&since, &tm));
 
     while (d != NULL && (e = readdir(d)) != NULL) {
         size_t len = strlen(e->d_name);
@@ -206,7 +226,7 @@ static unsigned profile_count_records(const char *dir, const char *name, time_t 
             strcmp(e->d_name + len - 5, ".json") != 0)
             continue;
         path = xasprintf("%s/%s", dir, e->d_name);
-        count += stat(path, &st) == 0 && st.st_mtime >= since;
+        count += stat(path, &st) == 0 && st.st_mtime >= since && profile_made_since(path, iso);
         free(path);
     }
     if (d != NULL)
@@ -368,19 +388,23 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     struct plan p = {.scheme = "scheme"};
     struct plan_instance i = {.name = "instance", .build = "build"};
     struct profile_place first = {1, 1, 0, 0, 0};
-    struct strlist argv = {0};
+    struct strlist argv = {0}, flags = {0};
     int rc;
 
     if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
         return rc;
     profile_run_argv(&o, &p, &i, "profiles", &first, &argv);
     export_take(args, PROFILE_OPT_EXPORT, ex);
-    if ((rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
+    if (o.run_flags != NULL)
+        strlist_add_words(&flags, o.run_flags);
+    if ((rc = run_flags_check_own(args->entry, &flags)) == EXIT_OK &&
+        (rc = run_options_check(args->entry, (int)argv.n - 1, argv.v + 1)) == EXIT_OK &&
         (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
         (o.profile_dir == NULL ||
          (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
         rc = export_check(args->entry, ex);
     strlist_free(&argv);
+    strlist_free(&flags);
     free(o.builddir_owned);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "pin.h"
 #include "record-read.h"
 #include "run-options.h"
+#include "strlist.h"
 #include "substitute.h"
 
 /* The rows of run_option_table, in its order. */
@@ -469,6 +470,45 @@ int run_options_check(const struct cmd_entry *entry, int argc, char **argv)
     if (status == EXIT_OK)
         json_decref(o.substitutes);
     cmd_args_free(&args);
+    return status;
+}
+
+/* The options a command that starts `iccsprof run` gives each run itself:
+ * what is measured and where its records go. */
+static const char *const run_own_options[] = {"plain",  "profiled", "op",         "out", "out-dir",
+                                              "scheme", "instance", "build-info", NULL};
+
+/* Whether NAME is one of run_own_options. */
+static bool run_own(const char *name)
+{
+    for (size_t i = 0; run_own_options[i] != NULL; i++)
+        if (strcmp(run_own_options[i], name) == 0)
+            return true;
+    return false;
+}
+
+/* Refuse, in the run options FLAGS that the command ENTRY hands on, one
+ * that ENTRY gives each run itself: it would be given twice, and the run
+ * would measure or write elsewhere than ENTRY says, found only after the
+ * build.  EXIT_OK, or EXIT_USAGE naming the option. */
+int run_flags_check_own(const struct cmd_entry *entry, const struct strlist *flags)
+{
+    struct cmd_entry as = cmd_run_entry;
+    struct strlist argv = {0};
+    struct cmd_args args;
+    int status;
+
+    as.name = entry->name;
+    strlist_add(&argv, entry->name);
+    strlist_extend(&argv, flags);
+    if ((status = cmd_parse(&as, (int)argv.n, argv.v, &args)) == EXIT_OK) {
+        for (size_t i = 0; run_option_table[i].name != NULL && status == EXIT_OK; i++)
+            if (args.opt[i].given > 0 && run_own(run_option_table[i].name))
+                status = cmd_usage_error(entry, "--run-flags: --%s is set by %s for each run",
+                                         run_option_table[i].name, entry->name);
+        cmd_args_free(&args);
+    }
+    strlist_free(&argv);
     return status;
 }
 

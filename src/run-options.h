@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "cmd.h"
+#include "strlist.h"
 
 /* The seed is at most this many bytes. */
 #define RUN_MAX_SEED 128
@@ -34,8 +35,8 @@ struct run_options {
     int cpu; /* the core to pin to; -1: not pinned */
     int require_quiet_host;
     json_t *substitutes; /* --substitute's list (substitute.h), or NULL */
-    double precision; /* the relative 95 % half-width a pass goes on to; 0: off */
-    int resume;       /* keep the records this same command made already */
+    double precision;    /* the relative 95 % half-width a pass goes on to; 0: off */
+    int resume;          /* keep the records this same command made already */
     struct run_within within;
 };
 
@@ -56,6 +57,11 @@ int run_options_parse(struct run_options *o, int argc, char **argv);
  * usage error, if any, is ENTRY's and names the option.  EXIT_OK or
  * EXIT_USAGE. */
 int run_options_check(const struct cmd_entry *entry, int argc, char **argv);
+
+/* Refuse, in the run options FLAGS that the command ENTRY hands on, one
+ * that ENTRY sets for each run itself (--plain, --out-dir, --scheme, ...);
+ * EXIT_OK, or EXIT_USAGE after a one-line error naming the option. */
+int run_flags_check_own(const struct cmd_entry *entry, const struct strlist *flags);
 
 /* The time-out of one measuring process (one pass) when --timeout is not
  * given: room for the pass at its longest, and as much again for setup

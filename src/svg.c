@@ -57,9 +57,11 @@ static const char *const svg_part_fill[NPARTS] = {"#fde725", "#35b779", "#31688e
                                                   "none"};
 
 /* The marks of records whose figures need a caveat, and what they say. */
-enum { MARK_NOISY, MARK_PARTIAL, MARK_BOUND, NMARKS };
-static const char *const svg_mark[NMARKS] = {"*", "\xe2\x80\xa0", "\xe2\x89\xa5"};
+enum { MARK_EMULATED, MARK_NOISY, MARK_PARTIAL, MARK_BOUND, NMARKS };
+static const char *const svg_mark[NMARKS] = {"\xe2\x80\xa1", "*", "\xe2\x80\xa0", "\xe2\x89\xa5"};
 static const char *const svg_mark_note[NMARKS] = {
+    "emulated: timings not meaningful (measured under an emulator such as qemu-user: its "
+    "calls hold, its times and shares do not)",
     "noisy timing: the trials spread, or other processes took the CPU",
     "partial record: not every check passed (the report's notes say why)",
     "lower bounds: a record of an older iccsprof whose calls overflowed its shape table, "
@@ -145,12 +147,13 @@ static bool svg_bound(const struct rec *r)
     return r != NULL && report_bound_mark(r)[0] != '\0';
 }
 
-/* The marks record R earns, as text ("", "*", "*†", "*†≥"), into BUF;
+/* The marks record R earns, as text ("", "*", "*†", "‡*†≥"), into BUF;
  * BOUND: the lower-bound mark too, for a row whose figures do not carry
  * it. */
 static const char *svg_marks(const struct rec *r, bool bound, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s%s", r != NULL && r->noisy ? svg_mark[MARK_NOISY] : "",
+    snprintf(buf, size, "%s%s%s%s", r != NULL && r->emulated ? svg_mark[MARK_EMULATED] : "",
+             r != NULL && r->noisy ? svg_mark[MARK_NOISY] : "",
              r != NULL && r->state == REC_PARTIAL ? svg_mark[MARK_PARTIAL] : "",
              bound && svg_bound(r) ? svg_mark[MARK_BOUND] : "");
     return buf;
@@ -208,8 +211,16 @@ static void svg_lay_out(const struct svg_chart *c, size_t nmeta, struct svg_layo
 {
     const char *const *head = c->sides[0] != NULL ? svg_pair_head : svg_report_head;
     const char *const *widest = c->sides[0] != NULL ? svg_pair_widest : svg_report_widest;
-    double op = 0, w[3], gap[3], x, marks = 1.5 + svg_width("*\xe2\x80\xa0", SVG_FONT * SVG_BOLD);
+    double op = 0, w[3], gap[3], x, marks;
+    bool emulated = false;
 
+    /* room for the marks a row can have: an emulated record's too when
+     * there is one */
+    for (size_t k = 0; k < c->n; k++)
+        for (int b = 0; b < 2; b++)
+            emulated |= c->rows[k].bar[b] != NULL && c->rows[k].bar[b]->emulated;
+    marks = 1.5 + svg_width(emulated ? "\xe2\x80\xa1*\xe2\x80\xa0" : "*\xe2\x80\xa0",
+                            SVG_FONT * SVG_BOLD);
     memset(l, 0, sizeof *l);
     l->pair = c->sides[0] != NULL;
     for (size_t k = 0; k < c->n; k++)
@@ -580,6 +591,7 @@ static double svg_notes(FILE *out, const struct svg_chart *c, const struct svg_l
         for (int s = 0; s < 2; s++) {
             const struct rec *r = c->rows[i].bar[s];
 
+            used[MARK_EMULATED] |= r != NULL && r->emulated;
             used[MARK_NOISY] |= r != NULL && r->noisy;
             used[MARK_PARTIAL] |= r != NULL && r->state == REC_PARTIAL;
             used[MARK_BOUND] |= svg_bound(r);
@@ -652,7 +664,7 @@ static size_t svg_meta(const struct svg_chart *c, double width, char **meta)
 {
     const char *schemes[16], *hosts[16], *first = NULL, *last = NULL;
     size_t nschemes = 0, nhosts = 0, n = 0;
-    char *s, *h;
+    char *s, *h, *when;
 
     for (size_t i = 0; i < c->n; i++)
         for (int b = 0; b < 2; b++) {
@@ -673,17 +685,19 @@ static size_t svg_meta(const struct svg_chart *c, double width, char **meta)
         meta[n++] = xasprintf("%c: %s", 'A' + b, fit);
         free(fit);
     }
-    s = svg_join(schemes, nschemes, "schemes", width / 2);
-    h = svg_join(hosts, nhosts, "hosts", width - svg_width("host: ", SVG_FONT));
+    /* the dates and the version first: the schemes take what they leave */
     if (first == NULL)
-        meta[n++] = xasprintf("%s; drawn by iccsprof %s", s, PACKAGE_VERSION);
+        when = xasprintf("; drawn by iccsprof %s", PACKAGE_VERSION);
     else if (strncmp(first, last, 10) == 0)
-        meta[n++] =
-            xasprintf("%s; measured %.10s; drawn by iccsprof %s", s, first, PACKAGE_VERSION);
+        when = xasprintf("; measured %.10s; drawn by iccsprof %s", first, PACKAGE_VERSION);
     else
-        meta[n++] = xasprintf("%s; measured %.10s to %.10s; drawn by iccsprof %s", s, first, last,
-                              PACKAGE_VERSION);
+        when = xasprintf("; measured %.10s to %.10s; drawn by iccsprof %s", first, last,
+                         PACKAGE_VERSION);
+    s = svg_join(schemes, nschemes, "schemes", width - svg_width(when, SVG_FONT));
+    h = svg_join(hosts, nhosts, "hosts", width - svg_width("host: ", SVG_FONT));
+    meta[n++] = xasprintf("%s%s", s, when);
     meta[n++] = xasprintf("host: %s", nhosts > 0 ? h : "not recorded");
+    free(when);
     free(s);
     free(h);
     return n;

@@ -107,6 +107,10 @@ expect_refused "--kat-timeout 0" "^iccsprof profile: --kat-timeout: '0' is not a
 expect_refused "--run-flags '--trails 3'" "^iccsprof profile: unknown option: --trails (did you mean --trials?)$" --run-flags "--trails 3"
 expect_refused "--run-flags '--max-seconds 1 --target-seconds 2'" "^iccsprof profile: --target-seconds 2 exceeds --max-seconds 1$" \
     --run-flags "--max-seconds 1 --target-seconds 2"
+expect_refused "--run-flags '--out-dir DIR'" "^iccsprof profile: --run-flags: --out-dir is set by profile for each run$" \
+    --run-flags "--out-dir $work/elsewhere"
+expect_refused "--run-flags '--plain LIB'" "^iccsprof profile: --run-flags: --plain is set by profile for each run$" \
+    --run-flags "--trials 3 --plain $work/lib.so"
 expect_refused "--profile-dir under a file" "^profile: --profile-dir $work/a-file/p: Not a directory$" --profile-dir "$work/a-file/p"
 expect_refused "--export-csv in a missing folder" "^iccsprof: --export-csv $work/none/r.csv: No such file or directory$" \
     --export-csv "$work/none/r.csv"
@@ -117,6 +121,9 @@ expect_status "profile --builddir under a file exits 2" 2 "$ICCSPROF" profile "$
 expect_grep "profile --builddir under a file is named" "^profile: --builddir $work/a-file/b: Not a directory$" "$work/err"
 expect_status "campaign --run-flags '--trials 0' exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --run-flags "--trials 0" "$pkg"
 expect_grep "and names the option" "^iccsprof campaign: --trials: '0' is not a whole number from 1 to 1000000$" "$work/err"
+if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+expect_status "campaign --run-flags '--scheme X' exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --run-flags "--scheme X" "$pkg"
+expect_grep "and names the option" "^iccsprof campaign: --run-flags: --scheme is set by campaign for each run$" "$work/err"
 if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
 expect_status "campaign --builddir under a file exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --builddir "$work/a-file/b" "$pkg"
 expect_grep "and names the folder" "^iccsprof: --builddir $work/a-file/b: Not a directory$" "$work/err"

@@ -37,9 +37,9 @@ signal.signal(signal.SIGINT, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 }
 
-# interrupt_after FILE PID: once FILE exists (two minutes at most), and
-# half a second more, send SIGINT to PID and wait for it; its exit status
-# in $rc.
+# interrupt_after FILE PID [SIGNAL]: once FILE exists (two minutes at
+# most), and half a second more, send SIGNAL (INT unless given) to PID and
+# wait for it; its exit status in $rc.
 interrupt_after() {
     i=0
     while [ ! -e "$1" ] && [ $i -lt 1200 ]; do
@@ -47,7 +47,7 @@ interrupt_after() {
         i=$((i + 1))
     done
     sleep 0.5
-    kill -INT "$2"
+    kill -"${3:-INT}" "$2"
     wait "$2"
     rc=$?
 }

@@ -16,6 +16,13 @@ cp "$work/out" "$work/compare.svg"
 expect_status "report --format svg of a noisy record exits 0" 0 "$ICCSPROF" report --format svg \
     "$cases/campaign-summary-notes/input/Rej-1__sign.json"
 cp "$work/out" "$work/noisy.svg"
+# a record measured under qemu-user beside a native one
+expect_status "report --format svg of an emulated record exits 0" 0 "$ICCSPROF" report --format svg "$cases/emulated/input"
+cp "$work/out" "$work/emulated.svg"
+# four schemes measured on two days: more names than the line under the title holds
+expect_status "report --format svg of four schemes exits 0" 0 "$ICCSPROF" report --format svg \
+    "$cases/sections-md/input" "$cases/grouped-md/input" "$cases/campaign-summary-notes/input/Rej-1__sign.json"
+cp "$work/out" "$work/many.svg"
 
 # check_chart NAME FILE CHECKS: the chart parsed into rows, then the
 # python CHECKS (a statement list using page, rows, texts, notes).
@@ -124,6 +131,17 @@ row = find("sign-rej", "Rej-1", "sign")
 assert ("mark", "*") in row["texts"], row
 assert any(n.startswith("* noisy timing") for n in notes), notes
 '
+check_chart "an emulated record is marked, and the mark explained" "$work/emulated.svg" '
+heap, rej = find("sign-rej", "Heap-1", "keygen"), find("sign-rej", "Rej-1", "sign")
+assert [t for c, t in heap["texts"] if c == "mark"] == ["\u2021"], heap
+assert [t for c, t in rej["texts"] if c == "mark"] == ["*"], rej
+assert any(n.startswith("\u2021 emulated: timings not meaningful") for n in notes), notes
+'
+check_chart "a chart of many schemes counts them on the line under the title, which keeps its dates and version" "$work/many.svg" '
+meta = [t for c, t in texts if c == "meta"]
+assert meta[0] == "4 schemes; measured 2026-09-26 to 2026-12-03; drawn by iccsprof '"$(sed -n 's/^#define PACKAGE_VERSION "\(.*\)"$/\1/p' "$top_builddir/config.h")"'", meta
+assert sorted({r["group"] for r in rows}) == ["kem-demo", "sign-demo", "sign-grp", "sign-rej"], rows
+'
 check_chart "compare's chart: A and B bars, and the difference with its uncertainty" "$work/compare.svg" '
 meta = [t for c, t in texts if c == "meta"]
 assert meta[0].startswith("A: ") and meta[0].endswith("compare-threshold/input/a") and meta[1].endswith("input/b"), meta
@@ -145,7 +163,7 @@ assert any(n.startswith("\u0394 hash: B") for n in notes), notes
 
 # A renderer draws each chart at its printed size: 72 dpi is a pixel a point.
 if command -v rsvg-convert >/dev/null 2>&1; then
-    for chart in report compare noisy; do
+    for chart in report compare noisy many emulated; do
         if rsvg-convert -d 72 -p 72 -o "$work/$chart.png" "$work/$chart.svg" 2>"$work/err" &&
             width=$(python3 -c 'import struct, sys; print(struct.unpack(">I", open(sys.argv[1], "rb").read()[16:20])[0])' "$work/$chart.png") &&
             [ "$width" -ge 339 ] && [ "$width" -le 360 ]; then

@@ -226,4 +226,16 @@ for op in keygen sign verify; do
 done
 expect_status "--fresh: exits 0" 0 hold --fresh
 expect_grep "--fresh measures again" "^Hold-1 keygen: .* ([0-9.]* s)$" "$work/err"
+
+# --- SIGTERM likewise: exit 143, SIGTERM named, what finished kept ---
+rm -rf "$work/hold"
+: >"$TOY_HOLD_FILE"
+runner=exec hold >"$work/hold.out" 2>"$work/hold.err" &
+interrupt_after "$work/hold/Hold-1__keygen.json" $! TERM
+[ $rc -eq 143 ] && pass "terminated profile: exit 143" || fail "terminated profile: exit 143" "exit $rc: $(tail -n 5 "$work/hold.err")"
+expect_grep "terminated profile: profile names SIGTERM and what is kept" \
+    "^profile: interrupted by SIGTERM: 1 operation record of this run kept in $work/hold (the report below); " "$work/hold.err"
+[ "$(cd "$work/hold" && ls)" = "Hold-1__keygen.json" ] && pass "terminated profile: the finished record alone" ||
+    fail "terminated profile: the finished record alone" "$(ls -a "$work/hold")"
+rm "$TOY_HOLD_FILE"
 finish

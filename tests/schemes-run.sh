@@ -17,7 +17,10 @@ run)
     inst=\$(printf '%s\n' "\$@" | sed -n '/^--instance\$/{n;p;}')
     dir=\$(printf '%s\n' "\$@" | sed -n '/^--out-dir\$/{n;p;}')
     printf '%s\n' "\$@" >"$work/run.\$inst"
-    : >"\$dir/\${inst}__stub.json"
+    # a record made now, or one an earlier run made and this one kept
+    made=\$(date -u +%Y-%m-%dT%H:%M:%SZ)
+    [ "\$inst" != "\${STUB_KEPT:-}" ] || made=2000-01-01T00:00:00Z
+    printf '{"created": "%s"}\n' "\$made" >"\$dir/\${inst}__stub.json"
     echo "\$inst" >>"$work/run.order"
     [ "\$inst" != "\${STUB_FAIL:-}" ] || exit 1
     ;;
@@ -106,4 +109,15 @@ t0b=$(sed -n '/^--within$/{n;s/^[0-9]*\/[0-9]*:\([0-9.]*\):.*/\1/p;}' "$work/run
 expect_grep "CALLERS=yes gives --callers" "^--callers\$" "$work/run.Good"
 expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/err"
 expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/err"
+
+# A record the run kept (made by an earlier run) is no measurement: the
+# next instance's estimate does not count it as an operation measured.
+rm -f "$work"/run.*
+STUB_FAIL=
+STUB_KEPT=Broken
+export STUB_KEPT
+expect_make "a run that kept its records" 0 profile SCHEME=t-run2 SCHEME_DIR="$work/two" \
+    ICCSPROF="$stub" PROFILE_DIR="$work/prof3"
+expect_grep "the second is 2 of 2, after no operation measured" "^2/2:[0-9.]*:0:[0-9.]*\$" \
+    "$work/run.Good"
 finish
