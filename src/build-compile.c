@@ -290,6 +290,26 @@ static char *build_same_named_hint(const struct ib *b, size_t k, const char *con
     return hint;
 }
 
+/* Mark instance B failed with MESSAGE (taken), naming the links of its
+ * package that point nowhere: a copy that kept relative links fails for
+ * them, whatever the compiler says. */
+void build_fail(struct ib *b, char *message)
+{
+    b->active = false;
+    b->r->ok = false;
+    free(b->r->message);
+    b->r->message = message;
+    if (b->i->dangling.n > 0) {
+        char *links = strlist_join(&b->i->dangling, ", ");
+
+        b->r->message = xasprintf("%s; links of the package that point nowhere: %s (a copy that "
+                                  "kept relative links? copy the package whole, or with cp -RL)",
+                                  message, links);
+        free(links);
+        free(message);
+    }
+}
+
 /* Why the sources of B failed in its mode: the first error, its file,
  * and a hint about same-named headers. */
 char *build_failure_reason(const struct ib *b, const char *conf)

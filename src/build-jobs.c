@@ -153,6 +153,7 @@ static int jobs_start(struct job *j, FILE **capture, double now)
     setpgid(pid, pid);
     j->pid = (int)pid;
     j->timed_out = false;
+    j->signal = 0;
     j->deadline = j->limits.seconds > 0 ? now + j->limits.seconds : 0;
     return 0;
 }
@@ -211,6 +212,7 @@ static long jobs_ended(struct job *jobs, size_t n, pid_t pid, int wstatus)
     for (size_t i = 0; i < n; i++)
         if (jobs[i].pid == pid) {
             jobs[i].status = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+            jobs[i].signal = WIFSIGNALED(wstatus) ? WTERMSIG(wstatus) : 0;
             jobs[i].pid = 0;
             return (long)i;
         }

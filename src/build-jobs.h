@@ -29,6 +29,7 @@ struct job {
     bool keep_stdout;        /* not captured: stdout stays stdout (else it goes to stderr) */
     const char *stdout_file; /* not captured: stdout goes to this existing file, emptied */
     int status;              /* the exit status; -1 when it ended by a signal */
+    int signal;              /* the signal that ended it, or 0 */
     char *output;            /* what it printed, when captured */
     int pid;
     double deadline; /* CLOCK_MONOTONIC seconds, or 0 */

@@ -285,10 +285,13 @@ int build_link(struct ib *ib, size_t n, const struct build_settings *s)
 
 /* The compile database of B's library: the command of each of its
  * sources as it was compiled, the package's file named (so that an
- * editor opening it finds its command). */
+ * editor opening it finds its command), in the folder the compilers ran
+ * in (this process's, absolute: a build folder given relative leaves
+ * relative paths in the commands). */
 static json_t *link_compile_db(const struct ib *b, const struct build_settings *s)
 {
     json_t *db = json_array();
+    char *cwd = getcwd(NULL, 0);
 
     for (size_t k = 0; k < b->i->nsources; k++) {
         const struct plan_source *src = &b->i->sources[k];
@@ -304,8 +307,9 @@ static json_t *link_compile_db(const struct ib *b, const struct build_settings *
             for (size_t w = 0; w < argv.n; w++)
                 json_array_append_new(
                     args, json_string(strcmp(argv.v[w], src->path) == 0 ? file : argv.v[w]));
-            json_array_append_new(db, json_pack("{s:s, s:s, s:o, s:s}", "directory", b->i->build,
-                                                "file", file, "arguments", args, "output", obj));
+            json_array_append_new(db, json_pack("{s:s, s:s, s:o, s:s}", "directory",
+                                                cwd != NULL ? cwd : b->i->build, "file", file,
+                                                "arguments", args, "output", obj));
         } else {
             json_decref(args);
         }
@@ -313,6 +317,7 @@ static json_t *link_compile_db(const struct ib *b, const struct build_settings *
         free(file);
         free(obj);
     }
+    free(cwd);
     return db;
 }
 

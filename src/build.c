@@ -96,24 +96,6 @@ static int build_prepare(struct ib *b)
     return rc;
 }
 
-/* Mark instance B failed with MESSAGE (taken). */
-void build_fail(struct ib *b, char *message)
-{
-    b->active = false;
-    b->r->ok = false;
-    free(b->r->message);
-    b->r->message = message;
-    if (b->i->dangling.n > 0) {
-        char *links = strlist_join(&b->i->dangling, ", ");
-
-        b->r->message = xasprintf("%s; links of the package that point nowhere: %s (a copy that "
-                                  "kept relative links? copy the package whole, or with cp -RL)",
-                                  message, links);
-        free(links);
-        free(message);
-    }
-}
-
 /* The instances of P being built into R, each in its first mode, its
  * build folder prepared and its remembered level read. */
 static struct ib *build_begin(const struct plan *p, struct build_result *r)

@@ -144,12 +144,16 @@ void bd_make(struct bd_run *r, const char *file, bool (*want)(const struct bd_ta
     char *db = NULL, *why = NULL, *goal = NULL;
 
     make_argv(slash != NULL ? slash + 1 : file, NULL, &argv);
-    /* asked for a goal that does not exist, make exits 2 but prints its data base */
-    bd_run_tool(r, &argv, dir, &db, &why);
-    make_database(db, &goal, &targets);
-    make_order(goal, &targets);
-    if (targets.n == 0 && !r->interrupted)
-        strlist_addf(&r->notes, "%s: no target", file);
+    /* asked for a goal that does not exist, make exits 2 but prints its
+     * data base: only a run that a limit or a signal stopped is a failure */
+    if (bd_run_tool(r, &argv, dir, &db, &why) == -2) {
+        strlist_addf(&r->notes, "%s: reading its targets (make -p) %s", file, why);
+    } else {
+        make_database(db, &goal, &targets);
+        make_order(goal, &targets);
+        if (targets.n == 0 && !r->interrupted)
+            strlist_addf(&r->notes, "%s: no target", file);
+    }
     for (size_t k = 0; k < targets.n && !r->interrupted; k++) {
         struct bd_target t = {0};
         bool found;

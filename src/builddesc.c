@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,8 +156,9 @@ int bd_copy(struct bd_run *r, const struct strlist *files)
 /* Run ARGV in the folder DIR of the scratch copy, its output into
  * *OUTPUT: stdin /dev/null, no make variables of ours (a make running
  * this program must not hand the package its jobserver), the time-out,
- * and its output and files capped.  0 when it exited 0; else -1 with
- * WHY (the last line it printed, or the limit that stopped it). */
+ * and its output and files capped.  0 when it exited 0; -2 with WHY
+ * when the time-out, the output limit or another signal stopped it;
+ * else -1 with WHY (the last line it printed). */
 int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, char **output,
                 char **why)
 {
@@ -179,6 +181,13 @@ int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, c
         *why = xstrdup("interrupted");
     } else if (j.timed_out) {
         *why = xasprintf("stopped by the time-out (%g s)", r->seconds);
+        rc = -2;
+    } else if (j.signal == SIGXFSZ) {
+        *why = xasprintf("stopped by the output limit (%d MiB)", BD_OUTPUT_MIB);
+        rc = -2;
+    } else if (j.signal != 0) {
+        *why = xasprintf("killed by signal %d (%s)", j.signal, strsignal(j.signal));
+        rc = -2;
     } else if (j.status != 0) {
         char *last = text_last_line(j.output != NULL ? j.output : "");
 

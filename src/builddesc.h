@@ -55,8 +55,9 @@ void bd_find(const char *dir, const struct strlist *files, struct strlist *out);
 int bd_copy(struct bd_run *r, const struct strlist *files);
 
 /* Run ARGV (make or cmake) in the folder DIR of the scratch copy with
- * the limits of R, its output into *OUTPUT; 0 when it exited 0, else -1
- * with WHY (its last line, or what stopped it). */
+ * the limits of R, its output into *OUTPUT; 0 when it exited 0, -2 with
+ * WHY when a limit or a signal stopped it, else -1 with WHY (its last
+ * line). */
 int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, char **output,
                 char **why);
 

@@ -123,6 +123,37 @@ static int build_kat(struct campaign *c, const struct profile_job *j,
     return rc;
 }
 
+/* Add to C the jobs of the instances of J that built and that the KAT
+ * gate did not refuse (REFUSED), the others to its left-out list, and
+ * say how many built on B's progress; 0, or -1 when a job cannot be
+ * added. */
+static int build_take(struct campaign *c, const struct profile_job *j, const bool *refused,
+                      const struct campaign_build *b, const char *self, char *const *run_flags)
+{
+    size_t built = 0, stopped = 0;
+    int rc = 0;
+
+    for (size_t x = 0; x < j->p.n && rc == 0; x++) {
+        built += j->r[x].ok;
+        stopped += refused[x];
+        if (j->r[x].ok && !refused[x]) {
+            rc = campaign_add_instance(c, j->p.scheme, j->p.build, j->p.inst[x].name, self,
+                                       run_flags);
+        } else if (!j->r[x].ok) {
+            const char *m = j->r[x].message != NULL ? j->r[x].message : "not built";
+
+            strlist_addf(&c->left_out, "%s %s: %.*s", j->p.scheme, j->p.inst[x].name,
+                         (int)strcspn(m, "\n"), m);
+        }
+    }
+    fprintf(b->progress, "campaign: %s: built %zu of %zu instances under %s", j->p.scheme, built,
+            j->p.n, j->p.build);
+    if (stopped > 0)
+        fprintf(b->progress, "; %zu stopped by the KAT gate", stopped);
+    fputc('\n', b->progress);
+    return rc;
+}
+
 /* Plan and build PKG with ARGS, then run the KAT gates as B says, the
  * messages going to LOG; the jobs of the instances that built (and went
  * through the gate) go to C.  0, or -1 when a signal came. */
@@ -131,7 +162,6 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
                      char *const *run_flags)
 {
     struct profile_job j;
-    size_t built = 0, stopped = 0;
     int rc, err = dup(STDERR_FILENO),
             fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     bool begun, *refused = NULL;
@@ -169,23 +199,7 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
         free(refused);
         return 0;
     }
-    for (size_t x = 0; x < j.p.n && rc == 0; x++) {
-        built += j.r[x].ok;
-        stopped += refused[x];
-        if (j.r[x].ok && !refused[x]) {
-            rc = campaign_add_instance(c, j.p.scheme, j.p.build, j.p.inst[x].name, self, run_flags);
-        } else if (!j.r[x].ok) {
-            const char *m = j.r[x].message != NULL ? j.r[x].message : "not built";
-
-            strlist_addf(&c->left_out, "%s %s: %.*s", j.p.scheme, j.p.inst[x].name,
-                         (int)strcspn(m, "\n"), m);
-        }
-    }
-    fprintf(b->progress, "campaign: %s: built %zu of %zu instances under %s", j.p.scheme, built,
-            j.p.n, j.p.build);
-    if (stopped > 0)
-        fprintf(b->progress, "; %zu stopped by the KAT gate", stopped);
-    fputc('\n', b->progress);
+    rc = build_take(c, &j, refused, b, self, run_flags);
     /* held to the end: no other build may replace a library being measured */
     c->locks = realloc(c->locks, (c->nlocks + 1) * sizeof *c->locks);
     c->locks[c->nlocks++] = dup(j.lock);

@@ -118,6 +118,20 @@ char *fmt_g3(char *buf, size_t size, double value)
     return buf;
 }
 
+/* Two significant digits, never in exponent form (format.h): %g would
+ * print a precision of 100 % as "1e+02". */
+char *fmt_g2(char *buf, size_t size, double value)
+{
+    double a = fabs(value);
+    int decimals = a >= 10 ? 0 : a >= 1 ? 1 : a > 0 ? (int)ceil(-log10(a)) + 1 : 1;
+
+    if (isnan(value))
+        snprintf(buf, size, "%s", FMT_MISSING);
+    else
+        snprintf(buf, size, "%.*f", decimals, value);
+    return buf;
+}
+
 /* A share of 0..1 in percent: one decimal below 10 %, none from 10 %.  The
  * value is rounded to one decimal first and the decision made on that, so
  * 0.0995 prints "10%" (it would round to 10.0) and 0.09949 "9.9%"; the

@@ -32,6 +32,10 @@ char *fmt_clock(char *buf, size_t size, double seconds);
 /* Three significant digits as printf %.3g: ops/s and calls per operation. */
 char *fmt_g3(char *buf, size_t size, double value);
 
+/* Two significant digits below 10, whole from 10, never in exponent form:
+ * a precision in percent (0.47, 2.3, 150). */
+char *fmt_g2(char *buf, size_t size, double value);
+
 /* A share of 0..1 in percent: one decimal below 10 % (4.7%), none from 10 %
  * (98%); the choice is made on the value rounded to one decimal. */
 char *fmt_share(char *buf, size_t size, double share);

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "build-files.h"
 #include "builddesc.h"
@@ -230,6 +231,19 @@ static bool desc_load(const char *path, const char *key, struct bd_target *t, st
     return hit;
 }
 
+/* The scratch folder of instance I, absolute even when the build folder
+ * was given relative: make -w names the folders it enters absolutely, and
+ * the dry run's paths are taken back to the package by that prefix. */
+static char *desc_scratch(const struct plan_instance *i)
+{
+    char *cwd = i->build[0] != '/' ? getcwd(NULL, 0) : NULL;
+    char *scratch = cwd != NULL ? xasprintf("%s/%s/build-files", cwd, i->build)
+                                : xasprintf("%s/build-files", i->build);
+
+    free(cwd);
+    return scratch;
+}
+
 /* Read (or recall) the build description of instance I, whose files are
  * FILES and build files BUILD_FILES, into T and NOTES; -1 on a signal. */
 static int desc_read(struct plan_instance *i, const struct strlist *files,
@@ -242,7 +256,7 @@ static int desc_read(struct plan_instance *i, const struct strlist *files,
     int rc = 0;
 
     if (!desc_load(cache, key, t, notes)) {
-        r.scratch = xasprintf("%s/build-files", i->build);
+        r.scratch = desc_scratch(i);
         if (bd_copy(&r, files) == 0)
             desc_choose(&r, build_files, t);
         strlist_extend(notes, &r.notes);

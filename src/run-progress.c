@@ -211,7 +211,7 @@ static void progress_announce(struct run_progress *p, json_t *plan, double now)
     long long calls = json_integer_value(json_object_get(plan, "calls"));
     int timing = strcmp(p->pass, "timing") == 0;
     const char *what = timing ? "calls" : "operations";
-    char where[512], call[32], total[32], rule[160], times[128], aim[96];
+    char where[512], call[32], total[32], rule[160], times[128], aim[96], got[32];
 
     progress_where(p, where, sizeof where);
     fmt_seconds(call, sizeof call, c);
@@ -226,10 +226,10 @@ static void progress_announce(struct run_progress *p, json_t *plan, double now)
         aim[0] = '\0';
     if (json_is_number(reached))
         run_progress_say(p,
-                         "%s: %s at \xc2\xb1%.2g %% after its minimum: on to about %lld %s, "
+                         "%s: %s at \xc2\xb1%s %% after its minimum: on to about %lld %s, "
                          "%s more, for \xc2\xb1%g %% or --max-seconds %g%s",
-                         where, p->pass, 100 * json_number_value(reached), calls, what, total,
-                         100 * o->precision, o->max_seconds, times);
+                         where, p->pass, fmt_g2(got, sizeof got, 100 * json_number_value(reached)),
+                         calls, what, total, 100 * o->precision, o->max_seconds, times);
     else
         run_progress_say(
             p, "%s: about %s a call; %s %lld %s%s (%s) \xe2\x89\x88 %s%s%s", where, call, p->pass,

@@ -112,8 +112,11 @@ static void method_settings(struct method_tally *t, const char *path)
 
     json_object_foreach(json_object_get(rec, "method"), key, value)
     {
-        char *text = json_is_null(value) ? xstrdup("not recorded")
-                                         : json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT);
+        /* 15 digits: a setting reads as the record holds it (0.05, not 0.050000000000000003) */
+        char *text =
+            json_is_null(value)
+                ? xstrdup("not recorded")
+                : json_dumps(value, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(15));
 
         method_count(t, key, text != NULL ? text : "",
                      json_is_number(value) ? json_number_value(value) : NAN);
@@ -176,8 +179,9 @@ static void method_prose(struct page *pg)
     page_text(pg, "Before timing, the package's KAT program is run on the plain library and its "
                   "output compared with the package's responses; the profiled library must give "
                   "the same output (the KAT gate).");
-    page_text(pg, "Each operation is measured in a process of its own, pinned to one core, with "
-                  "the DRNG seeded with a fixed seed. After warmup_calls untimed calls and a "
+    page_text(pg, "Each operation is measured in a process of its own (pinned to one core or not, "
+                  "as the table below says), with the DRNG seeded with a fixed seed. After "
+                  "warmup_calls untimed calls and a "
                   "calibration call, the plain library is timed over trials trials of as many "
                   "calls as make them take about target_seconds in all (at least min_calls, "
                   "within max_seconds): the mean time, the operations per second and the median "

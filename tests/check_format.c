@@ -88,6 +88,14 @@ START_TEST(rates_and_calls)
     CK_CELL(fmt_g3, 1.03, "1.03");
     CK_CELL(fmt_g3, 6, "6");
     CK_CELL(fmt_g3, NAN, FMT_MISSING);
+    /* a precision in percent: never "1e+02" */
+    CK_CELL(fmt_g2, 100, "100");
+    CK_CELL(fmt_g2, 150.4, "150");
+    CK_CELL(fmt_g2, 2.34, "2.3");
+    CK_CELL(fmt_g2, 0.47, "0.47");
+    CK_CELL(fmt_g2, 0.0234, "0.023");
+    CK_CELL(fmt_g2, 0, "0.0");
+    CK_CELL(fmt_g2, NAN, FMT_MISSING);
 }
 END_TEST
 

@@ -1,7 +1,8 @@
 #!/bin/sh
 # installcheck.sh - the installed tree alone profiles a package: the
 # installed iccsprof (BINDIR), its measuring program and libiccswrap.a,
-# run on an in-tree scheme copied to a temporary folder, from a folder
+# run on an in-tree scheme and on a package whose Makefile chooses its
+# sources, each copied to a temporary folder, from a folder
 # outside the source and build trees, with an environment that names
 # neither.  Nothing it writes or records may point into either tree.
 # Usage (make installcheck): installcheck.sh BINDIR SRCDIR BUILDDIR
@@ -27,11 +28,26 @@ grep -q '"state": "complete"' "$rec" || fail "the record is not complete"
 grep -q '^## Symmetric primitives$' "$work/report.md" || fail "no report on stdout"
 [ -f "$work/home/.cache/iccsprof/pkg/WOTS-SM3-16/libWOTS-SM3-16.prof.so" ] ||
     fail "no profiled library under the default build folder"
+# A package whose own Makefile chooses the library's sources: the
+# installed tool reads it, and says so.
+cp -RL "$srcdir/tests/fixtures/packages/twomake" "$work/twomake" && chmod -R u+w "$work/twomake" ||
+    exit 1
+env -i PATH=/usr/bin:/bin HOME="$work/home" "$bindir/iccsprof" profile "$work/twomake" \
+    --op sign --kat off --trials 2 --target-seconds 0.02 \
+    --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 60 --precision off" \
+    >"$work/twomake.md" 2>"$work/twomake.err" ||
+    fail "iccsprof profile of a package with build files failed: $(tail -n 5 "$work/twomake.err")"
+grep -q "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" \
+    "$work/twomake.err" || fail "the package's Makefile did not decide its sources"
+grep -q '"state": "complete"' profiles/twomake/Tw-128__sign.json 2>/dev/null ||
+    fail "no complete record of the package with build files"
 # (the installed tree itself may lie below the source tree, as in make
 # distcheck: its own paths do not count)
 prefix=$(cd -P "$bindir/.." && pwd)
-leaks=$(grep -rhIF -e "$srcdir" -e "$builddir" "$work/run" "$work/home" "$work/progress" 2>/dev/null |
+leaks=$(grep -rhIF -e "$srcdir" -e "$builddir" "$work/run" "$work/home" "$work/progress" \
+    "$work/twomake.err" 2>/dev/null |
     grep -vF "$prefix/" | head -n 3)
 [ -z "$leaks" ] || fail "the installed tree used the source or build tree: $leaks"
-[ $failures -eq 0 ] && echo "installcheck: the installed iccsprof profiled a copied scheme"
+[ $failures -eq 0 ] &&
+    echo "installcheck: the installed iccsprof profiled a copied scheme and a package with build files"
 exit $((failures > 0))

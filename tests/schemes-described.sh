@@ -6,8 +6,10 @@
 # uses (and that does not compile); a CMake library with the KAT program
 # linked to it; a CMake package whose configure fails (the fallback, said
 # so); a Makefile whose $(shell ...) writes a file (into the scratch copy
-# only).  Each profiles with the toy scheme's exact calls.  Then the two
-# diagnoses: links that point nowhere, and a folder of packages.
+# only).  Each profiles with the toy scheme's exact calls.  A relative
+# build folder reads the same, and its compile database resolves.  Then
+# a package with no build file, and the two diagnoses: links that point
+# nowhere, and a folder of packages.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/schemes-lib.sh"
 
@@ -22,6 +24,22 @@ profile() {
 # build_json NAME PKG INSTANCE: Python checks on stdin against its build.json.
 build_json() {
     expect_py "$1" "$work/build/$2/$3/build.json"
+}
+
+# compile_db NAME DB: every command of the compile database DB runs in an
+# absolute folder from which its include folders and object resolve.
+compile_db() {
+    expect_py "$1" "$2" <<'EOS'
+import json, os, sys
+db = json.load(open(sys.argv[1]))
+assert db, "empty"
+for e in db:
+    d = e["directory"]
+    assert os.path.isabs(d) and os.path.isabs(e["file"]), e
+    incs = [a[2:] for a in e["arguments"] if a.startswith("-I")]
+    assert incs and all(os.path.isdir(os.path.join(d, i)) for i in incs), (d, incs)
+    assert os.path.isfile(os.path.join(d, e["output"])), (d, e["output"])
+EOS
 }
 
 # Two Makefiles: the API one's sources (adapters for tag.c, utils.c and
@@ -55,11 +73,20 @@ args = mode[0]["arguments"]
 incs = [a for a in args if a.startswith("-I")]
 assert incs == [f"-I{build}/src/api_pkc", f"-I{build}/src/include"], incs
 assert "-DTW_128" in args and args[args.index("-c") + 1] == inst + "/src/mode.c", args
-assert mode[0]["directory"] == build and mode[0]["output"] == f"{build}/guide/obj/src/mode.o", mode[0]
+assert mode[0]["output"] == f"{build}/guide/obj/src/mode.o", mode[0]
 EOS
+compile_db "compile_commands.json: the commands resolve" "$work/build/twomake/Tw-128/compile_commands.json"
 expect_status "without the build files it does not build" 1 "$ICCSPROF" profile --build-only --no-build-files \
     "$PKGS/twomake" --builddir "$work/nobf"
 expect_grep "the fallback fails" "^profile: Tw-128: compilation failed under the guide and the lenient flags: " "$work/err"
+
+# A build folder given relative: the scratch copy's paths, which make -w
+# names absolutely, still lead back to the package.
+expect_status "a relative build folder" 0 env -C "$work" "$ICCSPROF" profile --build-only "$PKGS/twomake" \
+    --builddir rel
+expect_grep "the build files are read" \
+    "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
+compile_db "compile_commands.json: the relative commands resolve" "$work/rel/twomake/Tw-128/compile_commands.json"
 
 # A default target over *.c; test/speed_print.c belongs to the speed
 # target only and misses its header.
@@ -114,6 +141,11 @@ rm "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt"
 expect_status "a second plan" 0 "$ICCSPROF" plan "$PKGS/makeshell" --builddir "$work/build"
 [ ! -e "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt" ] &&
     pass "unchanged build files are not run again" || fail "unchanged build files are not run again" "run"
+
+# No build file: the plan says so.
+expect_status "a package without build files" 0 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
+    --instances Good
+expect_grep "plan: no build file" "^  described    no build file: every .c but programs\$" "$work/out"
 
 # A copy made without following links: the links that point nowhere are
 # named.  The link is made here, since the fixture's own links are files

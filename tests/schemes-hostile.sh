@@ -4,7 +4,8 @@
 # source linked to a private file outside it, two symlink loops, sources
 # that make the compiler read its stdin or /dev/zero, a compiler that
 # hangs, a file name with a line break that an exclude line leaves out,
-# and an interrupt while its Makefile's $(shell ...) runs.  What old
+# a Makefile that reads its stdin, hangs or writes 70 MB, and an interrupt
+# while its Makefile's $(shell ...) runs.  What old
 # behaviour made hang runs under timeout(1), so that a regression fails.
 . "$top_srcdir/tests/lib.sh"
 . "$top_srcdir/tests/schemes-lib.sh"
@@ -128,13 +129,52 @@ expect_grep "the time-out is named" \
     "$work/out"
 compilers_stopped "no hanging compiler is left"
 
+# make_first NAME LINE...: a copy NAME of levelmake whose Makefile starts
+# with LINEs.
+make_first() {
+    copy levelmake "$1"
+    mk=$work/$1/Lvl/Implementations/Reference_Implementation/Lvl-128/Makefile
+    shift
+    {
+        printf '%s\n' "$@"
+        cat "$mk"
+    } >"$work/mk" && mv "$work/mk" "$mk"
+}
+scratch=Lvl-128/build-files/tree
+
+# The package's make reads /dev/null as stdin, not a pipe that never ends.
+make_first mkstdin 'IN := $(shell cat > stdin.txt)'
+sleep 120 >"$work/fifo" &
+holder=$!
+timeout 60 "$ICCSPROF" plan "$work/mkstdin" --builddir "$work/build" <"$work/fifo" >"$work/out" 2>"$work/err"
+got=$?
+kill "$holder" 2>/dev/null
+[ "$got" -eq 0 ] && pass "a Makefile reading its stdin" || fail "a Makefile reading its stdin" "exit $got: $(head -c 300 "$work/err")"
+expect_grep "its sources are still read" "^  described    sources, -I and -D from Makefile, target KAT_SIG\$" "$work/out"
+[ -f "$work/build/mkstdin/$scratch/stdin.txt" ] && [ ! -s "$work/build/mkstdin/$scratch/stdin.txt" ] &&
+    pass "make read nothing from stdin" || fail "make read nothing from stdin" "$(ls -l "$work/build/mkstdin/$scratch")"
+
+# A Makefile that hangs is stopped at the time-out, and the fallback says so.
+make_first mkhang 'HANG := $(shell sleep 30)'
+expect_status "a Makefile that hangs" 0 timeout 60 "$ICCSPROF" plan "$work/mkhang" --builddir "$work/build" \
+    --compile-timeout 2
+expect_grep "the time-out is named" \
+    "^  described    Makefile: reading its targets (make -p) stopped by the time-out (2 s); no target of Makefile compiles the ICCS API with the KAT driver: every .c but programs\$" \
+    "$work/out"
+
+# What make writes, a file or its output, stops at 64 MiB, and the fallback
+# says so.
+make_first mkbig 'BIG := $(shell head -c 70000000 /dev/zero > big.bin)' \
+    'MB := $(shell head -c 1000000 /dev/zero | tr "\0" a)' '$(foreach i,$(shell seq 70),$(info $(MB)))'
+expect_status "a Makefile printing 70 MB" 0 timeout 60 "$ICCSPROF" plan "$work/mkbig" --builddir "$work/build"
+expect_grep "the output limit is named" \
+    "^  described    Makefile: reading its targets (make -p) stopped by the output limit (64 MiB); no target of Makefile compiles the ICCS API with the KAT driver: every .c but programs\$" \
+    "$work/out"
+size=$(stat -c %s "$work/build/mkbig/$scratch/big.bin")
+[ "$size" -eq 67108864 ] && pass "a file make writes stops at 64 MiB" || fail "a file make writes stops at 64 MiB" "$size bytes"
+
 # An interrupt while the package's make runs: it is stopped, promptly.
-copy levelmake hold
-mk=$work/hold/Lvl/Implementations/Reference_Implementation/Lvl-128/Makefile
-{
-    printf '%s\n' "HOLD := \$(shell sh -c 'echo \$\$\$\$ > started; exec sleep 30')"
-    cat "$mk"
-} >"$work/mk" && mv "$work/mk" "$mk"
+make_first hold "HOLD := \$(shell sh -c 'echo \$\$\$\$ > started; exec sleep 30')"
 "$ICCSPROF" plan "$work/hold" --builddir "$work/build" >"$work/out" 2>"$work/err" &
 pid=$!
 started=$work/build/hold/Lvl-128/build-files/tree/started

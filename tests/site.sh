@@ -98,6 +98,8 @@ cases=$top_srcdir/tests/report
 expect_status "site with a what-if document: exit 0" 0 "$ICCSPROF" site "$work/wi" "$cases/whatif-md/input"
 expect_grep "site: the What if section on the scheme's page" "<h2[^>]*>What if: another hash behind the helpers</h2>" "$work/wi/vm/sign-wots.html"
 expect_grep "site: a measured candidate's row, flagged" '<td>sign</td><td><code>sm3</code></td><td class="num">700.0 k</td><td class="num">0.851</td><td class="num">680.0 k</td><td class="num">0.826</td><td class="num">+2.94 % †</td></tr>$' "$work/wi/vm/sign-wots.html"
+expect_grep "site: a setting on the method page as its records hold it" \
+    '^<tr><th scope="row">target_seconds</th><td>what the trials aim to take in all</td><td>0.05</td></tr>$' "$work/wi/vm/method.html"
 expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
 expect_grep "site: the document named" "^iccsprof: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
 
@@ -279,6 +281,36 @@ assert p["systems"] == [{"text": sys1, "href": None, "current": True},
 q = P["arm-test/sign-wots.html"]
 assert [s["href"] for s in q["systems"]] == ["../%s/sign-wots.html" % slug1, None], q["systems"]
 assert P[slug1 + "/method.html"]["trail"] == ["Performance measurements", sys1, "method"]
+'
+check "method: each setting as the records hold it, each value with its records; their build and tool" '
+import collections, glob
+recs = [json.load(open(p)) for p in sorted(glob.glob(os.path.join(camp, "*", "*.json")))]
+m = P[slug1 + "/method.html"]
+assert "How the %d records of system %s were measured" % (len(recs), sys1) in open(os.path.join(site, slug1, "method.html")).read()
+t = {x["section"]: x for x in m["tables"]}
+rows = {r[0]["text"]: r[2]["text"] for r in t["Settings of the records"]["rows"]}
+keys = list(dict.fromkeys(k for r in recs for k in r["method"]))
+assert list(rows) == keys, (list(rows), keys)
+for k in keys:
+    seen = collections.Counter("not recorded" if r["method"][k] is None else json.dumps(r["method"][k])
+                               for r in recs if k in r["method"])
+    each = {"%s (%d record%s)" % (v, n, "" if n == 1 else "s") for v, n in seen.items()}
+    nums = [json.loads(v) for v in seen if v != "not recorded"]
+    if len(seen) == 1:
+        assert rows[k] == next(iter(seen)), (k, rows[k], seen)
+    elif len(seen) > 4 and len(nums) == len(seen) and all(isinstance(v, (int, float)) for v in nums):
+        assert rows[k] == "from %g to %g (%d values)" % (min(nums), max(nums), len(seen)), (k, rows[k])
+    else:
+        assert set(rows[k].split("; ")) == each, (k, rows[k], each)
+facts = {r[0]["text"]: r[1]["text"] for r in t["Timer, build and tool"]["rows"]}
+assert facts["compiler flags"] == recs[0]["build"]["cflags"], facts
+assert facts["measured with"] == "iccsprof " + recs[0]["tool"]["version"], facts
+assert facts["KAT gate"] == "run before timing", facts
+pins = collections.Counter("not pinned" if r["host"].get("cpu") is None else "pinned to one core" for r in recs)
+assert set(facts["measuring process"].split("; ")) == ({next(iter(pins))} if len(pins) == 1 else
+    {"%s (%d record%s)" % (v, n, "" if n == 1 else "s") for v, n in pins.items()}), (facts, pins)
+prose = open(os.path.join(site, slug1, "method.html")).read()
+assert "pinned to one core or not, as the table below says" in prose and "own, pinned to one core" not in prose
 '
 check "chart: inline, an image with a title and a description, a bar per operation part" '
 for page in scheme_pages:
