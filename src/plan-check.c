@@ -1,7 +1,8 @@
 /* plan-check.c - the planner's messages and the checks of what a user or
  * a package gives it: the id, the implementation kind, flags that would
  * defeat the wrapping (LTO) or that name programs the compiler would run
- * (-wrapper, -B, -specs=, -fplugin=, @file), names no line can show. */
+ * (-wrapper, -B, -specs=, -fplugin=, @file, and these inside -Wp,), names
+ * no line can show. */
 #include "config.h"
 
 #include <ctype.h>
@@ -17,9 +18,9 @@
  * file of further options, by prefix; the separate-value forms take the
  * next word. */
 static const char *const check_program_options[] = {
-    "-wrapper",    "-B",          "-specs",          "--specs", "-fplugin",
-    "-iplugindir", "-fuse-ld",    "--ld-path",       "-Wl,",    "-Wa,",
-    "-Xlinker",    "-Xassembler", "--gcc-toolchain", "-ccc-",   NULL};
+    "-wrapper",        "-B",        "-specs",  "--specs",       "-fplugin", "-iplugindir",
+    "-fuse-ld",        "--ld-path", "-Wl,",    "-Wa,",          "-Xlinker", "-Xassembler",
+    "--gcc-toolchain", "-ccc-",     "-Xclang", "-fpass-plugin", "--config", NULL};
 
 /* Print "profile: MESSAGE" on stderr. */
 void plan_say(const char *fmt, ...)
@@ -61,7 +62,9 @@ int plan_check_lto(const char *where, const char *words)
     return rc;
 }
 
-/* The option of check_program_options that WORD starts, or NULL. */
+/* The option of check_program_options that WORD starts, or NULL; each
+ * comma-separated option of -Wp, too, which the driver hands to the
+ * preprocessor as they are (-Wp,-fplugin=x.so loads a plugin). */
 static const char *check_program_option(const char *word)
 {
     if (word[0] == '@')
@@ -69,6 +72,15 @@ static const char *check_program_option(const char *word)
     for (int k = 0; check_program_options[k] != NULL; k++)
         if (strncmp(word, check_program_options[k], strlen(check_program_options[k])) == 0)
             return check_program_options[k];
+    if (strncmp(word, "-Wp,", 4) == 0)
+        for (const char *comma = word + 3; *comma == ','; comma += strcspn(comma + 1, ",") + 1) {
+            char *piece = xasprintf("%.*s", (int)strcspn(comma + 1, ","), comma + 1);
+            const char *opt = check_program_option(piece);
+
+            free(piece);
+            if (opt != NULL)
+                return opt;
+        }
     return NULL;
 }
 

@@ -148,12 +148,6 @@ for j in jobs:
     assert r["host"]["cpu"] == int(j[3]) and float(j[4]) <= float(j[5]) and j[6] == "passed", j
 ' "$out" "$work/journal"
 
-# an empty folder: no record to sort (qsort of no array is undefined), said in one line
-mkdir -p "$work/nothing"
-expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "$work/nothing"
-[ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
-    pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
-
 # --- SIGKILL of a campaign: its jobs and their measuring processes die with it ---
 ICCSPROF_FIXTURE=hang-sign "$ICCSPROF" campaign --out "$work/camp-kill" -j2 \
     --run-flags "$quick" "$work/built/fix-sig" >/dev/null 2>&1 &

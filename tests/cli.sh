@@ -130,6 +130,12 @@ expect_grep "and names the folder" "^iccsprof: --builddir $work/a-file/b: Not a 
 expect_status "campaign --export-json in a missing folder exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --export-json "$work/none/r.json" "$pkg"
 expect_grep "and names the file" "^iccsprof: --export-json $work/none/r.json: No such file or directory$" "$work/err"
 if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
+# an empty folder: no record to sort (qsort of no array is undefined, which
+# the quick suite under the sanitizers catches), said in one line
+mkdir -p "$work/nothing"
+expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "$work/nothing"
+[ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
+    pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
 
 # -q and -v on the commands that read records: notes off, records named.
 reports="$top_srcdir/tests/report"

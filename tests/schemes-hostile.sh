@@ -34,8 +34,14 @@ plan() {
 copy two conf
 printf '#!/bin/sh\ntouch %s/PWNED\n' "$work" >"$work/evil.sh" && chmod +x "$work/evil.sh"
 printf -- '-wrapper %s/evil.sh\n' "$work" >"$work/opts"
+# a plugin runs its constructors when the compiler loads it, whichever
+# way it is named (-Wp, hands its options to the preprocessor as they are)
+printf '#include <stdio.h>\n__attribute__((constructor)) static void pwn(void)\n{\n    fclose(fopen("%s/PWNED", "w"));\n}\n' \
+    "$work" >"$work/evil.c"
+$CC_CMD -shared -fPIC -o "$work/evil.so" "$work/evil.c" || fail "the plugin built" "$CC_CMD"
 for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
-    "-fplugin=$work/evil.so" "@$work/opts"; do
+    "-fplugin=$work/evil.so" "@$work/opts" "-Wp,-DX=1,-fplugin=$work/evil.so" \
+    "-fpass-plugin=$work/evil.so" "-Xclang -load -Xclang $work/evil.so" "--config=$work/opts"; do
     printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
     plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
     word=${opt%% *}
