@@ -501,13 +501,12 @@ int run_flags_check_own(const struct cmd_entry *entry, const struct strlist *fla
     as.name = entry->name;
     strlist_add(&argv, entry->name);
     strlist_extend(&argv, flags);
-    if ((status = cmd_parse(&as, (int)argv.n, argv.v, &args)) == EXIT_OK) {
-        for (size_t i = 0; run_option_table[i].name != NULL && status == EXIT_OK; i++)
-            if (args.opt[i].given > 0 && run_own(run_option_table[i].name))
-                status = cmd_usage_error(entry, "--run-flags: --%s is set by %s for each run",
-                                         run_option_table[i].name, entry->name);
-        cmd_args_free(&args);
-    }
+    status = cmd_parse(&as, (int)argv.n, argv.v, &args);
+    for (size_t i = 0; status == EXIT_OK && run_option_table[i].name != NULL; i++)
+        if (args.opt[i].given > 0 && run_own(run_option_table[i].name))
+            status = cmd_usage_error(entry, "--run-flags: --%s is set by %s for each run",
+                                     run_option_table[i].name, entry->name);
+    cmd_args_free(&args); /* what a failed parse allocated too */
     strlist_free(&argv);
     return status;
 }
