@@ -39,15 +39,20 @@ static void fuzz_whatif(void)
     json_t *doc = whatif_doc_load(fuzz_path, err, sizeof err);
     json_t *rows = json_object_get(doc, "rows");
     struct report_opts opts = {.top = 10, .whatif = &doc, .nwhatif = 1};
-    struct rec rec = {.scheme_id = (char *)"", .instance = (char *)"", .algorithm = (char *)""};
+    struct rec rec = {.scheme_id = (char *)"",
+                      .instance = (char *)"",
+                      .algorithm = (char *)"",
+                      .cycles_source = (char *)"perf_event"};
     struct rec *recs[] = {&rec};
     struct page *pg;
 
     if (doc == NULL)
         return;
     whatif_svg_print(doc, fuzz_out);
-    if (json_array_size(rows) > 0)
+    if (json_array_size(rows) > 0) {
         rec.scheme_id = (char *)whatif_str(json_array_get(rows, 0), "scheme");
+        rec.cycles_source = (char *)whatif_str(json_array_get(rows, 0), "cycles_source");
+    }
     pg = page_new();
     report_whatif.markdown(recs, 1, &opts, pg);
     page_print_md(pg, fuzz_out);
