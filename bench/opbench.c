@@ -21,6 +21,7 @@
 
 #include "arm.h"
 #include "clock.h"
+#include "shift.h"
 
 #define OPBENCH_MAX_ARMS 8
 #define OPBENCH_MAX_ROUNDS 1000
@@ -109,7 +110,31 @@ static uint64_t opbench_block_ops(struct arm *arm, double block_ms)
     return n > 0 ? n : 1;
 }
 
-/* The alternate mode: every arm in turn, round after round. */
+/* One round of the alternate mode: every arm's block in turn. */
+struct opbench_round {
+    struct arm *arms;
+    int narms, r;
+    uint64_t n;
+    double *t; /* each arm's ticks */
+};
+
+/* Run the round ARG, a struct opbench_round, its order rotating with its
+ * number. */
+static void opbench_round(void *arg)
+{
+    struct opbench_round *round = arg;
+
+    for (int i = 0; i < round->narms; i++) {
+        int a = (round->r + i) % round->narms;
+
+        round->t[a] = arm_block(&round->arms[a], round->n);
+    }
+}
+
+/* The alternate mode: every arm in turn, round after round, each round at
+ * a stack position of its own (shift.h), as the profile pass runs its
+ * trials: a true share is then the one over the stack's places in a page,
+ * as the measured one is, not the one of wherever this process started. */
 static int opbench_alternate(const char *op, int rounds, double block_ms, struct arm *arms,
                              int narms)
 {
@@ -127,11 +152,9 @@ static int opbench_alternate(const char *op, int rounds, double block_ms, struct
         arm_forget(&arms[a]);
     }
     for (int r = 0; r < rounds; r++) {
-        for (int i = 0; i < narms; i++) {
-            int a = (r + i) % narms;
+        struct opbench_round round = {arms, narms, r, n, t[r]};
 
-            t[r][a] = arm_block(&arms[a], n);
-        }
+        shift_run((unsigned)r, opbench_round, &round);
         /* shares over the plain arm's operations of the same round */
         for (int a = 0; a < narms; a++) {
             double hash_raw, drng;

@@ -105,6 +105,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/profile.c \
 	src/measure/opstats.c src/measure/opstats.h \
 	src/measure/rwdata.c src/measure/rwdata.h \
+	src/measure/shift.c src/measure/shift.h \
 	src/measure/scheme.c src/measure/scheme.h \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \

@@ -216,6 +216,25 @@ check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "tr
 check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
 ' "$work/print"
 
+# --- each trial of the profile pass at a stack position of its own ---
+ICCSPROF_FIXTURE=stack run_sig "stack: verify" "$work/stack" --op verify
+py "stack: each trial moves the stack, the positions spread over a page" '
+import sys
+from records import check, load
+d = sys.argv[1]
+p = load(d + "/sigfix__verify.json")["profile"]["calls"]
+at = [int(line.split()[2]) for line in open(d + "/sigfix__verify.log") if line.startswith("stack at ")]
+runs = []  # the profile pass comes last, two operations a pair: its positions in turn
+for a in at[-2 * p:]:
+    if runs and runs[-1][0] == a:
+        runs[-1][1] += 1
+    else:
+        runs.append([a, 1])
+rev8 = lambda t: int(format(t % 256, "08b")[::-1], 2)
+check(len(runs) >= 2 and [runs[0][0] - a for a, _ in runs] == [16 * rev8(t) for t in range(len(runs))], str(runs))
+check(len({n for _, n in runs[:-1]}) == 1 and runs[0][1] % 4 == 0, f"trials of an even number of pairs: {runs}")
+' "$work/stack"
+
 # --- a scheme that prints without end: its log is cut at 1 MiB ---
 # (36,000 timed verifications print 1.03 MiB whatever the machine's speed)
 ICCSPROF_FIXTURE=print run_sig "print: a long run" "$work/flood" --op verify --trials 1 \

@@ -36,7 +36,8 @@
     X(build_files)                                                                                 \
     X(rules)                                                                                       \
     X(whatifproject)                                                                               \
-    X(candidate)
+    X(candidate)                                                                                   \
+    X(shift)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

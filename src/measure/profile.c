@@ -15,6 +15,7 @@
 #include "opstats.h"
 #include "passes.h"
 #include "rwdata.h"
+#include "shift.h"
 
 /* Calibration pairs, at most; auto's K comes from their medians, which
  * vary from run to run as little as this many pairs allow in the time
@@ -483,14 +484,35 @@ static json_t *profile_trials(struct profile_run *r, const struct opstats *per_o
     return list;
 }
 
+/* A pair's arguments, for shift_run. */
+struct profile_pair_args {
+    struct op_state *st;
+    const struct iccsprof_wrap_api *w;
+    struct rwdata *rw;
+    struct profile_away *away;
+    int on_first;
+    uint64_t off, on;
+};
+
+/* profile_pair over ARG, a struct profile_pair_args. */
+static void profile_pair_shifted(void *arg)
+{
+    struct profile_pair_args *a = arg;
+
+    profile_pair(a->st, a->w, a->rw, a->away, a->on_first, &a->off, &a->on);
+}
+
 /* Measure one more pair into R, its table read after it (SNAP) into
- * PER_OP. */
+ * PER_OP.  Each trial runs its pairs at a stack position of its own
+ * (shift.h): where the stack lies in a page moves the share as much as
+ * anything else, and is otherwise fixed for the process's life. */
 static void profile_measured_pair(struct op_state *st, const struct iccsprof_wrap_api *w,
                                   struct rwdata *rw, struct profile_away *away,
                                   struct profile_run *r, struct iccsprof_wrap_snapshot *snap,
                                   struct opstats *per_op)
 {
     double t0 = clock_seconds();
+    struct profile_pair_args pair = {st, w, rw, away, (int)(r->n % 2), 0, 0};
     uint64_t on, off;
 
     if (r->n == r->cap) {
@@ -498,7 +520,9 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
         if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL)
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
-    profile_pair(st, w, rw, away, (int)(r->n % 2), &off, &on);
+    shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
+    off = pair.off;
+    on = pair.on;
     w->snapshot(snap);
     opstats_add(per_op, snap, (double)on);
     r->ticks += on;
