@@ -19,6 +19,15 @@ static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAME
  * taken on a machine busy enough to matter. */
 #define RECORD_OUTLIER_FRACTION 0.02
 
+/* What a timed call's tick reads hold inside an operation is taken as
+ * what they hold in the wrappers' tight loop (inner_ticks), give or take
+ * this part of it: the work around a call overlaps the fences and the
+ * reads differently from one operation, one layout, to the next (`make
+ * bench` part 3 finds the timed region of a call −9 to +36 ticks beyond
+ * its true cost, with inner_ticks near 40).  A rectangular distribution
+ * of that half-range has a standard uncertainty of half-range / sqrt 3. */
+#define RECORD_READS_HALF_RANGE 0.5
+
 /* Index of a helper name, or -1. */
 static int record_helper_index(const char *name)
 {
@@ -294,13 +303,27 @@ static double record_trial_share(json_t *trial, const char *group, double inner)
     return share_of_trial(&t, inner);
 }
 
+/* The standard error a share of CALLS helper calls over the basis B gets
+ * from what their tick reads hold inside the operation, RAW's inner cost
+ * give or take RECORD_READS_HALF_RANGE of it: alike in every trial, so
+ * that their spread cannot show it. */
+static double record_reads_stderr(json_t *raw, const struct share_basis *b, double calls)
+{
+    double inner = record_num(json_object_get(raw, "overhead"), "inner_ticks");
+
+    if (b->baseline_ticks <= 0)
+        return 0;
+    return calls * RECORD_READS_HALF_RANGE * inner / sqrt(3.0) / b->baseline_ticks;
+}
+
 /* Add to PROFILE each share's uncertainty (shares.h) and the trials it
  * comes from: the shares of each group in each trial of RAW's profile
- * pass, with the group's sampling standard error SE[g] and the
+ * pass, with the group's sampling standard error SE[g], the reads' (see
+ * record_reads_stderr, for the group's CALLS[g] calls) beside it, and the
  * compensation's (none when it was not applied: UNTRUSTED), over the
  * basis B. */
 static void record_uncertainty(json_t *profile, json_t *raw, const struct share_basis *b,
-                               const double *se, bool untrusted)
+                               const double *se, const double *calls, bool untrusted)
 {
     static const char *const group[] = {"hash", "drng"};
     json_t *trials = json_object_get(raw, "trials"), *t;
@@ -315,6 +338,7 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
         double share = record_num(profile, g == 0 ? "hash_share" : "drng_share");
         double comp =
             inner < 0 ? 0 : share_compensation_stderr(b, share, record_num(raw, "calls"), added_se);
+        double beside = hypot(se[g], record_reads_stderr(raw, b, calls[g]));
 
         json_array_foreach(trials, i, t)
         {
@@ -324,7 +348,7 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
         snprintf(key, sizeof key, "%s_shares", group[g]);
         json_object_set_new(section, key, list);
         snprintf(key, sizeof key, "%s_share_uncertainty", group[g]);
-        json_object_set_new(profile, key, json_real(share_uncertainty(v, n, se[g], comp)));
+        json_object_set_new(profile, key, json_real(share_uncertainty(v, n, beside, comp)));
     }
     json_object_set_new(profile, "trials", section);
     free(v);
@@ -343,7 +367,7 @@ json_t *record_profile(json_t *raw)
     uint64_t drng_calls = record_u64(record_total(snap, ICCSPROF_DRNG), "calls");
     const char *why;
     struct share_basis b = record_basis(raw, &all_timed, &why);
-    double se[2];
+    double se[2], calls[2];
     json_t *profile;
 
     record_sum_rows(snap, &rows);
@@ -376,7 +400,9 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
         (json_int_t)all_timed, "outliers", record_outliers(raw));
-    record_uncertainty(profile, raw, &b, se, why != NULL);
+    calls[0] = (double)hash_calls;
+    calls[1] = (double)drng_calls;
+    record_uncertainty(profile, raw, &b, se, calls, why != NULL);
     return profile;
 }
 

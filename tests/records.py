@@ -70,12 +70,27 @@ def trials_count(pairs, minimum):
     return marks // step
 
 
+GROUPS = {"hash": ("pseudohash", "pseudoXOF", "sm3hash"), "drng": ("get_random_number",)}
+
+
+def reads_stderr(profile, group):
+    """The standard error GROUP's share gets from what its calls' tick
+    reads hold inside the operation: the inner cost, give or take half of
+    it (rectangular), per call, over the share's denominator."""
+    p = profile
+    calls = sum(p["helpers"][h]["calls"] for h in GROUPS[group])
+    base = p["baseline_ticks"] if p["compensation"]["applied"] else p["ticks"] - p["preempted"]["ticks"]
+    if base <= 0:
+        return 0.0
+    return calls * 0.5 * p["overhead"]["inner_ticks"] / 3 ** 0.5 / base
+
+
 def uncertainty(profile, group):
     """The 95 % half-width of GROUP's share ("hash" or "drng") from the
     record's trials and standard errors, clamped to 1."""
     p = profile
     v = p["trials"][group + "_shares"]
-    se = p[group + "_share_stderr"]
+    se = (p[group + "_share_stderr"] ** 2 + reads_stderr(p, group) ** 2) ** 0.5
     n = len(v)
     if n < 2:
         return None  # the compensation's error enters: not from the record alone
