@@ -173,11 +173,12 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
     if (wp_project(base, r->mean_cycles, ws, n, &pr) != 0)
         json_object_set_new(row, "why",
                             json_string("the shapes' placeholder time exceeds the operation's "
-                                        "timed ticks, so nothing is left to project from"));
+                                        "timed ticks by more than a quarter: the placeholder's "
+                                        "timing and the record's disagree"));
     else
         json_object_set_new(row, "projected",
                             json_pack("{s:f, s:f, s:b}", "cycles", pr.cycles, "ratio", pr.ratio,
-                                      "approximate", approximate || in_situ));
+                                      "approximate", approximate || in_situ || pr.all_helpers));
     free(ws);
 }
 

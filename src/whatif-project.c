@@ -9,13 +9,19 @@
 int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
                struct wp_result *r)
 {
-    double saved = 0;
+    double placeholder = 0, candidate = 0;
 
     if (!(base_ticks > 0) || !(base_cycles > 0))
         return -1;
-    for (size_t i = 0; i < n; i++)
-        saved += s[i].calls_per_op * (s[i].placeholder - s[i].candidate);
-    r->ticks = base_ticks - saved;
+    for (size_t i = 0; i < n; i++) {
+        placeholder += s[i].calls_per_op * s[i].placeholder;
+        candidate += s[i].calls_per_op * s[i].candidate;
+    }
+    r->all_helpers = placeholder > base_ticks;
+    if (placeholder > (1 + WP_OVER_WHOLE) * base_ticks)
+        return -1;
+    r->ticks = r->all_helpers ? base_ticks * (candidate / placeholder)
+                              : base_ticks - (placeholder - candidate);
     if (!(r->ticks > 0))
         return -1;
     r->ratio = r->ticks / base_ticks;

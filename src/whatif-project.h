@@ -21,12 +21,29 @@ struct wp_result {
     double ticks;  /* ticks per operation */
     double ratio;  /* to the baseline */
     double cycles; /* the ratio times the baseline's cycles per operation */
+    /* the shapes' placeholder time was the whole operation's or more:
+     * projected from the shapes alone (see wp_project) */
+    bool all_helpers;
 };
 
+/* How far past the operation's ticks the shapes' placeholder time may go
+ * and still be read as an operation that is all helpers: the placeholder
+ * is timed in a loop apart from the operation, and on a busy machine the
+ * two timings part by several per cent where the helpers are nearly all
+ * of it.  Beyond, the two measurements disagree. */
+#define WP_OVER_WHOLE 0.25
+
 /* Project the operation of BASE_TICKS ticks and BASE_CYCLES cycles per
- * operation with the N shapes S into R; 0, or -1 when the baseline is
- * not above 0 or the projection falls to 0 or below (the shapes claim
- * more time than the operation took). */
+ * operation with the N shapes S into R: the baseline less, per shape,
+ * its calls times what the placeholder costs more than the candidate.
+ * Where the shapes' placeholder time P is the whole baseline or more (by
+ * at most WP_OVER_WHOLE), nothing of the operation is left outside the
+ * helpers and the baseline is taken to be P, measured high or low: the
+ * projection is then the baseline times the candidate's time over P (so
+ * that the placeholder against itself still gives exactly the baseline),
+ * and R->all_helpers says so.  0, or -1 when the baseline is not above 0,
+ * the shapes exceed it by more than WP_OVER_WHOLE, or the projection
+ * falls to 0 or below. */
 int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
                struct wp_result *r);
 

@@ -49,6 +49,32 @@ START_TEST(slower_candidate_raises)
 }
 END_TEST
 
+/* Shapes timed at 5 % more than the whole operation: an operation that is
+ * all helpers, the candidate's time over the placeholder's scaling the
+ * baseline, 1000 x (10 x 21) / (10 x 105) = 200; the placeholder against
+ * itself still exactly the baseline.  At 30 % more the two timings
+ * disagree: no projection. */
+START_TEST(all_helpers_when_the_shapes_take_the_whole)
+{
+    const struct wp_shape fast[] = {{10, 105, 21}}, self[] = {{10, 105, 105}};
+    const struct wp_shape beyond[] = {{10, 130, 21}}, whole[] = {{10, 100, 21}};
+    struct wp_result r;
+
+    ck_assert_int_eq(wp_project(1000, 3000, fast, 1, &r), 0);
+    ck_assert(r.all_helpers);
+    ck_assert_double_eq_tol(r.ticks, 200, 1e-9);
+    ck_assert_double_eq_tol(r.ratio, 0.2, 1e-12);
+    ck_assert_double_eq_tol(r.cycles, 600, 1e-9);
+    ck_assert_int_eq(wp_project(1000, 3000, self, 1, &r), 0);
+    ck_assert(r.all_helpers && r.ratio == 1.0 && r.cycles == 3000);
+    ck_assert_int_eq(wp_project(1000, 3000, beyond, 1, &r), -1);
+    /* exactly the whole: the usual difference, 1000 - (1000 - 210) */
+    ck_assert_int_eq(wp_project(1000, 3000, whole, 1, &r), 0);
+    ck_assert(!r.all_helpers);
+    ck_assert_double_eq_tol(r.ticks, 210, 1e-9);
+}
+END_TEST
+
 /* No baseline, or shapes claiming all of it or more: no projection. */
 START_TEST(refuses_what_cannot_be)
 {
@@ -93,6 +119,7 @@ Suite *make_whatifproject_suite(void)
     tcase_add_test(tc, projects_two_shapes);
     tcase_add_test(tc, control_is_the_baseline);
     tcase_add_test(tc, slower_candidate_raises);
+    tcase_add_test(tc, all_helpers_when_the_shapes_take_the_whole);
     tcase_add_test(tc, refuses_what_cannot_be);
     tcase_add_test(tc, representative_lengths);
     tcase_add_test(tc, difference_and_flag);

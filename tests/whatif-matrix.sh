@@ -77,14 +77,19 @@ check(got == want, got)
 for r in doc["rows"]:
     check(list(r) == ["scheme", "instance", "operation", "candidate", "placeholder_cycles",
                       "projected", "measured", "difference_percent", "flagged",
-                      "placeholder_cost", "cycles_source"], list(r))
+                      "placeholder_cost", "cycles_source"], r)
     rec = json.load(open(f"{sys.argv[1].rsplit('/', 1)[0]}/"
                          f"{'wots' if r['scheme'] == 'sign-wots' else 'kem'}/"
                          f"{r['instance']}__{r['operation']}.json"))
     check(r["placeholder_cycles"] == rec["timing"]["mean_cycles"], r)
     check(r["cycles_source"] == rec["host"]["cycles_source"], r)
     p = r["projected"]
-    check(set(p) == {"cycles", "ratio", "approximate"} and p["approximate"] is False, r)
+    # approximate only where the helpers are nearly the whole operation, and
+    # the placeholder's own timing came out at the whole or more (a busy
+    # machine): the projection then rests on the shapes alone
+    helpers = rec["profile"]["hash_share"] + rec["profile"]["drng_share"]
+    check(set(p) == {"cycles", "ratio", "approximate"} and
+          (p["approximate"] is False or helpers >= 0.8), (r, helpers))
     check(abs(p["cycles"] - p["ratio"] * r["placeholder_cycles"]) <= 1e-6 * p["cycles"], r)
     check(r["measured"] is None and r["difference_percent"] is None and r["flagged"] is False, r)
     check(r["placeholder_cost"] == "microbenchmark", r)
