@@ -19,14 +19,15 @@ struct wrap_call {
     struct wrap_table *table;
     struct iccsprof_wrap_shape *shape; /* its row; NULL for a nested call */
     struct iccsprof_wrap_site *site;   /* NULL: not captured */
-    uint64_t start;
-    unsigned row; /* of shape */
+    uint64_t start, stop;              /* a timed call's tick reads */
+    unsigned row;                      /* of shape */
     int timed;
 };
 
 /* Start a wrapped call in table T: count it in its helper's totals and its
- * row, and read the clock only for an outermost call that is timed.  RET
- * is the shim's return address, the depth-1 call site. */
+ * row, and decide whether it is timed (an outermost call only; WRAP_CALL
+ * reads the clock).  RET is the shim's return address, the depth-1 call
+ * site. */
 static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigned helper,
                               uint64_t in_bits, uint64_t out_bits, void *ret)
 {
@@ -50,9 +51,24 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
     c->timed = wrap_k == 1 || c->shape->calls <= wrap_first || wrap_sampled(t, i);
     if (__builtin_expect(wrap_callers != 0, 0))
         c->site = wrap_capture(t, helper, ret);
-    if (c->timed)
-        c->start = wrap_tick();
 }
+
+/* Run STMT, the helper's call, timed when C is: the branch that says so
+ * comes before the first tick read and each side has a call of its own,
+ * so that the return lands where it was predicted to and nothing between
+ * the call and the second read waits on a branch.  A timed call after
+ * untimed ones would otherwise pay a mispredicted branch inside its
+ * timed region, which a tight loop of timed calls never does. */
+#define WRAP_CALL(c, stmt)                                                                         \
+    do {                                                                                           \
+        if (__builtin_expect((c)->timed, 0)) {                                                     \
+            (c)->start = wrap_tick();                                                              \
+            stmt;                                                                                  \
+            (c)->stop = wrap_tick();                                                               \
+        } else {                                                                                   \
+            stmt;                                                                                  \
+        }                                                                                          \
+    } while (0)
 
 /* Finish a wrapped call: add a timed call's ticks to its row, its
  * helper's totals and its site, or to its row's outliers. */
@@ -61,7 +77,7 @@ static inline void wrap_end(struct wrap_call *c)
     struct wrap_table *t = c->table;
 
     if (c->timed) {
-        uint64_t ticks = wrap_tick() - c->start;
+        uint64_t ticks = c->stop - c->start;
         struct iccsprof_wrap_shape *s = c->shape;
 
         if (__builtin_expect(ticks - s->min_ticks > t->span[c->row], 0) &&
@@ -90,7 +106,7 @@ static inline void wrap_end(struct wrap_call *c)
         int r_;                                                                                    \
                                                                                                    \
         wrap_begin(&c_, wrap_table(), helper, in_bits, out_bits, ret);                             \
-        r_ = real_call;                                                                            \
+        WRAP_CALL(&c_, r_ = real_call);                                                            \
         wrap_end(&c_);                                                                             \
         return r_;                                                                                 \
     } while (0)

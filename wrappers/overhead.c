@@ -40,7 +40,7 @@ static uint64_t wrap_span_wrapped(struct wrap_table *scratch, double *inner)
         struct wrap_call c;
 
         wrap_begin(&c, scratch, ICCSPROF_PSEUDOXOF, 0, 0, __builtin_return_address(0));
-        wrap_noop_ptr();
+        WRAP_CALL(&c, wrap_noop_ptr());
         wrap_end(&c);
     }
     t0 = wrap_tick() - t0;
