@@ -23,7 +23,7 @@ static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAME
  * what they hold in the wrappers' tight loop (inner_ticks), give or take
  * this part of it: the work around a call overlaps the fences and the
  * reads differently from one operation, one layout, to the next (`make
- * bench` part 3 finds the timed region of a call −9 to +36 ticks beyond
+ * bench` part 3 finds the timed region of a call −38 to +36 ticks beyond
  * its true cost, with inner_ticks near 40).  A rectangular distribution
  * of that half-range has a standard uncertainty of half-range / sqrt 3. */
 #define RECORD_READS_HALF_RANGE 0.5
