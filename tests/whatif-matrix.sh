@@ -117,11 +117,14 @@ for line, r in zip(rows, doc["rows"]):
     check(float(line[unit]) == r["projected"]["cycles"], (line, r))
     check(float(line["ratio"]) == r["projected"]["ratio"], (line, r))
     check(line["source"] == "projected" and line["difference_percent"] == "" and
-          line["flag"] == "", line)
+          line["flag"] == ("approximate" if r["projected"]["approximate"] else ""), line)
 EOS
 expect_status "the Markdown table" 0 "$ICCSPROF" whatif -q --candidate sha256 "$work/wots/WOTS-SM3-16__sign.json"
+# (approximate where the placeholder's loop timed the shapes at the whole
+# operation or more, as a busy machine may: WOTS signing is nearly all
+# hashing)
 expect_grep "a row per figure, ratio to the placeholder" \
-    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  |  |$' \
+    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | \( \|approximate \)|$' \
     "$work/out"
 expect_py "the Markdown table heads the figures by what the record counts" "$work/out" \
     "$work/wots/WOTS-SM3-16__sign.json" <<'EOS'
