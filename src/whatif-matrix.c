@@ -172,9 +172,10 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
     }
     if (wp_project(base, r->mean_cycles, ws, n, &pr) != 0)
         json_object_set_new(row, "why",
-                            json_string("the shapes' placeholder time exceeds the operation's "
-                                        "timed ticks by more than a quarter: the placeholder's "
-                                        "timing and the record's disagree"));
+                            json_sprintf("the shapes' placeholder time exceeds the operation's "
+                                         "timed ticks by more than %g %%: the placeholder's "
+                                         "timing and the record's disagree",
+                                         100 * WP_OVER_WHOLE));
     else
         json_object_set_new(row, "projected",
                             json_pack("{s:f, s:f, s:b}", "cycles", pr.cycles, "ratio", pr.ratio,

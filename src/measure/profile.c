@@ -513,7 +513,6 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
 {
     double t0 = clock_seconds();
     struct profile_pair_args pair = {st, w, rw, away, (int)(r->n % 2), 0, 0};
-    uint64_t on, off;
 
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 256;
@@ -521,12 +520,10 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
     shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
-    off = pair.off;
-    on = pair.on;
     w->snapshot(snap);
-    opstats_add(per_op, snap, (double)on);
-    r->ticks += on;
-    r->diff[r->n++] = (int64_t)(on - off);
+    opstats_add(per_op, snap, (double)pair.on);
+    r->ticks += pair.on;
+    r->diff[r->n++] = (int64_t)(pair.on - pair.off);
     if (r->n % r->trial_pairs == 0)
         profile_mark(r, per_op);
     r->seconds += clock_seconds() - t0;
