@@ -25,6 +25,7 @@
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
+    X(run_merge)                                                                                   \
     X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
     X(tick)                                                                                        \
