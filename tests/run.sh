@@ -384,6 +384,30 @@ if s["k"] > 1:
 ' "$work/sample-$k" "$k"
 done
 
+# --- time lost inside helper calls without leaving the CPU ---
+# The dense pattern with little work between calls, quiet and with a
+# 300 us spin every 2 ms of CPU time (a signal handler: the thread's CPU
+# time goes on, as under a virtual machine's stolen time).  A call a spin
+# lands in is set apart as an outlier; its excess must leave the
+# operation's time too, or the share falls by the spins' part of it
+# (about 7 pp here).
+export ICCSPROF_DENSE_WORK=20
+ICCSPROF_FIXTURE=dense run_sig "stall: quiet" "$work/quiet20" --op sign --profile-seconds 0.3
+ICCSPROF_FIXTURE=stall run_sig "stall: spins" "$work/stall" --op sign --profile-seconds 0.3
+unset ICCSPROF_DENSE_WORK
+py "stall: the outliers excess leaves the operations, the share holds" '
+import sys
+from records import check, load
+d = sys.argv[1]
+q = load(d + "/quiet20/sigfix__sign.json")["profile"]
+s = load(d + "/stall/sigfix__sign.json")["profile"]
+o, lost = s["sampling"]["outliers"], s["preempted"]
+check(o["calls"] >= 5 and lost["operations"] >= 5, f"{o} {lost}")
+check(lost["ticks"] >= 0.5 * o["ticks"], f"{o} {lost}")
+a, b = s["hash_share"], q["hash_share"]
+check(abs(a - b) < 0.05, f"stall {a} quiet {b}")
+' "$work"
+
 # --- sample auto: K from its estimate by the documented rule ---
 # The dense pattern (64 calls per signature) with more and less work
 # between its calls.  Whether one workload gets one K run after run is a
