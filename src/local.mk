@@ -51,7 +51,7 @@ src_libiccsprof_la_SOURCES = \
 	src/self-exe.c src/self-exe.h \
 	src/run-result.c src/run-result.h src/problem.c src/problem.h \
 	src/run-options.c src/run-options.h \
-	src/run-passes.c src/run-passes.h src/run-merge.c src/run-merge.h \
+	src/run-passes.c src/run-passes.h \
 	src/run-progress.c src/run-progress.h \
 	src/run-resume.c src/run-resume.h \
 	src/run-record.c src/run-record.h \

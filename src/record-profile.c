@@ -316,41 +316,6 @@ static double record_reads_stderr(json_t *raw, const struct share_basis *b, doub
     return calls * RECORD_READS_HALF_RANGE * inner / sqrt(3.0) / b->baseline_ticks;
 }
 
-/* The mean of the shares V[] of TRIALS in each process of the profile
- * pass (a trial's "process", 0 when it has none) into MEANS[] (room for
- * every trial); the processes' count. */
-static size_t record_process_means(json_t *trials, const double *v, double *means)
-{
-    size_t n = json_array_size(trials), count = 0, i;
-    json_t *t;
-
-    for (size_t p = 0; p < n; p++) {
-        double sum = 0;
-        size_t in = 0;
-
-        json_array_foreach(trials, i,
-                           t) if ((size_t)json_integer_value(json_object_get(t, "process")) == p)
-        {
-            sum += v[i];
-            in++;
-        }
-        if (in > 0)
-            means[count++] = sum / (double)in;
-    }
-    return count;
-}
-
-/* The process of each of TRIALS, as a list beside their shares. */
-static json_t *record_trial_processes(json_t *trials)
-{
-    json_t *list = json_array(), *t;
-    size_t i;
-
-    json_array_foreach(trials, i, t) json_array_append_new(
-        list, json_integer(json_integer_value(json_object_get(t, "process"))));
-    return list;
-}
-
 /* Add to PROFILE each share's uncertainty (shares.h) and the trials it
  * comes from: the shares of each group in each trial of RAW's profile
  * pass, with the group's sampling standard error SE[g], the reads' (see
@@ -364,7 +329,6 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
     json_t *trials = json_object_get(raw, "trials"), *t;
     size_t n = json_array_size(trials), i;
     double *v = calloc(n ? n : 1, sizeof *v), inner = untrusted ? -1 : b->inner;
-    double *means = calloc(n ? n : 1, sizeof *means);
     double added_se = record_num(json_object_get(raw, "compensation"), "added_ticks_stderr");
     json_t *section = json_pack("{s:f, s:I}", "level", 0.95, "count", (json_int_t)n);
 
@@ -374,8 +338,7 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
         double share = record_num(profile, g == 0 ? "hash_share" : "drng_share");
         double comp =
             inner < 0 ? 0 : share_compensation_stderr(b, share, record_num(raw, "calls"), added_se);
-        double beside = hypot(se[g], record_reads_stderr(raw, b, calls[g])), u;
-        size_t np;
+        double beside = hypot(se[g], record_reads_stderr(raw, b, calls[g]));
 
         json_array_foreach(trials, i, t)
         {
@@ -384,18 +347,10 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
         }
         snprintf(key, sizeof key, "%s_shares", group[g]);
         json_object_set_new(section, key, list);
-        /* the processes' own places in memory are alike in each process's
-         * trials: their spread shows between the processes' means */
-        np = record_process_means(trials, v, means);
-        u = share_uncertainty(v, n, beside, comp);
-        if (np > 1)
-            u = fmax(u, share_between_uncertainty(means, np, beside));
         snprintf(key, sizeof key, "%s_share_uncertainty", group[g]);
-        json_object_set_new(profile, key, json_real(u));
+        json_object_set_new(profile, key, json_real(share_uncertainty(v, n, beside, comp)));
     }
-    json_object_set_new(section, "processes", record_trial_processes(trials));
     json_object_set_new(profile, "trials", section);
-    free(means);
     free(v);
 }
 
@@ -445,10 +400,6 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
         (json_int_t)all_timed, "outliers", record_outliers(raw));
-    json_object_set_new(profile, "processes",
-                        json_integer(json_is_integer(json_object_get(raw, "processes"))
-                                         ? json_integer_value(json_object_get(raw, "processes"))
-                                         : 1));
     calls[0] = (double)hash_calls;
     calls[1] = (double)drng_calls;
     record_uncertainty(profile, raw, &b, se, calls, why != NULL);

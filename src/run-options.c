@@ -30,7 +30,6 @@ enum {
     OPT_TARGET_SECONDS,
     OPT_MAX_SECONDS,
     OPT_PROFILE_SECONDS,
-    OPT_PROFILE_PROCESSES,
     OPT_MAX_SIGN_ATTEMPTS,
     OPT_TIMEOUT,
     OPT_SEED,
@@ -119,15 +118,6 @@ const struct cmd_option run_option_table[] = {
                              .metavar = "S",
                              .def = "0.5",
                              .help = "seconds the profile pass aims to take"},
-    [OPT_PROFILE_PROCESSES] = {.name = "profile-processes",
-                               .kind = CMD_OPT_UINT,
-                               .metavar = "N",
-                               .lo = 1,
-                               .hi = 16,
-                               .def = "4",
-                               .help = "spread the profile pass over N measuring processes, each "
-                                       "with the library elsewhere in memory, when each can make "
-                                       "100 pairs in its part of --profile-seconds"},
     [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
                                .kind = CMD_OPT_UINT,
                                .metavar = "N",
@@ -321,7 +311,6 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->target_seconds = v[OPT_TARGET_SECONDS].seconds;
     o->max_seconds = v[OPT_MAX_SECONDS].seconds;
     o->profile_seconds = v[OPT_PROFILE_SECONDS].seconds;
-    o->profile_processes = (unsigned)v[OPT_PROFILE_PROCESSES].num;
     o->max_sign_attempts = (unsigned)v[OPT_MAX_SIGN_ATTEMPTS].num;
     o->timeout = v[OPT_TIMEOUT].given ? v[OPT_TIMEOUT].seconds : 0;
     o->message_bytes = v[OPT_MESSAGE_BYTES].num;

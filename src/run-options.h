@@ -27,7 +27,6 @@ struct run_options {
     const char *scheme, *instance, *build_info;
     unsigned trials, min_calls, max_sign_attempts, first_n, callers;
     unsigned sample; /* K; 0 = auto */
-    unsigned profile_processes; /* the profile pass's processes, at most */
     unsigned long long message_bytes;
     double target_seconds, max_seconds, timeout, profile_seconds;
     unsigned char seed[RUN_MAX_SEED];

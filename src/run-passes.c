@@ -11,7 +11,6 @@
 #include "drng-find.h"
 #include "hex.h"
 #include "run-child.h"
-#include "run-merge.h"
 #include "run-passes.h"
 
 /* The configuration of a measuring process. */
@@ -29,17 +28,15 @@ json_t *run_config(const struct run_options *o, const char *op, const char *pass
     }
     hex_encode(o->seed, o->seed_len, seed);
     cfg = json_pack(
-        "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f, s:f, s:i, "
-        "s:i}",
-        "probe", op == NULL, "plain", plain != NULL ? json_string(plain) : json_null(), "profiled",
+        "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f, s:f}", "probe",
+        op == NULL, "plain", plain != NULL ? json_string(plain) : json_null(), "profiled",
         profiled != NULL ? json_string(profiled) : json_null(), "op", op != NULL ? op : "", "seed",
         seed, "message_bytes", (json_int_t)o->message_bytes, "trials", (int)o->trials, "min_calls",
         (int)o->min_calls, "max_sign_attempts", (int)o->max_sign_attempts, "first_n",
         (int)o->first_n, "callers", (int)o->callers, "sample",
         o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
         "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
-        o->profile_seconds, "precision", o->precision, "processes", (int)o->profile_processes,
-        "process", 0);
+        o->profile_seconds, "precision", o->precision);
     if (op != NULL && o->substitutes != NULL) {
         json_object_set(cfg, "substitute", o->substitutes);
         json_object_set_new(cfg, "substitute_pass", pass != NULL ? json_string(pass) : json_null());
@@ -51,6 +48,15 @@ json_t *run_config(const struct run_options *o, const char *op, const char *pass
                       plain != NULL ? drng_find_private(plain) : json_array(), "profiled",
                       profiled != NULL ? drng_find_private(profiled) : json_array()));
     return cfg;
+}
+
+/* Add the integer member KEY of FROM to that of INTO (both objects). */
+static void passes_add(json_t *into, json_t *from, const char *key)
+{
+    json_t *a = json_object_get(into, key), *b = json_object_get(from, key);
+
+    if (json_is_integer(a) && json_is_integer(b))
+        json_object_set_new(into, key, json_integer(json_integer_value(a) + json_integer_value(b)));
 }
 
 /* The events of both processes: the sums, the setup pass of both, the
@@ -65,10 +71,23 @@ static void passes_merge_events(json_t *t, json_t *p)
     json_t *v;
 
     for (size_t i = 0; i < sizeof sums / sizeof sums[0]; i++)
-        run_merge_sum(te, pe, sums[i]);
+        passes_add(te, pe, sums[i]);
     json_object_foreach(json_object_get(pp, "setup"), key, v)
-        run_merge_sum(json_object_get(tp, "setup"), json_object_get(pp, "setup"), key);
+        passes_add(json_object_get(tp, "setup"), json_object_get(pp, "setup"), key);
     json_object_set(tp, "profile", json_object_get(pp, "profile"));
+}
+
+/* The smaller (SMALLER true) or larger of the integer members KEY of A and
+ * B that are not null, into A. */
+static void passes_extreme(json_t *a, json_t *b, const char *key, int smaller)
+{
+    json_t *x = json_object_get(a, key), *y = json_object_get(b, key);
+
+    if (!json_is_integer(y))
+        return;
+    if (!json_is_integer(x) || (smaller ? json_integer_value(y) < json_integer_value(x)
+                                        : json_integer_value(y) > json_integer_value(x)))
+        json_object_set(a, key, y);
 }
 
 /* Merge the profile process's result P into the timing process's T: T
@@ -86,15 +105,13 @@ static void passes_merge(json_t *t, json_t *p)
                     json_object_get(json_object_get(p, "involuntary_switches"), "profile"));
     json_object_set(json_object_get(t, "passes"), "profile",
                     json_object_get(json_object_get(p, "passes"), "profile"));
-    run_merge_extreme(t, p, "sig_observed_min", 1);
-    run_merge_extreme(t, p, "sig_observed_max", 0);
+    passes_extreme(t, p, "sig_observed_min", 1);
+    passes_extreme(t, p, "sig_observed_max", 0);
 }
 
 /* Take the end of pass PASS (its process's outcome C) into OUT; EXIT_OK
- * to go on, else the status to stop with (after a message).  A part of
- * a profile pass after its first (PART > 0) is merged into the first's. */
-static int passes_take(const char *pass, unsigned part, struct child_outcome *c,
-                       struct run_outcome *out)
+ * to go on, else the status to stop with (after a message). */
+static int passes_take(const char *pass, struct child_outcome *c, struct run_outcome *out)
 {
     out->log_bytes += c->log_bytes;
     if (c->status == CHILD_INTERRUPTED)
@@ -107,36 +124,24 @@ static int passes_take(const char *pass, unsigned part, struct child_outcome *c,
         if (out->failed_pass == NULL)
             snprintf(out->message, sizeof out->message, "%s", c->message);
         out->failed_pass = out->failed_pass == NULL ? pass : "both";
-        if (part > 0) /* the parts before it do not make the pass */
-            json_object_set_new(out->result, "profile", json_null());
         return EXIT_OK;
     }
     if (out->result == NULL)
         out->result = c->result;
-    else if (part > 0) {
-        run_merge_profile(out->result, c->result);
-        json_decref(c->result);
-    } else {
+    else {
         passes_merge(out->result, c->result);
         json_decref(c->result);
     }
     return EXIT_OK;
 }
 
-/* Run pass PASS of OP in a measuring process, the profile pass's part
- * PART (from 0) with its sampling's K (when PART > 0); as passes_take. */
-static int passes_run(const struct run_facts *f, const char *op, const char *pass, unsigned part,
-                      json_t *k, int log_fd, struct run_progress *p, struct run_outcome *out,
-                      int *timed_out)
+/* Run pass PASS of OP in a measuring process; as passes_take. */
+static int passes_run(const struct run_facts *f, const char *op, const char *pass, int log_fd,
+                      struct run_progress *p, struct run_outcome *out, int *timed_out)
 {
     json_t *cfg = run_config(f->options, op, pass);
     struct child_outcome c;
     int rc;
-
-    if (part > 0) {
-        json_object_set_new(cfg, "process", json_integer((json_int_t)part));
-        json_object_set(cfg, "sample", k); /* auto's K is the first part's */
-    }
 
     memset(&c, 0, sizeof c);
     run_progress_pass(p, pass);
@@ -153,30 +158,7 @@ static int passes_run(const struct run_facts *f, const char *op, const char *pas
         return -1;
     }
     *timed_out = c.timed_out;
-    return passes_take(pass, part, &c, out);
-}
-
-/* The profile pass of OP: its first part, and when that part found the
- * operation fast enough to split (its raw profile's "split"), the others,
- * each in a measuring process of its own; as passes_take. */
-static int passes_profile(const struct run_facts *f, const char *op, int log_fd,
-                          struct run_progress *p, struct run_outcome *out, int *timed_out)
-{
-    const char *failed = out->failed_pass;
-    json_t *raw, *k;
-    int rc = passes_run(f, op, "profile", 0, NULL, log_fd, p, out, timed_out);
-
-    for (unsigned part = 1; part < f->options->profile_processes; part++) {
-        if (rc != EXIT_OK || *timed_out || out->failed_pass != failed || out->result == NULL)
-            return rc;
-        raw = json_object_get(out->result, "profile");
-        if (!json_is_true(json_object_get(raw, "split")))
-            return rc;
-        k = json_incref(json_object_get(json_object_get(raw, "sampling"), "k"));
-        rc = passes_run(f, op, "profile", part, k, log_fd, p, out, timed_out);
-        json_decref(k);
-    }
-    return rc;
+    return passes_take(pass, &c, out);
 }
 
 /* Measure OP's passes. */
@@ -188,10 +170,10 @@ int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run
 
     memset(out, 0, sizeof *out);
     if (o->plain != NULL)
-        rc = passes_run(f, op, "timing", 0, NULL, log_fd, p, out, &timed_out);
+        rc = passes_run(f, op, "timing", log_fd, p, out, &timed_out);
     /* after a time-out, the profile pass would most likely hang the same way */
     if (rc == EXIT_OK && o->profiled != NULL && !timed_out)
-        rc = passes_profile(f, op, log_fd, p, out, &timed_out);
+        rc = passes_run(f, op, "profile", log_fd, p, out, &timed_out);
     else if (rc == EXIT_OK && o->profiled != NULL)
         snprintf(out->message + strlen(out->message), sizeof out->message - strlen(out->message),
                  "; the profile pass was not tried after it");

@@ -307,14 +307,13 @@ static json_t *record_method(const struct run_facts *f, json_t *raw_profile, con
     const struct run_options *o = f->options;
 
     return json_pack(
-        "{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f, s:i, s:o, s:s}", "trials", (int)o->trials,
+        "{s:i, s:i, s:i, s:f, s:f, s:i, s:f, s:o, s:f, s:o, s:s}", "trials", (int)o->trials,
         "warmup_calls", 3, "min_calls", (int)o->min_calls, "target_seconds", o->target_seconds,
         "max_seconds", o->max_seconds, "max_sign_attempts", (int)o->max_sign_attempts,
         "timeout_seconds", f->timeout, "profile_calls",
         raw_profile != NULL ? json_incref(json_object_get(raw_profile, "calls")) : json_null(),
-        "profile_seconds", o->profile_seconds, "profile_processes", (int)o->profile_processes,
-        "precision", o->precision > 0 ? json_real(o->precision) : json_null(), "settings_sha256",
-        key);
+        "profile_seconds", o->profile_seconds, "precision",
+        o->precision > 0 ? json_real(o->precision) : json_null(), "settings_sha256", key);
 }
 
 /* The key of the settings a record of OP depends on. */

@@ -211,7 +211,6 @@ static const struct field preempted_fields[] = {
 /* A trial of the profile pass: its pairs, their sums, and what the
  * instrumentation added to each of its operations. */
 static const struct field profile_trial_fields[] = {
-    {"process", FIELD_INT, 0, 0, 15, NULL, NULL},
     {"pairs", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
     {"added_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
@@ -232,7 +231,6 @@ static const struct field profile_fields[] = {
     {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},
     {"snapshot", FIELD_OBJECT, 0, 0, 0, snapshot_fields, NULL},
     {"trials", FIELD_ARRAY, 0, 1, 0, profile_trial_fields, NULL},
-    {"split", FIELD_BOOL, 0, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 

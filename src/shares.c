@@ -121,17 +121,3 @@ double share_uncertainty(const double *trial, size_t n, double sampling_se, doub
     u = method_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n + sampling_se * sampling_se);
     return u < 1 ? u : 1;
 }
-
-/* The 95 % half-width between processes (see shares.h). */
-double share_between_uncertainty(const double *means, size_t n, double other_se)
-{
-    double sum = 0, sq = 0, mean, u;
-
-    for (size_t i = 0; i < n; i++)
-        sum += means[i];
-    mean = sum / (double)n;
-    for (size_t i = 0; i < n; i++)
-        sq += (means[i] - mean) * (means[i] - mean);
-    u = hypot(method_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n), SHARE_Z95 * other_se);
-    return u < 1 ? u : 1;
-}

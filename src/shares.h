@@ -94,12 +94,4 @@ double share_of_trial(const struct share_trial *t, double inner);
  * normal quantile over SAMPLING_SE and the compensation's COMPENSATION_SE. */
 double share_uncertainty(const double *trial, size_t n, double sampling_se, double compensation_se);
 
-/* The 95 % half-width, clamped to 1, of a share measured in N >= 2
- * processes whose own shares are MEANS: Student's t over the standard
- * error of their mean (what each process's place in memory and on the
- * machine gives it, alike in all its trials), and the normal quantile
- * over OTHER_SE, the standard error of what no process's share shows
- * (the sampling's, the tick reads'). */
-double share_between_uncertainty(const double *means, size_t n, double other_se);
-
 #endif

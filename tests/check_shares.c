@@ -158,29 +158,12 @@ START_TEST(uncertainty_of_one_trial)
 }
 END_TEST
 
-START_TEST(processes_spread_takes_t_and_the_rest_z)
-{
-    /* four processes' shares 80, 82, 81 and 83 %: standard error of their
-     * mean sqrt(0.0005 / 3 / 4), times t(3) = 3.182; the tick reads'
-     * 0.005 times z = 1.959964 beside it, in quadrature */
-    const double means[] = {0.80, 0.82, 0.81, 0.83};
-    double spread = 3.182 * sqrt(0.0005 / 3 / 4);
-
-    ck_assert_double_eq_tol(share_between_uncertainty(means, 4, 0.005),
-                            sqrt(spread * spread + 0.009799820 * 0.009799820), 1e-12);
-    ck_assert_double_eq_tol(share_between_uncertainty(means, 4, 0), spread, 1e-12);
-    /* more than the whole share is no uncertainty a share can have */
-    ck_assert_double_eq(share_between_uncertainty((const double[]){0.0, 1.0}, 2, 0), 1);
-}
-END_TEST
-
 Suite *make_shares_suite(void)
 {
     Suite *s = suite_create("shares");
     TCase *tc = tcase_create("shares");
 
     tcase_add_test(tc, fully_timed_shape_is_exact);
-    tcase_add_test(tc, processes_spread_takes_t_and_the_rest_z);
     tcase_add_test(tc, sampled_shape_is_scaled_with_its_variance);
     tcase_add_test(tc, untimed_shape_estimates_nothing);
     tcase_add_test(tc, estimates_add);

@@ -87,37 +87,20 @@ def reads_stderr(profile, group):
 
 def uncertainty(profile, group):
     """The 95 % half-width of GROUP's share ("hash" or "drng") from the
-    record's trials and standard errors, clamped to 1: over the trials,
-    and when they come from several processes, at least over the means of
-    the processes."""
+    record's trials and standard errors, clamped to 1."""
     p = profile
     v = p["trials"][group + "_shares"]
     se = (p[group + "_share_stderr"] ** 2 + reads_stderr(p, group) ** 2) ** 0.5
     n = len(v)
     if n < 2:
         return None  # the compensation's error enters: not from the record alone
-    u = _t95(n - 1) * (_var(v) / n + se * se) ** 0.5
-    # several processes: the spread of their means, beside what none shows
-    procs = p["trials"].get("processes", [0] * n)
-    means = [sum(x for x, q in zip(v, procs) if q == k) / procs.count(k) for k in sorted(set(procs))]
-    if len(means) > 1:
-        m = len(means)
-        between = (_t95(m - 1) ** 2 * _var(means) / m + (1.959964 * se) ** 2) ** 0.5
-        u = max(u, between)
-    return min(1.0, u)
-
-
-def _var(v):
-    """The sample variance of V."""
-    mean = sum(v) / len(v)
-    return sum((x - mean) ** 2 for x in v) / (len(v) - 1)
-
-
-def _t95(d):
-    """Student's t, two-sided 95 %, for D degrees of freedom."""
+    mean = sum(v) / n
+    var = sum((x - mean) ** 2 for x in v) / (n - 1)
     z = 1.959964
-    return _T95[d - 1] if d <= 30 else (z + (z ** 3 + z) / (4 * d)
-                                        + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d))
+    d = n - 1
+    t = _T95[d - 1] if d <= 30 else (z + (z ** 3 + z) / (4 * d)
+                                     + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * d * d))
+    return min(1.0, t * (var / n + se * se) ** 0.5)
 
 
 def close(a, b):

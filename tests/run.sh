@@ -235,29 +235,6 @@ check(len(runs) >= 2 and [runs[0][0] - a for a, _ in runs] == [16 * rev8(t) for 
 check(len({n for _, n in runs[:-1]}) == 1 and runs[0][1] % 4 == 0, f"trials of an even number of pairs: {runs}")
 ' "$work/stack"
 
-# --- the profile pass spread over processes, each its own layout ---
-run_sig "processes: verify in 3" "$work/procs" --op verify --profile-seconds 0.4 \
-    --profile-processes 3
-py "processes: 3 parts merged, exact counts, the spread between them stated" '
-import sys, records
-from records import check, close, load
-d = sys.argv[1]
-r = load(d + "/procs/sigfix__verify.json")
-p = r["profile"]
-check(p["processes"] == 3 and r["method"]["profile_processes"] == 3, str(p["processes"]))
-procs = p["trials"]["processes"]
-check(procs == sorted(procs) and set(procs) == {0, 1, 2}, str(procs))
-check(len(procs) == p["trials"]["count"] == len(p["trials"]["hash_shares"]), str(p["trials"]))
-check(p["helpers"]["pseudohash"]["calls"] == p["calls"] == r["passes"]["profile"]["calls"], str(p["helpers"]))
-check([(s["in_bits"], s["out_bits"], s["calls"]) for s in p["shapes"]] == [(896, 512, p["calls"])], str(p["shapes"]))
-check(r["events"]["passes"]["profile"]["verifications"] == p["calls"], str(r["events"]))
-check(all(close(p[g + "_share_uncertainty"], records.uncertainty(p, g)) for g in ("hash", "drng")), f"uncertainty {p}")
-# the quick runs above left no room for parts: one process, as asked by default 4
-q = load(d + "/sig/sigfix__verify.json")
-check(q["profile"]["processes"] == 1 and q["method"]["profile_processes"] == 4, str(q["method"]))
-check(set(q["profile"]["trials"]["processes"]) == {0}, str(q["profile"]["trials"]))
-' "$work"
-
 # --- a scheme that prints without end: its log is cut at 1 MiB ---
 # (36,000 timed verifications print 1.03 MiB whatever the machine's speed)
 ICCSPROF_FIXTURE=print run_sig "print: a long run" "$work/flood" --op verify --trials 1 \
@@ -484,8 +461,6 @@ bad "bad seed" "^iccsprof run: --seed: 'xyz' is not 1 to 128 bytes of hex digits
     $both --op all --out-dir "$work/bad" --seed xyz
 bad "bad sample" "^iccsprof run: --sample: '0' is neither auto nor a whole number" \
     $both --op all --out-dir "$work/bad" --sample 0
-bad "--profile-processes 0" "^iccsprof run: --profile-processes: '0' is not a whole number from 1 to 16$" \
-    $both --op all --out-dir "$work/bad" --profile-processes 0
 bad "callers too deep" "^iccsprof run: --callers: '9' is not a whole number from 1 to 8$" \
     $both --op all --out-dir "$work/bad" --callers=9
 bad "unknown option" "^iccsprof run: unknown option: --frobnicate$" \

@@ -25,7 +25,6 @@
     X(provenance)                                                                                  \
     X(callsite)                                                                                    \
     X(run_result)                                                                                  \
-    X(run_merge)                                                                                   \
     X(run_lines)                                                                                   \
     X(hostcheck)                                                                                   \
     X(tick)                                                                                        \

@@ -267,8 +267,6 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
     m.max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
     m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
     m.precision = json_number_value(measure_get(cfg, "precision"));
-    m.processes = measure_uint(cfg, "processes");
-    m.process = measure_uint(cfg, "process");
     clock_cycles_open();
     if (whatif_wanted(cfg)) /* the profiled library is timed, with its candidates */
         plain = NULL;

@@ -19,9 +19,6 @@ struct method {
     unsigned sample; /* K; 0 = choose it from the calibration call */
     double target_seconds, max_seconds, profile_seconds;
     double precision; /* the relative half-width a pass goes on to; 0: its minimum only */
-    /* the profile pass's measuring processes (iccsprof run starts them one
-     * after the other) and this one's place among them, from 0 */
-    unsigned processes, process;
 };
 
 /* Time the operation on the plain library S: setup, warm-up, one

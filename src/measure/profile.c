@@ -39,11 +39,6 @@
  * lost a time slice, a millisecond or more. */
 #define PROFILE_OUTLIER_MULTIPLE 4
 #define PROFILE_OUTLIER_MARGIN_SECONDS 50e-6
-/* The least measured pairs each process of a split profile pass makes in
- * its part of the aimed seconds: with fewer, a process's trials say too
- * little of its own layout. */
-#define PROFILE_SPLIT_PAIRS 100
-
 /* The tick rate for the margin is measured over at least this long. */
 #define PROFILE_RATE_SECONDS 0.01
 
@@ -411,7 +406,6 @@ struct profile_run {
     unsigned long long trial_pairs;
     struct profile_mark *mark; /* at the end of each trial */
     size_t nmarks, mark_cap;
-    unsigned process; /* the pass's process (struct method) */
     /* each helper's outlier calls and ticks after the last pair */
     uint64_t outlier_calls[ICCSPROF_NHELPERS], outlier_ticks[ICCSPROF_NHELPERS];
 };
@@ -455,12 +449,12 @@ static json_t *profile_trial(const struct profile_run *r, const struct profile_m
     memcpy(d, r->diff + a->pairs, (size_t)n * sizeof *d);
     added = profile_added(d, n, &se);
     free(d);
-    return json_pack("{s:i, s:I, s:f, s:f, s:f, s:f, s:f, s:f}", "process", (int)r->process,
-                     "pairs", (json_int_t)n, "ticks", b->ticks - a->ticks, "added_ticks", added,
-                     "hash_ticks", b->helper_ticks[OPSTATS_HASH] - a->helper_ticks[OPSTATS_HASH],
-                     "hash_calls", b->helper_calls[OPSTATS_HASH] - a->helper_calls[OPSTATS_HASH],
-                     "drng_ticks", b->helper_ticks[OPSTATS_DRNG] - a->helper_ticks[OPSTATS_DRNG],
-                     "drng_calls", b->helper_calls[OPSTATS_DRNG] - a->helper_calls[OPSTATS_DRNG]);
+    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:f}", "pairs", (json_int_t)n, "ticks",
+                     b->ticks - a->ticks, "added_ticks", added, "hash_ticks",
+                     b->helper_ticks[OPSTATS_HASH] - a->helper_ticks[OPSTATS_HASH], "hash_calls",
+                     b->helper_calls[OPSTATS_HASH] - a->helper_calls[OPSTATS_HASH], "drng_ticks",
+                     b->helper_ticks[OPSTATS_DRNG] - a->helper_ticks[OPSTATS_DRNG], "drng_calls",
+                     b->helper_calls[OPSTATS_DRNG] - a->helper_calls[OPSTATS_DRNG]);
 }
 
 /* The trials of R as JSON: the pairs after the last whole trial join it
@@ -611,34 +605,6 @@ static void profile_pairs(struct op_state *st, const struct method *m,
     }
 }
 
-/* Whether this profile pass is one of M's several processes' parts: the
- * first process decides (each process's part of the aimed seconds holds
- * PROFILE_SPLIT_PAIRS pairs of PAIR_SECONDS), and iccsprof run starts the
- * others only when it did.  Where a library lands in memory moves a hash's
- * cost for the life of the process (cache and way-predictor sets shared
- * with the stack and the data: `make bench` finds a synthetic share at
- * 81.7 % in some processes and 83.3 % in others), so that only processes
- * of their own sample it. */
-static int profile_split(const struct method *m, double pair_seconds)
-{
-    if (m->processes <= 1)
-        return 0;
-    return m->process > 0 ||
-           pair_seconds * PROFILE_SPLIT_PAIRS * m->processes <= m->profile_seconds;
-}
-
-/* M's budget for one process's part of a split pass: a part of the aimed
- * and the longest seconds, and a precision that the parts together reach. */
-static struct method profile_part(const struct method *m)
-{
-    struct method part = *m;
-
-    part.profile_seconds /= m->processes;
-    part.max_seconds /= m->processes;
-    part.precision *= sqrt((double)m->processes);
-    return part;
-}
-
 /* Profile the operation on the profiled library.  Each measured operation
  * with the wrappers on is paired with one with them off that does the
  * same work (see profile_pair).  Those with the wrappers on give every
@@ -663,13 +629,11 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_run run = {NULL, 0, 0, 0, 0, 0, NULL, 0, 0, m->process, {0}, {0}};
+    struct profile_run run = {NULL, 0, 0, 0, 0, 0, NULL, 0, 0, {0}, {0}};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
     unsigned k = m->sample, warm;
-    struct method part;
-    int split;
     double estimate = 0;
     json_t *trials;
     uint64_t on, off, rate_t0 = w->ticks(), margin;
@@ -704,11 +668,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     t0 = clock_seconds();
     w->snapshot(&snap);
     pair_seconds = 2 * call_seconds + clock_seconds() - t0;
-    split = profile_split(m, pair_seconds);
-    part = split ? profile_part(m) : *m;
-    clock.max = part.max_seconds;
-    sz = method_size(part.profile_seconds, pair_seconds, 1, m->min_calls,
-                     part.max_seconds - pass_elapsed(&clock));
+    sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
+                     m->max_seconds - pass_elapsed(&clock));
     run.trial_pairs = 2 * (sz.per_group / (2 * PROFILE_TRIALS));
     if (run.trial_pairs < 2)
         run.trial_pairs = 2;
@@ -716,7 +677,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
                 -1);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
-    profile_pairs(&st, &part, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
+    profile_pairs(&st, m, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
     *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
     trials = profile_trials(&run, &per_op); /* before the differences are sorted */
@@ -733,7 +694,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_free(&st);
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o, s:b}",
+        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o}",
         "calls", (json_int_t)run.n, "ticks", (json_int_t)run.ticks + (json_int_t)away.ticks,
         "baseline_ticks", (double)run.ticks - (double)run.n * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
@@ -742,6 +703,5 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
         m->sample == 0, "estimate", m->sample == 0 ? json_real(estimate) : json_null(), "first_n",
         (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks",
-        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials, "split",
-        split);
+        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials);
 }
