@@ -710,7 +710,8 @@ HOG = ("import time\n"
 def shares_without_outliers(p):
     """The hash share of profile P as it was before outliers were set
     apart: each shape's outliers folded back into its timed calls, and the
-    time the scheduler took left in the operations' time."""
+    time the operations lost (`preempted`: off the CPU, or in outlier
+    calls beyond their helper's mean) left in their time."""
     est = 0.0
     calls = 0
     for s in p["shapes"]:

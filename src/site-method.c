@@ -24,7 +24,6 @@ static const struct {
     {"timeout_seconds", "after this long the measuring process is killed"},
     {"profile_calls", "operations the profile pass measured with the wrappers on"},
     {"profile_seconds", "what the profile pass aims to take in all"},
-    {"profile_processes", "measuring processes a fast operation's profile pass is spread over"},
 };
 
 /* Values seen per item, each with the number of records that have it. */
