@@ -46,9 +46,11 @@ ROUNDS, BLOCK_MS = (11, 4) if QUICK else (101, 5)
 RUNS = 2 if QUICK else 5
 # Rounds of the true shares' alternation: the truth's own error must stay
 # well below the errors measured against it.  They are spread over
-# TRUTH_PROCESSES processes: a process's place in memory moves a true
-# share by as much as 2 pp (the heap's and the libraries' places), which
-# the rounds of one process cannot show.
+# TRUTH_PROCESSES processes: the machine's state moves a true share by as
+# much as 2 pp from one minute to the next (on a virtual machine, what
+# else its cores run), which the rounds of one process cannot show.  In
+# part 3 a process of the truth runs before and after each run measured,
+# and the run is compared with the two beside it.
 TRUTH_ROUNDS = 41 if QUICK else 401
 TRUTH_PROCESSES = 2 if QUICK else 5
 # Alternated measurements per perturbation row (part 2), for the spread of
@@ -408,30 +410,69 @@ def intree_instances(ctx, scheme):
 # ---------------------------------------------------------------- part 3
 
 
-def truth(ctx, name):
-    """The true share of a synthetic scheme, from its plain builds with and
-    without the helper calls alternated in TRUTH_PROCESSES processes of
-    TRUTH_ROUNDS / TRUTH_PROCESSES rounds each: the share, the mean of the
-    processes' (each its median round's); the lowest and highest of them;
-    its standard error, the larger of the one the processes' spread gives
-    (scaled so that 1.96 of it is Student's 95 % half-width) and the one
-    the rounds' spread gives (1.2533 sigma / sqrt(rounds), sigma from each
-    process's interquartile range); the plain build's ticks per operation,
-    the processes' mean."""
-    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
-    runs = [alternate(ctx, "sign", [f"plain:{ctx.synth(name)}",
-                                    f"plain:{ctx.synth(name, '_noh')}"], rounds)
-            for _ in range(TRUTH_PROCESSES)]
-    shares = [1 - r["arms"][1]["ratio"] for r in runs]
+def truth_process(ctx, name, rounds):
+    """One process's true share of a synthetic scheme, from its plain
+    builds with and without the helper calls alternated ROUNDS rounds: the
+    share (its median round's), the standard error its rounds give
+    (1.2533 sigma / sqrt(rounds), sigma from their interquartile range),
+    the plain build's ticks per operation."""
+    r = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_noh')}"],
+                  rounds)
+    arm = r["arms"][1]
+    return {"share": 1 - arm["ratio"],
+            "within": 1.2533 * (arm["ratio_q3"] - arm["ratio_q1"]) / 1.349 / rounds ** 0.5,
+            "ticks": r["arms"][0]["cpu_seconds_per_op"] * r["tick_hz"]}
+
+
+def truth_of(procs):
+    """The true share over several processes PROCS (truth_process): the
+    mean of their shares; the lowest and highest; its standard error, the
+    larger of the one their spread gives (scaled so that 1.96 of it is
+    Student's 95 % half-width) and the one their rounds give; the plain
+    build's ticks, their mean."""
+    shares = [p["share"] for p in procs]
     n = len(shares)
     mean = sum(shares) / n
-    sd = (sum((s - mean) ** 2 for s in shares) / (n - 1)) ** 0.5
+    sd = (sum((s - mean) ** 2 for s in shares) / (n - 1)) ** 0.5 if n > 1 else 0.0
     between = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776}.get(n, 2.0) / 1.96 * sd / n ** 0.5
-    within = sum(1.2533 * (r["arms"][1]["ratio_q3"] - r["arms"][1]["ratio_q1"]) / 1.349
-                 for r in runs) / n / TRUTH_ROUNDS ** 0.5
-    ticks = sum(r["arms"][0]["cpu_seconds_per_op"] * r["tick_hz"] for r in runs) / n
+    within = sum(p["within"] for p in procs) / n / n ** 0.5
     return {"share": mean, "lo": min(shares), "hi": max(shares), "se": max(between, within),
-            "ticks": ticks}
+            "ticks": sum(p["ticks"] for p in procs) / n}
+
+
+def truth(ctx, name):
+    """The true share of a synthetic scheme over TRUTH_PROCESSES processes
+    of TRUTH_ROUNDS / TRUTH_PROCESSES rounds each (truth_of)."""
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
+    return truth_of([truth_process(ctx, name, rounds) for _ in range(TRUTH_PROCESSES)])
+
+
+def beside(before, after):
+    """The true share while a run was measured, between the processes of
+    the truth BEFORE and AFTER it: their mean, with a standard error of
+    their rounds' and of the machine's drift between them (a rectangular
+    half-width of half their difference)."""
+    drift = abs(after["share"] - before["share"]) / 2
+    se = ((before["within"] ** 2 + after["within"] ** 2) / 4 + drift ** 2 / 3) ** 0.5
+    return {"share": (before["share"] + after["share"]) / 2, "se": se,
+            "ticks": (before["ticks"] + after["ticks"]) / 2}
+
+
+def interleaved(ctx, name, modes):
+    """RUNS runs of `iccsprof run` on NAME's profiled build in each of
+    MODES ((name, options)), each run between two processes of the truth:
+    {mode: [(profile, the truth beside it)]}, and every process of the
+    truth (truth_of)."""
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
+    lib = ctx.synth(name, "_prof")
+    procs = [truth_process(ctx, name, rounds)]
+    runs = {mode: [] for mode, _ in modes}
+    for _ in range(RUNS):
+        done = [(mode, profiles(ctx, lib, extra, runs=1)[0]) for mode, extra in modes]
+        procs.append(truth_process(ctx, name, rounds))
+        for mode, p in done:
+            runs[mode].append((p, beside(procs[-2], procs[-1])))
+    return runs, truth_of(procs)
 
 
 def profiles(ctx, lib, extra, runs=RUNS, cpu=None):
@@ -480,9 +521,11 @@ def terms(p, t):
 
 
 def summarise(runs, t):
-    """The terms of every run of a row, and the row's figures: median and
-    worst error, the median stated uncertainty, the runs it covered."""
-    ts = [terms(p, t) for p in runs]
+    """The terms of every run of a row, each against the truth T or, for
+    a pair (profile, truth), the truth beside it; the row's figures:
+    median and worst error, the median stated uncertainty, the runs it
+    covered."""
+    ts = [terms(*r) if isinstance(r, tuple) else terms(r, t) for r in runs]
     errs = [x["err"] for x in ts]
     us = [x["u"] for x in ts if x["u"] is not None]
     return {"terms": ts, "median": median(errs), "worst": worst(errs),
@@ -524,20 +567,27 @@ def part_accuracy(ctx, out):
         "Measured: the compensated `hash_share` of the record that `iccsprof run --no-plain "
         "--profiled ... --op sign` writes for the profiled build, with every call timed "
         f"(defaults) and with `--sample auto`, {RUNS} runs (processes) each, as {RUNS} users "
-        "would see it. A row is met when the median error is within 0.5 pp and the worst "
-        "within 1 pp; the record's stated uncertainty (`hash_share_uncertainty`, a 95 % "
-        "half-width) should cover the true share in at least 4 runs of 5: a run is covered "
-        "when its error is within the stated half-width and the true share's own 95 % "
-        f"half-width (from its {TRUTH_ROUNDS} alternated rounds in {TRUTH_PROCESSES} "
-        "processes, the spread between the processes included) added in quadrature.\n")
+        "would see it. The machine's state moves a true share by as much as 2 pp from one "
+        "minute to the next, so the truth is measured in a process of "
+        f"{TRUTH_ROUNDS // TRUTH_PROCESSES} alternated rounds before and after each run (one "
+        "run of each timing), and each run is compared with the mean of the two beside it; "
+        "the true share shown is the mean of all of them. A row is met when the median "
+        "error is within 0.5 pp and the worst within 1 pp; the record's stated uncertainty "
+        "(`hash_share_uncertainty`, a 95 % half-width) should cover the true share in at "
+        "least 4 runs of 5: a run is covered when its error is within the stated "
+        "half-width and the 95 % half-width of the truth beside it (its rounds' error and "
+        "the drift between its two processes, half their difference as a rectangular "
+        "half-width) added in quadrature.\n")
     out.append("| scheme | aim | true share \u00b1 95 % (lowest-highest process) | timing | K | median error | worst error | "
                "stated \u00b1 (median) | covered | result | coverage |\n"
                "|---|---|---|---|---|---|---|---|---|---|---|")
     rows, truths = [], {}
+    modes = (("every call", []), ("auto", ["--sample", "auto"]))
     for name, aim in SYNTH_SHARES:
-        t = truths[name] = truth(ctx, name)
-        for mode, extra in (("every call", []), ("auto", ["--sample", "auto"])):
-            r = summarise(profiles(ctx, ctx.synth(name, "_prof"), extra), t)
+        measured, t = interleaved(ctx, name, modes)
+        truths[name] = t
+        for mode, _ in modes:
+            r = summarise(measured[mode], t)
             res, cov = row_targets(f"{name} ({aim}), {mode}", r)
             out.append(f"| {name} | {aim} | {pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f} pp "
                        f"({pct(t['lo'])}-{pct(t['hi'])}) | "
