@@ -608,7 +608,7 @@ def part_error_terms(out, rows):
         "Each run's error split exactly into two terms (median over the runs): the *timed "
         "region*, (N - c h) / B, what the helper calls' timed regions less the inner cost "
         "measured per call (N over c calls) hold beyond the calls' true time (h a call: "
-        "(T_with - T_without) / c of part 3's true share); and the *baseline*, true share x "
+        "(T_with - T_without) / c of the true share beside the run); and the *baseline*, true share x "
         "(T_with - B) / B, what the denominator B (the operation's ticks less what the "
         "instrumentation was measured to add to it, from the paired operations) differs from "
         "the plain build's own time. *Per call*: the timed region's error in ticks a call. "
