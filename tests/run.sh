@@ -234,6 +234,19 @@ rev8 = lambda t: int(format(t % 256, "08b")[::-1], 2)
 check(len(runs) >= 2 and [runs[0][0] - a for a, _ in runs] == [16 * rev8(t) for t in range(len(runs))], str(runs))
 check(len({n for _, n in runs[:-1]}) == 1 and runs[0][1] % 4 == 0, f"trials of an even number of pairs: {runs}")
 ' "$work/stack"
+py "stack: each trial of the timing pass moves the stack too" '
+import sys
+from records import check, load
+d = sys.argv[1]
+t = load(d + "/sigfix__verify.json")["timing"]
+at = [int(line.split()[2]) for line in open(d + "/sigfix__verify.log") if line.startswith("stack at ")]
+k, trials = t["calls_per_trial"], len(t["trials"])
+first = 1 + 4  # the setup verification, the warm-up and calibration calls
+timed = [at[first + i * k:first + (i + 1) * k] for i in range(trials)]
+check(all(len(set(x)) == 1 for x in timed), f"one position a trial: {timed}")
+rev8 = lambda i: int(format(i % 256, "08b")[::-1], 2)
+check([timed[0][0] - x[0] for x in timed] == [16 * rev8(i) for i in range(trials)], str([x[0] for x in timed]))
+' "$work/stack"
 
 # --- a scheme that prints without end: its log is cut at 1 MiB ---
 # (36,000 timed verifications print 1.03 MiB whatever the machine's speed)

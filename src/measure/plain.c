@@ -10,6 +10,7 @@
 #include "channel.h"
 #include "clock.h"
 #include "passes.h"
+#include "shift.h"
 
 /* Calls at least this long have the budget checked before each of them;
  * a clock read is then nothing beside the call. */
@@ -49,30 +50,50 @@ struct plain_trials {
     double seconds;
 };
 
+/* A trial's calls and what they took, for shift_run. */
+struct plain_trial_args {
+    struct op_state *st;
+    const struct pass_clock *c;
+    unsigned long long calls, made;
+    int checked;
+    double est, seconds;
+    uint64_t cycles;
+};
+
+/* The calls of the trial ARG (a struct plain_trial_args), timed. */
+static void plain_trial_calls(void *arg)
+{
+    struct plain_trial_args *a = arg;
+    double s0 = clock_seconds();
+    uint64_t c0 = clock_cycles();
+
+    for (a->made = 0; a->made < a->calls; a->made++) {
+        if (a->checked && !pass_fits(a->c, a->est))
+            break;
+        op_call(a->st);
+    }
+    a->cycles = clock_cycles() - c0;
+    a->seconds = clock_seconds() - s0;
+}
+
 /* Time one trial of up to CALLS calls, fewer when the budget C would not
  * hold the next one at EST seconds a call (a slow operation's budget is
  * checked before each call, a fast one's before the trial, so that no
  * clock is read between its calls); the calls made.  A trial of no call
- * is not kept. */
+ * is not kept.  Each trial runs at a stack position of its own, as the
+ * profile pass's do (shift.h): where the stack lies in a page moves an
+ * operation's time, and would otherwise stay where the process began. */
 static unsigned long long plain_trial(struct op_state *st, struct plain_trials *t,
                                       unsigned long long calls, const struct pass_clock *c,
                                       double est)
 {
-    int checked = est >= PLAIN_CHECKED_CALL;
-    unsigned long long fit = pass_calls_left(c, est), made = 0;
-    double s0 = clock_seconds(), seconds;
-    uint64_t c0 = clock_cycles(), c1;
+    struct plain_trial_args a = {st, c, calls, 0, est >= PLAIN_CHECKED_CALL, est, 0, 0};
+    unsigned long long fit = pass_calls_left(c, est);
 
-    if (!checked && calls > fit)
-        calls = fit;
-    for (; made < calls; made++) {
-        if (checked && !pass_fits(c, est))
-            break;
-        op_call(st);
-    }
-    c1 = clock_cycles();
-    seconds = clock_seconds() - s0;
-    if (made == 0)
+    if (!a.checked && a.calls > fit)
+        a.calls = fit;
+    shift_run((unsigned)t->n, plain_trial_calls, &a);
+    if (a.made == 0)
         return 0;
     if (t->n == t->cap) {
         t->cap = t->cap ? 2 * t->cap : 16;
@@ -80,12 +101,12 @@ static unsigned long long plain_trial(struct op_state *st, struct plain_trials *
         if (t->means == NULL)
             channel_call_error("out of memory for %zu trials", t->cap);
     }
-    t->means[t->n++] = (double)(c1 - c0) / (double)made;
-    t->calls += made;
-    t->seconds += seconds;
-    json_array_append_new(t->list, json_pack("{s:I, s:f, s:f}", "calls", (json_int_t)made,
-                                             "seconds", seconds, "cycles", (double)(c1 - c0)));
-    return made;
+    t->means[t->n++] = (double)a.cycles / (double)a.made;
+    t->calls += a.made;
+    t->seconds += a.seconds;
+    json_array_append_new(t->list, json_pack("{s:I, s:f, s:f}", "calls", (json_int_t)a.made,
+                                             "seconds", a.seconds, "cycles", (double)a.cycles));
+    return a.made;
 }
 
 /* The trials of the timing pass: the minimum SZ, then trials of the same
