@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "atomic-file.h"
+#include "record-read.h"
 #include "cmd.h"
 #include "format.h"
 #include "host.h"
@@ -478,7 +479,8 @@ static int run_close_log(int log_fd, int err)
  * names it.  EXIT_OK, or EXIT_USAGE after a message. */
 static int run_write_pair(const char *path, json_t *rec, const char *log_path, const char *log_tmp)
 {
-    char tmp[4096];
+    char tmp[4096], why[1024];
+    struct rec *back;
 
     if (atomic_prepare_json(path, rec, tmp, sizeof tmp) != 0) {
         cmd_error("%s: %s", path, strerror(errno));
@@ -486,6 +488,16 @@ static int run_write_pair(const char *path, json_t *rec, const char *log_path, c
             unlink(log_tmp);
         return EXIT_USAGE;
     }
+    /* what report, compare and the site read must read back: a record
+     * the reader refuses is this program's defect, said before it lands */
+    if ((back = rec_load(tmp, why, sizeof why)) == NULL) {
+        cmd_error("%s: the record does not read back: %s", path, why);
+        unlink(tmp);
+        if (log_tmp != NULL)
+            unlink(log_tmp);
+        return EXIT_FAIL;
+    }
+    rec_free(back);
     if (log_tmp != NULL && atomic_commit(log_tmp, log_path) != 0) {
         cmd_error("%s: %s", log_path, strerror(errno));
         unlink(tmp);
