@@ -141,6 +141,7 @@ static void wc_row(struct problem *c, json_t *row, size_t i, const json_t *doc)
         wc_get(c, proj, sub, "cycles", "a number", false, false);
         wc_get(c, proj, sub, "ratio", "a number", false, false);
         wc_get(c, proj, sub, "approximate", "a boolean", false, false);
+        wc_get(c, proj, sub, "as_all_helpers", "a boolean", true, false);
     }
     wc_get(c, row, where, "why", "a string", proj != NULL, false);
     meas = wc_get(c, row, where, "measured", "an object", false, true);

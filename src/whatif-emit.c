@@ -30,10 +30,11 @@ static const char *wi_flag(const json_t *row, const char *source, char *buf, siz
             snprintf(buf, len, "not projected: %s", json_string_value(json_object_get(row, "why")));
         else if (json_is_true(json_object_get(p, "approximate")))
             snprintf(
-                buf, len, "approximate%s",
+                buf, len, "approximate%s%s",
                 strcmp(json_string_value(json_object_get(row, "placeholder_cost")), "in-situ") == 0
                     ? " (placeholder in situ)"
-                    : "");
+                    : "",
+                json_is_true(json_object_get(p, "as_all_helpers")) ? " (as all helpers)" : "");
     } else if (!json_is_true(json_object_get(m, "works")))
         snprintf(buf, len, "works-check failed: not timed");
     else if (json_is_true(json_object_get(row, "flagged")))

@@ -177,9 +177,10 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
                                          "timing and the record's disagree",
                                          100 * WP_OVER_WHOLE));
     else
-        json_object_set_new(row, "projected",
-                            json_pack("{s:f, s:f, s:b}", "cycles", pr.cycles, "ratio", pr.ratio,
-                                      "approximate", approximate || in_situ || pr.all_helpers));
+        json_object_set_new(
+            row, "projected",
+            json_pack("{s:f, s:f, s:b, s:b}", "cycles", pr.cycles, "ratio", pr.ratio, "approximate",
+                      approximate || in_situ || pr.all_helpers, "as_all_helpers", pr.all_helpers));
     free(ws);
 }
 

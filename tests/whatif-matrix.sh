@@ -88,8 +88,10 @@ for r in doc["rows"]:
     # the placeholder's own timing came out at the whole or more (a busy
     # machine): the projection then rests on the shapes alone
     helpers = rec["profile"]["hash_share"] + rec["profile"]["drng_share"]
-    check(set(p) == {"cycles", "ratio", "approximate"} and
+    check(set(p) == {"cycles", "ratio", "approximate", "as_all_helpers"} and
           (p["approximate"] is False or helpers >= 0.8), (r, helpers))
+    # nothing else makes these rows approximate: no grouped shape, no in-situ cost
+    check(p["approximate"] == p["as_all_helpers"], r)
     check(abs(p["cycles"] - p["ratio"] * r["placeholder_cycles"]) <= 1e-6 * p["cycles"], r)
     check(r["measured"] is None and r["difference_percent"] is None and r["flagged"] is False, r)
     check(r["placeholder_cost"] == "microbenchmark", r)
@@ -117,14 +119,15 @@ for line, r in zip(rows, doc["rows"]):
     check(float(line[unit]) == r["projected"]["cycles"], (line, r))
     check(float(line["ratio"]) == r["projected"]["ratio"], (line, r))
     check(line["source"] == "projected" and line["difference_percent"] == "" and
-          line["flag"] == ("approximate" if r["projected"]["approximate"] else ""), line)
+          line["flag"] == ("approximate (as all helpers)" if r["projected"]["as_all_helpers"]
+                           else "approximate" if r["projected"]["approximate"] else ""), line)
 EOS
 expect_status "the Markdown table" 0 "$ICCSPROF" whatif -q --candidate sha256 "$work/wots/WOTS-SM3-16__sign.json"
 # (approximate where the placeholder's loop timed the shapes at the whole
 # operation or more, as a busy machine may: WOTS signing is nearly all
 # hashing)
 expect_grep "a row per figure, ratio to the placeholder" \
-    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | \( \|approximate \)|$' \
+    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | \( \|approximate (as all helpers) \)|$' \
     "$work/out"
 expect_py "the Markdown table heads the figures by what the record counts" "$work/out" \
     "$work/wots/WOTS-SM3-16__sign.json" <<'EOS'
