@@ -453,21 +453,44 @@ static void rr_drng(struct rr *rr, json_t *root, struct rec *r)
     r->drng_table = rr_count_in(rr, d, "drng", "table", RR_NULLABLE_V5, -1, 1, RR_COUNT_MAX);
 }
 
+/* The candidates ASKED of a what-if record as "helper=candidate,...",
+ * as the measuring process names them: for a run that failed before it
+ * said how they were served. */
+static char *rr_asked_names(json_t *asked)
+{
+    char names[512] = "";
+    json_t *a;
+    size_t i;
+
+    json_array_foreach(asked, i, a)
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s=%s", i ? "," : "",
+                 json_string_value(json_object_get(a, "helper")),
+                 json_string_value(json_object_get(a, "candidate")));
+    return strdup(names);
+}
+
 /* The substitution of a what-if record (absent from a placeholder one):
- * the candidates as given, the works-check and the counts that differ. */
+ * the candidates as given, the works-check and the counts that differ.
+ * A run that failed before the works-check ended holds only what was
+ * asked. */
 static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
 {
     json_t *s = rr_object(rr, root, "", "substitution", RR_OPTIONAL);
-    json_t *works = rr_object(rr, s, "substitution", "works", RR_REQUIRED);
-    json_t *counts = rr_object(rr, s, "substitution", "calls_per_op", RR_REQUIRED), *c;
+    json_t *works = rr_object(rr, s, "substitution", "works", RR_OPTIONAL);
+    json_t *counts = rr_object(rr, s, "substitution", "calls_per_op", RR_OPTIONAL), *c;
     char differs[512] = "", a[FMT_CELL], b[FMT_CELL];
     const char *helper;
 
     if (s == NULL)
         return;
-    r->substitution = rr_string(rr, s, "substitution", "as", RR_REQUIRED);
-    r->substitution_works = rr_bool(rr, works, "substitution.works", "passed", RR_REQUIRED);
-    r->substitution_check = rr_string(rr, works, "substitution.works", "check", RR_NULLABLE);
+    r->substitution = json_object_get(s, "as") != NULL
+                          ? rr_string(rr, s, "substitution", "as", RR_REQUIRED)
+                          : rr_asked_names(json_object_get(s, "asked"));
+    r->substitution_checked = works != NULL;
+    if (works != NULL) {
+        r->substitution_works = rr_bool(rr, works, "substitution.works", "passed", RR_REQUIRED);
+        r->substitution_check = rr_string(rr, works, "substitution.works", "check", RR_NULLABLE);
+    }
     json_object_foreach(counts, helper, c)
     {
         if (!json_is_true(json_object_get(c, "differs")))

@@ -121,6 +121,7 @@ struct rec {
      * ("sm3hash 255 (placeholder 270)", comma-separated; "" when none). */
     char *substitution, *substitution_check, *substitution_differs;
     bool substitution_works;
+    bool substitution_checked; /* the works-check ran (a failed run may end before it) */
 
     long long static_image_bytes, baseline_rss_kib, peak_rss_kib;
 

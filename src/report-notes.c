@@ -150,6 +150,13 @@ static void note_sample(char *note, size_t size, const struct rec *r)
  * the calls per operation that changed with the hash. */
 static void note_substituted(char *note, size_t size, const struct rec *r)
 {
+    if (!r->substitution_checked) {
+        note_add(note, size,
+                 "to be measured with %s behind the helpers, not the ICCS placeholders; the "
+                 "record holds no works-check result",
+                 r->substitution);
+        return;
+    }
     note_add(note, size,
              "measured with %s behind the helpers, not the ICCS placeholders; the works-check "
              "%s%s%s%s",
