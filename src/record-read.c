@@ -456,16 +456,23 @@ static void rr_drng(struct rr *rr, json_t *root, struct rec *r)
 /* The candidates ASKED of a what-if record as "helper=candidate,...",
  * as the measuring process names them: for a run that failed before it
  * said how they were served. */
-static char *rr_asked_names(json_t *asked)
+static char *rr_asked_names(struct rr *rr, json_t *asked)
 {
     char names[512] = "";
     json_t *a;
     size_t i;
 
     json_array_foreach(asked, i, a)
-        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s=%s", i ? "," : "",
-                 json_string_value(json_object_get(a, "helper")),
-                 json_string_value(json_object_get(a, "candidate")));
+    {
+        char *helper = rr_string(rr, a, "substitution.asked[]", "helper", RR_REQUIRED);
+        char *candidate = rr_string(rr, a, "substitution.asked[]", "candidate", RR_REQUIRED);
+
+        if (helper != NULL && candidate != NULL)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s=%s",
+                     names[0] ? "," : "", helper, candidate);
+        free(helper);
+        free(candidate);
+    }
     return strdup(names);
 }
 
@@ -485,7 +492,7 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
         return;
     r->substitution = json_object_get(s, "as") != NULL
                           ? rr_string(rr, s, "substitution", "as", RR_REQUIRED)
-                          : rr_asked_names(json_object_get(s, "asked"));
+                          : rr_asked_names(rr, json_object_get(s, "asked"));
     r->substitution_checked = works != NULL;
     if (works != NULL) {
         r->substitution_works = rr_bool(rr, works, "substitution.works", "passed", RR_REQUIRED);
