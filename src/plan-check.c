@@ -1,8 +1,8 @@
 /* plan-check.c - the planner's messages and the checks of what a user or
  * a package gives it: the id, the implementation kind, flags that would
- * defeat the wrapping (LTO) or that name programs the compiler would run
- * (-wrapper, -B, -specs=, -fplugin=, @file, and these inside -Wp,), names
- * no line can show. */
+ * defeat the wrapping (LTO), that name programs the compiler would run
+ * (-wrapper, -B, -specs=, -fplugin=, @file, and these inside -Wp,) or
+ * files it would write (-o, -MF, ...), names no line can show. */
 #include "config.h"
 
 #include <ctype.h>
@@ -18,9 +18,33 @@
  * file of further options, by prefix; the separate-value forms take the
  * next word. */
 static const char *const check_program_options[] = {
-    "-wrapper",        "-B",        "-specs",  "--specs",       "-fplugin", "-iplugindir",
-    "-fuse-ld",        "--ld-path", "-Wl,",    "-Wa,",          "-Xlinker", "-Xassembler",
-    "--gcc-toolchain", "-ccc-",     "-Xclang", "-fpass-plugin", "--config", NULL};
+    "-wrapper",      "-B",          "-specs",          "--specs", "-fplugin",
+    "-iplugindir",   "-fuse-ld",    "--ld-path",       "-Wl,",    "-Wa,",
+    "-Xlinker",      "-Xassembler", "--gcc-toolchain", "-ccc-",   "-Xclang",
+    "-fpass-plugin", "--config",    "-Xpreprocessor",  NULL};
+
+/* Compiler options that name a file the compiler writes (beside its
+ * object, which the build names), by prefix; the separate-value forms
+ * take the next word.  A package could otherwise have the build write
+ * anywhere the user can. */
+static const char *const check_output_options[] = {"-o",
+                                                   "--output",
+                                                   "-MF",
+                                                   "-MJ",
+                                                   "-aux-info",
+                                                   "-dumpdir",
+                                                   "-dumpbase",
+                                                   "-fprofile-generate=",
+                                                   "-fprofile-dir=",
+                                                   "-fcs-profile-generate=",
+                                                   "-fprofile-instr-generate=",
+                                                   "-ftime-trace=",
+                                                   NULL};
+
+/* Options that write a file only when given one after '=': dumps and
+ * reports, which otherwise go beside the object or to stderr. */
+static const char *const check_output_when_named[] = {"-fdump-", "-fopt-info", "-fcallgraph-info",
+                                                      NULL};
 
 /* Print "profile: MESSAGE" on stderr. */
 void plan_say(const char *fmt, ...)
@@ -62,26 +86,60 @@ int plan_check_lto(const char *where, const char *words)
     return rc;
 }
 
-/* The option of check_program_options that WORD starts, or NULL; each
- * comma-separated option of -Wp, too, which the driver hands to the
- * preprocessor as they are (-Wp,-fplugin=x.so loads a plugin). */
+/* The option of TABLE that WORD starts, or NULL. */
+static const char *check_prefix(const char *word, const char *const *table)
+{
+    for (int k = 0; table[k] != NULL; k++)
+        if (strncmp(word, table[k], strlen(table[k])) == 0)
+            return table[k];
+    return NULL;
+}
+
+/* What CHECK finds in WORD, or INNER in each comma-separated option of
+ * -Wp, which the driver hands to the preprocessor as they are
+ * (-Wp,-fplugin=x.so loads a plugin, -Wp,-MD,f writes f); NULL if none. */
+static const char *check_with_wp(const char *word, const char *(*check)(const char *),
+                                 const char *(*inner)(const char *))
+{
+    const char *found = check(word);
+
+    if (found != NULL || strncmp(word, "-Wp,", 4) != 0)
+        return found;
+    for (const char *comma = word + 3; *comma == ','; comma += strcspn(comma + 1, ",") + 1) {
+        char *piece = xasprintf("%.*s", (int)strcspn(comma + 1, ","), comma + 1);
+
+        found = inner(piece);
+        free(piece);
+        if (found != NULL)
+            return found;
+    }
+    return NULL;
+}
+
+/* The option of check_program_options (or @file) that WORD starts, or NULL. */
 static const char *check_program_option(const char *word)
 {
-    if (word[0] == '@')
-        return "@file";
-    for (int k = 0; check_program_options[k] != NULL; k++)
-        if (strncmp(word, check_program_options[k], strlen(check_program_options[k])) == 0)
-            return check_program_options[k];
-    if (strncmp(word, "-Wp,", 4) == 0)
-        for (const char *comma = word + 3; *comma == ','; comma += strcspn(comma + 1, ",") + 1) {
-            char *piece = xasprintf("%.*s", (int)strcspn(comma + 1, ","), comma + 1);
-            const char *opt = check_program_option(piece);
+    return word[0] == '@' ? "@file" : check_prefix(word, check_program_options);
+}
 
-            free(piece);
-            if (opt != NULL)
-                return opt;
-        }
-    return NULL;
+/* The option naming a file to write that WORD starts, or NULL. */
+static const char *check_output_option(const char *word)
+{
+    const char *named = check_prefix(word, check_output_when_named);
+
+    if (named != NULL && strchr(word, '=') != NULL)
+        return named;
+    return check_prefix(word, check_output_options);
+}
+
+/* As check_output_option, for an option the preprocessor gets itself,
+ * whose -MD and -MMD take the file the driver's derive. */
+static const char *check_preprocessor_output(const char *word)
+{
+    static const char *const deps[] = {"-MD", "-MMD", NULL};
+    const char *found = check_output_option(word);
+
+    return found != NULL ? found : check_prefix(word, deps);
 }
 
 /* Refuse options that name programs in WORDS from a package's file. */
@@ -92,11 +150,18 @@ int plan_check_programs(const char *where, const char *words)
 
     strlist_add_words(&w, words);
     for (size_t i = 0; i < w.n && rc == 0; i++) {
-        const char *opt = check_program_option(w.v[i]);
+        const char *opt = check_with_wp(w.v[i], check_program_option, check_program_option);
 
         if (opt != NULL) {
             plan_say("%s: %s is refused: %s names a program, a plugin or a file of options for "
                      "the compiler, which only the command line (--cflags) may give",
+                     where, w.v[i], opt);
+            rc = -1;
+        } else if ((opt = check_with_wp(w.v[i], check_output_option, check_preprocessor_output)) !=
+                   NULL) {
+            plan_say("%s: %s is refused: %s names a file for the compiler to write, where the "
+                     "build writes only into its own folder; only the command line (--cflags) "
+                     "may give it",
                      where, w.v[i], opt);
             rc = -1;
         }

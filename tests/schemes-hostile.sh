@@ -41,7 +41,8 @@ printf '#include <stdio.h>\n__attribute__((constructor)) static void pwn(void)\n
 $CC_CMD -shared -fPIC -o "$work/evil.so" "$work/evil.c" || fail "the plugin built" "$CC_CMD"
 for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
     "-fplugin=$work/evil.so" "@$work/opts" "-Wp,-DX=1,-fplugin=$work/evil.so" \
-    "-fpass-plugin=$work/evil.so" "-Xclang -load -Xclang $work/evil.so" "--config=$work/opts"; do
+    "-fpass-plugin=$work/evil.so" "-Xclang -load -Xclang $work/evil.so" "--config=$work/opts" \
+    "-Xpreprocessor -fplugin=$work/evil.so"; do
     printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
     plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
     word=${opt%% *}
@@ -50,6 +51,21 @@ for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
         "$work/err"
 done
 [ ! -e "$work/PWNED" ] && pass "no program of the package ran" || fail "no program of the package ran" "PWNED"
+# Options that name a file for the compiler to write: the build writes
+# only into its own folder.
+for opt in "-o $work/OUT1" "-MF$work/OUT2" "-MF $work/OUT3" "-Wp,-MD,$work/OUT4" \
+    "-aux-info $work/OUT5" "-fprofile-generate=$work/OUT6" "-fdump-tree-all=$work/OUT7" \
+    "-dumpdir $work/OUT8/" "--output=$work/OUT9"; do
+    printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
+    plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
+    word=${opt%% *}
+    expect_grep "refused and named: $word" \
+        "^profile: $work/conf/scheme.conf:1: $word is refused: .* names a file for the compiler to write, where the build writes only into its own folder; only the command line (--cflags) may give it\$" \
+        "$work/err"
+done
+if ls "$work"/OUT* >/dev/null 2>&1; then fail "nothing written outside the build" "$(ls -d "$work"/OUT*)"; else pass "nothing written outside the build"; fi
+printf 'cflags = -O2 -fdump-tree-original -fopt-info-vec\n' >"$work/conf/scheme.conf"
+plan "dumps beside the object, reports on stderr: taken" 0 "$work/conf"
 rm "$work/conf/scheme.conf"
 plan "the same from the command line" 0 "$work/conf" --cflags "-std=c99 -O2 -B/usr/bin/"
 
