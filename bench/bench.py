@@ -60,6 +60,9 @@ PERTURB_RUNS = 1 if QUICK else 3
 # and the worst within 1 pp; the stated uncertainty covers the true share
 # in at least 4 runs of 5.
 MEDIAN_PP, WORST_PP, COVERAGE = 0.005, 0.01, 0.8
+# Student's t, two-sided 95 %, for 1 to 10 degrees of freedom (the
+# processes of a true share less one; beyond, the last is near enough).
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
 
 # The in-tree schemes, their type, and the instance peers are run on.
 INTREE = (("sign-wots", "sig"), ("kem-mlwe", "kem"), ("kex-mlwe", "kex"))
@@ -434,7 +437,7 @@ def truth_of(procs):
     n = len(shares)
     mean = sum(shares) / n
     sd = (sum((s - mean) ** 2 for s in shares) / (n - 1)) ** 0.5 if n > 1 else 0.0
-    between = {2: 12.706, 3: 4.303, 4: 3.182, 5: 2.776}.get(n, 2.0) / 1.96 * sd / n ** 0.5
+    between = T95[min(n - 1, len(T95)) - 1] / 1.96 * sd / n ** 0.5 if n > 1 else 0.0
     within = sum(p["within"] for p in procs) / n / n ** 0.5
     return {"share": mean, "lo": min(shares), "hi": max(shares), "se": max(between, within),
             "ticks": sum(p["ticks"] for p in procs) / n}
@@ -520,12 +523,11 @@ def terms(p, t):
             "applied": applied, "k": p["sampling"]["k"], "stderr": p["hash_share_stderr"]}
 
 
-def summarise(runs, t):
-    """The terms of every run of a row, each against the truth T or, for
-    a pair (profile, truth), the truth beside it; the row's figures:
-    median and worst error, the median stated uncertainty, the runs it
-    covered."""
-    ts = [terms(*r) if isinstance(r, tuple) else terms(r, t) for r in runs]
+def summarise(runs):
+    """The terms of every run of a row, RUNS pairs (profile, the truth it
+    is held to); the row's figures: median and worst error, the median
+    stated uncertainty, the runs it covered."""
+    ts = [terms(p, t) for p, t in runs]
     errs = [x["err"] for x in ts]
     us = [x["u"] for x in ts if x["u"] is not None]
     return {"terms": ts, "median": median(errs), "worst": worst(errs),
@@ -587,7 +589,7 @@ def part_accuracy(ctx, out):
         measured, t = interleaved(ctx, name, modes)
         truths[name] = t
         for mode, _ in modes:
-            r = summarise(measured[mode], t)
+            r = summarise(measured[mode])
             res, cov = row_targets(f"{name} ({aim}), {mode}", r)
             out.append(f"| {name} | {aim} | {pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f} pp "
                        f"({pct(t['lo'])}-{pct(t['hi'])}) | "
@@ -645,8 +647,8 @@ def part_order_accuracy(ctx, out, truths):
             continue
         for order, suffix in TICK_ORDERS:
             try:
-                r = summarise(profiles(ctx, ctx.synth(name, "_prof" + suffix), []),
-                              truths[name])
+                r = summarise([(p, truths[name]) for p in
+                               profiles(ctx, ctx.synth(name, "_prof" + suffix), [])])
             except (RuntimeError, OSError, ValueError) as e:
                 out.append(f"| {name} | {order} | skipped: {e} | | | | | | |")
                 continue
@@ -824,7 +826,7 @@ def part_preemption(ctx, out, truths):
                 return profiles(ctx, ctx.synth("dense", "_prof"),
                                 extra + ["--profile-seconds", PREEMPT_SECONDS], PREEMPT_RUNS, cpu)
             runs = measure() if core == "alone" else with_hog(cpu, measure)
-            r = summarise(runs, t)
+            r = summarise([(p, t) for p in runs])
             res, cov = row_targets(f"dense under preemption, {core}, {label}", r)
             folded = [shares_without_outliers(p) - true for p in runs]
             outliers = sum(p["sampling"]["outliers"]["calls"] for p in runs) / len(runs)

@@ -11,13 +11,13 @@
 #include <unistd.h>
 
 #include "atomic-file.h"
-#include "record-read.h"
 #include "cmd.h"
 #include "format.h"
 #include "host.h"
 #include "hostcheck.h"
 #include "libfile.h"
 #include "pin.h"
+#include "record-read.h"
 #include "record-schema.h"
 #include "regfile.h"
 #include "run-child.h"

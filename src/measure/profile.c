@@ -553,7 +553,6 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
         if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL)
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
-
     shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
     w->snapshot(snap);
     /* a spell off the CPU already left the operation's time, outlier and all */
