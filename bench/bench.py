@@ -325,7 +325,9 @@ def perturb(ctx, name, plain, prof, op, dense):
         "the library measures for a timed call in a tight loop, where its code and table stay "
         "in cache (inside a real operation they compete with the scheme's own)")
     if dense:
-        expect = o["untimed_outer_ticks"] + (o["outer_ticks"] - o["untimed_outer_ticks"]) / k
+        # one timed call in k, and the call before it through the timed path to warm it
+        warm = 2 if k > 1 else 1
+        expect = o["untimed_outer_ticks"] + warm * (o["outer_ticks"] - o["untimed_outer_ticks"]) / k
         row["auto_result"] = target(
             f"perturbation auto (K = {k}), {name} {op}", f"{auto['ratio']:.4f}", "<= 1.005",
             auto["ratio"] <= 1.005,

@@ -142,6 +142,17 @@ static struct share_basis record_basis(json_t *raw, uint64_t *timed_out, const c
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
 }
 
+/* The calls that warmed the timed path for a sampled call (every helper). */
+static uint64_t record_warm_calls(json_t *raw)
+{
+    json_t *snap = json_object_get(raw, "snapshot");
+    uint64_t warm = 0;
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        warm += record_u64(record_total(snap, h), "warm_calls");
+    return warm;
+}
+
 /* Whether a shape's outliers are more than RECORD_OUTLIER_FRACTION of
  * its timed calls. */
 static bool record_many_outliers(json_t *shape)
@@ -383,7 +394,7 @@ json_t *record_profile(json_t *raw)
     se[1] = share_stderr(&b, &rows.est[ICCSPROF_DRNG]);
     profile = json_pack(
         "{s:I, s:O, s:f, s:O, s:o, s:O, s:o, s:o, s:{s:I, s:I, s:O, s:O}, s:f, s:f, s:f, s:f, "
-        "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:o}}",
+        "s:f, s:f, s:{s:O, s:O, s:O, s:O, s:I, s:I, s:o}}",
         "calls", (json_int_t)ops, "ticks", json_object_get(raw, "ticks"), "baseline_ticks",
         fmax(0, record_num(raw, "baseline_ticks")), "preempted", json_object_get(raw, "preempted"),
         "compensation", record_compensation(raw, why), "overhead", json_object_get(raw, "overhead"),
@@ -399,7 +410,8 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "auto"), "k_estimate",
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
-        (json_int_t)all_timed, "outliers", record_outliers(raw));
+        (json_int_t)all_timed, "warm_calls", (json_int_t)record_warm_calls(raw), "outliers",
+        record_outliers(raw));
     calls[0] = (double)hash_calls;
     calls[1] = (double)drng_calls;
     record_uncertainty(profile, raw, &b, se, calls, why != NULL);

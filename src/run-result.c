@@ -167,6 +167,7 @@ static const struct field total_fields[] = {
     {"outlier_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"outlier_ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"nested", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"warm_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"per_op", FIELD_OBJECT, 0, 0, 0, per_op_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };

@@ -162,6 +162,68 @@ START_TEST(unsampled_outer_call_still_counts_its_nested_calls)
 }
 END_TEST
 
+/* Which of the last run's N calls went through the timed path (timed or
+ * warming) into PATH, from the clock reads at each call's entry: the
+ * reads between two entries are the end of the one call's region and the
+ * start of the next's. */
+static void timed_path(unsigned n, uint64_t before, uint64_t after, int *path)
+{
+    uint64_t *entry = wfix_sym(lib, "wsamp_entry_reads");
+    unsigned *logged = wfix_sym(lib, "wsamp_logged");
+
+    ck_assert_uint_eq(*logged, n);
+    for (unsigned i = 0; i < n; i++) {
+        uint64_t reads = entry[i] - (i == 0 ? before : entry[i - 1]);
+
+        path[i] = (int)reads - (i == 0 ? 0 : path[i - 1]);
+        ck_assert(path[i] == 0 || path[i] == 1);
+    }
+    ck_assert_uint_eq(after - entry[n - 1], (uint64_t)path[n - 1]);
+}
+
+START_TEST(sampled_call_follows_a_warming_call)
+{
+    const unsigned n = 4000;
+    void (*log_start)(void);
+    uint64_t (*reads)(void), before;
+    static int path[4000];
+    unsigned on_path = 0, timed = 0, sampled = 0;
+
+    *(void **)&log_start = wfix_sym(lib, "wsamp_log_start");
+    *(void **)&reads = wfix_sym(lib, "wsamp_reads");
+    ck_assert_int_eq(api->set_sampling(8, 0), 0);
+    api->reset();
+    log_start();
+    before = reads();
+    api->enable();
+    periodic(n, 1, 10, 10);
+    api->disable();
+    timed_path(n, before, reads(), path);
+    one_shape(n);
+    for (unsigned i = 0; i < n; i++) {
+        on_path += (unsigned)path[i];
+        /* a call on the timed path alone is a sampled call that found it
+         * cold: only the first call can be one, with none before it */
+        if (path[i] && i > 0 && !path[i - 1] && (i + 1 == n || !path[i + 1]))
+            ck_abort_msg("call %u was timed with no warming call before it", i);
+        /* a run of calls on the path ends with a sampled call */
+        if (path[i] && (i + 1 == n || !path[i + 1]))
+            sampled++;
+    }
+    timed = (unsigned)snap.helpers[ICCSPROF_PSEUDOXOF].timed_calls;
+    ck_assert_uint_eq(snap.shapes[0].timed_calls, timed);
+    ck_assert_uint_eq(on_path, timed + snap.helpers[ICCSPROF_PSEUDOXOF].warm_calls);
+    ck_assert_uint_ge(sampled, n / 16);
+    /* a gap of one call leaves no room for a warming call: 1 in 15 at k = 8 */
+    ck_assert_uint_ge(snap.helpers[ICCSPROF_PSEUDOXOF].warm_calls, timed * 8 / 10);
+    ck_assert_uint_lt(snap.helpers[ICCSPROF_PSEUDOXOF].warm_calls, timed);
+
+    /* every call timed: none warms */
+    sampled_run(1, 0, n, 1, 10, 10);
+    ck_assert_uint_eq(snap.helpers[ICCSPROF_PSEUDOXOF].warm_calls, 0);
+}
+END_TEST
+
 START_TEST(full_timing_is_exact)
 {
     const struct iccsprof_wrap_shape *s = sampled_run(1, 0, 4000, 8, 10, 2000);
@@ -412,6 +474,7 @@ Suite *make_sampling_suite(void)
     tcase_add_test(tc, every_call_counted_at_any_rate);
     tcase_add_test(tc, first_calls_of_a_shape_are_timed);
     tcase_add_test(tc, unsampled_outer_call_still_counts_its_nested_calls);
+    tcase_add_test(tc, sampled_call_follows_a_warming_call);
     tcase_add_test(tc, full_timing_is_exact);
     tcase_add_test(tc, constant_cost_is_estimated_exactly);
     tcase_add_test(tc, periodic_pattern_is_not_aliased);

@@ -26,7 +26,7 @@ else
     fail "a program links with the pkg-config flags alone" "$(head -c 400 "$work/err")"
 fi
 "$work/prog" >"$work/out" 2>&1
-expect_grep "its calls are counted exactly" "^abi 4 shapes 3 calls 11 nested 1$" "$work/out"
+expect_grep "its calls are counted exactly" "^abi 5 shapes 3 calls 11 nested 1$" "$work/out"
 
 # README's CMake lines (pkg_check_modules with IMPORTED_TARGET and
 # --static) give the same program its flags.
@@ -41,7 +41,7 @@ else
     fail "CMake: the imported target links the program" "$(tail -c 600 "$work/cmake.out")"
 fi
 "$work/cmake/prog" >"$work/out" 2>&1
-expect_grep "CMake: its calls are counted exactly" "^abi 4 shapes 3 calls 11 nested 1$" "$work/out"
+expect_grep "CMake: its calls are counted exactly" "^abi 5 shapes 3 calls 11 nested 1$" "$work/out"
 
 # libunwind is declared as a module, not a bare -lunwind: where it is
 # missing, pkg-config says so rather than the linker.

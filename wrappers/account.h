@@ -25,7 +25,7 @@ struct wrap_site_table;
 
 struct wrap_table {
     struct iccsprof_wrap_shape slot[WRAP_ROWS];
-    uint32_t left[WRAP_ROWS]; /* calls until the next sampled one, per row */
+    uint32_t left[WRAP_ROWS]; /* calls to the next sampled one, per row, once drawn */
     /* Per row, the outlier limit less the row's min_ticks: one unsigned
      * compare of (ticks - min_ticks) against it catches both a new fastest
      * call and an outlier. */
@@ -65,8 +65,13 @@ struct wrap_table *wrap_new_table(void);
 /* The row of a call's key, found or added (exact, else its class, else
  * its helper's rest), remembered as the last key. */
 unsigned wrap_row(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint64_t out_bits);
-/* Whether a call past a row's first wrap_first is sampled. */
-int wrap_sampled(struct wrap_table *t, unsigned row);
+/* How a wrapped call is timed: not at all; timed and kept; or through
+ * the timed path with its ticks dropped, to warm that path for the
+ * sampled call that follows it in its row. */
+enum wrap_timing { WRAP_UNTIMED = 0, WRAP_TIMED = 1, WRAP_WARMING = 2 };
+
+/* How a call past a row's first wrap_first is timed under sampling. */
+enum wrap_timing wrap_sampled(struct wrap_table *t, unsigned row);
 /* A timed call outside its row's bounds: a new fastest call (kept, 0)
  * or an outlier (counted apart, 1). */
 int wrap_set_apart(struct wrap_table *t, unsigned row, uint64_t ticks);

@@ -8,7 +8,7 @@
 
 volatile int wrap_enabled;
 #ifdef ICCSPROF_TICK_TEST
-uint64_t wrap_test_clock;
+uint64_t wrap_test_clock, wrap_test_reads;
 #endif
 
 /* Start accounting. */

@@ -21,7 +21,7 @@ struct wrap_call {
     struct iccsprof_wrap_site *site;   /* NULL: not captured */
     uint64_t start, stop;              /* a timed call's tick reads */
     unsigned row;                      /* of shape */
-    int timed;
+    enum wrap_timing timed;
 };
 
 /* Start a wrapped call in table T: count it in its helper's totals and its
@@ -36,7 +36,7 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
     c->table = t;
     c->shape = NULL;
     c->site = NULL;
-    c->timed = 0;
+    c->timed = WRAP_UNTIMED;
     if (t->depth++ != 0) {
         t->total[helper].nested++;
         return;
@@ -48,20 +48,23 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
     c->row = i;
     c->shape = &t->slot[i];
     c->shape->calls++;
-    c->timed = wrap_k == 1 || c->shape->calls <= wrap_first || wrap_sampled(t, i);
+    c->timed = wrap_k == 1 || c->shape->calls <= wrap_first ? WRAP_TIMED : wrap_sampled(t, i);
+    if (__builtin_expect(c->timed == WRAP_WARMING, 0))
+        t->total[helper].warm_calls++;
     if (__builtin_expect(wrap_callers != 0, 0))
         c->site = wrap_capture(t, helper, ret);
 }
 
-/* Run STMT, the helper's call, timed when C is: the branch that says so
- * comes before the first tick read and each side has a call of its own,
- * so that the return lands where it was predicted to and nothing between
- * the call and the second read waits on a branch.  A timed call after
- * untimed ones would otherwise pay a mispredicted branch inside its
- * timed region, which a tight loop of timed calls never does. */
+/* Run STMT, the helper's call, timed when C is timed or warming: the
+ * branch that says so comes before the first tick read and each side has
+ * a call of its own, so that the return lands where it was predicted to
+ * and nothing between the call and the second read waits on a branch.
+ * A timed call after untimed ones would otherwise pay a mispredicted
+ * branch inside its timed region, which a tight loop of timed calls
+ * never does. */
 #define WRAP_CALL(c, stmt)                                                                         \
     do {                                                                                           \
-        if (__builtin_expect((c)->timed, 0)) {                                                     \
+        if (__builtin_expect((c)->timed != WRAP_UNTIMED, 0)) {                                     \
             (c)->start = wrap_tick();                                                              \
             stmt;                                                                                  \
             (c)->stop = wrap_tick();                                                               \
@@ -71,12 +74,13 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
     } while (0)
 
 /* Finish a wrapped call: add a timed call's ticks to its row, its
- * helper's totals and its site, or to its row's outliers. */
+ * helper's totals and its site, or to its row's outliers; a warming
+ * call's are dropped. */
 static inline void wrap_end(struct wrap_call *c)
 {
     struct wrap_table *t = c->table;
 
-    if (c->timed) {
+    if (c->timed == WRAP_TIMED) {
         uint64_t ticks = c->stop - c->start;
         struct iccsprof_wrap_shape *s = c->shape;
 

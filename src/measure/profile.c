@@ -106,7 +106,9 @@ static double profile_tick_hz(const struct iccsprof_wrap_api *w, uint64_t t0, do
 /* The K, unrounded, that keeps the expected cost of counting every call
  * and timing one in K under PROFILE_AUTO_PERTURBATION of the operation,
  * timing being granted at least PROFILE_AUTO_TIMING_SHARE of that budget
- * (at most 1 where timing every call fits in the budget).  A timed call
+ * (at most 1 where timing every call fits in the budget).  Under sampling
+ * each timed call takes two through the timed path, the one before it
+ * warming it (the wrappers' wrap_sampled).  A timed call
  * is charged its whole cost, not its cost less a counted call's: the
  * counted call's cost comes from the library's tight loop, which moves
  * by a fifth from one process to the next, and the difference of the two
@@ -134,7 +136,7 @@ static double profile_auto_estimate(double calls, double on, double off,
     budget = PROFILE_AUTO_PERTURBATION * off - calls * untimed;
     if (budget < least)
         budget = least;
-    return calls * timed / budget;
+    return 2 * calls * timed / budget;
 }
 
 /* Auto's K from its ESTIMATE: rounded up to a power of two, so that the
@@ -178,10 +180,11 @@ static json_t *profile_snapshot(const struct iccsprof_wrap_snapshot *snap,
 
         json_object_set_new(
             helpers, profile_helper[h],
-            json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "calls", (json_int_t)t->calls,
+            json_pack("{s:I, s:I, s:I, s:I, s:I, s:I, s:I, s:o}", "calls", (json_int_t)t->calls,
                       "timed_calls", (json_int_t)t->timed_calls, "ticks", (json_int_t)t->ticks,
                       "outlier_calls", (json_int_t)t->outlier_calls, "outlier_ticks",
-                      (json_int_t)t->outlier_ticks, "nested", (json_int_t)t->nested, "per_op",
+                      (json_int_t)t->outlier_ticks, "nested", (json_int_t)t->nested, "warm_calls",
+                      (json_int_t)t->warm_calls, "per_op",
                       opstats_json(per_op, &per_op->helper[h])));
     }
     return json_pack("{s:o, s:o, s:I, s:{s:i, s:i}}", "helpers", helpers, "shapes", shapes,

@@ -17,7 +17,7 @@ extern "C" {
 #endif
 
 /* Bumped whenever a structure below or the table of functions changes. */
-#define ICCSPROF_WRAP_ABI 4
+#define ICCSPROF_WRAP_ABI 5
 
 /* The helpers, in the order used for every per-helper array. */
 enum iccsprof_helper {
@@ -85,6 +85,10 @@ struct iccsprof_wrap_total {
     uint64_t outlier_calls;
     uint64_t outlier_ticks;
     uint64_t nested; /* calls made inside another wrapped call */
+    /* Sampling: untimed calls that ran the timed path just before a
+     * sampled one, so that the sampled call finds it warm (their ticks
+     * are not kept). */
+    uint64_t warm_calls;
 };
 
 /* A DRNG context that get_random_number calls were given: its address
