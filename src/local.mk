@@ -104,6 +104,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/plain.c \
 	src/measure/profile.c \
 	src/measure/opstats.c src/measure/opstats.h \
+	src/measure/pairs.c src/measure/pairs.h \
 	src/measure/rwdata.c src/measure/rwdata.h \
 	src/measure/shift.c src/measure/shift.h \
 	src/measure/scheme.c src/measure/scheme.h \

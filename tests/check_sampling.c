@@ -17,7 +17,7 @@
 #define SAMP_IN 16
 #define SAMP_OUT 64
 /* The outlier rule iccsprof run sets (4 times the fastest call plus
- * 50 us), its margin in ticks of a 1 GHz counter: every test runs under
+ * at most 50 us), its margin in ticks of a 1 GHz counter: every test runs under
  * it, and the patterns of a quiet machine must keep every call. */
 #define SAMP_OUTLIER_MULTIPLE 4
 #define SAMP_OUTLIER_MARGIN 50000

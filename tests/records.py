@@ -11,6 +11,11 @@ import jsonschema
 
 _SCHEMA = None
 
+# The pairs of operations the profile pass calibrates with when K is
+# given (PROFILE_SPREAD_PAIRS in src/measure/profile.c), their spread the
+# outlier margin's: each pair is two calls of the scheme, one counted.
+CALIBRATION_PAIRS = 32
+
 
 def schema():
     """The record schema of the source tree, loaded once."""

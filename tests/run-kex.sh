@@ -69,7 +69,7 @@ done
 ICCSPROF_FIXTURE=mismatch run_kex "mismatch: derive_a and pass1_a" kexfix "$work/mis" --op derive_a,pass1_a
 py "mismatch: counted, output not validated" '
 import sys
-from records import check, load
+from records import CALIBRATION_PAIRS, check, load
 d = sys.argv[1]
 r = load(d + "/kexfix__derive_a.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
@@ -77,8 +77,9 @@ n, p = r["timing"]["n"], r["profile"]["calls"]
 # then the measured derives (the plain pass times n, the profile pass p,
 # whose wrappers-off twins are not counted again)
 e = r["events"]["passes"]
-check([e[x]["kex_mismatches"] for x in ("setup", "timing", "profile")] == [10, n, p], str(e))
-check(r["events"]["kex_mismatches"] == 10 + n + p, str(r["events"]))
+s = 9 + CALIBRATION_PAIRS
+check([e[x]["kex_mismatches"] for x in ("setup", "timing", "profile")] == [s, n, p], str(e))
+check(r["events"]["kex_mismatches"] == s + n + p, str(r["events"]))
 want = "exchanges derived two different shared secrets: output not validated"
 check(r["status"] == {"state": "partial", "message": want}, str(r["status"]))
 r = load(d + "/kexfix__pass1_a.json")

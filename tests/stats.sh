@@ -33,17 +33,19 @@ py() {
 ICCSPROF_FIXTURE=rejection run "rejection: sign" libsigfix "$work/rej" --op sign --instance sigfix $exact
 py "rejection: pass sizes, events per pass, distributions exact" '
 import math, sys
-from records import check, load
+from records import CALIBRATION_PAIRS, check, load
 r = load(sys.argv[1] + "/sigfix__sign.json")
 check(r["timing"]["n"] == 100 and r["profile"]["calls"] == 100 and r["method"]["profile_calls"] == 100, "n")
 e = r["events"]["passes"]
-# untimed: 3 warm-up and 1 calibration signature per library (operations 0
-# to 3, none retried); then operations 4 to 103 in each pass, one in four
-# of them retried
-want = {"setup": (8, 8, 0), "timing": (100, 100, 25), "profile": (100, 100, 25)}
+# untimed: 3 warm-up and 1 calibration signature of the plain library
+# (operations 0 to 3), 3 warm-up and the calibration pairs of the
+# profiled one (operations 0 to 2 + CALIBRATION_PAIRS); every fourth
+# operation from the fifth on is retried; then 100 operations in each pass
+s = 7 + CALIBRATION_PAIRS
+want = {"setup": (s, s, (2 + CALIBRATION_PAIRS) // 4), "timing": (100, 100, 25), "profile": (100, 100, 25)}
 for p, (ops, sigs, retried) in want.items():
     check((e[p]["operations"], e[p]["signatures"], e[p]["sign_failures_retried"]) == (ops, sigs, retried), f"{p}: {e[p]}")
-check(r["events"]["sign_failures_retried"] == 50, str(r["events"]))
+check(r["events"]["sign_failures_retried"] == 50 + (2 + CALIBRATION_PAIRS) // 4, str(r["events"]))
 h = r["profile"]["helpers"]
 # the DRNG draws repeat 2, 3, 1, 5 per operation: 25 times each
 d = h["get_random_number"]

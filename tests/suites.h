@@ -37,7 +37,8 @@
     X(rules)                                                                                       \
     X(whatifproject)                                                                               \
     X(candidate)                                                                                   \
-    X(shift)
+    X(shift)                                                                                       \
+    X(pairs)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

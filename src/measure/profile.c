@@ -13,6 +13,7 @@
 #include "channel.h"
 #include "clock.h"
 #include "opstats.h"
+#include "pairs.h"
 #include "passes.h"
 #include "rwdata.h"
 #include "shift.h"
@@ -22,6 +23,9 @@
  * below. */
 #define PROFILE_CALIBRATION_PAIRS 64
 #define PROFILE_CALIBRATION_SECONDS 0.25
+/* Calibration pairs, at most, when K is given: enough for their spread
+ * (the outlier margin's, profile_margin). */
+#define PROFILE_SPREAD_PAIRS 32
 /* The perturbation sampling=auto keeps the instrumentation under. */
 #define PROFILE_AUTO_PERTURBATION 0.005
 /* The part of that budget timing is granted however much counting every
@@ -33,12 +37,22 @@
 #define PROFILE_AUTO_MAX_K 64
 
 /* The outlier rule the wrappers apply: a timed call beyond 4 times its
- * shape's fastest call plus 50 us is set apart.  A shape's cost is
- * nearly constant (cache misses make a call a few times slower at most,
- * an interrupt a few microseconds), while a call the scheduler preempted
- * lost a time slice, a millisecond or more. */
+ * shape's fastest call plus 10 us, or up to 50 us where the pairs of
+ * operations vary more (profile_margin), is set apart.  A shape's cost is nearly
+ * constant (cache misses make a call a few times slower at most, an
+ * interrupt a few microseconds), while a call the scheduler preempted
+ * lost a time slice, a millisecond or more, and on a virtual machine the
+ * hypervisor takes spells of 10 to 50 us: a few such calls among the
+ * sampled ones, each counted K times, made a sampled share's standard
+ * error 1.5 to 2 points at 80 %, against 0.05 once they are set apart.
+ * The same margin finds the excursions of the pairs (pairs.h), so that
+ * what leaves a timed call leaves the operations' time wherever it
+ * falls. */
 #define PROFILE_OUTLIER_MULTIPLE 4
-#define PROFILE_OUTLIER_MARGIN_SECONDS 50e-6
+#define PROFILE_OUTLIER_MARGIN_SECONDS 10e-6
+/* The largest margin (profile_margin), and the margin where the
+ * calibration gave too few pairs to measure their spread. */
+#define PROFILE_OUTLIER_MAX_SECONDS 50e-6
 /* The tick rate for the margin is measured over at least this long. */
 #define PROFILE_RATE_SECONDS 0.01
 
@@ -137,6 +151,25 @@ static double profile_auto_estimate(double calls, double on, double off,
     if (budget < least)
         budget = least;
     return 2 * calls * timed / budget;
+}
+
+/* The outlier margin in ticks at TICK_HZ: PAIRS_SPREADS of the
+ * calibration pairs' SPREAD, so that a call is set apart only for time
+ * its operation's pair would show as an excursion (pairs_excursions) had
+ * it fallen outside the call, kept within PROFILE_OUTLIER_MARGIN_SECONDS
+ * and PROFILE_OUTLIER_MAX_SECONDS; the latter without a spread.  In an
+ * operation of milliseconds the spells are many and make the pairs'
+ * spread: the pairs cannot tell them apart, and a margin that followed
+ * the spread would leave every spell in the sampled calls, each counted
+ * K times. */
+static uint64_t profile_margin(double tick_hz, double spread)
+{
+    double most = PROFILE_OUTLIER_MAX_SECONDS * tick_hz;
+
+    if (spread < 0)
+        return (uint64_t)ceil(most);
+    return (uint64_t)ceil(
+        fmin(most, fmax(PROFILE_OUTLIER_MARGIN_SECONDS * tick_hz, PAIRS_SPREADS * spread)));
 }
 
 /* Auto's K from its ESTIMATE: rounded up to a power of two, so that the
@@ -238,39 +271,6 @@ static json_t *profile_sites(const struct iccsprof_wrap_api *w, unsigned depth)
                      "overflow", overflow, "sites", sites);
 }
 
-/* Order signed tick differences, for their median. */
-static int profile_cmp(const void *a, const void *b)
-{
-    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* The median of N differences (sorted in place). */
-static double profile_median(int64_t *d, unsigned long long n)
-{
-    qsort(d, (size_t)n, sizeof d[0], profile_cmp);
-    return n % 2 ? (double)d[n / 2] : ((double)d[n / 2 - 1] + (double)d[n / 2]) / 2;
-}
-
-/* The standard error of the median MED of N sorted differences D, from
- * their median absolute deviation (robust to the pairs the scheduler
- * interrupted): 1.4826 MAD estimates their spread, and the median of N
- * normal values has a standard error 1.2533 times the mean's. */
-static double profile_median_stderr(const int64_t *d, unsigned long long n, double med)
-{
-    int64_t *dev;
-    double mad;
-
-    if (n < 2 || (dev = malloc((size_t)n * sizeof *dev)) == NULL)
-        return 0;
-    for (unsigned long long i = 0; i < n; i++)
-        dev[i] = (int64_t)llabs((long long)((double)d[i] - med));
-    mad = profile_median(dev, n);
-    free(dev);
-    return 1.2533 * 1.4826 * mad / sqrt((double)n);
-}
-
 /* The DRNG contexts the measured operations drew from, each with the name
  * the driver seeded it under (null: not seeded by the driver). */
 static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wrap_snapshot *snap)
@@ -320,49 +320,19 @@ static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w,
     op_count(st, 1);
 }
 
-/* What the instrumentation added to one operation, and its standard error
- * in *SE, from the N differences (on - off) of pairs that alternate their
- * order (even-numbered pairs off first): the mean of the two orders'
- * medians, in which the second operation's gain from repeating the
- * first's path cancels. */
-static double profile_added(int64_t *diff, unsigned long long n, double *se)
-{
-    unsigned long long half = (n + 1) / 2;
-    int64_t *odd = malloc((size_t)(n / 2 + 1) * sizeof *odd), *even = diff;
-    double m_even, m_odd, se_even, se_odd;
-
-    if (n < 2 || odd == NULL) {
-        free(odd);
-        m_even = profile_median(diff, n);
-        *se = profile_median_stderr(diff, n, m_even);
-        return m_even;
-    }
-    /* even-numbered pairs to the front, odd-numbered ones aside */
-    for (unsigned long long i = 0, e = 0, o = 0; i < n; i++)
-        if (i % 2)
-            odd[o++] = diff[i];
-        else
-            even[e++] = diff[i];
-    m_even = profile_median(even, half);
-    se_even = profile_median_stderr(even, half, m_even);
-    m_odd = profile_median(odd, n / 2);
-    se_odd = profile_median_stderr(odd, n / 2, m_odd);
-    free(odd);
-    *se = sqrt(se_even * se_even + se_odd * se_odd) / 2;
-    return (m_even + m_odd) / 2;
-}
-
-/* Auto's estimate of K (see profile_auto_estimate) from up to
- * PROFILE_CALIBRATION_PAIRS pairs in PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was
+/* Auto's estimate of K (see profile_auto_estimate) from up to MOST pairs
+ * in PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was
  * measured, their order alternating as in the profile pass and timed without their long spells off
  * the CPU (AWAY): the median of their wrappers-off ticks and what the wrappers added (see
- * profile_added), so that a pair the scheduler interrupted does not decide it and the same workload
- * gets the same K from run to run.  A pair taking longer than that time, or that the budget C would
- * not hold, is not repeated. */
+ * pairs_added), so that a pair the scheduler interrupted does not decide it and the same workload
+ * gets the same K from run to run; and into *SPREAD the pairs' spread (pairs_spread), which the
+ * outlier margin must clear.  No pair starts that would end past that time, or that the budget C
+ * would not hold. */
 static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
                                 struct rwdata *rw, struct profile_away *away,
                                 const struct iccsprof_wrap_overhead *o, const struct pass_clock *c,
-                                double pair_seconds, uint64_t off, uint64_t on)
+                                double pair_seconds, unsigned most, uint64_t off, uint64_t on,
+                                double *spread)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
@@ -371,16 +341,19 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
 
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
-    while (n < PROFILE_CALIBRATION_PAIRS && clock_seconds() - t0 < PROFILE_CALIBRATION_SECONDS &&
+    while (n < most &&
+           clock_seconds() - t0 + (n > 1 ? (clock_seconds() - t0) / (n - 1) : pair_seconds) <
+               PROFILE_CALIBRATION_SECONDS &&
            pass_fits(c, n > 1 ? (clock_seconds() - t0) / (n - 1) : pair_seconds)) {
         profile_pair(st, w, rw, away, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
     }
     w->snapshot(&snap);
-    off = (uint64_t)profile_median(offs, n);
+    *spread = pairs_spread(added, n);
+    off = (uint64_t)pairs_median(offs, n);
     return profile_auto_estimate((double)snap.total_calls / n,
-                                 (double)off + profile_added(added, n, &se), (double)off, o);
+                                 (double)off + pairs_added(added, n, &se), (double)off, o);
 }
 
 /* The pass's pairs are cut into trials of an even number of pairs (both
@@ -411,6 +384,17 @@ struct profile_run {
     size_t nmarks, mark_cap;
     /* each helper's outlier calls and ticks after the last pair */
     uint64_t outlier_calls[ICCSPROF_NHELPERS], outlier_ticks[ICCSPROF_NHELPERS];
+    /* each pair's operation with the wrappers on: what its kept timed
+     * calls took beyond their helpers' mean; and each helper's kept timed
+     * calls and ticks after the last pair */
+    double *kept;
+    uint64_t kept_calls[ICCSPROF_NHELPERS], kept_ticks[ICCSPROF_NHELPERS];
+    /* each pair's: whether its operation with the wrappers on was counted
+     * in the time lost already (off the CPU, or in an outlier call) */
+    unsigned char *counted;
+    /* the ticks excursions took from the first i pairs' operations
+     * (pairs_excursions), once the pass is over */
+    double *taken;
 };
 
 /* The sums of the pairs measured so far, from PER_OP. */
@@ -437,9 +421,9 @@ static void profile_mark(struct profile_run *r, const struct opstats *per_op)
     r->mark[r->nmarks++] = profile_mark_now(r, per_op);
 }
 
-/* One trial, the pairs between marks A and B, as JSON: its sums, and what
- * the instrumentation added to its operations (see profile_added) from
- * its own pairs' differences. */
+/* One trial, the pairs between marks A and B, as JSON: its sums, less
+ * what excursions took from its operations, and what the instrumentation
+ * added to them (see pairs_added) from its own pairs' differences. */
 static json_t *profile_trial(const struct profile_run *r, const struct profile_mark *a,
                              const struct profile_mark *b)
 {
@@ -450,10 +434,11 @@ static json_t *profile_trial(const struct profile_run *r, const struct profile_m
     if (d == NULL)
         channel_call_error("out of memory for %llu operations' timings", n);
     memcpy(d, r->diff + a->pairs, (size_t)n * sizeof *d);
-    added = profile_added(d, n, &se);
+    added = pairs_added(d, n, &se);
     free(d);
     return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:f}", "pairs", (json_int_t)n, "ticks",
-                     b->ticks - a->ticks, "added_ticks", added, "hash_ticks",
+                     b->ticks - a->ticks - (r->taken[b->pairs] - r->taken[a->pairs]), "added_ticks",
+                     added, "hash_ticks",
                      b->helper_ticks[OPSTATS_HASH] - a->helper_ticks[OPSTATS_HASH], "hash_calls",
                      b->helper_calls[OPSTATS_HASH] - a->helper_calls[OPSTATS_HASH], "drng_ticks",
                      b->helper_ticks[OPSTATS_DRNG] - a->helper_ticks[OPSTATS_DRNG], "drng_calls",
@@ -519,6 +504,28 @@ static uint64_t profile_outlier_excess(struct profile_run *r,
     return excess < (double)on ? (uint64_t)excess : on - 1;
 }
 
+/* What the kept timed calls of the last measured operation that SNAP
+ * holds and R does not yet took beyond their helpers' mean timed call: an
+ * excursion that landed in one of them stays in its helper's time, and
+ * so must stay in the operation's (pairs_excursions). */
+static double profile_kept_excess(struct profile_run *r, const struct iccsprof_wrap_snapshot *snap)
+{
+    double excess = 0;
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        const struct iccsprof_wrap_total *t = &snap->helpers[h];
+        /* signed: the wrappers may reclassify a row's kept calls as outliers */
+        double calls = (double)t->timed_calls - (double)r->kept_calls[h];
+        double ticks = (double)t->ticks - (double)r->kept_ticks[h];
+
+        r->kept_calls[h] = t->timed_calls;
+        r->kept_ticks[h] = t->ticks;
+        if (t->timed_calls > 0)
+            excess += ticks - calls * (double)t->ticks / (double)t->timed_calls;
+    }
+    return excess;
+}
+
 /* A pair's arguments, for shift_run. */
 struct profile_pair_args {
     struct op_state *st;
@@ -553,7 +560,9 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
 
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 256;
-        if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL)
+        if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL ||
+            (r->kept = realloc(r->kept, (size_t)r->cap * sizeof *r->kept)) == NULL ||
+            (r->counted = realloc(r->counted, (size_t)r->cap)) == NULL)
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
     shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
@@ -565,6 +574,8 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
         away->ticks += (double)excess;
         pair.on -= excess;
     }
+    r->kept[r->n] = profile_kept_excess(r, snap);
+    r->counted[r->n] = away->operations != spells;
     opstats_add(per_op, snap, (double)pair.on);
     r->ticks += pair.on;
     r->diff[r->n++] = (int64_t)(pair.on - pair.off);
@@ -607,20 +618,46 @@ static void profile_pairs(struct op_state *st, const struct method *m,
     }
 }
 
+/* Take the excursions of R's pairs (pairs_excursions) out of its
+ * operations' time, counting them in AWAY with the spells off the CPU.
+ * Without saved data (SAME 0) a pair's two operations did different
+ * work, and their difference says nothing of an excursion. */
+static void profile_excursions(struct profile_run *r, struct profile_away *away, int same)
+{
+    unsigned long long count = 0;
+    uint64_t taken = 0;
+
+    if ((r->taken = calloc((size_t)r->n + 1, sizeof *r->taken)) == NULL)
+        channel_call_error("out of memory for %llu operations' timings", r->n);
+    if (same)
+        taken = (uint64_t)llround(pairs_excursions(r->diff, r->kept, r->counted, r->n,
+                                                   away->margin_ticks, r->taken, &count));
+    if (taken >= r->ticks) { /* not an excursion: the pairs did not do the same work */
+        memset(r->taken, 0, ((size_t)r->n + 1) * sizeof *r->taken);
+        return;
+    }
+    r->ticks -= taken;
+    away->operations += count;
+    away->ticks += (double)taken;
+}
+
 /* Profile the operation on the profiled library.  Each measured operation
  * with the wrappers on is paired with one with them off that does the
  * same work (see profile_pair).  Those with the wrappers on give every
  * helper call, its shape and its ticks, and the table read after each
  * gives its own calls; each pair gives the ticks the instrumentation
  * added to one operation, of which the median is taken (the mean of the
- * medians of the two orders, see profile_added): a pair that the
+ * medians of the two orders, see pairs_added): a pair that the
  * scheduler interrupted is an outlier the median ignores.  The
  * operations' time without the instrumentation, which shares are taken
  * of, is their measured time less that median per operation and less the
  * long spells they spent off the CPU: the wrappers set apart the helper
  * calls those spells fell in (outliers of their shape), so that time
- * leaves the numerator and the denominator alike.  An interrupt is too
- * short to be set apart, and stays in both. */
+ * leaves the numerator and the denominator alike; and the excursions the
+ * pairs show (pairs_excursions), time an operation with the wrappers on
+ * lost without leaving the CPU, in an untimed call or between calls, leave
+ * the denominator as the set-apart calls' excess does.  An interrupt is
+ * too short to be set apart, and stays in both. */
 json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events *events,
                      json_t **sites, json_t **drng, json_t **facts)
 {
@@ -631,7 +668,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_run run = {NULL, 0, 0, 0, 0, 0, NULL, 0, 0, {0}, {0}};
+    struct profile_run run = {NULL, 0,   0,   0,    0,   0,   NULL, 0,
+                              0,    {0}, {0}, NULL, {0}, {0}, NULL, NULL};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
@@ -639,7 +677,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     double estimate = 0;
     json_t *trials;
     uint64_t on, off, rate_t0 = w->ticks(), margin;
-    double t0, call_seconds, pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
+    double t0, call_seconds, pair_seconds, fastest, added, added_se, spread,
+        rate_s0 = clock_seconds();
 
     w->disable();
     w->reset();
@@ -653,15 +692,18 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         rw = &rwbuf;
     w->overhead(&o);
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
-    margin = (uint64_t)ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
-    away.margin_ticks = (double)margin;
+    away.margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
     calibration = away;
     t0 = clock_seconds();
     profile_pair(&st, w, rw, &calibration, 0, &off, &on);
     call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
+    estimate = profile_calibrate(&st, w, rw, &calibration, &o, &clock, 2 * call_seconds,
+                                 k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, off, on,
+                                 &spread);
     if (k == 0)
-        k = profile_auto_k(estimate = profile_calibrate(&st, w, rw, &calibration, &o, &clock,
-                                                        2 * call_seconds, off, on));
+        k = profile_auto_k(estimate);
+    margin = profile_margin(away.tick_hz, spread);
+    away.margin_ticks = (double)margin;
     w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
@@ -682,9 +724,13 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     profile_pairs(&st, m, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
     *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
+    profile_excursions(&run, &away, rw != NULL);
     trials = profile_trials(&run, &per_op); /* before the differences are sorted */
-    added = profile_added(run.diff, run.n, &added_se);
+    added = pairs_added(run.diff, run.n, &added_se);
     free(run.diff);
+    free(run.kept);
+    free(run.counted);
+    free(run.taken);
     free(run.mark);
     if (rw != NULL)
         rwdata_close(rw);
