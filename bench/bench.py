@@ -278,10 +278,12 @@ def auto_k(ctx, lib, op):
             return json.load(f)["profile"]["sampling"]["k"]
 
 
-def alternate(ctx, op, arms, rounds=ROUNDS):
-    """bench/opbench alternate over ARMS; its JSON result."""
-    return json.loads(sh([ctx.opbench, "alternate", "--op", op, "--rounds", str(rounds),
-                          "--block-ms", str(BLOCK_MS)] + arms))
+def alternate(ctx, op, arms, rounds=ROUNDS, cpu=None):
+    """bench/opbench alternate over ARMS (pinned to CPU when given); its
+    JSON result."""
+    pin = ["taskset", "-c", str(cpu)] if cpu is not None else []
+    return json.loads(sh(pin + [ctx.opbench, "alternate", "--op", op, "--rounds", str(rounds),
+                                "--block-ms", str(BLOCK_MS)] + arms))
 
 
 def over_runs(runs, i):
@@ -415,14 +417,14 @@ def intree_instances(ctx, scheme):
 # ---------------------------------------------------------------- part 3
 
 
-def truth_process(ctx, name, rounds):
-    """One process's true share of a synthetic scheme, from its plain
-    builds with and without the helper calls alternated ROUNDS rounds: the
-    share (its median round's), the standard error its rounds give
-    (1.2533 sigma / sqrt(rounds), sigma from their interquartile range),
-    the plain build's ticks per operation."""
+def truth_process(ctx, name, rounds, cpu=None):
+    """One process's true share of a synthetic scheme (pinned to CPU when
+    given), from its plain builds with and without the helper calls
+    alternated ROUNDS rounds: the share (its median round's), the standard
+    error its rounds give (1.2533 sigma / sqrt(rounds), sigma from their
+    interquartile range), the plain build's ticks per operation."""
     r = alternate(ctx, "sign", [f"plain:{ctx.synth(name)}", f"plain:{ctx.synth(name, '_noh')}"],
-                  rounds)
+                  rounds, cpu)
     arm = r["arms"][1]
     return {"share": 1 - arm["ratio"],
             "within": 1.2533 * (arm["ratio_q3"] - arm["ratio_q1"]) / 1.349 / rounds ** 0.5,
@@ -797,43 +799,50 @@ def with_hog(cpu, fn):
 
 def part_preemption(ctx, out, truths):
     """Sampled and full timing of the dense scheme on a core shared with a
-    CPU hog, against the true share of part 3, with the outliers set apart
-    (the record's share) and folded back in (as before the rule)."""
+    CPU hog, against the true share measured on that core beside each row,
+    with the outliers set apart (the record's share) and folded back in
+    (as before the rule)."""
     out.append("## 3b. Sampling under preemption\n")
     cpu = max(os.sched_getaffinity(0))
     if "dense" not in truths:
         out.append("Skipped: the dense scheme's true share was not measured.\n")
         return
-    t = truths["dense"]
-    true = t["share"]
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
     out.append(
-        f"The dense synthetic scheme (true share {pct(true)}, part 3), `iccsprof run --cpu {cpu} "
+        f"The dense synthetic scheme, `iccsprof run --cpu {cpu} "
         f"--no-plain --profiled ... --op sign --profile-seconds {PREEMPT_SECONDS}`, "
         f"{PREEMPT_RUNS} runs per row, on that core alone and sharing it with a CPU hog pinned "
         "there too (1 ms of spinning every 3 ms, which preempts the measurement wherever it "
-        "is). \"Set apart\": the "
+        "is), held to the true share measured on the same core, without the hog, in a "
+        f"process of {rounds} alternated rounds just before and one just after the row (the "
+        f"unpinned true share of part 3: {pct(truths['dense']['share'])}; one core's differs "
+        "from the other's by as much as 1.6 pp). \"Set apart\": the "
         "record's share, preempted timed calls set apart as outliers of their shape and the "
         "preempted time taken off the operations'. \"Folded back\": the same records with each "
         "shape's outliers put back into its timed calls and the preempted time left in, as "
         "the estimate was before the rule. Median error of the runs and the worst; the rows "
         "are held to part 3's targets.\n")
-    out.append("| core | timing | K | set apart: median error | worst error | stated \u00b1 "
-               "(median) | covered | result | coverage | folded back: median error (worst) | "
-               "timed calls set apart per run | preempted operations per run |\n"
-               "|---|---|---|---|---|---|---|---|---|---|---|---|")
+    out.append("| core | timing | K | true share on the core | set apart: median error | "
+               "worst error | stated \u00b1 (median) | covered | result | coverage | folded "
+               "back: median error (worst) | timed calls set apart per run | preempted "
+               "operations per run |\n"
+               "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     configs = (("every call", []), ("auto", ["--sample", "auto"]), ("K = 64", ["--sample", "64"]))
     for core in ("alone", "with a CPU hog"):
         for label, extra in configs:
             def measure():
                 return profiles(ctx, ctx.synth("dense", "_prof"),
                                 extra + ["--profile-seconds", PREEMPT_SECONDS], PREEMPT_RUNS, cpu)
+            before = truth_process(ctx, "dense", rounds, cpu)
             runs = measure() if core == "alone" else with_hog(cpu, measure)
+            t = beside(before, truth_process(ctx, "dense", rounds, cpu))
             r = summarise([(p, t) for p in runs])
             res, cov = row_targets(f"dense under preemption, {core}, {label}", r)
-            folded = [shares_without_outliers(p) - true for p in runs]
+            folded = [shares_without_outliers(p) - t["share"] for p in runs]
             outliers = sum(p["sampling"]["outliers"]["calls"] for p in runs) / len(runs)
             preempted = sum(p["preempted"]["operations"] for p in runs) / len(runs)
-            out.append(f"| {core} | {label} | {', '.join(map(str, r['ks']))} | {fmt_row(r)} | "
+            out.append(f"| {core} | {label} | {', '.join(map(str, r['ks']))} | "
+                       f"{pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f} pp | {fmt_row(r)} | "
                        f"{res} | {cov} | {pp(median(folded))} ({pp(worst(folded))}) | "
                        f"{outliers:.1f} | {preempted:.1f} |")
             if core == "alone" and label == "auto":
