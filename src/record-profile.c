@@ -104,6 +104,16 @@ static json_t *record_total(json_t *snap, int h)
     return json_object_get(json_object_get(snap, "helpers"), record_helper[h]);
 }
 
+/* The count FIELD of every helper's totals in SNAP, summed. */
+static uint64_t record_totals_sum(json_t *snap, const char *field)
+{
+    uint64_t sum = 0;
+
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        sum += record_u64(record_total(snap, h), field);
+    return sum;
+}
+
 /* Why the compensation of RAW cannot be trusted, or NULL when it can
  * (see share_doubt). */
 static const char *record_untrusted(json_t *raw)
@@ -128,29 +138,14 @@ static const char *record_untrusted(json_t *raw)
  * is not applied: the shares are then the raw ones. */
 static struct share_basis record_basis(json_t *raw, uint64_t *timed_out, const char **why)
 {
-    json_t *snap = json_object_get(raw, "snapshot");
-    uint64_t timed = 0;
     double op_ticks =
         record_num(raw, "ticks") - record_num(json_object_get(raw, "preempted"), "ticks");
 
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        timed += record_u64(record_total(snap, h), "timed_calls");
-    *timed_out = timed;
+    *timed_out = record_totals_sum(json_object_get(raw, "snapshot"), "timed_calls");
     if ((*why = record_untrusted(raw)) != NULL)
         return share_basis(op_ticks, op_ticks, 0);
     return share_basis(op_ticks, record_num(raw, "baseline_ticks"),
                        record_num(json_object_get(raw, "overhead"), "inner_ticks"));
-}
-
-/* The calls that warmed the timed path for a sampled call (every helper). */
-static uint64_t record_warm_calls(json_t *raw)
-{
-    json_t *snap = json_object_get(raw, "snapshot");
-    uint64_t warm = 0;
-
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-        warm += record_u64(record_total(snap, h), "warm_calls");
-    return warm;
 }
 
 /* Whether a shape's outliers are more than RECORD_OUTLIER_FRACTION of
@@ -169,13 +164,10 @@ static json_t *record_outliers(json_t *raw)
 {
     json_t *rule = json_object_get(json_object_get(raw, "sampling"), "outliers"), *shape;
     json_t *snap = json_object_get(raw, "snapshot");
-    uint64_t calls = 0, ticks = 0, marked = 0;
+    uint64_t calls = record_totals_sum(snap, "outlier_calls");
+    uint64_t ticks = record_totals_sum(snap, "outlier_ticks"), marked = 0;
     size_t i;
 
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        calls += record_u64(record_total(snap, h), "outlier_calls");
-        ticks += record_u64(record_total(snap, h), "outlier_ticks");
-    }
     json_array_foreach(json_object_get(snap, "shapes"), i, shape) marked +=
         record_many_outliers(shape);
     return json_pack("{s:O, s:O, s:f, s:I, s:I, s:I}", "multiple",
@@ -410,7 +402,8 @@ json_t *record_profile(json_t *raw)
         json_object_get(json_object_get(raw, "sampling"), "auto"), "k_estimate",
         json_object_get(json_object_get(raw, "sampling"), "estimate"), "first_n",
         json_object_get(json_object_get(raw, "sampling"), "first_n"), "timed_calls",
-        (json_int_t)all_timed, "warm_calls", (json_int_t)record_warm_calls(raw), "outliers",
+        (json_int_t)all_timed, "warm_calls",
+        (json_int_t)record_totals_sum(json_object_get(raw, "snapshot"), "warm_calls"), "outliers",
         record_outliers(raw));
     calls[0] = (double)hash_calls;
     calls[1] = (double)drng_calls;

@@ -176,7 +176,8 @@ unsigned wrap_row(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint6
  * timed path's code, its call and its return cold, and its region holds
  * that: 30 to 45 ticks a call at K = 32 on call-dense schemes, a share
  * 2 to 4 points high, against none in the tight loop that gives the
- * inner cost.  Which calls are sampled does not change. */
+ * inner cost.  Which calls are sampled does not change; a warming call
+ * is counted in its helper's warm_calls. */
 enum wrap_timing wrap_sampled(struct wrap_table *t, unsigned row)
 {
     if (t->left[row] == 0) {
@@ -188,8 +189,12 @@ enum wrap_timing wrap_sampled(struct wrap_table *t, unsigned row)
         t->rng = x;
         t->left[row] = 1 + (uint32_t)(((x >> 32) * (2 * (uint64_t)wrap_k - 1)) >> 32);
     }
-    --t->left[row];
-    return t->left[row] == 0 ? WRAP_TIMED : t->left[row] == 1 ? WRAP_WARMING : WRAP_UNTIMED;
+    if (--t->left[row] == 0)
+        return WRAP_TIMED;
+    if (t->left[row] > 1)
+        return WRAP_UNTIMED;
+    t->total[t->slot[row].helper].warm_calls++;
+    return WRAP_WARMING;
 }
 
 /* The outlier limit of row S whose fastest call took MIN ticks, less

@@ -49,8 +49,6 @@ static inline void wrap_begin(struct wrap_call *c, struct wrap_table *t, unsigne
     c->shape = &t->slot[i];
     c->shape->calls++;
     c->timed = wrap_k == 1 || c->shape->calls <= wrap_first ? WRAP_TIMED : wrap_sampled(t, i);
-    if (__builtin_expect(c->timed == WRAP_WARMING, 0))
-        t->total[helper].warm_calls++;
     if (__builtin_expect(wrap_callers != 0, 0))
         c->site = wrap_capture(t, helper, ret);
 }

@@ -341,10 +341,11 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
 
     offs[0] = (int64_t)off;
     added[0] = (int64_t)(on - off);
-    while (n < most &&
-           clock_seconds() - t0 + (n > 1 ? (clock_seconds() - t0) / (n - 1) : pair_seconds) <
-               PROFILE_CALIBRATION_SECONDS &&
-           pass_fits(c, n > 1 ? (clock_seconds() - t0) / (n - 1) : pair_seconds)) {
+    while (n < most) {
+        double spent = clock_seconds() - t0, next = n > 1 ? spent / (n - 1) : pair_seconds;
+
+        if (spent + next >= PROFILE_CALIBRATION_SECONDS || !pass_fits(c, next))
+            break;
         profile_pair(st, w, rw, away, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
@@ -484,6 +485,13 @@ static json_t *profile_trials(struct profile_run *r, const struct opstats *per_o
  * calls turn out all to have been slow (the wrappers reclassify them at
  * once), their excess, which stayed in their own operations, leaves this
  * one's, and the totals are right. */
+/* What CALLS calls of TICKS ticks in all took beyond the mean timed call
+ * of the helper whose totals are T (nothing while it has none). */
+static double profile_beyond_mean(const struct iccsprof_wrap_total *t, double calls, double ticks)
+{
+    return t->timed_calls > 0 ? ticks - calls * (double)t->ticks / (double)t->timed_calls : 0;
+}
+
 static uint64_t profile_outlier_excess(struct profile_run *r,
                                        const struct iccsprof_wrap_snapshot *snap, uint64_t on)
 {
@@ -496,8 +504,8 @@ static uint64_t profile_outlier_excess(struct profile_run *r,
 
         r->outlier_calls[h] = t->outlier_calls;
         r->outlier_ticks[h] = t->outlier_ticks;
-        if (calls > 0 && t->timed_calls > 0)
-            excess += (double)ticks - (double)calls * (double)t->ticks / (double)t->timed_calls;
+        if (calls > 0)
+            excess += profile_beyond_mean(t, (double)calls, (double)ticks);
     }
     if (excess <= 0)
         return 0;
@@ -520,8 +528,7 @@ static double profile_kept_excess(struct profile_run *r, const struct iccsprof_w
 
         r->kept_calls[h] = t->timed_calls;
         r->kept_ticks[h] = t->ticks;
-        if (t->timed_calls > 0)
-            excess += ticks - calls * (double)t->ticks / (double)t->timed_calls;
+        excess += profile_beyond_mean(t, calls, ticks);
     }
     return excess;
 }
@@ -668,8 +675,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_run run = {NULL, 0,   0,   0,    0,   0,   NULL, 0,
-                              0,    {0}, {0}, NULL, {0}, {0}, NULL, NULL};
+    struct profile_run run = {0};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
