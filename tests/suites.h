@@ -38,7 +38,8 @@
     X(whatifproject)                                                                               \
     X(candidate)                                                                                   \
     X(shift)                                                                                       \
-    X(pairs)
+    X(pairs)                                                                                       \
+    X(opstats)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

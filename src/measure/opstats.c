@@ -36,19 +36,37 @@ static int opstats_same(const struct opstats_shape *x, const struct iccsprof_wra
            x->out_bits == key->out_bits;
 }
 
-/* The ticks the calls of shape J made since the last reading, from
- * the table's row S: those of its timed calls, and its mean for the
- * others. */
-static double opstats_ticks(struct opstats *o, size_t j, const struct iccsprof_wrap_shape *s)
+/* The mean kept timed call of the table's row S, or -1 while it has none. */
+static double opstats_row_mean(const struct iccsprof_wrap_shape *s)
+{
+    return s->timed_calls > 0 ? (double)s->ticks / (double)s->timed_calls : -1;
+}
+
+/* The ticks the calls of shape J made since the last reading, from the
+ * table's row S: those of its timed calls, and its mean for the others;
+ * and into *EX what its timed calls took beyond that mean. */
+static double opstats_ticks(struct opstats *o, size_t j, const struct iccsprof_wrap_shape *s,
+                            struct opstats_excess *ex)
 {
     struct opstats_shape *r = &o->shape[j];
-    uint64_t calls = s->calls - r->last, timed = s->timed_calls - r->last_timed;
-    double ticks = (double)(s->ticks - r->last_ticks);
+    double mean = opstats_row_mean(s);
+    /* signed: a reclassified row moves kept calls to its outliers */
+    double timed = (double)s->timed_calls - (double)r->last_timed;
+    double ticks = (double)s->ticks - (double)r->last_ticks;
+    double calls = (double)(s->calls - r->last);
 
-    if (calls > timed && s->timed_calls > 0)
-        ticks += (double)(calls - timed) * (double)s->ticks / (double)s->timed_calls;
+    if (mean >= 0) {
+        ex->kept += ticks - timed * mean;
+        ex->outlier += (double)(s->outlier_ticks - r->last_outlier_ticks) -
+                       (double)(s->outlier_calls - r->last_outliers) * mean;
+        if (calls > timed)
+            ticks += (calls - timed) * mean;
+    }
+    r->last = s->calls;
     r->last_timed = s->timed_calls;
     r->last_ticks = s->ticks;
+    r->last_outliers = s->outlier_calls;
+    r->last_outlier_ticks = s->outlier_ticks;
     return ticks;
 }
 
@@ -90,26 +108,26 @@ static size_t opstats_find(struct opstats *o, const struct iccsprof_wrap_shape *
     return o->nshapes++;
 }
 
-/* Count one operation of OP_TICKS from the totals and the table after it.
- * The helpers' counts come from their totals, exact whatever the table
- * holds; a row holds one key, or the keys grouped in it, and every call
- * is in one row, so the rows' ticks are the helpers'. */
-void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks)
+/* Read one operation from the totals and the table after it.  The
+ * helpers' counts come from their totals, exact whatever the table holds;
+ * a row holds one key, or the keys grouped in it, and every call is in
+ * one row, so the rows' ticks are the helpers'.  A row not read before
+ * made none of the earlier operations' calls. */
+void opstats_read(struct opstats *o, const struct iccsprof_wrap_snapshot *snap,
+                  struct opstats_excess *ex)
 {
-    double ticks[OPSTATS_NGROUPS] = {0, 0};
-
-    for (size_t i = 0; i < snap->nshapes; i++) {
-        size_t j = opstats_find(o, &snap->shapes[i], i); /* may move o->shape */
-        struct opstats_shape *x;
-
-        ticks[snap->shapes[i].helper == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] +=
-            opstats_ticks(o, j, &snap->shapes[i]);
-        x = &o->shape[j];
-        x->grew = snap->shapes[i].calls - x->last;
-        x->last = snap->shapes[i].calls;
-    }
+    ex->outlier = ex->kept = 0;
     for (int g = 0; g < OPSTATS_NGROUPS; g++)
-        opstats_ratio_add(&o->group[g], ticks[g], op_ticks);
+        o->read_ticks[g] = 0;
+    for (size_t i = 0; i < snap->nshapes; i++) {
+        const struct iccsprof_wrap_shape *s = &snap->shapes[i];
+        size_t j = opstats_find(o, s, i); /* may move o->shape */
+        uint64_t before = o->shape[j].last;
+
+        o->read_ticks[s->helper == ICCSPROF_DRNG ? OPSTATS_DRNG : OPSTATS_HASH] +=
+            opstats_ticks(o, j, s, ex);
+        o->shape[j].grew = s->calls - before;
+    }
     for (size_t j = 0; j < o->nshapes; j++) {
         opstats_count(&o->shape[j].per_op, o->shape[j].grew, o->ops);
         o->shape[j].grew = 0;
@@ -118,6 +136,13 @@ void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, d
         opstats_count(&o->helper[h], snap->helpers[h].calls - o->helper_last[h], o->ops);
         o->helper_last[h] = snap->helpers[h].calls;
     }
+}
+
+/* Count the operation last read. */
+void opstats_add(struct opstats *o, double op_ticks)
+{
+    for (int g = 0; g < OPSTATS_NGROUPS; g++)
+        opstats_ratio_add(&o->group[g], o->read_ticks[g], op_ticks);
     o->ops++;
 }
 

@@ -21,10 +21,20 @@ struct opstat {
 struct opstats_shape {
     uint32_t helper, kind;
     uint64_t in_bits, out_bits;
-    uint64_t last, last_timed,
-        last_ticks; /* calls, timed calls and their ticks at the last reading */
-    uint64_t grew;  /* calls since, while a reading is counted */
+    /* at the last reading: calls, kept timed calls and their ticks, calls
+     * set apart as outliers and their ticks */
+    uint64_t last, last_timed, last_ticks, last_outliers, last_outlier_ticks;
+    uint64_t grew; /* calls since, while a reading is counted */
     struct opstat per_op;
+};
+
+/* What the timed calls of one operation took beyond the mean kept timed
+ * call of their own row (a shape's calls cost alike; a helper's calls of
+ * different shapes do not): in the calls set apart as outliers, which is
+ * time the operation lost to something else, and in the calls kept
+ * (signed: the wrappers may reclassify a row's kept calls as outliers). */
+struct opstats_excess {
+    double outlier, kept;
 };
 
 /* The sums over the operations of the ticks of a group of helpers (h)
@@ -45,14 +55,20 @@ struct opstats {
     uint64_t helper_last[ICCSPROF_NHELPERS]; /* the helpers' calls at the last reading */
     struct opstat helper[ICCSPROF_NHELPERS];
     struct opstats_ratio group[OPSTATS_NGROUPS];
+    double read_ticks[OPSTATS_NGROUPS]; /* each group's helper ticks at the last reading */
 };
 
 /* Start with no operation read, the wrappers' table just reset; the rows
  * of a previous start are freed. */
 void opstats_init(struct opstats *o);
 
-/* Count one operation of OP_TICKS: SNAP is the table after it. */
-void opstats_add(struct opstats *o, const struct iccsprof_wrap_snapshot *snap, double op_ticks);
+/* Read SNAP, the table after one operation: its calls, its helper ticks
+ * and into *EX its timed calls' excess; opstats_add then counts it. */
+void opstats_read(struct opstats *o, const struct iccsprof_wrap_snapshot *snap,
+                  struct opstats_excess *ex);
+
+/* Count the operation last read as one of OP_TICKS. */
+void opstats_add(struct opstats *o, double op_ticks);
 
 /* The precision of the hash and DRNG shares so far: the larger of their
  * 95 % confidence half-widths, each relative to its share or to 10 %,

@@ -68,6 +68,16 @@ struct profile_away {
     double ticks;
 };
 
+/* What a pair of operations runs: the operation, the profiled library's
+ * wrappers, its writable data (NULL: not saved, see profile_pair), and
+ * where the spells off the CPU are gathered. */
+struct profile_bench {
+    struct op_state *st;
+    const struct iccsprof_wrap_api *w;
+    struct rwdata *rw;
+    struct profile_away *away;
+};
+
 /* Ticks of one operation, with the wrappers on around it or not.  With
  * AWAY, the thread's CPU time is read around it, and a spell off the CPU
  * (its ticks less that CPU time) longer than the outlier margin is not
@@ -300,36 +310,34 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
  * predictors), so the driver alternates the order and takes the gain out.
  * *OFF and *ON get their ticks.  Without saved data (RW NULL) the pair
  * does successive work. */
-static void profile_pair(struct op_state *st, const struct iccsprof_wrap_api *w, struct rwdata *rw,
-                         struct profile_away *away, int on_first, uint64_t *off, uint64_t *on)
+static void profile_pair(const struct profile_bench *b, int on_first, uint64_t *off, uint64_t *on)
 {
-    if (rw != NULL)
-        rwdata_save(rw);
-    op_count(st, on_first);
+    if (b->rw != NULL)
+        rwdata_save(b->rw);
+    op_count(b->st, on_first);
     if (on_first)
-        *on = profile_call(st, w, 1, away);
+        *on = profile_call(b->st, b->w, 1, b->away);
     else
-        *off = profile_call(st, w, 0, away);
-    op_count(st, !on_first);
-    if (rw != NULL)
-        rwdata_restore(rw);
+        *off = profile_call(b->st, b->w, 0, b->away);
+    op_count(b->st, !on_first);
+    if (b->rw != NULL)
+        rwdata_restore(b->rw);
     if (on_first)
-        *off = profile_call(st, w, 0, away);
+        *off = profile_call(b->st, b->w, 0, b->away);
     else
-        *on = profile_call(st, w, 1, away);
-    op_count(st, 1);
+        *on = profile_call(b->st, b->w, 1, b->away);
+    op_count(b->st, 1);
 }
 
 /* Auto's estimate of K (see profile_auto_estimate) from up to MOST pairs
  * in PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was
  * measured, their order alternating as in the profile pass and timed without their long spells off
- * the CPU (AWAY): the median of their wrappers-off ticks and what the wrappers added (see
+ * the CPU (B's away): the median of their wrappers-off ticks and what the wrappers added (see
  * pairs_added), so that a pair the scheduler interrupted does not decide it and the same workload
  * gets the same K from run to run; and into *SPREAD the pairs' spread (pairs_spread), which the
  * outlier margin must clear.  No pair starts that would end past that time, or that the budget C
  * would not hold. */
-static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_api *w,
-                                struct rwdata *rw, struct profile_away *away,
+static double profile_calibrate(const struct profile_bench *b,
                                 const struct iccsprof_wrap_overhead *o, const struct pass_clock *c,
                                 double pair_seconds, unsigned most, uint64_t off, uint64_t on,
                                 double *spread)
@@ -346,11 +354,11 @@ static double profile_calibrate(struct op_state *st, const struct iccsprof_wrap_
 
         if (spent + next >= PROFILE_CALIBRATION_SECONDS || !pass_fits(c, next))
             break;
-        profile_pair(st, w, rw, away, (int)(n % 2), &off, &on);
+        profile_pair(b, (int)(n % 2), &off, &on);
         offs[n] = (int64_t)off;
         added[n++] = (int64_t)(on - off);
     }
-    w->snapshot(&snap);
+    b->w->snapshot(&snap);
     *spread = pairs_spread(added, n);
     off = (uint64_t)pairs_median(offs, n);
     return profile_auto_estimate((double)snap.total_calls / n,
@@ -376,20 +384,20 @@ struct profile_mark {
 
 /* The measured pairs of the profile pass and what they gave. */
 struct profile_run {
-    int64_t *diff; /* each pair's ticks with the wrappers on less off */
+    struct iccsprof_wrap_snapshot *snap; /* the table after the last pair */
+    struct opstats *per_op;              /* the operations read from it */
+    int64_t *diff;                       /* each pair's ticks with the wrappers on less off */
     unsigned long long n, cap;
     uint64_t ticks; /* the operations' ticks with the wrappers on */
     double seconds; /* the pairs' time */
     unsigned long long trial_pairs;
     struct profile_mark *mark; /* at the end of each trial */
     size_t nmarks, mark_cap;
-    /* each helper's outlier calls and ticks after the last pair */
-    uint64_t outlier_calls[ICCSPROF_NHELPERS], outlier_ticks[ICCSPROF_NHELPERS];
     /* each pair's operation with the wrappers on: what its kept timed
-     * calls took beyond their helpers' mean; and each helper's kept timed
-     * calls and ticks after the last pair */
+     * calls took beyond their rows' mean (opstats_excess); an excursion
+     * that landed in one of them stays in its helper's time, and so must
+     * stay in the operation's (pairs_excursions) */
     double *kept;
-    uint64_t kept_calls[ICCSPROF_NHELPERS], kept_ticks[ICCSPROF_NHELPERS];
     /* each pair's: whether its operation with the wrappers on was counted
      * in the time lost already (off the CPU, or in an outlier call) */
     unsigned char *counted;
@@ -398,10 +406,10 @@ struct profile_run {
     double *taken;
 };
 
-/* The sums of the pairs measured so far, from PER_OP. */
-static struct profile_mark profile_mark_now(const struct profile_run *r,
-                                            const struct opstats *per_op)
+/* The sums of the pairs of R measured so far. */
+static struct profile_mark profile_mark_now(const struct profile_run *r)
 {
+    const struct opstats *per_op = r->per_op;
     struct profile_mark m = {r->n, per_op->group[OPSTATS_HASH].t, {0, 0}, {0, 0}};
 
     for (int g = 0; g < OPSTATS_NGROUPS; g++)
@@ -412,14 +420,14 @@ static struct profile_mark profile_mark_now(const struct profile_run *r,
 }
 
 /* Mark the end of a trial in R after its last pair. */
-static void profile_mark(struct profile_run *r, const struct opstats *per_op)
+static void profile_mark(struct profile_run *r)
 {
     if (r->nmarks == r->mark_cap) {
         r->mark_cap = r->mark_cap ? 2 * r->mark_cap : 64;
         if ((r->mark = realloc(r->mark, r->mark_cap * sizeof *r->mark)) == NULL)
             channel_call_error("out of memory for %zu trials", r->mark_cap);
     }
-    r->mark[r->nmarks++] = profile_mark_now(r, per_op);
+    r->mark[r->nmarks++] = profile_mark_now(r);
 }
 
 /* One trial, the pairs between marks A and B, as JSON: its sums, less
@@ -449,7 +457,7 @@ static json_t *profile_trial(const struct profile_run *r, const struct profile_m
 /* The trials of R as JSON: the pairs after the last whole trial join it
  * (or are the one trial when none is whole), and beyond
  * PROFILE_TRIALS_MAX trials, every STEP consecutive ones are one. */
-static json_t *profile_trials(struct profile_run *r, const struct opstats *per_op)
+static json_t *profile_trials(struct profile_run *r)
 {
     struct profile_mark start = {0, 0, {0, 0}, {0, 0}}, *prev = &start;
     json_t *list = json_array();
@@ -460,7 +468,7 @@ static json_t *profile_trials(struct profile_run *r, const struct opstats *per_o
     if (r->nmarks == 0 || r->mark[r->nmarks - 1].pairs < r->n) {
         if (r->nmarks > 0)
             r->nmarks--;
-        profile_mark(r, per_op);
+        profile_mark(r);
     }
     step = (r->nmarks + PROFILE_TRIALS_MAX - 1) / PROFILE_TRIALS_MAX;
     for (size_t i = step - 1; i < r->nmarks; i += step) {
@@ -475,70 +483,25 @@ static json_t *profile_trials(struct profile_run *r, const struct opstats *per_o
     return list;
 }
 
-/* What the helper calls of the last measured operation that SNAP holds
- * and R does not yet took beyond their helpers' typical cost, in those
- * the wrappers set apart as outliers.  Such a call lost its time to
- * something else (an interrupt, or a virtual machine's stolen time,
- * which the thread's CPU time does not show): its helper's estimate
- * leaves it out, so the operation's time must too, or the shares come
- * out low by it.  Less than the operation's ticks ON: when a row's first
- * calls turn out all to have been slow (the wrappers reclassify them at
- * once), their excess, which stayed in their own operations, leaves this
- * one's, and the totals are right. */
-/* What CALLS calls of TICKS ticks in all took beyond the mean timed call
- * of the helper whose totals are T (nothing while it has none). */
-static double profile_beyond_mean(const struct iccsprof_wrap_total *t, double calls, double ticks)
+/* What the outlier calls of an operation of ON ticks took beyond their
+ * rows' mean (EXCESS, opstats_excess), as ticks to take from it.  Such a
+ * call lost its time to something else (an interrupt, or a virtual
+ * machine's stolen time, which the thread's CPU time does not show): its
+ * row's estimate leaves it out, so the operation's time must too, or the
+ * shares come out low by it.  Less than ON: when a row's first calls turn
+ * out all to have been slow (the wrappers reclassify them at once), their
+ * excess, which stayed in their own operations, leaves this one's, and
+ * the totals are right. */
+static uint64_t profile_outlier_excess(double excess, uint64_t on)
 {
-    return t->timed_calls > 0 ? ticks - calls * (double)t->ticks / (double)t->timed_calls : 0;
-}
-
-static uint64_t profile_outlier_excess(struct profile_run *r,
-                                       const struct iccsprof_wrap_snapshot *snap, uint64_t on)
-{
-    double excess = 0;
-
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        const struct iccsprof_wrap_total *t = &snap->helpers[h];
-        uint64_t calls = t->outlier_calls - r->outlier_calls[h];
-        uint64_t ticks = t->outlier_ticks - r->outlier_ticks[h];
-
-        r->outlier_calls[h] = t->outlier_calls;
-        r->outlier_ticks[h] = t->outlier_ticks;
-        if (calls > 0)
-            excess += profile_beyond_mean(t, (double)calls, (double)ticks);
-    }
     if (excess <= 0)
         return 0;
     return excess < (double)on ? (uint64_t)excess : on - 1;
 }
 
-/* What the kept timed calls of the last measured operation that SNAP
- * holds and R does not yet took beyond their helpers' mean timed call: an
- * excursion that landed in one of them stays in its helper's time, and
- * so must stay in the operation's (pairs_excursions). */
-static double profile_kept_excess(struct profile_run *r, const struct iccsprof_wrap_snapshot *snap)
-{
-    double excess = 0;
-
-    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-        const struct iccsprof_wrap_total *t = &snap->helpers[h];
-        /* signed: the wrappers may reclassify a row's kept calls as outliers */
-        double calls = (double)t->timed_calls - (double)r->kept_calls[h];
-        double ticks = (double)t->ticks - (double)r->kept_ticks[h];
-
-        r->kept_calls[h] = t->timed_calls;
-        r->kept_ticks[h] = t->ticks;
-        excess += profile_beyond_mean(t, calls, ticks);
-    }
-    return excess;
-}
-
 /* A pair's arguments, for shift_run. */
 struct profile_pair_args {
-    struct op_state *st;
-    const struct iccsprof_wrap_api *w;
-    struct rwdata *rw;
-    struct profile_away *away;
+    const struct profile_bench *b;
     int on_first;
     uint64_t off, on;
 };
@@ -548,21 +511,20 @@ static void profile_pair_shifted(void *arg)
 {
     struct profile_pair_args *a = arg;
 
-    profile_pair(a->st, a->w, a->rw, a->away, a->on_first, &a->off, &a->on);
+    profile_pair(a->b, a->on_first, &a->off, &a->on);
 }
 
-/* Measure one more pair into R, its table read after it (SNAP) into
- * PER_OP.  Each trial runs its pairs at a stack position of its own
+/* Measure one more pair of B into R, its table read after it into R's
+ * per_op.  Each trial runs its pairs at a stack position of its own
  * (shift.h): where the stack lies in a page moves the share as much as
  * anything else, and is otherwise fixed for the process's life. */
-static void profile_measured_pair(struct op_state *st, const struct iccsprof_wrap_api *w,
-                                  struct rwdata *rw, struct profile_away *away,
-                                  struct profile_run *r, struct iccsprof_wrap_snapshot *snap,
-                                  struct opstats *per_op)
+static void profile_measured_pair(const struct profile_bench *b, struct profile_run *r)
 {
     double t0 = clock_seconds();
-    struct profile_pair_args pair = {st, w, rw, away, (int)(r->n % 2), 0, 0};
+    struct profile_pair_args pair = {b, (int)(r->n % 2), 0, 0};
+    struct profile_away *away = b->away;
     unsigned long long spells = away->operations;
+    struct opstats_excess ex;
     uint64_t excess;
 
     if (r->n == r->cap) {
@@ -573,33 +535,31 @@ static void profile_measured_pair(struct op_state *st, const struct iccsprof_wra
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
     shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
-    w->snapshot(snap);
+    b->w->snapshot(r->snap);
+    opstats_read(r->per_op, r->snap, &ex);
     /* a spell off the CPU already left the operation's time, outlier and all */
-    excess = profile_outlier_excess(r, snap, pair.on);
+    excess = profile_outlier_excess(ex.outlier, pair.on);
     if (excess > 0 && away->operations == spells) {
         away->operations++;
         away->ticks += (double)excess;
         pair.on -= excess;
     }
-    r->kept[r->n] = profile_kept_excess(r, snap);
+    r->kept[r->n] = ex.kept;
     r->counted[r->n] = away->operations != spells;
-    opstats_add(per_op, snap, (double)pair.on);
+    opstats_add(r->per_op, (double)pair.on);
     r->ticks += pair.on;
     r->diff[r->n++] = (int64_t)(pair.on - pair.off);
     if (r->n % r->trial_pairs == 0)
-        profile_mark(r, per_op);
+        profile_mark(r);
     r->seconds += clock_seconds() - t0;
 }
 
-/* The measured pairs: the minimum SZ, then more while the shares' precision
+/* The measured pairs of B into R: the minimum SZ, then more while the shares' precision
  * falls short of the one asked, all within the budget C (one pair at
  * least); *STOP says why they ended.  PAIR_SECONDS is the calibration's. */
-static void profile_pairs(struct op_state *st, const struct method *m,
-                          const struct iccsprof_wrap_api *w, struct rwdata *rw,
-                          struct profile_away *away, struct profile_run *r,
-                          struct iccsprof_wrap_snapshot *snap, struct opstats *per_op,
-                          const struct pass_size *sz, const struct pass_clock *c,
-                          double pair_seconds, enum method_stop *stop)
+static void profile_pairs(const struct profile_bench *b, const struct method *m,
+                          struct profile_run *r, const struct pass_size *sz,
+                          const struct pass_clock *c, double pair_seconds, enum method_stop *stop)
 {
     int announced = 0;
 
@@ -607,7 +567,7 @@ static void profile_pairs(struct op_state *st, const struct method *m,
         double est = r->n > 0 ? r->seconds / (double)r->n : pair_seconds, prec;
 
         if (r->n >= sz->per_group) {
-            prec = opstats_share_precision(per_op);
+            prec = opstats_share_precision(r->per_op);
             if (m->precision <= 0 || prec <= m->precision) {
                 *stop = r->n == sz->per_group ? STOP_MINIMUM : STOP_PRECISION;
                 return;
@@ -621,7 +581,7 @@ static void profile_pairs(struct op_state *st, const struct method *m,
             *stop = STOP_MAX_SECONDS;
             return;
         }
-        profile_measured_pair(st, w, rw, away, r, snap, per_op);
+        profile_measured_pair(b, r);
     }
 }
 
@@ -675,7 +635,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_run run = {0};
+    struct profile_bench pass = {&st, w, NULL, &away}, calibrating = {&st, w, NULL, &calibration};
+    struct profile_run run = {.snap = &snap, .per_op = &per_op};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
@@ -695,15 +656,15 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     warm = method_warm_up(&st, "profile warm-up", &clock, &fastest);
     op_stage(&st, "profile calibration", PASS_SETUP);
     if (rwdata_open(&rwbuf, s->lib) == 0)
-        rw = &rwbuf;
+        pass.rw = calibrating.rw = rw = &rwbuf;
     w->overhead(&o);
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
     away.margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
     calibration = away;
     t0 = clock_seconds();
-    profile_pair(&st, w, rw, &calibration, 0, &off, &on);
+    profile_pair(&calibrating, 0, &off, &on);
     call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
-    estimate = profile_calibrate(&st, w, rw, &calibration, &o, &clock, 2 * call_seconds,
+    estimate = profile_calibrate(&calibrating, &o, &clock, 2 * call_seconds,
                                  k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, off, on,
                                  &spread);
     if (k == 0)
@@ -727,11 +688,11 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
                 -1);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
-    profile_pairs(&st, m, w, rw, &away, &run, &snap, &per_op, &sz, &clock, pair_seconds, &stop);
+    profile_pairs(&pass, m, &run, &sz, &clock, pair_seconds, &stop);
     *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
     profile_excursions(&run, &away, rw != NULL);
-    trials = profile_trials(&run, &per_op); /* before the differences are sorted */
+    trials = profile_trials(&run); /* before the differences are sorted */
     added = pairs_added(run.diff, run.n, &added_se);
     free(run.diff);
     free(run.kept);
