@@ -357,6 +357,31 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
     free(v);
 }
 
+/* The hash share the played operations give (profile.replay): what
+ * playing the helpers' outputs back took off an operation, over its
+ * twin's ticks with the wrappers off (medians of the pairs); its standard
+ * error from the removed ticks', and a 95 % half-width that adds to
+ * theirs what serving the tape costs (played_ticks, over the same ticks):
+ * a played operation still spends up to that in its helpers, so the share
+ * is low by as much at most.  RAW's replay section is kept beside; with
+ * only its fault, the share is null. */
+static json_t *record_replay(json_t *raw)
+{
+    json_t *r = json_object_get(raw, "replay"), *out = json_deep_copy(r);
+    double off = record_num(r, "off_ticks"), se;
+
+    if (json_object_get(r, "off_ticks") == NULL || off <= 0) {
+        json_object_set_new(out, "share", json_null());
+        return out;
+    }
+    se = record_num(r, "removed_ticks_stderr") / off;
+    json_object_set_new(out, "share", json_real(record_num(r, "removed_ticks") / off));
+    json_object_set_new(out, "share_stderr", json_real(se));
+    json_object_set_new(out, "share_uncertainty",
+                        json_real(hypot(1.96 * se, record_num(r, "played_ticks") / off)));
+    return out;
+}
+
 /* The record's profile section from the measuring process's raw one.  A
  * baseline the measured cost would leave below zero is written as 0: the
  * compensation is then not applied, and its reason says why. */
@@ -408,6 +433,7 @@ json_t *record_profile(json_t *raw)
     calls[0] = (double)hash_calls;
     calls[1] = (double)drng_calls;
     record_uncertainty(profile, raw, &b, se, calls, why != NULL);
+    json_object_set_new(profile, "replay", record_replay(raw));
     return profile;
 }
 

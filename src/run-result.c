@@ -222,6 +222,20 @@ static const struct field profile_trial_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The operations played back with their helpers' outputs (the tape):
+ * the pairs that played, their twins' median ticks with the wrappers off,
+ * what the play took off them (median and its standard error), what
+ * serving the tape costs; or why that does not stand. */
+static const struct field replay_fields[] = {
+    {"pairs", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
+    {"off_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"removed_ticks", FIELD_NUMBER, FIELD_OPTIONAL, ANY, 0, NULL, NULL},
+    {"removed_ticks_stderr", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"played_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"fault", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field profile_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"ticks", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -232,6 +246,7 @@ static const struct field profile_fields[] = {
     {"sampling", FIELD_OBJECT, 0, 0, 0, sampling_fields, NULL},
     {"snapshot", FIELD_OBJECT, 0, 0, 0, snapshot_fields, NULL},
     {"trials", FIELD_ARRAY, 0, 1, 0, profile_trial_fields, NULL},
+    {"replay", FIELD_OBJECT, 0, 0, 0, replay_fields, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 

@@ -160,13 +160,13 @@ else
 fi
 expect_py "chatty: every line in the log the record names" "$work/chatty" <<'EOS'
 import sys
-from records import CALIBRATION_PAIRS, check, load
+from records import CALIBRATION_PAIRS, check, load, pair_calls
 d = sys.argv[1]
 r = load(d + "/Chatty-1__verify.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
-# setup, warm-up and calibration, measured: n in the plain pass, p with
-# the wrappers on and p off in the profile pass
-calls = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + 2 * p)
+# setup, warm-up and calibration, measured: n in the plain pass, p pairs
+# in the profile pass (each with its rehearsal and play, if played back)
+calls = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + pair_calls(r["profile"]) * p)
 out, err = "verify: checking a 32-byte signature\n", "verify: done\n"
 log = open(d + "/" + r["log"]["path"]).read()
 size = calls * (len(out) + len(err))

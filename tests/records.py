@@ -17,6 +17,13 @@ _SCHEMA = None
 CALIBRATION_PAIRS = 32
 
 
+def pair_calls(profile):
+    """Calls of the scheme a measured pair of PROFILE makes: the pair, and
+    where the helpers' outputs were played back, the rehearsal that
+    records them and the play (profile.replay.pairs)."""
+    return 4 if "pairs" in profile["replay"] else 2
+
+
 def schema():
     """The record schema of the source tree, loaded once."""
     global _SCHEMA

@@ -208,11 +208,11 @@ ICCSPROF_FIXTURE=print run_sig "print: verify" "$work/print" --op verify
 if grep -q verifying "$work/out" "$work/err"; then fail "print: our output is ours alone" "$(cat "$work/out")"; else pass "print: our output is ours alone"; fi
 py "print: the log holds every line" '
 import sys
-from records import CALIBRATION_PAIRS, check, load
+from records import CALIBRATION_PAIRS, check, load, pair_calls
 d = sys.argv[1]
 r = load(d + "/sigfix__verify.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
-lines = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + 2 * p)
+lines = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + pair_calls(r["profile"]) * p)
 line = "verifying a 48-byte signature\n"
 check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "truncated": False}, str(r["log"]))
 check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
@@ -222,12 +222,13 @@ check(open(d + "/sigfix__verify.log").read() == line * lines, "log content")
 ICCSPROF_FIXTURE=stack run_sig "stack: verify" "$work/stack" --op verify
 py "stack: each trial moves the stack, the positions spread over a page" '
 import sys
-from records import check, load
+from records import check, load, pair_calls
 d = sys.argv[1]
-p = load(d + "/sigfix__verify.json")["profile"]["calls"]
+prof = load(d + "/sigfix__verify.json")["profile"]
+p = prof["calls"]
 at = [int(line.split()[2]) for line in open(d + "/sigfix__verify.log") if line.startswith("stack at ")]
-runs = []  # the profile pass comes last, two operations a pair: its positions in turn
-for a in at[-2 * p:]:
+runs = []  # the profile pass comes last, the operations of a trial at one position
+for a in at[-pair_calls(prof) * p:]:
     if runs and runs[-1][0] == a:
         runs[-1][1] += 1
     else:
@@ -256,11 +257,11 @@ ICCSPROF_FIXTURE=print run_sig "print: a long run" "$work/flood" --op verify --t
     --target-seconds 0.01 --min-calls 36000 --max-seconds 120 --precision off
 py "print: the log is cut, the record says how much there was" '
 import os, sys
-from records import CALIBRATION_PAIRS, check, load
+from records import CALIBRATION_PAIRS, check, load, pair_calls
 d = sys.argv[1]
 r = load(d + "/sigfix__verify.json")
 n, p = r["timing"]["n"], r["profile"]["calls"]
-lines = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + 2 * p)
+lines = (1 + 4 + n) + (1 + 3 + 2 * CALIBRATION_PAIRS + pair_calls(r["profile"]) * p)
 line = "verifying a 48-byte signature\n"
 check(lines * len(line) > 1 << 20, "the run printed more than 1 MiB: %d lines" % lines)
 check(r["log"] == {"path": "sigfix__verify.log", "bytes": lines * len(line), "truncated": True}, str(r["log"]))

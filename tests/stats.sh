@@ -143,6 +143,19 @@ d, n = r["drng"], r["profile"]["calls"]
 check(d == {"global": False, "seeded": [], "other_calls": 0, "table": 8, "seed_reached": False,
             "contexts": [{"symbol": None, "object": None, "offset": None, "calls": n, "seeded": False}]}, str(d))
 ' "$work/heap"
+py "heap DRNG: its runs differ, so no operation is played back" '
+import sys
+from records import check, load
+p = load(sys.argv[1] + "/rngheap__sign.json")["profile"]
+check(p["replay"] == {"pairs": p["calls"], "fault": "its helper calls differ from one run to the next", "share": None}, str(p["replay"]))
+' "$work/heap"
+py "static DRNG: its data put back, every operation is played back" '
+import sys
+from records import check, load
+p = load(sys.argv[1] + "/rngfix__sign.json")["profile"]
+x = p["replay"]
+check(x["fault"] is None and x["pairs"] == p["calls"] and abs(x["share"] - x["removed_ticks"] / x["off_ticks"]) < 1e-9, str(x))
+' "$work/rng"
 expect_status "heap DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/heap"
 expect_grep "heap DRNG: the report says --seed does not control it" \
     "randomness is not controlled by --seed" "$work/out"

@@ -39,7 +39,8 @@
     X(candidate)                                                                                   \
     X(shift)                                                                                       \
     X(pairs)                                                                                       \
-    X(opstats)
+    X(opstats)                                                                                     \
+    X(tape)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -273,8 +273,10 @@ interrupt_after "$work/measuring" $!
 LIBS=$work/build/sign-wots/WOTS-SM3-16
 expect_py "protocol: an unknown substitution member, another version, an unknown request" \
     "$top_builddir/src/iccsprof-measure" "$LIBS/libWOTS-SM3-16.so" "$LIBS/libWOTS-SM3-16.prof.so" <<'EOS'
-import json, os, subprocess, sys
+import json, os, re, subprocess, sys
 measure, plain, profiled = sys.argv[1:4]
+with open(os.path.join(os.environ["top_srcdir"], "src", "protocol.h")) as f:
+    proto = int(re.search(r"#define PROTOCOL_VERSION (\d+)", f.read()).group(1))
 def ask(cfg):
     r, w = os.pipe()
     p = subprocess.Popen([measure, str(w), json.dumps(cfg)], pass_fds=(w,),
@@ -283,7 +285,7 @@ def ask(cfg):
     lines = os.fdopen(r).read().splitlines()
     p.wait()
     return p.returncode, json.loads(lines[-1])
-base = {"protocol": 6, "plain": plain, "profiled": profiled, "op": "sign", "seed": "00" * 48,
+base = {"protocol": proto, "plain": plain, "profiled": profiled, "op": "sign", "seed": "00" * 48,
         "message_bytes": 64, "trials": 1, "min_calls": 1, "max_sign_attempts": 10, "first_n": 64,
         "callers": 0, "sample": 1, "target_seconds": 0.01, "max_seconds": 5,
         "profile_seconds": 0.01, "precision": 0,
@@ -294,9 +296,9 @@ def check(cond, what):
         sys.exit("assertion failed: " + str(what))
 rc, msg = ask(base)
 check(rc == 2 and msg["error"] == {"kind": "input", "message": 'configuration: substitution member "length" is not understood by this measuring program'}, (rc, msg))
-rc, msg = ask(dict(base, protocol=5))
-check(rc == 2 and "speaks protocol 6" in msg["error"]["message"], (rc, msg))
-rc, msg = ask({"protocol": 6, "request": "costs?", "profiled": None})
+rc, msg = ask(dict(base, protocol=proto - 1))
+check(rc == 2 and "speaks protocol %d" % proto in msg["error"]["message"], (rc, msg))
+rc, msg = ask({"protocol": proto, "request": "costs?", "profiled": None})
 check(rc == 2 and msg["error"]["message"] == "configuration: a request this measuring program does not know", (rc, msg))
 EOS
 

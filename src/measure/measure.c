@@ -287,8 +287,10 @@ static __attribute__((noreturn)) void measure_op(json_t *cfg)
             channel_input_error("%s: no operation %s", profiled,
                                 json_string_value(measure_get(cfg, "op")));
         m.op = (enum op)op;
-        if (whatif_wanted(cfg))
+        if (whatif_wanted(cfg)) {
             substitution = whatif_start(cfg, &b, &m);
+            m.substituted = 1;
+        }
         if (whatif_runs(cfg, "timing")) {
             preempted[0] = measure_preempted();
             timing = plain_pass(&b, &m, &events, &memory, &timing_facts);

@@ -19,6 +19,7 @@ struct method {
     unsigned sample; /* K; 0 = choose it from the calibration call */
     double target_seconds, max_seconds, profile_seconds;
     double precision; /* the relative half-width a pass goes on to; 0: its minimum only */
+    int substituted;  /* candidates serve the helpers (a what-if run): nothing is played back */
 };
 
 /* Time the operation on the plain library S: setup, warm-up, one

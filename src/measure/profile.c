@@ -17,6 +17,7 @@
 #include "passes.h"
 #include "rwdata.h"
 #include "shift.h"
+#include "tape.h"
 
 /* Calibration pairs, at most; auto's K comes from their medians, which
  * vary from run to run as little as this many pairs allow in the time
@@ -53,6 +54,8 @@
 /* The largest margin (profile_margin), and the margin where the
  * calibration gave too few pairs to measure their spread. */
 #define PROFILE_OUTLIER_MAX_SECONDS 50e-6
+/* Times the cost of serving a recording is taken, the least kept. */
+#define PROFILE_TAPE_REPEATS 5
 /* The tick rate for the margin is measured over at least this long. */
 #define PROFILE_RATE_SECONDS 0.01
 
@@ -69,13 +72,15 @@ struct profile_away {
 };
 
 /* What a pair of operations runs: the operation, the profiled library's
- * wrappers, its writable data (NULL: not saved, see profile_pair), and
- * where the spells off the CPU are gathered. */
+ * wrappers, its writable data (NULL: not saved, see profile_pair), where
+ * the spells off the CPU are gathered, and the tape that plays the pair's
+ * helper outputs back to a third operation (NULL: none is played). */
 struct profile_bench {
     struct op_state *st;
     const struct iccsprof_wrap_api *w;
     struct rwdata *rw;
     struct profile_away *away;
+    struct tape *tape;
 };
 
 /* Ticks of one operation, with the wrappers on around it or not.  With
@@ -85,9 +90,12 @@ struct profile_bench {
  * on is added to AWAY: the wrappers set apart a helper call that lost the
  * CPU so long, so the time taken away must leave the operations' time
  * too, and the pair's difference must not hold it either; a shorter spell
- * stays in both, like an interrupt. */
-static uint64_t profile_call(struct op_state *st, const struct iccsprof_wrap_api *w, int on,
-                             struct profile_away *away)
+ * stays in both, like an interrupt.  Never inlined: every operation of a
+ * pair then runs from a frame of this function, at one place on the
+ * stack, whichever call site it comes from. */
+static __attribute__((noinline)) uint64_t profile_call(struct op_state *st,
+                                                       const struct iccsprof_wrap_api *w, int on,
+                                                       struct profile_away *away)
 {
     double cpu = away != NULL ? clock_cpu_seconds() : 0;
     uint64_t t0 = w->ticks(), t1;
@@ -300,69 +308,100 @@ static json_t *profile_contexts(const struct scheme *s, const struct iccsprof_wr
                      (json_int_t)snap->other_context_calls, "table", ICCSPROF_WRAP_MAX_CONTEXTS);
 }
 
+/* One pair of operations of a bench: which comes first, and what they
+ * gave. */
+struct profile_pair_args {
+    const struct profile_bench *b;
+    int on_first;
+    uint64_t off, on, played;
+    const char *fault; /* why the play does not stand for the operation */
+};
+
 /* One pair of operations doing the same work: the library's writable data
  * (the DRNG state and the scheme's own) is saved before the first and put
  * back before the second, so both take the same path; the one with the
  * wrappers on is measured and counted, its twin with them off is not
- * counted again; with AWAY, both are timed without their long spells
- * off the CPU, and AWAY gathers those of the one with the wrappers on.  ON_FIRST says which comes
- * first: the second of a pair repeats the first's exact path and gains from it (trained branch
- * predictors), so the driver alternates the order and takes the gain out.
- * *OFF and *ON get their ticks.  Without saved data (RW NULL) the pair
- * does successive work. */
-static void profile_pair(const struct profile_bench *b, int on_first, uint64_t *off, uint64_t *on)
+ * counted again; with the bench's away, both are timed without their long
+ * spells off the CPU, and it gathers those of the one with the wrappers
+ * on.  ON_FIRST says which comes first: the second of a pair repeats the
+ * first's exact path and gains from it (trained branch predictors), so
+ * the driver alternates the order and takes the gain out.  Without saved
+ * data (no rw) the pair does successive work.  With a tape, the pair is
+ * rehearsed first, uncounted, its helpers' outputs recorded, and played
+ * after, uncounted, its helpers served from the recording: all of its
+ * work but the hashing, every one of the four after a run of the same
+ * path, and every one from the same frame, at the same place on the
+ * stack. */
+static void profile_pair(struct profile_pair_args *a)
 {
+    const struct profile_bench *b = a->b;
+
     if (b->rw != NULL)
         rwdata_save(b->rw);
-    op_count(b->st, on_first);
-    if (on_first)
-        *on = profile_call(b->st, b->w, 1, b->away);
+    if (b->tape != NULL) {
+        op_count(b->st, 0);
+        tape_record(b->tape);
+        (void)profile_call(b->st, b->w, 0, NULL);
+        (void)tape_stop(b->tape); /* a fault of the recording is the play's */
+        rwdata_restore(b->rw);
+    }
+    op_count(b->st, a->on_first);
+    if (a->on_first)
+        a->on = profile_call(b->st, b->w, 1, b->away);
     else
-        *off = profile_call(b->st, b->w, 0, b->away);
-    op_count(b->st, !on_first);
+        a->off = profile_call(b->st, b->w, 0, b->away);
+    op_count(b->st, !a->on_first);
     if (b->rw != NULL)
         rwdata_restore(b->rw);
-    if (on_first)
-        *off = profile_call(b->st, b->w, 0, b->away);
+    if (a->on_first)
+        a->off = profile_call(b->st, b->w, 0, b->away);
     else
-        *on = profile_call(b->st, b->w, 1, b->away);
+        a->on = profile_call(b->st, b->w, 1, b->away);
+    if (b->tape != NULL) {
+        rwdata_restore(b->rw);
+        op_count(b->st, 0);
+        tape_play(b->tape);
+        a->played = profile_call(b->st, b->w, 0, b->away);
+        a->fault = tape_stop(b->tape);
+    }
     op_count(b->st, 1);
 }
 
 /* Auto's estimate of K (see profile_auto_estimate) from up to MOST pairs
- * in PROFILE_CALIBRATION_SECONDS, the first of which (OFF, ON) was
+ * in PROFILE_CALIBRATION_SECONDS of FIRST's bench, FIRST having been
  * measured, their order alternating as in the profile pass and timed without their long spells off
  * the CPU (B's away): the median of their wrappers-off ticks and what the wrappers added (see
  * pairs_added), so that a pair the scheduler interrupted does not decide it and the same workload
  * gets the same K from run to run; and into *SPREAD the pairs' spread (pairs_spread), which the
  * outlier margin must clear.  No pair starts that would end past that time, or that the budget C
  * would not hold. */
-static double profile_calibrate(const struct profile_bench *b,
+static double profile_calibrate(const struct profile_pair_args *first,
                                 const struct iccsprof_wrap_overhead *o, const struct pass_clock *c,
-                                double pair_seconds, unsigned most, uint64_t off, uint64_t on,
-                                double *spread)
+                                double pair_seconds, unsigned most, double *spread)
 {
     static struct iccsprof_wrap_snapshot snap; /* too large for the stack */
     int64_t offs[PROFILE_CALIBRATION_PAIRS], added[PROFILE_CALIBRATION_PAIRS];
+    struct profile_pair_args pair = *first;
     unsigned n = 1;
-    double t0 = clock_seconds(), se;
+    double t0 = clock_seconds(), se, off;
 
-    offs[0] = (int64_t)off;
-    added[0] = (int64_t)(on - off);
+    offs[0] = (int64_t)pair.off;
+    added[0] = (int64_t)(pair.on - pair.off);
     while (n < most) {
         double spent = clock_seconds() - t0, next = n > 1 ? spent / (n - 1) : pair_seconds;
 
         if (spent + next >= PROFILE_CALIBRATION_SECONDS || !pass_fits(c, next))
             break;
-        profile_pair(b, (int)(n % 2), &off, &on);
-        offs[n] = (int64_t)off;
-        added[n++] = (int64_t)(on - off);
+        pair.on_first = (int)(n % 2);
+        profile_pair(&pair);
+        offs[n] = (int64_t)pair.off;
+        added[n++] = (int64_t)(pair.on - pair.off);
     }
-    b->w->snapshot(&snap);
+    pair.b->w->snapshot(&snap);
     *spread = pairs_spread(added, n);
-    off = (uint64_t)pairs_median(offs, n);
-    return profile_auto_estimate((double)snap.total_calls / n,
-                                 (double)off + pairs_added(added, n, &se), (double)off, o);
+    off = pairs_median(offs, n);
+    return profile_auto_estimate((double)snap.total_calls / n, off + pairs_added(added, n, &se),
+                                 off, o);
 }
 
 /* The pass's pairs are cut into trials of an even number of pairs (both
@@ -404,6 +443,11 @@ struct profile_run {
     /* the ticks excursions took from the first i pairs' operations
      * (pairs_excursions), once the pass is over */
     double *taken;
+    /* each pair's operation with the wrappers off, and what playing its
+     * helpers' outputs back took off it (with a tape); why a play did
+     * not stand for its operation */
+    int64_t *off, *removed;
+    const char *replay_fault;
 };
 
 /* The sums of the pairs of R measured so far. */
@@ -499,19 +543,10 @@ static uint64_t profile_outlier_excess(double excess, uint64_t on)
     return excess < (double)on ? (uint64_t)excess : on - 1;
 }
 
-/* A pair's arguments, for shift_run. */
-struct profile_pair_args {
-    const struct profile_bench *b;
-    int on_first;
-    uint64_t off, on;
-};
-
-/* profile_pair over ARG, a struct profile_pair_args. */
+/* profile_pair over ARG, a struct profile_pair_args, for shift_run. */
 static void profile_pair_shifted(void *arg)
 {
-    struct profile_pair_args *a = arg;
-
-    profile_pair(a->b, a->on_first, &a->off, &a->on);
+    profile_pair(arg);
 }
 
 /* Measure one more pair of B into R, its table read after it into R's
@@ -521,7 +556,7 @@ static void profile_pair_shifted(void *arg)
 static void profile_measured_pair(const struct profile_bench *b, struct profile_run *r)
 {
     double t0 = clock_seconds();
-    struct profile_pair_args pair = {b, (int)(r->n % 2), 0, 0};
+    struct profile_pair_args pair = {b, (int)(r->n % 2), 0, 0, 0, NULL};
     struct profile_away *away = b->away;
     unsigned long long spells = away->operations;
     struct opstats_excess ex;
@@ -530,6 +565,8 @@ static void profile_measured_pair(const struct profile_bench *b, struct profile_
     if (r->n == r->cap) {
         r->cap = r->cap ? 2 * r->cap : 256;
         if ((r->diff = realloc(r->diff, (size_t)r->cap * sizeof *r->diff)) == NULL ||
+            (r->off = realloc(r->off, (size_t)r->cap * sizeof *r->off)) == NULL ||
+            (r->removed = realloc(r->removed, (size_t)r->cap * sizeof *r->removed)) == NULL ||
             (r->kept = realloc(r->kept, (size_t)r->cap * sizeof *r->kept)) == NULL ||
             (r->counted = realloc(r->counted, (size_t)r->cap)) == NULL)
             channel_call_error("out of memory for %llu operations' timings", r->cap);
@@ -548,6 +585,10 @@ static void profile_measured_pair(const struct profile_bench *b, struct profile_
     r->counted[r->n] = away->operations != spells;
     opstats_add(r->per_op, (double)pair.on);
     r->ticks += pair.on;
+    r->off[r->n] = (int64_t)pair.off;
+    r->removed[r->n] = (int64_t)pair.off - (int64_t)pair.played;
+    if (pair.fault != NULL && r->replay_fault == NULL)
+        r->replay_fault = pair.fault;
     r->diff[r->n++] = (int64_t)(pair.on - pair.off);
     if (r->n % r->trial_pairs == 0)
         profile_mark(r);
@@ -608,6 +649,65 @@ static void profile_excursions(struct profile_run *r, struct profile_away *away,
     away->ticks += (double)taken;
 }
 
+/* Open T over the profiled scheme S's seam and hash helpers, for the
+ * measured pairs to play their helpers' outputs back to a third
+ * operation; NULL, or why nothing can be played back.  Only a pair whose
+ * runs repeat each other (SAME: its writable data is put back) can. */
+static const char *profile_tape_open(struct tape *t, struct scheme *s, const struct method *m,
+                                     int same)
+{
+    static const char *const name[] = ICCSPROF_HELPER_NAMES;
+    void *real[ICCSPROF_DRNG] = {NULL};
+    tape_seam_fn *seam;
+    int wrapped = 0;
+
+    if (!same)
+        return "its runs do not repeat each other (its writable data could not be copied)";
+    if (m->substituted)
+        return "candidates serve its hash helpers";
+    *(void **)&seam = dlsym(s->lib, "iccsprof_wrap_substitute");
+    if (seam == NULL)
+        return "its wrappers have no substitution seam";
+    for (unsigned h = 0; h < ICCSPROF_DRNG; h++) {
+        char wrap[64];
+
+        snprintf(wrap, sizeof wrap, "__wrap_%s", name[h]);
+        if (dlsym(s->lib, wrap) != NULL && (real[h] = dlsym(s->lib, name[h])) != NULL)
+            wrapped = 1;
+    }
+    if (!wrapped)
+        return "it wraps no hash helper";
+    tape_open(t, seam, real);
+    return NULL;
+}
+
+/* The played operations of R as JSON: how many pairs played their
+ * helpers' outputs back (each pair then four calls of the scheme: the
+ * rehearsal, the pair and the play); the medians of their twins' ticks
+ * with the wrappers off and of what playing took off them, with its
+ * standard error, and what serving T's last recording takes in a tight
+ * loop (at most what a played operation still spends in its helpers);
+ * and why they do not stand, if they do not.  Without a tape (WHY), only
+ * why. */
+static json_t *profile_replay(struct profile_run *r, struct tape *t,
+                              const struct iccsprof_wrap_api *w, const char *why)
+{
+    double off, removed;
+
+    if (why != NULL)
+        return json_pack("{s:s}", "fault", why);
+    if (r->replay_fault == NULL && r->n < 2)
+        r->replay_fault = "too few pairs were measured";
+    if (r->replay_fault != NULL)
+        return json_pack("{s:I, s:s}", "pairs", (json_int_t)r->n, "fault", r->replay_fault);
+    off = pairs_median(r->off, r->n);
+    removed = pairs_median(r->removed, r->n);
+    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:n}", "pairs", (json_int_t)r->n, "off_ticks", off,
+                     "removed_ticks", removed, "removed_ticks_stderr",
+                     pairs_median_stderr(r->removed, r->n, removed), "played_ticks",
+                     tape_cost(t, w->ticks, PROFILE_TAPE_REPEATS), "fault");
+}
+
 /* Profile the operation on the profiled library.  Each measured operation
  * with the wrappers on is paired with one with them off that does the
  * same work (see profile_pair).  Those with the wrappers on give every
@@ -635,15 +735,19 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct op_state st;
     struct rwdata rwbuf, *rw = NULL;
     struct profile_away away = {0, 0, 0, 0}, calibration;
-    struct profile_bench pass = {&st, w, NULL, &away}, calibrating = {&st, w, NULL, &calibration};
+    struct profile_bench pass = {&st, w, NULL, &away, NULL},
+                         calibrating = {&st, w, NULL, &calibration, NULL};
+    struct profile_pair_args first = {&calibrating, 0, 0, 0, 0, NULL};
+    struct tape tape;
+    const char *no_replay;
     struct profile_run run = {.snap = &snap, .per_op = &per_op};
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
     unsigned k = m->sample, warm;
     double estimate = 0;
-    json_t *trials;
-    uint64_t on, off, rate_t0 = w->ticks(), margin;
+    json_t *trials, *replay;
+    uint64_t rate_t0 = w->ticks(), margin;
     double t0, call_seconds, pair_seconds, fastest, added, added_se, spread,
         rate_s0 = clock_seconds();
 
@@ -657,16 +761,18 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_stage(&st, "profile calibration", PASS_SETUP);
     if (rwdata_open(&rwbuf, s->lib) == 0)
         pass.rw = calibrating.rw = rw = &rwbuf;
+    if ((no_replay = profile_tape_open(&tape, s, m, rw != NULL)) == NULL)
+        pass.tape = &tape;
     w->overhead(&o);
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
     away.margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
     calibration = away;
     t0 = clock_seconds();
-    profile_pair(&calibrating, 0, &off, &on);
+    profile_pair(&first);
     call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
-    estimate = profile_calibrate(&calibrating, &o, &clock, 2 * call_seconds,
-                                 k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, off, on,
-                                 &spread);
+    estimate =
+        profile_calibrate(&first, &o, &clock, 2 * call_seconds,
+                          k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, &spread);
     if (k == 0)
         k = profile_auto_k(estimate);
     margin = profile_margin(away.tick_hz, spread);
@@ -674,11 +780,12 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
     w->reset();
     w->set_sampling(k, m->first_n);
-    /* each measured operation is a pair of calls and a reading of the
-     * table, whose cost a fast operation's pair does not dwarf */
+    /* each measured operation is a pair of calls (and with a tape, its
+     * rehearsal and its play) and a reading of the table, whose cost a
+     * fast operation's pair does not dwarf */
     t0 = clock_seconds();
     w->snapshot(&snap);
-    pair_seconds = 2 * call_seconds + clock_seconds() - t0;
+    pair_seconds = (pass.tape != NULL ? 4 : 2) * call_seconds + clock_seconds() - t0;
     sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
                      m->max_seconds - pass_elapsed(&clock));
     run.trial_pairs = 2 * (sz.per_group / (2 * PROFILE_TRIALS));
@@ -694,6 +801,11 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     profile_excursions(&run, &away, rw != NULL);
     trials = profile_trials(&run); /* before the differences are sorted */
     added = pairs_added(run.diff, run.n, &added_se);
+    replay = profile_replay(&run, &tape, w, no_replay);
+    if (pass.tape != NULL)
+        tape_close(&tape);
+    free(run.off);
+    free(run.removed);
     free(run.diff);
     free(run.kept);
     free(run.counted);
@@ -709,7 +821,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     op_free(&st);
     return json_pack(
         "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o}",
+        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o, s:o}",
         "calls", (json_int_t)run.n, "ticks", (json_int_t)run.ticks + (json_int_t)away.ticks,
         "baseline_ticks", (double)run.ticks - (double)run.n * added, "preempted", "operations",
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
@@ -718,5 +830,6 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
         m->sample == 0, "estimate", m->sample == 0 ? json_real(estimate) : json_null(), "first_n",
         (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks",
-        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials);
+        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials,
+        "replay", replay);
 }
