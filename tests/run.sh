@@ -391,9 +391,9 @@ ICCSPROF_FIXTURE=stall run_sig "stall: spins" "$work/stall" --op sign --profile-
 # timed call sees them: only the pairs of operations do, and their time
 # must leave the operations' too (it did not: the share fell 5 pp).
 ICCSPROF_FIXTURE=dense run_sig "stall: quiet, sampled" "$work/quiet20s" --op sign \
-    --profile-seconds 0.3 --sample 4
+    --profile-seconds 0.6 --sample 4
 ICCSPROF_FIXTURE=stall run_sig "stall: spins, sampled" "$work/stalls" --op sign \
-    --profile-seconds 0.3 --sample 4
+    --profile-seconds 0.6 --sample 4
 unset ICCSPROF_DENSE_WORK
 py "stall: the outliers excess leaves the operations, the share holds" '
 import sys
@@ -421,6 +421,13 @@ check(lost["operations"] > o["calls"], f"{lost}, outliers {o}")
 a, b = s["hash_share"], q["hash_share"]
 why = [(x["hash_share"], x["preempted"], x["sampling"]["outliers"]) for x in (s, q)]
 check(abs(a - b) < 0.025, f"stall, quiet: {why}")
+' "$work"
+py "stall: played back, the medians of the pairs pass the spins by" '
+import sys
+from records import check, load
+d = sys.argv[1]
+shares = [load(d + f + "/sigfix__sign.json")["profile"]["replay"]["share"] for f in ("/quiet20", "/stall", "/quiet20s", "/stalls")]
+check(max(shares) - min(shares) < 0.025, str(shares))
 ' "$work"
 
 # --- sample auto: K from its estimate by the documented rule ---
