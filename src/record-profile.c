@@ -360,8 +360,9 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
 /* The hash share the played operations give (profile.replay): what
  * playing the helpers' outputs back took off an operation, over its
  * twin's ticks with the wrappers off (medians of the pairs); its standard
- * error from the removed ticks', and a 95 % half-width that adds to
- * theirs what serving the tape costs (played_ticks, over the same ticks):
+ * error from the removed ticks', and a 95 % half-width: the larger of
+ * 1.96 of those and the trials' (what moves the share within the run),
+ * with what serving the tape costs added (played_ticks, over the same ticks):
  * a played operation still spends up to that in its helpers, so the share
  * is low by as much at most.  RAW's replay section is kept beside; with
  * only its fault, the share is null. */
@@ -378,7 +379,8 @@ static json_t *record_replay(json_t *raw)
     json_object_set_new(out, "share", json_real(record_num(r, "removed_ticks") / off));
     json_object_set_new(out, "share_stderr", json_real(se));
     json_object_set_new(out, "share_uncertainty",
-                        json_real(hypot(1.96 * se, record_num(r, "played_ticks") / off)));
+                        json_real(hypot(fmax(1.96 * se, record_num(r, "trials_half_width")),
+                                        record_num(r, "played_ticks") / off)));
     return out;
 }
 

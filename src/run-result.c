@@ -224,13 +224,15 @@ static const struct field profile_trial_fields[] = {
 
 /* The operations played back with their helpers' outputs (the tape):
  * the pairs that played, their twins' median ticks with the wrappers off,
- * what the play took off them (median and its standard error), what
- * serving the tape costs; or why that does not stand. */
+ * what the play took off them (median and its standard error), the
+ * share's half-width from its trials, what serving the tape costs; or
+ * why that does not stand. */
 static const struct field replay_fields[] = {
     {"pairs", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
     {"off_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {"removed_ticks", FIELD_NUMBER, FIELD_OPTIONAL, ANY, 0, NULL, NULL},
     {"removed_ticks_stderr", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"trials_half_width", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {"played_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {"fault", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},

@@ -7,6 +7,7 @@
 #include <check.h>
 #include <math.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "measure/pairs.h"
 #include "suites.h"
@@ -119,6 +120,21 @@ START_TEST(too_few_pairs_take_nothing)
 }
 END_TEST
 
+START_TEST(trials_half_width_is_students_t_over_the_trials_ratios)
+{
+    /* three trials of two pairs, the last taking the one left over: their
+     * ratios of medians 0.5, 0.6 and 0.7 (the outlier 90 is no median) */
+    int64_t num[] = {5, 5, 6, 6, 7, 7, 90}, den[] = {10, 10, 10, 10, 10, 10, 10};
+    int64_t keep[7];
+
+    memcpy(keep, num, sizeof keep);
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 7, 2), 4.303 * 0.1 / sqrt(3), 1e-9);
+    ck_assert_mem_eq(num, keep, sizeof keep);
+    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 4), 0);
+    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 0), 0);
+}
+END_TEST
+
 Suite *make_pairs_suite(void)
 {
     Suite *s = suite_create("pairs");
@@ -129,6 +145,7 @@ Suite *make_pairs_suite(void)
     tcase_add_test(tc, excursions_leave_what_no_kept_call_holds);
     tcase_add_test(tc, each_orders_spread_sets_its_limit);
     tcase_add_test(tc, too_few_pairs_take_nothing);
+    tcase_add_test(tc, trials_half_width_is_students_t_over_the_trials_ratios);
     suite_add_tcase(s, tc);
     return s;
 }

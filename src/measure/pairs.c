@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "pairs.h"
+#include "rules.h"
 
 /* Order signed tick differences, for their median. */
 static int pairs_cmp(const void *a, const void *b)
@@ -55,6 +56,37 @@ double pairs_median_stderr(const int64_t *d, unsigned long long n, double med)
     double mad = n < 2 ? -1 : pairs_mad(d, n, med);
 
     return mad < 0 ? 0 : 1.2533 * 1.4826 * mad / sqrt((double)n);
+}
+
+/* The median of the N values from V, sorted in the scratch S. */
+static double pairs_median_of(const int64_t *v, unsigned long long n, int64_t *s)
+{
+    memcpy(s, v, (size_t)n * sizeof *s);
+    return pairs_median(s, n);
+}
+
+/* The trials' half-width of a ratio of medians (pairs.h). */
+double pairs_trials_half_width(const int64_t *num, const int64_t *den, unsigned long long n,
+                               unsigned long long per_trial)
+{
+    unsigned long long k = per_trial > 0 ? n / per_trial : 0;
+    int64_t *s;
+    double sum = 0, sq = 0, mean, var;
+
+    if (k < 2 || (s = malloc((size_t)(n - (k - 1) * per_trial) * sizeof *s)) == NULL)
+        return 0;
+    for (unsigned long long i = 0; i < k; i++) {
+        unsigned long long at = i * per_trial, len = i + 1 == k ? n - at : per_trial;
+        double d = pairs_median_of(den + at, len, s);
+        double r = d != 0 ? pairs_median_of(num + at, len, s) / d : 0;
+
+        sum += r;
+        sq += r * r;
+    }
+    free(s);
+    mean = sum / (double)k;
+    var = (sq - (double)k * mean * mean) / (double)(k - 1);
+    return method_t95(k - 1) * sqrt(var > 0 ? var : 0) / sqrt((double)k);
 }
 
 /* What the instrumentation added to one operation (pairs.h): the mean of

@@ -14,6 +14,16 @@ double pairs_median(int64_t *d, unsigned long long n);
  * their median absolute deviation. */
 double pairs_median_stderr(const int64_t *d, unsigned long long n, double med);
 
+/* The 95 % half-width of a ratio of medians, median(NUM) / median(DEN)
+ * over N pairs, from its spread between trials: the pairs cut into runs
+ * of PER_TRIAL consecutive ones (what is left over joins the last), each
+ * trial's ratio of medians, and Student's t times the standard error of
+ * their mean; 0 with fewer than two trials.  It covers what moves the
+ * ratio within a run (a busy machine, the stack's place), which the
+ * median's own error does not. */
+double pairs_trials_half_width(const int64_t *num, const int64_t *den, unsigned long long n,
+                               unsigned long long per_trial);
+
 /* What the instrumentation added to one operation, from the N
  * differences DIFF of pairs alternating their order (even-numbered pairs
  * off first): the mean of the two orders' medians, its standard error in

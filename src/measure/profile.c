@@ -685,14 +685,16 @@ static const char *profile_tape_open(struct tape *t, struct scheme *s, const str
  * helpers' outputs back (each pair then four calls of the scheme: the
  * rehearsal, the pair and the play); the medians of their twins' ticks
  * with the wrappers off and of what playing took off them, with its
- * standard error, and what serving T's last recording takes in a tight
+ * standard error, the share's half-width from its spread between the
+ * pass's trials (pairs_trials_half_width), and what serving T's last
+ * recording takes in a tight
  * loop (at most what a played operation still spends in its helpers);
  * and why they do not stand, if they do not.  Without a tape (WHY), only
  * why. */
 static json_t *profile_replay(struct profile_run *r, struct tape *t,
                               const struct iccsprof_wrap_api *w, const char *why)
 {
-    double off, removed;
+    double off, removed, trials;
 
     if (why != NULL)
         return json_pack("{s:s}", "fault", why);
@@ -700,12 +702,13 @@ static json_t *profile_replay(struct profile_run *r, struct tape *t,
         r->replay_fault = "too few pairs were measured";
     if (r->replay_fault != NULL)
         return json_pack("{s:I, s:s}", "pairs", (json_int_t)r->n, "fault", r->replay_fault);
+    trials = pairs_trials_half_width(r->removed, r->off, r->n, r->trial_pairs);
     off = pairs_median(r->off, r->n);
     removed = pairs_median(r->removed, r->n);
-    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:n}", "pairs", (json_int_t)r->n, "off_ticks", off,
-                     "removed_ticks", removed, "removed_ticks_stderr",
-                     pairs_median_stderr(r->removed, r->n, removed), "played_ticks",
-                     tape_cost(t, w->ticks, PROFILE_TAPE_REPEATS), "fault");
+    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:n}", "pairs", (json_int_t)r->n, "off_ticks",
+                     off, "removed_ticks", removed, "removed_ticks_stderr",
+                     pairs_median_stderr(r->removed, r->n, removed), "trials_half_width", trials,
+                     "played_ticks", tape_cost(t, w->ticks, PROFILE_TAPE_REPEATS), "fault");
 }
 
 /* Profile the operation on the profiled library.  Each measured operation
