@@ -364,8 +364,9 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
  * 1.96 of those and the trials' (what moves the share within the run),
  * with what serving the tape costs added (played_ticks, over the same ticks):
  * a played operation still spends up to that in its helpers, so the share
- * is low by as much at most.  RAW's replay section is kept beside; with
- * only its fault, the share is null. */
+ * is low by as much at most.  Each is a fraction of the operation, cut
+ * to [0, 1].  RAW's replay section is kept beside; with only its fault,
+ * the share is null. */
 static json_t *record_replay(json_t *raw)
 {
     json_t *r = json_object_get(raw, "replay"), *out = json_deep_copy(r);
@@ -375,12 +376,13 @@ static json_t *record_replay(json_t *raw)
         json_object_set_new(out, "share", json_null());
         return out;
     }
-    se = record_num(r, "removed_ticks_stderr") / off;
-    json_object_set_new(out, "share", json_real(record_num(r, "removed_ticks") / off));
+    se = fmin(1, record_num(r, "removed_ticks_stderr") / off);
+    json_object_set_new(out, "share",
+                        json_real(fmin(1, fmax(0, record_num(r, "removed_ticks") / off))));
     json_object_set_new(out, "share_stderr", json_real(se));
     json_object_set_new(out, "share_uncertainty",
-                        json_real(hypot(fmax(1.96 * se, record_num(r, "trials_half_width")),
-                                        record_num(r, "played_ticks") / off)));
+                        json_real(fmin(1, hypot(fmax(1.96 * se, record_num(r, "trials_half_width")),
+                                                record_num(r, "played_ticks") / off))));
     return out;
 }
 

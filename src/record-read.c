@@ -668,6 +668,31 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
     }
 }
 
+/* The hash share as the record's played-back operations give it
+ * (profile.replay, README "Played back"), in place of the timed one,
+ * which stays in R's hash_share_timed: the played-back share holds no
+ * tick reads' fences, and reads hash-heavy operations 1 to 2 pp closer
+ * to their true share.  A record without one keeps the timed share, and
+ * R's replay_fault says why, if the record does. */
+static void rr_played(struct rr *rr, json_t *p, struct rec *r)
+{
+    json_t *replay = rr_object(rr, p, "profile", "replay", RR_OPTIONAL);
+
+    r->hash_share_timed = r->hash_share;
+    r->hash_share_played = false;
+    if (replay == NULL)
+        return;
+    if (!json_is_number(json_object_get(replay, "share"))) {
+        r->replay_fault = rr_string(rr, replay, "profile.replay", "fault", RR_REQUIRED);
+        return;
+    }
+    r->hash_share = rr_share(rr, replay, "profile.replay", "share", RR_REQUIRED, NAN);
+    r->hash_share_stderr = rr_share(rr, replay, "profile.replay", "share_stderr", RR_REQUIRED, 0);
+    r->hash_share_uncertainty =
+        rr_share(rr, replay, "profile.replay", "share_uncertainty", RR_REQUIRED, NAN);
+    r->hash_share_played = true;
+}
+
 /* The profile of the profiled library. */
 static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -709,6 +734,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
         rr_share(rr, p, "profile", "hash_share_uncertainty", RR_OPTIONAL, NAN);
     r->drng_share_uncertainty =
         rr_share(rr, p, "profile", "drng_share_uncertainty", RR_OPTIONAL, NAN);
+    rr_played(rr, p, r);
     r->sampling_k = rr_count1(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
     r->compensation_applied =
@@ -1076,6 +1102,7 @@ void rec_free(struct rec *r)
     free(r->substitution_check);
     free(r->substitution_differs);
     free(r->compensation_reason);
+    free(r->replay_fault);
     free(r->message);
     free(r->incomplete);
     free(r->kat_detail);

@@ -150,6 +150,11 @@ struct rec {
     /* The 95 % half-width of each share's uncertainty the record states
      * (trials, compensation and sampling); NAN when it states none. */
     double hash_share_uncertainty, drng_share_uncertainty;
+    /* Whether hash_share (its error and uncertainty too) was played back
+     * (profile.replay) rather than timed; the timed one, in either case. */
+    bool hash_share_played;
+    double hash_share_timed;
+    char *replay_fault; /* why the record played nothing back, or NULL */
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */

@@ -249,6 +249,8 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
         note_add(note, size,
                  "shares compensated from unpaired operations: the library's writable data "
                  "could not be copied to start each twin alike (over 64 MiB, or not found)");
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->replay_fault != NULL)
+        note_add(note, size, "hash share timed, not played back: %s", r->replay_fault);
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
     if ((kinds & NOTE_SUBSTITUTED) && r->substitution != NULL)
