@@ -427,7 +427,9 @@ import sys
 from records import check, load
 d = sys.argv[1]
 shares = [load(d + f + "/sigfix__sign.json")["profile"]["replay"]["share"] for f in ("/quiet20", "/stall", "/quiet20s", "/stalls")]
-check(max(shares) - min(shares) < 0.025, str(shares))
+# unhandled, the spins (a seventh of the CPU time, most of it in the
+# longer twin) would move it by 10 pp; within 5 pp even beside other tests
+check(max(shares) - min(shares) < 0.05, str(shares))
 ' "$work"
 
 # --- sample auto: K from its estimate by the documented rule ---
