@@ -418,9 +418,12 @@ check(s["sampling"]["k"] == 4 and s["sampling"]["warm_calls"] > 0, str(s["sampli
 # the pairs find operations whose spin no timed call held
 o = s["sampling"]["outliers"]
 check(lost["operations"] > o["calls"], f"{lost}, outliers {o}")
+# within the stated uncertainties of both records (about 3 pp together;
+# without the excursions of the pairs it read 5 pp low)
 a, b = s["hash_share"], q["hash_share"]
-why = [(x["hash_share"], x["preempted"], x["sampling"]["outliers"]) for x in (s, q)]
-check(abs(a - b) < 0.025, f"stall, quiet: {why}")
+u = (s["hash_share_uncertainty"] ** 2 + q["hash_share_uncertainty"] ** 2) ** 0.5
+why = [(x["hash_share"], x["hash_share_uncertainty"], x["preempted"], x["sampling"]["outliers"]) for x in (s, q)]
+check(abs(a - b) <= u, f"stall, quiet: {why}")
 ' "$work"
 py "stall: played back, the medians of the pairs pass the spins by" '
 import sys

@@ -649,6 +649,49 @@ static void profile_excursions(struct profile_run *r, struct profile_away *away,
     away->ticks += (double)taken;
 }
 
+/* What the calibration settles for the profile pass: the seconds of a
+ * call, auto's estimate of K and the K used, the outlier margin. */
+struct profile_setting {
+    double call_seconds, estimate;
+    unsigned k;
+    uint64_t margin;
+};
+
+/* Calibrate on FIRST's bench (its away holding the tick rate): one pair
+ * timed for the seconds of a call (or FASTEST, the warm-up's fastest call,
+ * when shorter), then the calibration pairs (profile_calibrate), as many
+ * as auto's K or only the margin needs, within the budget C. */
+static struct profile_setting profile_settle(struct profile_pair_args *first,
+                                             const struct method *m,
+                                             const struct iccsprof_wrap_overhead *o,
+                                             const struct pass_clock *c, double fastest)
+{
+    struct profile_setting set = {0, 0, m->sample, 0};
+    double t0 = clock_seconds(), spread;
+
+    profile_pair(first);
+    set.call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
+    set.estimate =
+        profile_calibrate(first, o, c, 2 * set.call_seconds,
+                          set.k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, &spread);
+    if (set.k == 0)
+        set.k = profile_auto_k(set.estimate);
+    set.margin = profile_margin(first->b->away->tick_hz, spread);
+    return set;
+}
+
+/* Free what R's pairs left. */
+static void profile_run_free(struct profile_run *r)
+{
+    free(r->off);
+    free(r->removed);
+    free(r->diff);
+    free(r->kept);
+    free(r->counted);
+    free(r->taken);
+    free(r->mark);
+}
+
 /* Open T over the profiled scheme S's seam and hash helpers, for the
  * measured pairs to play their helpers' outputs back to a third
  * operation; NULL, or why nothing can be played back.  Only a pair whose
@@ -744,15 +787,14 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     struct tape tape;
     const char *no_replay;
     struct profile_run run = {.snap = &snap, .per_op = &per_op};
+    struct profile_setting set;
     struct pass_clock clock;
     struct pass_size sz;
     enum method_stop stop;
-    unsigned k = m->sample, warm;
-    double estimate = 0;
+    unsigned warm;
     json_t *trials, *replay;
-    uint64_t rate_t0 = w->ticks(), margin;
-    double t0, call_seconds, pair_seconds, fastest, added, added_se, spread,
-        rate_s0 = clock_seconds();
+    uint64_t rate_t0 = w->ticks();
+    double t0, pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
 
     w->disable();
     w->reset();
@@ -770,36 +812,28 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
     away.margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
     calibration = away;
-    t0 = clock_seconds();
-    profile_pair(&first);
-    call_seconds = method_call_seconds((clock_seconds() - t0) / 2, fastest);
-    estimate =
-        profile_calibrate(&first, &o, &clock, 2 * call_seconds,
-                          k == 0 ? PROFILE_CALIBRATION_PAIRS : PROFILE_SPREAD_PAIRS, &spread);
-    if (k == 0)
-        k = profile_auto_k(estimate);
-    margin = profile_margin(away.tick_hz, spread);
-    away.margin_ticks = (double)margin;
-    w->set_outliers(PROFILE_OUTLIER_MULTIPLE, margin);
+    set = profile_settle(&first, m, &o, &clock, fastest);
+    away.margin_ticks = (double)set.margin;
+    w->set_outliers(PROFILE_OUTLIER_MULTIPLE, set.margin);
     w->reset();
-    w->set_sampling(k, m->first_n);
+    w->set_sampling(set.k, m->first_n);
     /* each measured operation is a pair of calls (and with a tape, its
      * rehearsal and its play) and a reading of the table, whose cost a
      * fast operation's pair does not dwarf */
     t0 = clock_seconds();
     w->snapshot(&snap);
-    pair_seconds = (pass.tape != NULL ? 4 : 2) * call_seconds + clock_seconds() - t0;
+    pair_seconds = (pass.tape != NULL ? 4 : 2) * set.call_seconds + clock_seconds() - t0;
     sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
                      m->max_seconds - pass_elapsed(&clock));
     run.trial_pairs = 2 * (sz.per_group / (2 * PROFILE_TRIALS));
     if (run.trial_pairs < 2)
         run.trial_pairs = 2;
-    method_plan("profile", call_seconds, sz.per_group, (double)sz.per_group * pair_seconds, sz.rule,
-                -1);
+    method_plan("profile", set.call_seconds, sz.per_group, (double)sz.per_group * pair_seconds,
+                sz.rule, -1);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
     profile_pairs(&pass, m, &run, &sz, &clock, pair_seconds, &stop);
-    *facts = method_facts(warm, call_seconds, &clock, &sz, run.n, stop,
+    *facts = method_facts(warm, set.call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
     profile_excursions(&run, &away, rw != NULL);
     trials = profile_trials(&run); /* before the differences are sorted */
@@ -807,13 +841,7 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     replay = profile_replay(&run, &tape, w, no_replay);
     if (pass.tape != NULL)
         tape_close(&tape);
-    free(run.off);
-    free(run.removed);
-    free(run.diff);
-    free(run.kept);
-    free(run.counted);
-    free(run.taken);
-    free(run.mark);
+    profile_run_free(&run);
     if (rw != NULL)
         rwdata_close(rw);
     *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
@@ -830,9 +858,9 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
         "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
         o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
-        "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)k, "auto",
-        m->sample == 0, "estimate", m->sample == 0 ? json_real(estimate) : json_null(), "first_n",
-        (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks",
-        (json_int_t)margin, "snapshot", profile_snapshot(&snap, &per_op), "trials", trials,
-        "replay", replay);
+        "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)set.k, "auto",
+        m->sample == 0, "estimate", m->sample == 0 ? json_real(set.estimate) : json_null(),
+        "first_n", (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE,
+        "margin_ticks", (json_int_t)set.margin, "snapshot", profile_snapshot(&snap, &per_op),
+        "trials", trials, "replay", replay);
 }
