@@ -95,7 +95,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
-    bool any_pm = false, any_varies = false;
+    bool any_pm = false, any_varies = false, any_played = false;
 
     (void)opts;
     report_heading(pg, &report_symmetric);
@@ -114,6 +114,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         report_calls_cell(c[4], sizeof c[4], r);
         mdtable_row(t, cells);
         any_pm |= symmetric_has_pm(r);
+        any_played |= r->has_profile && r->hash_share_played;
         for (int h = 0; h < ICCSPROF_NHELPERS; h++)
             any_varies |= r->has_profile && r->helper[h].calls > 0 &&
                           report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
@@ -125,6 +126,11 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
                          md_code(code, sizeof code, recs[i]->instance), rec_op_name(recs[i]->op),
                          recs[i]->sampling_k,
                          recs[i]->sampling_auto ? " (chosen by --sample=auto)" : "");
+    if (any_played)
+        mdtable_note(t, "pseudohash/XOF/sm3: played back, the time the operation loses when its "
+                        "hash calls are served from a recording of their outputs, with no call "
+                        "timed; its \xc2\xb1 from the pairs, their trials and what serving the "
+                        "recording costs (the DRNG's share and the helpers' own are timed)");
     if (any_pm)
         mdtable_note(t, "\xc2\xb1 in a share: the 95 %% half-width of its uncertainty as the "
                         "record states it (from the profile pass's trials: the pairs, the "
@@ -159,6 +165,8 @@ static void symmetric_columns(json_t *keys)
                                         "drng_share_stderr",
                                         "hash_share_uncertainty",
                                         "drng_share_uncertainty",
+                                        "hash_share_method",
+                                        "hash_share_timed",
                                         "sampling_k",
                                         "calls_in_no_helper"};
     char key[64];
@@ -197,6 +205,12 @@ static void symmetric_fields(const struct rec *r, json_t *row)
                         r->has_profile ? json_real(r->drng_share_stderr) : json_null());
     json_object_set_new(row, "hash_share_uncertainty", flat_number(r->hash_share_uncertainty));
     json_object_set_new(row, "drng_share_uncertainty", flat_number(r->drng_share_uncertainty));
+    /* which estimate hash_share is (README, "Played back"), and the timed one */
+    json_object_set_new(row, "hash_share_method",
+                        !r->has_profile        ? json_null()
+                        : r->hash_share_played ? json_string("played back")
+                                               : json_string("timed"));
+    json_object_set_new(row, "hash_share_timed", flat_number(r->hash_share_timed));
     json_object_set_new(row, "sampling_k",
                         r->has_profile ? json_integer(r->sampling_k) : json_null());
     json_object_set_new(row, "calls_in_no_helper",
