@@ -74,7 +74,7 @@ struct profile_away {
 /* What a pair of operations runs: the operation, the profiled library's
  * wrappers, its writable data (NULL: not saved, see profile_pair), where
  * the spells off the CPU are gathered, and the tape that plays the pair's
- * helper outputs back to a third operation (NULL: none is played). */
+ * helper outputs back to a fourth operation (NULL: none is played). */
 struct profile_bench {
     struct op_state *st;
     const struct iccsprof_wrap_api *w;
