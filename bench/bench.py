@@ -503,6 +503,12 @@ def hash_per_op(p):
     return (sum(h["calls"] for h in hs) / p["calls"], sum(h["ticks"] for h in hs) / p["calls"])
 
 
+def covers(err, u, t):
+    """Whether a stated 95 % half-width U (None: none stated) covers the
+    error ERR, with the 95 % half-width of the truth T beside it."""
+    return u is not None and abs(err) <= (u * u + (1.96 * t["se"]) ** 2) ** 0.5
+
+
 def terms(p, t):
     """The error of profile P's hash share against the truth T, and its
     terms.  With N the measured helper ticks per operation less the inner
@@ -519,7 +525,7 @@ def terms(p, t):
     err = p["hash_share"] - t["share"]
     u = p.get("hash_share_uncertainty")
     return {"err": err, "u": u,
-            "covered": u is not None and abs(err) <= (u * u + (1.96 * t["se"]) ** 2) ** 0.5,
+            "covered": covers(err, u, t),
             "calls": calls,
             "region": (n - calls * h) / base, "baseline": t["share"] * (t["ticks"] - base) / base,
             "per_call": n / calls - h, "true_call": h, "added_call": p["compensation"]["added_ticks"]
@@ -536,8 +542,7 @@ def played_terms(p, t):
     if x["share"] is None:
         raise RuntimeError(f"nothing was played back: {x['fault']}")
     err, u = x["share"] - t["share"], x["share_uncertainty"]
-    return {"err": err, "u": u, "covered": abs(err) <= (u * u + (1.96 * t["se"]) ** 2) ** 0.5,
-            "k": p["sampling"]["k"]}
+    return {"err": err, "u": u, "covered": covers(err, u, t), "k": p["sampling"]["k"]}
 
 
 def summarise(runs, of=terms):

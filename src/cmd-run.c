@@ -407,25 +407,25 @@ static void run_record_path(const struct run_options *o, const char *instance, c
 
 /* The share GROUP ("hash" or "drng") of the record's PROFILE with its
  * half-width as the reports show it (rec_share_halfwidth): the hash share
- * played back where the record has one (record-read.c, rr_played). */
+ * played back where the record has one (record-read.c, rr_played), whose
+ * members are named as the timed share's without the group. */
 static char *run_share_cell(char *buf, size_t size, json_t *profile, const char *group)
 {
-    json_t *replay = json_object_get(profile, "replay");
-    char key[64];
-    json_t *u;
+    json_t *replay = json_object_get(profile, "replay"), *from = profile, *u;
+    char prefix[16], key[64];
     double share, se;
 
-    if (strcmp(group, "hash") == 0 && json_is_number(json_object_get(replay, "share")))
-        return fmt_share_pm(
-            buf, size, json_number_value(json_object_get(replay, "share")),
-            fmt_share_halfwidth(json_number_value(json_object_get(replay, "share_uncertainty")),
-                                json_number_value(json_object_get(replay, "share_stderr"))));
-    snprintf(key, sizeof key, "%s_share", group);
-    share = json_number_value(json_object_get(profile, key));
-    snprintf(key, sizeof key, "%s_share_stderr", group);
-    se = json_number_value(json_object_get(profile, key));
-    snprintf(key, sizeof key, "%s_share_uncertainty", group);
-    u = json_object_get(profile, key);
+    snprintf(prefix, sizeof prefix, "%s_", group);
+    if (strcmp(group, "hash") == 0 && json_is_number(json_object_get(replay, "share"))) {
+        from = replay;
+        prefix[0] = '\0';
+    }
+    snprintf(key, sizeof key, "%sshare", prefix);
+    share = json_number_value(json_object_get(from, key));
+    snprintf(key, sizeof key, "%sshare_stderr", prefix);
+    se = json_number_value(json_object_get(from, key));
+    snprintf(key, sizeof key, "%sshare_uncertainty", prefix);
+    u = json_object_get(from, key);
     return fmt_share_pm(buf, size, share,
                         fmt_share_halfwidth(u != NULL ? json_number_value(u) : NAN, se));
 }

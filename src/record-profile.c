@@ -372,7 +372,7 @@ static json_t *record_replay(json_t *raw)
     json_t *r = json_object_get(raw, "replay"), *out = json_deep_copy(r);
     double off = record_num(r, "off_ticks"), se;
 
-    if (json_object_get(r, "off_ticks") == NULL || off <= 0) {
+    if (!(off > 0)) { /* only a fault: nothing was played back */
         json_object_set_new(out, "share", json_null());
         return out;
     }

@@ -306,20 +306,34 @@ static void candidate_open_own(struct candidate *c, struct scheme *s)
     snprintf(c->method, sizeof c->method, "the scheme's own %s", candidate_helper[c->helper]);
 }
 
-/* The seam of S, or an input error naming what S lacks. */
-static int (*candidate_seam(struct scheme *s, unsigned helper))(unsigned, iccsprof_candidate_fn *,
-                                                                void *)
+/* The what-if seam of S, or NULL. */
+iccsprof_substitute_fn *candidate_seam_of(struct scheme *s)
 {
-    int (*set)(unsigned, iccsprof_candidate_fn *, void *);
-    char wrap[64];
+    iccsprof_substitute_fn *set;
 
     *(void **)&set = dlsym(s->lib, "iccsprof_wrap_substitute");
+    return set;
+}
+
+/* Whether S wraps HELPER. */
+int candidate_wraps(struct scheme *s, unsigned helper)
+{
+    char wrap[64];
+
+    snprintf(wrap, sizeof wrap, "__wrap_%s", candidate_helper[helper]);
+    return dlsym(s->lib, wrap) != NULL;
+}
+
+/* The seam of S, or an input error naming what S lacks. */
+static iccsprof_substitute_fn *candidate_seam(struct scheme *s, unsigned helper)
+{
+    iccsprof_substitute_fn *set = candidate_seam_of(s);
+
     if (set == NULL)
         channel_input_error("%s: its wrappers have no substitution seam (rebuild it with this "
                             "iccsprof)",
                             s->path);
-    snprintf(wrap, sizeof wrap, "__wrap_%s", candidate_helper[helper]);
-    if (dlsym(s->lib, wrap) == NULL)
+    if (!candidate_wraps(s, helper))
         channel_input_error("%s: %s is not wrapped (the library does not define it), so no "
                             "candidate can stand in for it",
                             s->path, candidate_helper[helper]);

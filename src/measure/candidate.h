@@ -41,6 +41,14 @@ void candidate_install(struct candidate *c, struct scheme *s, json_t *spec);
  * candidates C[N] (ON = 1). */
 void candidate_switch(struct scheme *s, struct candidate *c, size_t n, int on);
 
+/* The what-if seam of the profiled scheme S, or NULL when its wrappers
+ * predate it. */
+iccsprof_substitute_fn *candidate_seam_of(struct scheme *s);
+
+/* Whether S wraps HELPER (defines __wrap_<helper>): a library without
+ * the helper has no shim for it. */
+int candidate_wraps(struct scheme *s, unsigned helper);
+
 /* What the record says of candidate C. */
 json_t *candidate_json(const struct candidate *c);
 

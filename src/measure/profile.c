@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidate.h"
 #include "channel.h"
 #include "clock.h"
 #include "opstats.h"
@@ -693,31 +694,25 @@ static void profile_run_free(struct profile_run *r)
 }
 
 /* Open T over the profiled scheme S's seam and hash helpers, for the
- * measured pairs to play their helpers' outputs back to a third
+ * measured pairs to play their helpers' outputs back to a fourth
  * operation; NULL, or why nothing can be played back.  Only a pair whose
  * runs repeat each other (SAME: its writable data is put back) can. */
 static const char *profile_tape_open(struct tape *t, struct scheme *s, const struct method *m,
                                      int same)
 {
-    static const char *const name[] = ICCSPROF_HELPER_NAMES;
     void *real[ICCSPROF_DRNG] = {NULL};
-    tape_seam_fn *seam;
+    iccsprof_substitute_fn *seam;
     int wrapped = 0;
 
     if (!same)
         return "its runs do not repeat each other (its writable data could not be copied)";
     if (m->substituted)
         return "candidates serve its hash helpers";
-    *(void **)&seam = dlsym(s->lib, "iccsprof_wrap_substitute");
-    if (seam == NULL)
+    if ((seam = candidate_seam_of(s)) == NULL)
         return "its wrappers have no substitution seam";
-    for (unsigned h = 0; h < ICCSPROF_DRNG; h++) {
-        char wrap[64];
-
-        snprintf(wrap, sizeof wrap, "__wrap_%s", name[h]);
-        if (dlsym(s->lib, wrap) != NULL && (real[h] = dlsym(s->lib, name[h])) != NULL)
+    for (unsigned h = 0; h < ICCSPROF_DRNG; h++)
+        if (candidate_wraps(s, h) && (real[h] = dlsym(s->lib, profile_helper[h])) != NULL)
             wrapped = 1;
-    }
     if (!wrapped)
         return "it wraps no hash helper";
     tape_open(t, seam, real);
@@ -730,9 +725,8 @@ static const char *profile_tape_open(struct tape *t, struct scheme *s, const str
  * with the wrappers off and of what playing took off them, with its
  * standard error, the share's half-width from its spread between the
  * pass's trials (pairs_trials_half_width), and what serving T's last
- * recording takes in a tight
- * loop (at most what a played operation still spends in its helpers);
- * and why they do not stand, if they do not.  Without a tape (WHY), only
+ * recording takes in a tight loop (at most what a played operation still
+ * spends in its helpers); and why they do not stand, if they do not.  Without a tape (WHY), only
  * why. */
 static json_t *profile_replay(struct profile_run *r, struct tape *t,
                               const struct iccsprof_wrap_api *w, const char *why)

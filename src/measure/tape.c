@@ -145,7 +145,7 @@ static int tape_player(void *ctx, unsigned long long out_bits, const unsigned ch
 }
 
 /* Open T. */
-void tape_open(struct tape *t, tape_seam_fn *seam, void *const real[ICCSPROF_DRNG])
+void tape_open(struct tape *t, iccsprof_substitute_fn *seam, void *const real[ICCSPROF_DRNG])
 {
     memset(t, 0, sizeof *t);
     t->seam = seam;

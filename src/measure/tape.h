@@ -28,9 +28,6 @@ typedef int tape_digest_fn(int out_bits, const unsigned char *msg, unsigned long
 typedef int tape_xof_fn(unsigned long long out_bits, const unsigned char *msg,
                         unsigned long long msg_bits, unsigned char *out);
 
-/* The seam that sets a helper's server (iccsprof_wrap_substitute). */
-typedef int tape_seam_fn(unsigned helper, iccsprof_candidate_fn *fn, void *ctx);
-
 /* One recorded call: its helper, key and first message bytes, which the
  * call played back to must match, and its output's place on the tape. */
 struct tape_call {
@@ -48,7 +45,7 @@ struct tape_port {
 };
 
 struct tape {
-    tape_seam_fn *seam;
+    iccsprof_substitute_fn *seam;
     void *real[ICCSPROF_DRNG]; /* each hash helper's own function; NULL: not wrapped */
     struct tape_port port[ICCSPROF_DRNG];
     struct tape_call *call;
@@ -63,7 +60,7 @@ struct tape {
 
 /* Open T over the seam SEAM and the helpers' own functions REAL (NULL
  * for a helper the library does not wrap). */
-void tape_open(struct tape *t, tape_seam_fn *seam, void *const real[ICCSPROF_DRNG]);
+void tape_open(struct tape *t, iccsprof_substitute_fn *seam, void *const real[ICCSPROF_DRNG]);
 
 /* Record the outputs of the helper calls that follow, in place of the
  * last recording. */

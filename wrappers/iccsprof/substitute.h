@@ -20,6 +20,9 @@ extern "C" {
 typedef int iccsprof_candidate_fn(void *ctx, unsigned long long out_bits, const unsigned char *msg,
                                   unsigned long long msg_bits, unsigned char *out);
 
+/* The seam's type, for a driver that finds it with dlsym. */
+typedef int iccsprof_substitute_fn(unsigned helper, iccsprof_candidate_fn *fn, void *ctx);
+
 /* Serve HELPER (an enum iccsprof_helper hash, not the DRNG) with FN
  * called with CTX, or with __real_<helper> again when FN is NULL; 0, or
  * -1 for a helper that cannot be substituted.  Called with accounting
