@@ -385,8 +385,10 @@ done
 # operation's time too, or the share falls by the spins' part of it
 # (about 7 pp here).
 export ICCSPROF_DENSE_WORK=20
-ICCSPROF_FIXTURE=dense run_sig "stall: quiet" "$work/quiet20" --op sign --profile-seconds 0.3
-ICCSPROF_FIXTURE=stall run_sig "stall: spins" "$work/stall" --op sign --profile-seconds 0.3
+# A quarter of the pass's operations are timed ones (a pair is four), so
+# 0.6 s leaves about ten spins in timed calls.
+ICCSPROF_FIXTURE=dense run_sig "stall: quiet" "$work/quiet20" --op sign --profile-seconds 0.6
+ICCSPROF_FIXTURE=stall run_sig "stall: spins" "$work/stall" --op sign --profile-seconds 0.6
 # Sampled, most spins land in untimed calls and between calls, where no
 # timed call sees them: only the pairs of operations do, and their time
 # must leave the operations' too (it did not: the share fell 5 pp).
@@ -402,7 +404,8 @@ d = sys.argv[1]
 q = load(d + "/quiet20/sigfix__sign.json")["profile"]
 s = load(d + "/stall/sigfix__sign.json")["profile"]
 o, lost = s["sampling"]["outliers"], s["preempted"]
-check(o["calls"] >= 5 and lost["operations"] >= 5, f"{o} {lost}")
+ops, timed = s["calls"], s["sampling"]["timed_calls"]
+check(o["calls"] >= 5 and lost["operations"] >= 5, f"{o} {lost}, {ops} operations, {timed} calls timed")
 check(lost["ticks"] >= 0.5 * o["ticks"], f"{o} {lost}")
 a, b = s["hash_share"], q["hash_share"]
 check(abs(a - b) < 0.05, f"stall {a} quiet {b}")
