@@ -53,6 +53,8 @@ RUNS = 2 if QUICK else 5
 # and the run is compared with the two beside it.
 TRUTH_ROUNDS = 41 if QUICK else 401
 TRUTH_PROCESSES = 2 if QUICK else 5
+# Processes of the truth a core in the table of each core's true share.
+CORE_ROUNDS = 1 if QUICK else 3
 # Alternated measurements per perturbation row (part 2), for the spread of
 # its ratio from one to the next.
 PERTURB_RUNS = 1 if QUICK else 3
@@ -417,6 +419,12 @@ def intree_instances(ctx, scheme):
 # ---------------------------------------------------------------- part 3
 
 
+def bench_cpu():
+    """The core parts 3 and 3b pin their processes to: the last one the
+    bench may run on."""
+    return max(os.sched_getaffinity(0))
+
+
 def truth_process(ctx, name, rounds, cpu=None):
     """One process's true share of a synthetic scheme (pinned to CPU when
     given), from its plain builds with and without the helper calls
@@ -447,11 +455,12 @@ def truth_of(procs):
             "ticks": sum(p["ticks"] for p in procs) / n}
 
 
-def truth(ctx, name):
+def truth(ctx, name, cpu=None):
     """The true share of a synthetic scheme over TRUTH_PROCESSES processes
-    of TRUTH_ROUNDS / TRUTH_PROCESSES rounds each (truth_of)."""
+    of TRUTH_ROUNDS / TRUTH_PROCESSES rounds each (truth_of), pinned to
+    CPU when given."""
     rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
-    return truth_of([truth_process(ctx, name, rounds) for _ in range(TRUTH_PROCESSES)])
+    return truth_of([truth_process(ctx, name, rounds, cpu) for _ in range(TRUTH_PROCESSES)])
 
 
 def beside(before, after):
@@ -465,18 +474,18 @@ def beside(before, after):
             "ticks": (before["ticks"] + after["ticks"]) / 2}
 
 
-def interleaved(ctx, name, modes):
+def interleaved(ctx, name, modes, cpu):
     """RUNS runs of `iccsprof run` on NAME's profiled build in each of
-    MODES ((name, options)), each run between two processes of the truth:
-    {mode: [(profile, the truth beside it)]}, and every process of the
-    truth (truth_of)."""
+    MODES ((name, options)), each run between two processes of the truth,
+    all pinned to CPU: {mode: [(profile, the truth beside it)]}, and every
+    process of the truth (truth_of)."""
     rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
     lib = ctx.synth(name, "_prof")
-    procs = [truth_process(ctx, name, rounds)]
+    procs = [truth_process(ctx, name, rounds, cpu)]
     runs = {mode: [] for mode, _ in modes}
     for _ in range(RUNS):
-        done = [(mode, profiles(ctx, lib, extra, runs=1)[0]) for mode, extra in modes]
-        procs.append(truth_process(ctx, name, rounds))
+        done = [(mode, profiles(ctx, lib, extra, runs=1, cpu=cpu)[0]) for mode, extra in modes]
+        procs.append(truth_process(ctx, name, rounds, cpu))
         for mode, p in done:
             runs[mode].append((p, beside(procs[-2], procs[-1])))
     return runs, truth_of(procs)
@@ -583,6 +592,7 @@ def part_accuracy(ctx, out):
     """iccsprof run's compensated share, with every call timed and with
     --sample auto, against the true share, RUNS runs a row; where the
     error comes from; the tick orders."""
+    cpu = bench_cpu()
     out.append("## 3. Share accuracy\n")
     out.append(
         "Synthetic schemes whose signing makes sm3hash calls between fixed amounts of other "
@@ -591,7 +601,10 @@ def part_accuracy(ctx, out):
         "Measured: the compensated `hash_share` of the record that `iccsprof run --no-plain "
         "--profiled ... --op sign` writes for the profiled build, with every call timed "
         f"(defaults) and with `--sample auto`, {RUNS} runs (processes) each, as {RUNS} users "
-        "would see it. The machine's state moves a true share by as much as 2 pp from one "
+        f"would see it. Every process runs on core {cpu}: one core's true share can differ "
+        "from another's by several points (the table after this one), and a run held to "
+        "a truth measured on the other core would show that difference as its error. The "
+        "machine's state moves a true share by as much as 2 pp from one "
         "minute to the next, so the truth is measured in a process of "
         f"{TRUTH_ROUNDS // TRUTH_PROCESSES} alternated rounds before and after each run (one "
         "run of each timing), and each run is compared with the mean of the two beside it; "
@@ -612,7 +625,7 @@ def part_accuracy(ctx, out):
     rows, truths = [], {}
     modes = (("every call", []), ("auto", ["--sample", "auto"]))
     for name, aim in SYNTH_SHARES:
-        measured, t = interleaved(ctx, name, modes)
+        measured, t = interleaved(ctx, name, modes, cpu)
         truths[name] = t
         for mode, _ in modes:
             for shown, of in ((mode, terms), (f"{mode}, played back", played_terms)):
@@ -624,10 +637,36 @@ def part_accuracy(ctx, out):
                 if of is terms:
                     rows.append((name, mode, t, r))
     out.append("")
+    part_cores(ctx, out)
     part_error_terms(out, rows)
-    part_order_accuracy(ctx, out, truths)
+    part_order_accuracy(ctx, out, truths, cpu)
     part_fence(ctx, out, rows)
     return truths
+
+
+def part_cores(ctx, out):
+    """The true share of each synthetic scheme on each core the bench may
+    run on, CORE_ROUNDS processes a core taken in turn: how far the
+    machine's cores disagree, which no run on one core can see."""
+    cpus = sorted(os.sched_getaffinity(0))[:4]
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
+    out.append("### The true share on each core\n")
+    out.append(
+        f"Each synthetic scheme's true share on each core, {CORE_ROUNDS} processes of {rounds} "
+        "alternated rounds a core, the cores taken in turn: the median process and the lowest "
+        "and highest. A record measures the share on the core its process ran on.\n")
+    out.append("| scheme | " + " | ".join(f"core {c}" for c in cpus) + " | cores apart |\n|---|"
+               + "---|" * (len(cpus) + 1))
+    for name, _ in SYNTH_SHARES:
+        on = {c: [] for c in cpus}
+        for _ in range(CORE_ROUNDS):
+            for c in cpus:
+                on[c].append(truth_process(ctx, name, rounds, c)["share"])
+        mids = [median(on[c]) for c in cpus]
+        out.append(f"| {name} | " + " | ".join(
+            f"{pct(median(on[c]))} ({pct(min(on[c]))}-{pct(max(on[c]))})" for c in cpus)
+                   + f" | {100 * (max(mids) - min(mids)):.2f} pp |")
+    out.append("")
 
 
 def part_error_terms(out, rows):
@@ -660,9 +699,9 @@ def part_error_terms(out, rows):
     out.append("")
 
 
-def part_order_accuracy(ctx, out, truths):
+def part_order_accuracy(ctx, out, truths, cpu):
     """The shares every call timed gives with each order of the tick
-    reads, on the schemes whose calls are densest."""
+    reads, on the schemes whose calls are densest, on part 3's core CPU."""
     out.append("### The tick order and the share\n")
     out.append(
         "Every call timed (K = 1), the profiled build linked with the wrappers of each tick "
@@ -675,7 +714,8 @@ def part_order_accuracy(ctx, out, truths):
         for order, suffix in TICK_ORDERS:
             try:
                 r = summarise([(p, truths[name]) for p in
-                               profiles(ctx, ctx.synth(name, "_prof" + suffix), [])])
+                               profiles(ctx, ctx.synth(name, "_prof" + suffix), [],
+                                        cpu=cpu)])
             except (RuntimeError, OSError, ValueError) as e:
                 out.append(f"| {name} | {order} | skipped: {e} | | | | | | |")
                 continue
@@ -826,7 +866,7 @@ def part_preemption(ctx, out, truths):
     with the outliers set apart (the record's share) and folded back in
     (as before the rule)."""
     out.append("## 3b. Sampling under preemption\n")
-    cpu = max(os.sched_getaffinity(0))
+    cpu = bench_cpu()
     if "dense" not in truths:
         out.append("Skipped: the dense scheme's true share was not measured.\n")
         return
@@ -838,8 +878,8 @@ def part_preemption(ctx, out, truths):
         "there too (1 ms of spinning every 3 ms, which preempts the measurement wherever it "
         "is), held to the true share measured on the same core, without the hog, in a "
         f"process of {rounds} alternated rounds just before and one just after the row (the "
-        f"unpinned true share of part 3: {pct(truths['dense']['share'])}; one core's differs "
-        "from the other's by as much as 1.6 pp). \"Set apart\": the "
+        f"true share of part 3, on the same core: {pct(truths['dense']['share'])}). "
+        "\"Set apart\": the "
         "record's share, preempted timed calls set apart as outliers of their shape and the "
         "preempted time taken off the operations'. \"Folded back\": the same records with each "
         "shape's outliers put back into its timed calls and the preempted time left in, as "
@@ -1250,7 +1290,7 @@ def main():
     if "2" in parts:
         part_perturbation(ctx, body, [])
     if "3" in parts or "3b" in parts:
-        truths = part_accuracy(ctx, body) if "3" in parts else {"dense": truth(ctx, "dense")}
+        truths = part_accuracy(ctx, body) if "3" in parts else {"dense": truth(ctx, "dense", bench_cpu())}
     if "3b" in parts:
         part_preemption(ctx, body, truths)
     if "3c" in parts:
