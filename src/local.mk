@@ -108,6 +108,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/rwdata.c src/measure/rwdata.h \
 	src/measure/shift.c src/measure/shift.h \
 	src/measure/tape.c src/measure/tape.h \
+	src/measure/cores.c src/measure/cores.h \
 	src/measure/scheme.c src/measure/scheme.h \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \

@@ -357,28 +357,60 @@ static void record_uncertainty(json_t *profile, json_t *raw, const struct share_
     free(v);
 }
 
-/* The hash share the played operations give (profile.replay): what
- * playing the helpers' outputs back took off an operation, over its
- * twin's ticks with the wrappers off (medians of the pairs); its standard
- * error from the removed ticks', and a 95 % half-width: the larger of
- * 1.96 of those and the trials' (what moves the share within the run),
- * with what serving the tape costs added (played_ticks, over the same ticks):
- * a played operation still spends up to that in its helpers, so the share
- * is low by as much at most.  Each is a fraction of the operation, cut
- * to [0, 1].  RAW's replay section is kept beside; with only its fault,
- * the share is null. */
+/* The share the pairs on each core give, into C's cores: what playing
+ * the helpers' outputs back took off an operation over its twin's ticks
+ * with the wrappers off (medians of the pairs), cut to [0, 1]; their
+ * mean, the share of the machine and not of one of its cores, into
+ * *SHARE, and its standard error, from each core's removed ticks', into
+ * *SE.  False when no core has pairs. */
+static bool record_replay_cores(json_t *cores, double *share, double *se)
+{
+    double sum = 0, var = 0;
+    size_t k = json_array_size(cores), i;
+    json_t *c;
+
+    json_array_foreach(cores, i, c)
+    {
+        double off = record_num(c, "off_ticks");
+        double x = off > 0 ? fmin(1, fmax(0, record_num(c, "removed_ticks") / off)) : 0;
+        double e = off > 0 ? record_num(c, "removed_ticks_stderr") / off : 1;
+
+        json_object_set_new(c, "share", json_real(x));
+        sum += x;
+        var += e * e;
+    }
+    if (k == 0)
+        return false;
+    *share = sum / (double)k;
+    *se = fmin(1, sqrt(var) / (double)k);
+    return true;
+}
+
+/* The hash share the played operations give (profile.replay): the mean
+ * of the shares the pairs give on each core the trials took in turn
+ * (record_replay_cores); its standard error, and a 95 % half-width: the
+ * larger of 1.96 of those and the trials' (what moves the share within
+ * the run, the cores' difference with it), with what serving the tape
+ * costs added (played_ticks, over the twin's median ticks): a played
+ * operation still spends up to that in its helpers, so the share is low
+ * by as much at most.  Each is a fraction of the operation.  RAW's
+ * replay section is kept beside, each core with its share; with only its
+ * fault, the share is null. */
 static json_t *record_replay(json_t *raw)
 {
     json_t *r = json_object_get(raw, "replay"), *out = json_deep_copy(r);
-    double off = record_num(r, "off_ticks"), se;
+    double off = record_num(r, "off_ticks"), share, se;
 
     if (!(off > 0)) { /* only a fault: nothing was played back */
         json_object_set_new(out, "share", json_null());
         return out;
     }
-    se = fmin(1, record_num(r, "removed_ticks_stderr") / off);
-    json_object_set_new(out, "share",
-                        json_real(fmin(1, fmax(0, record_num(r, "removed_ticks") / off))));
+    if (!record_replay_cores(json_object_get(out, "cores"), &share, &se)) {
+        json_object_set_new(out, "share", json_null());
+        json_object_set_new(out, "fault", json_string("its pairs name no core"));
+        return out;
+    }
+    json_object_set_new(out, "share", json_real(share));
     json_object_set_new(out, "share_stderr", json_real(se));
     json_object_set_new(out, "share_uncertainty",
                         json_real(fmin(1, hypot(fmax(1.96 * se, record_num(r, "trials_half_width")),

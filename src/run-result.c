@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -225,8 +226,18 @@ static const struct field profile_trial_fields[] = {
 /* The operations played back with their helpers' outputs (the tape):
  * the pairs that played, their twins' median ticks with the wrappers off,
  * what the play took off them (median and its standard error), the
- * share's half-width from its trials, what serving the tape costs; or
- * why that does not stand. */
+ * share's half-width from its trials, what serving the tape costs, the
+ * same medians on each core the trials took in turn; or why that does
+ * not stand. */
+static const struct field replay_core_fields[] = {
+    {"cpu", FIELD_INT, FIELD_NULL, 0, CPU_SETSIZE - 1, NULL, NULL},
+    {"pairs", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"off_ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"removed_ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {"removed_ticks_stderr", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field replay_fields[] = {
     {"pairs", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
     {"off_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
@@ -234,6 +245,7 @@ static const struct field replay_fields[] = {
     {"removed_ticks_stderr", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {"trials_half_width", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {"played_ticks", FIELD_NUMBER, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"cores", FIELD_ARRAY, FIELD_OPTIONAL, 1, 0, replay_core_fields, NULL},
     {"fault", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };

@@ -117,7 +117,8 @@ tests_fixtures_run_libnotscheme_la_LDFLAGS = $(RUNFIX_LDFLAGS)
 tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests/check_hex.c \
 	tests/check_run_result.c tests/check_drng_find.c tests/check_run_lines.c tests/check_rules.c \
 	tests/check_shift.c src/measure/shift.c tests/check_pairs.c src/measure/pairs.c \
-	tests/check_opstats.c src/measure/opstats.c tests/check_tape.c src/measure/tape.c
+	tests/check_opstats.c src/measure/opstats.c tests/check_tape.c src/measure/tape.c \
+	tests/check_cores.c src/measure/cores.c
 
 dist_noinst_DATA += tests/run-lib.sh
 TESTS += tests/run.sh tests/run-kex.sh tests/run-progress.sh tests/harden.sh tests/run-slow.sh

@@ -149,13 +149,34 @@ from records import check, load
 p = load(sys.argv[1] + "/rngheap__sign.json")["profile"]
 check(p["replay"] == {"pairs": p["calls"], "fault": "its helper calls differ from one run to the next", "share": None}, str(p["replay"]))
 ' "$work/heap"
-py "static DRNG: its data put back, every operation is played back" '
+py "static DRNG: its data put back, every operation is played back, the trials taking the cores in turn" '
+import os, sys
+from records import check, load
+p = load(sys.argv[1] + "/rngfix__sign.json")["profile"]
+x = p["replay"]
+check(x["fault"] is None and x["pairs"] == p["calls"], str(x))
+# up to four of the cores this process may run on, evenly spread, in
+# turn from the first (a short pass may not reach the last), each with
+# pairs of its own; the share is the mean of theirs
+cpus = sorted(os.sched_getaffinity(0))
+want = [cpus[k * len(cpus) // min(4, len(cpus))] for k in range(min(4, len(cpus)))]
+cores = x["cores"]
+check([c["cpu"] for c in cores] == want[:len(cores)] and len(cores) >= min(2, len(want)), str(cores))
+check(sum(c["pairs"] for c in cores) == x["pairs"], str(cores))
+check(all(abs(c["share"] - c["removed_ticks"] / c["off_ticks"]) < 1e-9 for c in cores), str(cores))
+check(abs(x["share"] - sum(c["share"] for c in cores) / len(cores)) < 1e-9, str(x))
+' "$work/rng"
+# Pinned, the pass stays on its core: one, the share its pairs give.
+cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
+run "private static DRNG: pinned" librngfix "$work/rngpin" --op sign --cpu "$cpu" $quick
+py "pinned: the pairs on the one core, the share theirs" '
 import sys
 from records import check, load
 p = load(sys.argv[1] + "/rngfix__sign.json")["profile"]
 x = p["replay"]
-check(x["fault"] is None and x["pairs"] == p["calls"] and abs(x["share"] - x["removed_ticks"] / x["off_ticks"]) < 1e-9, str(x))
-' "$work/rng"
+check([(c["cpu"], c["pairs"]) for c in x["cores"]] == [(int(sys.argv[2]), p["calls"])], str(x))
+check(abs(x["share"] - x["removed_ticks"] / x["off_ticks"]) < 1e-9, str(x))
+' "$work/rngpin" "$cpu"
 expect_status "heap DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/heap"
 expect_grep "heap DRNG: the report says --seed does not control it" \
     "randomness is not controlled by --seed" "$work/out"

@@ -40,7 +40,8 @@
     X(shift)                                                                                       \
     X(pairs)                                                                                       \
     X(opstats)                                                                                     \
-    X(tape)
+    X(tape)                                                                                        \
+    X(cores)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

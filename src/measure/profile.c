@@ -13,6 +13,7 @@
 #include "candidate.h"
 #include "channel.h"
 #include "clock.h"
+#include "cores.h"
 #include "opstats.h"
 #include "pairs.h"
 #include "passes.h"
@@ -449,6 +450,9 @@ struct profile_run {
      * not stand for its operation */
     int64_t *off, *removed;
     const char *replay_fault;
+    /* the cores the trials take in turn, and the index of each pair's */
+    struct cores cores;
+    unsigned char *core;
 };
 
 /* The sums of the pairs of R measured so far. */
@@ -553,7 +557,9 @@ static void profile_pair_shifted(void *arg)
 /* Measure one more pair of B into R, its table read after it into R's
  * per_op.  Each trial runs its pairs at a stack position of its own
  * (shift.h): where the stack lies in a page moves the share as much as
- * anything else, and is otherwise fixed for the process's life. */
+ * anything else, and is otherwise fixed for the process's life.  The
+ * trials take R's cores in turn (cores.h), each core the same positions
+ * in the same order, so that no core's share holds a place of its own. */
 static void profile_measured_pair(const struct profile_bench *b, struct profile_run *r)
 {
     double t0 = clock_seconds();
@@ -561,6 +567,7 @@ static void profile_measured_pair(const struct profile_bench *b, struct profile_
     struct profile_away *away = b->away;
     unsigned long long spells = away->operations;
     struct opstats_excess ex;
+    unsigned trial = (unsigned)(r->n / r->trial_pairs);
     uint64_t excess;
 
     if (r->n == r->cap) {
@@ -569,10 +576,12 @@ static void profile_measured_pair(const struct profile_bench *b, struct profile_
             (r->off = realloc(r->off, (size_t)r->cap * sizeof *r->off)) == NULL ||
             (r->removed = realloc(r->removed, (size_t)r->cap * sizeof *r->removed)) == NULL ||
             (r->kept = realloc(r->kept, (size_t)r->cap * sizeof *r->kept)) == NULL ||
-            (r->counted = realloc(r->counted, (size_t)r->cap)) == NULL)
+            (r->counted = realloc(r->counted, (size_t)r->cap)) == NULL ||
+            (r->core = realloc(r->core, (size_t)r->cap)) == NULL)
             channel_call_error("out of memory for %llu operations' timings", r->cap);
     }
-    shift_run((unsigned)(r->n / r->trial_pairs), profile_pair_shifted, &pair);
+    r->core[r->n] = (unsigned char)cores_enter(&r->cores, trial);
+    shift_run(trial / (unsigned)r->cores.n, profile_pair_shifted, &pair);
     b->w->snapshot(r->snap);
     opstats_read(r->per_op, r->snap, &ex);
     /* a spell off the CPU already left the operation's time, outlier and all */
@@ -691,6 +700,7 @@ static void profile_run_free(struct profile_run *r)
     free(r->counted);
     free(r->taken);
     free(r->mark);
+    free(r->core);
 }
 
 /* Open T over the profiled scheme S's seam and hash helpers, for the
@@ -719,6 +729,42 @@ static const char *profile_tape_open(struct tape *t, struct scheme *s, const str
     return NULL;
 }
 
+/* The pairs of R that ran on each of its cores as JSON: the core's
+ * number (null: the pass was not held to one), its pairs, the medians of
+ * their twins' ticks and of what playing took off them, with its
+ * standard error.  Before the pairs are sorted. */
+static json_t *profile_cores(const struct profile_run *r)
+{
+    int64_t *off = malloc((size_t)r->n * sizeof *off),
+            *removed = malloc((size_t)r->n * sizeof *removed);
+    json_t *list = json_array();
+
+    if (off == NULL || removed == NULL)
+        channel_call_error("out of memory for %llu operations' timings", r->n);
+    for (int k = 0; k < r->cores.n; k++) {
+        unsigned long long n = 0;
+        double med;
+
+        for (unsigned long long i = 0; i < r->n; i++)
+            if (r->core[i] == k || r->cores.n == 1) {
+                off[n] = r->off[i];
+                removed[n++] = r->removed[i];
+            }
+        if (n == 0)
+            continue;
+        med = pairs_median(removed, n);
+        json_array_append_new(
+            list,
+            json_pack("{s:o, s:I, s:f, s:f, s:f}", "cpu",
+                      r->cores.cpu[k] >= 0 ? json_integer(r->cores.cpu[k]) : json_null(), "pairs",
+                      (json_int_t)n, "off_ticks", pairs_median(off, n), "removed_ticks", med,
+                      "removed_ticks_stderr", pairs_median_stderr(removed, n, med)));
+    }
+    free(off);
+    free(removed);
+    return list;
+}
+
 /* The played operations of R as JSON: how many pairs played their
  * helpers' outputs back (each pair then four calls of the scheme: the
  * rehearsal, the pair and the play); the medians of their twins' ticks
@@ -726,12 +772,14 @@ static const char *profile_tape_open(struct tape *t, struct scheme *s, const str
  * standard error, the share's half-width from its spread between the
  * pass's trials (pairs_trials_half_width), and what serving T's last
  * recording takes in a tight loop (at most what a played operation still
- * spends in its helpers); and why they do not stand, if they do not.  Without a tape (WHY), only
+ * spends in its helpers); the same medians on each core (profile_cores);
+ * and why they do not stand, if they do not.  Without a tape (WHY), only
  * why. */
 static json_t *profile_replay(struct profile_run *r, struct tape *t,
                               const struct iccsprof_wrap_api *w, const char *why)
 {
     double off, removed, trials;
+    json_t *cores;
 
     if (why != NULL)
         return json_pack("{s:s}", "fault", why);
@@ -740,12 +788,14 @@ static json_t *profile_replay(struct profile_run *r, struct tape *t,
     if (r->replay_fault != NULL)
         return json_pack("{s:I, s:s}", "pairs", (json_int_t)r->n, "fault", r->replay_fault);
     trials = pairs_trials_half_width(r->removed, r->off, r->n, r->trial_pairs);
+    cores = profile_cores(r);
     off = pairs_median(r->off, r->n);
     removed = pairs_median(r->removed, r->n);
-    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:n}", "pairs", (json_int_t)r->n, "off_ticks",
-                     off, "removed_ticks", removed, "removed_ticks_stderr",
+    return json_pack("{s:I, s:f, s:f, s:f, s:f, s:f, s:o, s:n}", "pairs", (json_int_t)r->n,
+                     "off_ticks", off, "removed_ticks", removed, "removed_ticks_stderr",
                      pairs_median_stderr(r->removed, r->n, removed), "trials_half_width", trials,
-                     "played_ticks", tape_cost(t, w->ticks, PROFILE_TAPE_REPEATS), "fault");
+                     "played_ticks", tape_cost(t, w->ticks, PROFILE_TAPE_REPEATS), "cores", cores,
+                     "fault");
 }
 
 /* Profile the operation on the profiled library.  Each measured operation
@@ -826,7 +876,9 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
                 sz.rule, -1);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
+    cores_open(&run.cores);
     profile_pairs(&pass, m, &run, &sz, &clock, pair_seconds, &stop);
+    cores_close(&run.cores);
     *facts = method_facts(warm, set.call_seconds, &clock, &sz, run.n, stop,
                           opstats_share_precision(&per_op));
     profile_excursions(&run, &away, rw != NULL);
