@@ -11,7 +11,9 @@ measured in this run on this machine:
      and (3b) on the dense one, sampled and full timing on a core shared
      with a CPU hog, with the outliers set apart and folded back, and
      (3c) of an operation making more shapes than the wrappers' table
-     holds, against its twin of one shape;
+     holds, against its twin of one shape, and (3d) unpinned, the
+     profile pass's trials taking the cores in turn, against the mean of
+     the cores' true shares;
   4. other profilers on the same workload (peers.py);
   5. campaign time of `make profile` for the in-tree schemes;
   6. time to result: every operation of the in-tree schemes' first
@@ -82,7 +84,7 @@ TICK_ORDERS = (("lfence; rdtsc", ""), ("rdtsc", "_rdtsc"), ("rdtscp", "_rdtscp")
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
 TARGETS = []  # (what, figure, target, met, why) for the summary
-PARTS = ("1", "2", "3", "3b", "3c", "4", "5", "6", "7")
+PARTS = ("1", "2", "3", "3b", "3c", "3d", "4", "5", "6", "7")
 
 
 def target(what, figure, goal, met, why=""):
@@ -848,6 +850,62 @@ def shares_without_outliers(p):
     return min(max(share, 0.0), 1.0)
 
 
+# The schemes of part 3d: those whose share moved most with the core.
+TURN_SCHEMES = ("dense", "dense60")
+
+
+def turn_cores():
+    """The cores an unpinned profile pass takes in turn
+    (src/measure/cores.c): up to four of those the process may run on,
+    evenly spread."""
+    cpus = sorted(os.sched_getaffinity(0))
+    n = min(4, len(cpus))
+    return [cpus[k * len(cpus) // n] for k in range(n)]
+
+
+def part_turns(ctx, out):
+    """Unpinned runs, the profile pass's trials taking the cores in turn,
+    against the mean of the true shares measured on each of those cores
+    just before and just after each run."""
+    cores = turn_cores()
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
+    out.append("## 3d. The cores in turn\n")
+    out.append(
+        f"`iccsprof run --no-plain --profiled ... --op sign` unpinned, {RUNS} runs a scheme: "
+        f"the profile pass takes its trials on cores {', '.join(map(str, cores))} in turn and "
+        "its played-back share is the mean of theirs (`profile.replay.cores`). Each run is "
+        f"held to the mean of the cores' true shares, each measured in a process of {rounds} "
+        "alternated rounds pinned to it just before and just after the run (part 3's `beside`), "
+        "to the same targets as part 3. *Cores apart*: the highest core's share less the "
+        "lowest's, of the truth beside each run and of the run's own `replay.cores` (medians "
+        "over the runs).\n")
+    out.append("| scheme | true share, mean of the cores | median error | worst error | "
+               "stated ± (median) | covered | result | coverage | cores apart: truth | "
+               "cores apart: record |\n|---|---|---|---|---|---|---|---|---|---|")
+    for name in TURN_SCHEMES:
+        lib = ctx.synth(name, "_prof")
+        before = {c: truth_process(ctx, name, rounds, c) for c in cores}
+        runs, apart_truth, apart_rec, shares = [], [], [], []
+        for _ in range(RUNS):
+            p = profiles(ctx, lib, [], runs=1)[0]
+            after = {c: truth_process(ctx, name, rounds, c) for c in cores}
+            on = [beside(before[c], after[c]) for c in cores]
+            t = {"share": sum(x["share"] for x in on) / len(on),
+                 "se": sum(x["se"] ** 2 for x in on) ** 0.5 / len(on)}
+            runs.append((p, t))
+            shares.append(t["share"])
+            apart_truth.append(max(x["share"] for x in on) - min(x["share"] for x in on))
+            rec = [c["share"] for c in p["replay"].get("cores") or []]
+            apart_rec.append(max(rec) - min(rec) if rec else 0.0)
+            before = after
+        r = summarise(runs, played_terms)
+        res, cov = row_targets(f"{name}, the cores in turn, played back", r)
+        out.append(f"| {name} | {pct(median(shares))} ({pct(min(shares))}-{pct(max(shares))}) | "
+                   f"{fmt_row(r)} | {res} | {cov} | {100 * median(apart_truth):.2f} pp | "
+                   f"{100 * median(apart_rec):.2f} pp |")
+    out.append("")
+
+
 def with_hog(cpu, fn):
     """Run FN with a CPU hog pinned to CPU, the core FN's process is
     pinned to too, so that the scheduler preempts the measurement."""
@@ -1295,6 +1353,8 @@ def main():
         part_preemption(ctx, body, truths)
     if "3c" in parts:
         part_shapes(ctx, body)
+    if "3d" in parts:
+        part_turns(ctx, body)
     if "4" in parts:
         part_peers(ctx, body)
     if camp is not None:

@@ -668,6 +668,43 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
     }
 }
 
+/* The highest core number a record names: the kernel's CPU_SETSIZE
+ * less one, as the schema states it. */
+#define RR_CPU_MAX 1023
+
+/* The cores of a played-back share (profile.replay.cores, absent before
+ * protocol 8): how many, and the lowest and the highest share with their
+ * cores, for the report to say when they disagree. */
+static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
+{
+    json_t *cores = rr_array(rr, replay, "profile.replay", "cores", RR_OPTIONAL), *c;
+    size_t i;
+
+    r->replay_cores = 0;
+    json_array_foreach(cores, i, c)
+    {
+        double share;
+        long long cpu;
+
+        if (!json_is_object(c)) {
+            rr_fail(rr, "field profile.replay.cores[%zu]: expected an object, found %s", i,
+                    record_json_kind(c));
+            return;
+        }
+        share = rr_share(rr, c, "profile.replay.cores[]", "share", RR_REQUIRED, 0);
+        cpu = rr_count_in(rr, c, "profile.replay.cores[]", "cpu", RR_NULLABLE, -1, 0, RR_CPU_MAX);
+        if (r->replay_cores == 0 || share < r->replay_low) {
+            r->replay_low = share;
+            r->replay_low_cpu = (int)cpu;
+        }
+        if (r->replay_cores == 0 || share > r->replay_high) {
+            r->replay_high = share;
+            r->replay_high_cpu = (int)cpu;
+        }
+        r->replay_cores++;
+    }
+}
+
 /* The hash share as the record's played-back operations give it
  * (profile.replay, README "Played back"), in place of the timed one,
  * which stays in R's hash_share_timed: the played-back share holds no
@@ -691,6 +728,7 @@ static void rr_played(struct rr *rr, json_t *p, struct rec *r)
     r->hash_share_uncertainty =
         rr_share(rr, replay, "profile.replay", "share_uncertainty", RR_REQUIRED, NAN);
     r->hash_share_played = true;
+    rr_replay_cores(rr, replay, r);
 }
 
 /* The profile of the profiled library. */

@@ -155,6 +155,11 @@ struct rec {
     bool hash_share_played;
     double hash_share_timed;
     char *replay_fault; /* why the record played nothing back, or NULL */
+    /* The played-back shares of the record's cores (profile.replay.cores)
+     * that stand furthest apart: the lowest and the highest, with their
+     * cores (-1: not known); replay_cores is 0 without any. */
+    int replay_cores, replay_low_cpu, replay_high_cpu;
+    double replay_low, replay_high;
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */

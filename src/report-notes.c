@@ -169,6 +169,16 @@ static void note_substituted(char *note, size_t size, const struct rec *r)
                  r->substitution_differs);
 }
 
+/* Whether R's played-back share is the mean of cores whose own shares
+ * stand further apart than the share's stated half-width: the machine's
+ * cores did not run the operation alike (README, "The cores take turns"),
+ * and a run held to one core would have read another share. */
+static bool note_cores_disagree(const struct rec *r)
+{
+    return r->hash_share_played && r->replay_cores >= 2 && r->replay_low_cpu >= 0 &&
+           r->replay_high_cpu >= 0 && r->replay_high - r->replay_low > r->hash_share_uncertainty;
+}
+
 /* What bears on R's DRNG figures: a context of the scheme's own that the
  * driver found and seeded, or one the seed did not reach. */
 static void note_drng(char *note, size_t size, const struct rec *r)
@@ -251,6 +261,12 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
                  "could not be copied to start each twin alike (over 64 MiB, or not found)");
     if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->replay_fault != NULL)
         note_add(note, size, "hash share timed, not played back: %s", r->replay_fault);
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile && note_cores_disagree(r))
+        note_add(note, size,
+                 "hash share the mean of %d cores that disagree: %.1f%% on core %d, %.1f%% on "
+                 "core %d",
+                 r->replay_cores, 100 * r->replay_low, r->replay_low_cpu, 100 * r->replay_high,
+                 r->replay_high_cpu);
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
     if ((kinds & NOTE_SUBSTITUTED) && r->substitution != NULL)
