@@ -128,10 +128,37 @@ START_TEST(trials_half_width_is_students_t_over_the_trials_ratios)
     int64_t keep[7];
 
     memcpy(keep, num, sizeof keep);
-    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 7, 2), 4.303 * 0.1 / sqrt(3), 1e-9);
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 7, 2, 1), 4.303 * 0.1 / sqrt(3),
+                            1e-9);
     ck_assert_mem_eq(num, keep, sizeof keep);
-    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 4), 0);
-    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 0), 0);
+    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 4, 1), 0);
+    ck_assert_double_eq(pairs_trials_half_width(num, den, 7, 0, 1), 0);
+    /* two strata of fewer than two trials each are one */
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 7, 2, 2), 4.303 * 0.1 / sqrt(3),
+                            1e-9);
+}
+END_TEST
+
+START_TEST(trials_on_cores_in_turn_are_strata)
+{
+    /* six trials of one pair taking two cores in turn: ratios 0.30, 0.50,
+     * 0.32, 0.52, 0.34, 0.54, the second core's 0.2 above the first's */
+    int64_t num[] = {30, 50, 32, 52, 34, 54}, den[] = {100, 100, 100, 100, 100, 100};
+    /* each core's trials spread by 0.02 (variance 0.0004 over 3 trials
+     * each); their means' mean has variance (0.0004 / 3 + 0.0004 / 3) / 4
+     * on 4 degrees of freedom */
+    double strata = 2.776 * sqrt((0.0004 / 3 + 0.0004 / 3) / 4);
+    double mean = 0.42, one = 0;
+
+    for (int i = 0; i < 6; i++)
+        one += ((double)num[i] / 100 - mean) * ((double)num[i] / 100 - mean);
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 6, 1, 2), strata, 1e-9);
+    /* taken as one stratum, the cores' difference is in the spread */
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 6, 1, 1), 2.571 * sqrt(one / 5 / 6),
+                            1e-9);
+    /* three strata of two trials each: 0.30/0.52, 0.50/0.34, 0.32/0.54 */
+    ck_assert_double_eq_tol(pairs_trials_half_width(num, den, 6, 1, 3),
+                            3.182 * sqrt((0.0242 + 0.0128 + 0.0242) / 2 / 9), 1e-9);
 }
 END_TEST
 
@@ -146,6 +173,7 @@ Suite *make_pairs_suite(void)
     tcase_add_test(tc, each_orders_spread_sets_its_limit);
     tcase_add_test(tc, too_few_pairs_take_nothing);
     tcase_add_test(tc, trials_half_width_is_students_t_over_the_trials_ratios);
+    tcase_add_test(tc, trials_on_cores_in_turn_are_strata);
     suite_add_tcase(s, tc);
     return s;
 }

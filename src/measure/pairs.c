@@ -67,12 +67,15 @@ static double pairs_median_of(const int64_t *v, unsigned long long n, int64_t *s
 
 /* The trials' half-width of a ratio of medians (pairs.h). */
 double pairs_trials_half_width(const int64_t *num, const int64_t *den, unsigned long long n,
-                               unsigned long long per_trial)
+                               unsigned long long per_trial, unsigned strata)
 {
-    unsigned long long k = per_trial > 0 ? n / per_trial : 0;
+    unsigned long long k = per_trial > 0 ? n / per_trial : 0, df = 0;
+    double sum[PAIRS_STRATA_MAX] = {0}, sq[PAIRS_STRATA_MAX] = {0}, var = 0;
+    unsigned long long in[PAIRS_STRATA_MAX] = {0};
     int64_t *s;
-    double sum = 0, sq = 0, mean, var;
 
+    if (strata < 1 || strata > PAIRS_STRATA_MAX || k < 2 * (unsigned long long)strata)
+        strata = 1; /* a stratum of one trial has no spread of its own */
     if (k < 2 || (s = malloc((size_t)(n - (k - 1) * per_trial) * sizeof *s)) == NULL)
         return 0;
     for (unsigned long long i = 0; i < k; i++) {
@@ -80,13 +83,20 @@ double pairs_trials_half_width(const int64_t *num, const int64_t *den, unsigned 
         double d = pairs_median_of(den + at, len, s);
         double r = d != 0 ? pairs_median_of(num + at, len, s) / d : 0;
 
-        sum += r;
-        sq += r * r;
+        sum[i % strata] += r;
+        sq[i % strata] += r * r;
+        in[i % strata]++;
     }
     free(s);
-    mean = sum / (double)k;
-    var = (sq - (double)k * mean * mean) / (double)(k - 1);
-    return method_t95(k - 1) * sqrt(var > 0 ? var : 0) / sqrt((double)k);
+    /* the variance of the mean of the strata's means */
+    for (unsigned j = 0; j < strata; j++) {
+        double mean = sum[j] / (double)in[j];
+        double v = (sq[j] - (double)in[j] * mean * mean) / (double)(in[j] - 1);
+
+        var += (v > 0 ? v : 0) / (double)in[j];
+        df += in[j] - 1;
+    }
+    return method_t95(df) * sqrt(var) / (double)strata;
 }
 
 /* What the instrumentation added to one operation (pairs.h): the mean of

@@ -20,9 +20,14 @@ double pairs_median_stderr(const int64_t *d, unsigned long long n, double med);
  * trial's ratio of medians, and Student's t times the standard error of
  * their mean; 0 with fewer than two trials.  It covers what moves the
  * ratio within a run (a busy machine, the stack's place), which the
- * median's own error does not. */
+ * median's own error does not.  With STRATA (at most PAIRS_STRATA_MAX)
+ * the i-th trial is of stratum i mod STRATA (the cores the trials took in
+ * turn), and the half-width is that of the mean of the strata's means,
+ * from each stratum's own spread: what sets the strata apart is no error
+ * of their mean.  Strata of fewer than two trials each are taken as one. */
+#define PAIRS_STRATA_MAX 16
 double pairs_trials_half_width(const int64_t *num, const int64_t *den, unsigned long long n,
-                               unsigned long long per_trial);
+                               unsigned long long per_trial, unsigned strata);
 
 /* What the instrumentation added to one operation, from the N
  * differences DIFF of pairs alternating their order (even-numbered pairs

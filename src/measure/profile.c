@@ -770,7 +770,8 @@ static json_t *profile_cores(const struct profile_run *r)
  * rehearsal, the pair and the play); the medians of their twins' ticks
  * with the wrappers off and of what playing took off them, with its
  * standard error, the share's half-width from its spread between the
- * pass's trials (pairs_trials_half_width), and what serving T's last
+ * pass's trials on each core (pairs_trials_half_width, the cores its
+ * strata: the share is the mean of theirs), and what serving T's last
  * recording takes in a tight loop (at most what a played operation still
  * spends in its helpers); the same medians on each core (profile_cores);
  * and why they do not stand, if they do not.  Without a tape (WHY), only
@@ -787,7 +788,8 @@ static json_t *profile_replay(struct profile_run *r, struct tape *t,
         r->replay_fault = "too few pairs were measured";
     if (r->replay_fault != NULL)
         return json_pack("{s:I, s:s}", "pairs", (json_int_t)r->n, "fault", r->replay_fault);
-    trials = pairs_trials_half_width(r->removed, r->off, r->n, r->trial_pairs);
+    trials =
+        pairs_trials_half_width(r->removed, r->off, r->n, r->trial_pairs, (unsigned)r->cores.n);
     cores = profile_cores(r);
     off = pairs_median(r->off, r->n);
     removed = pairs_median(r->removed, r->n);
