@@ -3,7 +3,8 @@
  * the same work at another pace than the next (what the host runs beside
  * it), and not the same for every kind of work: a hash share measured on
  * one core alone is that core's.  Trials spread over the cores make the
- * share the machine's, and their spread shows the cores' difference. */
+ * share the machine's, and each core's own share shows how far they
+ * disagree. */
 #ifndef ICCSPROF_MEASURE_CORES_H
 #define ICCSPROF_MEASURE_CORES_H
 
@@ -13,9 +14,10 @@
  * median of its own. */
 #define CORES_MAX 4
 
+/* The cores a pass takes in turn, and the mask to put back. */
 struct cores {
     int n;              /* cores taking turns; 1: the pass stays where it is */
-    int cpu[CORES_MAX]; /* their numbers (-1: the one the process is on, unknown) */
+    int cpu[CORES_MAX]; /* their numbers (-1: not known, the process held to none) */
     int at;             /* the index the process is held to, -1 before the first */
     cpu_set_t allowed;  /* the mask the process had, put back at the end */
 };
@@ -30,7 +32,8 @@ void cores_open(struct cores *c);
 
 /* Hold the process to the core whose turn the TRIAL-th trial is; the
  * index of that core in C.  A core that refuses it ends the turns: the
- * pass then stays on the core it is on, as index 0. */
+ * process gets its own mask back, and every pair after is index 0 of a
+ * single core not known (C's n 1, its cpu -1). */
 int cores_enter(struct cores *c, unsigned trial);
 
 /* Put back the mask the process had before cores_open. */
