@@ -935,7 +935,9 @@ def part_preemption(ctx, out, truths):
         f"{PREEMPT_RUNS} runs per row, on that core alone and sharing it with a CPU hog pinned "
         "there too (1 ms of spinning every 3 ms, which preempts the measurement wherever it "
         "is), held to the true share measured on the same core, without the hog, in a "
-        f"process of {rounds} alternated rounds just before and one just after the row (the "
+        f"process of {rounds} alternated rounds just before and one just after each run, as in "
+        "part 3 (the core's state can move its true share by several points within a row; "
+        "the row shows the mean of its runs' truths; the "
         f"true share of part 3, on the same core: {pct(truths['dense']['share'])}). "
         "\"Set apart\": the "
         "record's share, preempted timed calls set apart as outliers of their shape and the "
@@ -954,13 +956,19 @@ def part_preemption(ctx, out, truths):
         for label, extra in configs:
             def measure():
                 return profiles(ctx, ctx.synth("dense", "_prof"),
-                                extra + ["--profile-seconds", PREEMPT_SECONDS], PREEMPT_RUNS, cpu)
-            before = truth_process(ctx, "dense", rounds, cpu)
-            runs = measure() if core == "alone" else with_hog(cpu, measure)
-            t = beside(before, truth_process(ctx, "dense", rounds, cpu))
-            r = summarise([(p, t) for p in runs])
+                                extra + ["--profile-seconds", PREEMPT_SECONDS], 1, cpu)[0]
+            held, before = [], truth_process(ctx, "dense", rounds, cpu)
+            for _ in range(PREEMPT_RUNS):
+                p = measure() if core == "alone" else with_hog(cpu, measure)
+                after = truth_process(ctx, "dense", rounds, cpu)
+                held.append((p, beside(before, after)))
+                before = after
+            runs = [p for p, _ in held]
+            t = {"share": sum(x["share"] for _, x in held) / len(held),
+                 "se": sum(x["se"] ** 2 for _, x in held) ** 0.5 / len(held)}
+            r = summarise(held)
             res, cov = row_targets(f"dense under preemption, {core}, {label}", r)
-            folded = [shares_without_outliers(p) - t["share"] for p in runs]
+            folded = [shares_without_outliers(p) - x["share"] for p, x in held]
             outliers = sum(p["sampling"]["outliers"]["calls"] for p in runs) / len(runs)
             preempted = sum(p["preempted"]["operations"] for p in runs) / len(runs)
             out.append(f"| {core} | {label} | {', '.join(map(str, r['ks']))} | "
@@ -968,7 +976,7 @@ def part_preemption(ctx, out, truths):
                        f"{res} | {cov} | {pp(median(folded))} ({pp(worst(folded))}) | "
                        f"{outliers:.1f} | {preempted:.1f} |")
             if label == "every call":
-                r = summarise([(p, t) for p in runs], played_terms)
+                r = summarise(held, played_terms)
                 res, cov = row_targets(f"dense under preemption, {core}, played back", r)
                 out.append(f"| {core} | played back | | {pct(t['share'])} \u00b1"
                            f"{100 * 1.96 * t['se']:.2f} pp | {fmt_row(r)} | {res} | {cov} | | | |")
