@@ -292,6 +292,14 @@ static const char *rr_element(char *buf, size_t size, const char *where, const c
     return buf;
 }
 
+/* Report an element O of an array, at field path WHERE, that is not an
+ * object, as the elements of the record's arrays of records must be. */
+static void rr_want_object(struct rr *rr, json_t *o, const char *where)
+{
+    if (!rr->failed && !json_is_object(o))
+        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
+}
+
 /* Check the declared schema and set the version; false (and the reason)
  * when the document is not a record this reader accepts. */
 static bool rr_schema(struct rr *rr, json_t *root)
@@ -647,8 +655,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
     {
         struct rec_shape *s = &r->shapes[i];
         rr_element(where, sizeof where, "profile", "shapes", i);
-        if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
+        rr_want_object(rr, o, where);
         s->helper = (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name,
                                                   ICCSPROF_NHELPERS);
         s->in_bits = rr_count(rr, o, where, "in_bits", RR_REQUIRED, 0);
@@ -678,6 +685,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
 static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
 {
     json_t *cores = rr_array(rr, replay, "profile.replay", "cores", RR_OPTIONAL), *c;
+    char where[64];
     size_t i;
 
     r->replay_cores = 0;
@@ -686,13 +694,10 @@ static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
         double share;
         long long cpu;
 
-        if (!json_is_object(c)) {
-            rr_fail(rr, "field profile.replay.cores[%zu]: expected an object, found %s", i,
-                    record_json_kind(c));
-            return;
-        }
-        share = rr_share(rr, c, "profile.replay.cores[]", "share", RR_REQUIRED, 0);
-        cpu = rr_count_in(rr, c, "profile.replay.cores[]", "cpu", RR_NULLABLE, -1, 0, RR_CPU_MAX);
+        rr_element(where, sizeof where, "profile.replay", "cores", i);
+        rr_want_object(rr, c, where);
+        share = rr_share(rr, c, where, "share", RR_REQUIRED, 0);
+        cpu = rr_count_in(rr, c, where, "cpu", RR_NULLABLE, -1, 0, RR_CPU_MAX);
         if (r->replay_cores == 0 || share < r->replay_low) {
             r->replay_low = share;
             r->replay_low_cpu = (int)cpu;
@@ -793,8 +798,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
 /* One frame of a call site, at field path WHERE. */
 static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_frame *f)
 {
-    if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
+    rr_want_object(rr, o, where);
     f->address = rr_string(rr, o, where, "address", RR_REQUIRED);
     f->object = rr_string(rr, o, where, "object", RR_NULLABLE);
     f->offset = rr_count(rr, o, where, "offset", RR_NULLABLE, -1);
@@ -808,8 +812,7 @@ static void rr_frame(struct rr *rr, json_t *o, const char *where, struct rec_fra
  * at field path WHERE. */
 static void rr_site_figures(struct rr *rr, json_t *o, const char *where, struct rec_site *s)
 {
-    if (!rr->failed && !json_is_object(o))
-        rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
+    rr_want_object(rr, o, where);
     s->helper =
         (enum iccsprof_helper)rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS);
     s->calls = rr_count1(rr, o, where, "calls", RR_REQUIRED, 0);
@@ -902,8 +905,7 @@ static void rr_coverage(struct rr *rr, json_t *root, struct rec *r)
     json_array_foreach(internal, i, o)
     {
         rr_element(where, sizeof where, "coverage", "internal_calls", i);
-        if (!rr->failed && !json_is_object(o))
-            rr_fail(rr, "field %s: expected an object, found %s", where, record_json_kind(o));
+        rr_want_object(rr, o, where);
         seen[rr_enum(rr, o, where, "helper", rec_helper_name, ICCSPROF_NHELPERS)] = true;
         refs = rr_count(rr, o, where, "references", RR_REQUIRED, 0);
         if (__builtin_add_overflow(r->invisible_references, refs, &r->invisible_references))
