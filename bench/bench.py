@@ -476,6 +476,24 @@ def beside(before, after):
             "ticks": (before["ticks"] + after["ticks"]) / 2}
 
 
+def besides(procs):
+    """The truth beside each run measured between consecutive processes
+    PROCS of the truth (beside), each with a floor under its standard
+    error: one process's own noise over two, which two processes that
+    happen to agree cannot show.  That noise comes from the successive
+    differences of all of PROCS (half their mean square; the drift between
+    them only adds to it): at 5 % the processes of a row spread over
+    0.3 pp while its records stood within 0.06 pp."""
+    d2 = [(b["share"] - a["share"]) ** 2 for a, b in zip(procs, procs[1:])]
+    floor = (sum(d2) / len(d2) / 2 / 2) ** 0.5
+    out = []
+    for a, b in zip(procs, procs[1:]):
+        t = beside(a, b)
+        t["se"] = max(t["se"], floor)
+        out.append(t)
+    return out
+
+
 def interleaved(ctx, name, modes, cpu):
     """RUNS runs of `iccsprof run` on NAME's profiled build in each of
     MODES ((name, options)), each run between two processes of the truth,
@@ -484,12 +502,15 @@ def interleaved(ctx, name, modes, cpu):
     rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
     lib = ctx.synth(name, "_prof")
     procs = [truth_process(ctx, name, rounds, cpu)]
-    runs = {mode: [] for mode, _ in modes}
+    done = []
     for _ in range(RUNS):
-        done = [(mode, profiles(ctx, lib, extra, runs=1, cpu=cpu)[0]) for mode, extra in modes]
+        done.append([(mode, profiles(ctx, lib, extra, runs=1, cpu=cpu)[0])
+                     for mode, extra in modes])
         procs.append(truth_process(ctx, name, rounds, cpu))
-        for mode, p in done:
-            runs[mode].append((p, beside(procs[-2], procs[-1])))
+    runs = {mode: [] for mode, _ in modes}
+    for each, t in zip(done, besides(procs)):
+        for mode, p in each:
+            runs[mode].append((p, t))
     return runs, truth_of(procs)
 
 
@@ -616,7 +637,8 @@ def part_accuracy(ctx, out):
         "least 4 runs of 5: a run is covered when its error is within the stated "
         "half-width and the 95 % half-width of the truth beside it (its rounds' error and "
         "the drift between its two processes, half their difference as a rectangular "
-        "half-width) added in quadrature. *Played back*: the same records' "
+        "half-width, but never less than the noise of one process over two, from the "
+        "successive differences of the row's processes) added in quadrature. *Played back*: the same records' "
         "`profile.replay.share`, the time each pair's twin with the wrappers off takes beyond "
         "the same operation with its helpers' outputs played back to it, over the twin's "
         "time (medians of the pairs), with its stated `share_uncertainty`: the timing (K) "
@@ -884,12 +906,16 @@ def part_turns(ctx, out):
                "cores apart: record |\n|---|---|---|---|---|---|---|---|---|---|")
     for name in TURN_SCHEMES:
         lib = ctx.synth(name, "_prof")
-        before = {c: truth_process(ctx, name, rounds, c) for c in cores}
-        runs, apart_truth, apart_rec, shares = [], [], [], []
+        procs = {c: [truth_process(ctx, name, rounds, c)] for c in cores}
+        records = []
         for _ in range(RUNS):
-            p = profiles(ctx, lib, [], runs=1)[0]
-            after = {c: truth_process(ctx, name, rounds, c) for c in cores}
-            on = [beside(before[c], after[c]) for c in cores]
+            records.append(profiles(ctx, lib, [], runs=1)[0])
+            for c in cores:
+                procs[c].append(truth_process(ctx, name, rounds, c))
+        on_core = [besides(procs[c]) for c in cores]
+        runs, apart_truth, apart_rec, shares = [], [], [], []
+        for i, p in enumerate(records):
+            on = [b[i] for b in on_core]
             t = {"share": sum(x["share"] for x in on) / len(on),
                  "se": sum(x["se"] ** 2 for x in on) ** 0.5 / len(on)}
             runs.append((p, t))
@@ -897,7 +923,6 @@ def part_turns(ctx, out):
             apart_truth.append(max(x["share"] for x in on) - min(x["share"] for x in on))
             rec = [c["share"] for c in p["replay"].get("cores") or []]
             apart_rec.append(max(rec) - min(rec) if rec else 0.0)
-            before = after
         r = summarise(runs, played_terms)
         res, cov = row_targets(f"{name}, the cores in turn, played back", r)
         out.append(f"| {name} | {pct(median(shares))} ({pct(min(shares))}-{pct(max(shares))}) | "
@@ -957,13 +982,11 @@ def part_preemption(ctx, out, truths):
             def measure():
                 return profiles(ctx, ctx.synth("dense", "_prof"),
                                 extra + ["--profile-seconds", PREEMPT_SECONDS], 1, cpu)[0]
-            held, before = [], truth_process(ctx, "dense", rounds, cpu)
+            runs, procs = [], [truth_process(ctx, "dense", rounds, cpu)]
             for _ in range(PREEMPT_RUNS):
-                p = measure() if core == "alone" else with_hog(cpu, measure)
-                after = truth_process(ctx, "dense", rounds, cpu)
-                held.append((p, beside(before, after)))
-                before = after
-            runs = [p for p, _ in held]
+                runs.append(measure() if core == "alone" else with_hog(cpu, measure))
+                procs.append(truth_process(ctx, "dense", rounds, cpu))
+            held = list(zip(runs, besides(procs)))
             t = {"share": sum(x["share"] for _, x in held) / len(held),
                  "se": sum(x["se"] ** 2 for _, x in held) ** 0.5 / len(held)}
             r = summarise(held)
