@@ -83,13 +83,14 @@ SYNTH_SHARES = (("s05", "~5 %"), ("dense", "~30 %"), ("dense60", "~60 %, 6000 ca
 TICK_ORDERS = (("lfence; rdtsc", ""), ("rdtsc", "_rdtsc"), ("rdtscp", "_rdtscp"))
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
-TARGETS = []  # (what, figure, target, met, why) for the summary
+TARGETS = []  # (what, figure, target, met, why, timed) for the summary
 PARTS = ("1", "2", "3", "3b", "3c", "3d", "4", "5", "6", "7")
 
 
-def target(what, figure, goal, met, why=""):
-    """Record a target's outcome for the summary."""
-    TARGETS.append((what, figure, goal, met, why))
+def target(what, figure, goal, met, why="", timed=False):
+    """Record a target's outcome for the summary; TIMED: one of the timed
+    estimate's, which the summary counts apart (README "Played back")."""
+    TARGETS.append((what, figure, goal, met, why, timed))
     return "met" if met else "**missed**"
 
 
@@ -348,7 +349,7 @@ def perturb(ctx, name, plain, prof, op, dense):
                                "|d| <= 0.5 pp", abs(gap) <= 0.005,
                                "sampling error of the estimate with K = "
                                f"{k}, noise between the two arms, and, where helper calls come "
-                               "back to back, full timing's overestimate (part 3, s95)")
+                               "back to back, full timing's overestimate (part 3, s95)", True)
     return row
 
 
@@ -589,18 +590,20 @@ def summarise(runs, of=terms):
             "runs": len(ts), "ks": sorted({x["k"] for x in ts})}
 
 
-def row_targets(what, r):
-    """The targets of one row: its errors, and its uncertainty's coverage."""
+def row_targets(what, r, timed=False):
+    """The targets of one row (TIMED: of the timed estimate): its errors,
+    and its uncertainty's coverage."""
     met = abs(r["median"]) <= MEDIAN_PP and abs(r["worst"]) <= WORST_PP
     res = target(f"share {what}", f"median {pp(r['median'])}, worst {pp(r['worst'])}",
                  "median within 0.5 pp, worst within 1 pp", met,
-                 "errors of the runs: " + ", ".join(pp(x["err"]) for x in r["terms"]))
+                 "errors of the runs: " + ", ".join(pp(x["err"]) for x in r["terms"]), timed)
     need = -(-int(COVERAGE * 10 * r["runs"]) // 10)
     cov = target(f"stated uncertainty covers the true share, {what}",
                  f"{r['covered']} of {r['runs']}", f"at least {need} of {r['runs']}",
                  r["covered"] >= need,
                  "stated half-widths: " + ", ".join(
-                     "none" if x["u"] is None else f"{100 * x['u']:.2f} pp" for x in r["terms"]))
+                     "none" if x["u"] is None else f"{100 * x['u']:.2f} pp" for x in r["terms"]),
+                 timed)
     return res, cov
 
 
@@ -654,7 +657,7 @@ def part_accuracy(ctx, out):
         for mode, _ in modes:
             for shown, of in ((mode, terms), (f"{mode}, played back", played_terms)):
                 r = summarise(measured[mode], of)
-                res, cov = row_targets(f"{name} ({aim}), {shown}", r)
+                res, cov = row_targets(f"{name} ({aim}), {shown}", r, of is terms)
                 out.append(f"| {name} | {aim} | {pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f}"
                            f" pp ({pct(t['lo'])}-{pct(t['hi'])}) | {shown} | "
                            f"{', '.join(map(str, r['ks']))} | {fmt_row(r)} | {res} | {cov} |")
@@ -830,7 +833,7 @@ def part_shapes(ctx, out):
     out.append(f"\nDifference of the shares: {pp(diff)}: "
                + target("share past the shape table within 1 pp of its one-shape twin", pp(diff),
                         "|d| <= 1 pp", abs(diff) <= 0.01,
-                        "the two operations make the same calls and output blocks") + ".\n")
+                        "the two operations make the same calls and output blocks", True) + ".\n")
 
 
 # ---------------------------------------------------------------- part 3b
@@ -990,7 +993,7 @@ def part_preemption(ctx, out, truths):
             t = {"share": sum(x["share"] for _, x in held) / len(held),
                  "se": sum(x["se"] ** 2 for _, x in held) ** 0.5 / len(held)}
             r = summarise(held)
-            res, cov = row_targets(f"dense under preemption, {core}, {label}", r)
+            res, cov = row_targets(f"dense under preemption, {core}, {label}", r, True)
             folded = [shares_without_outliers(p) - x["share"] for p, x in held]
             outliers = sum(p["sampling"]["outliers"]["calls"] for p in runs) / len(runs)
             preempted = sum(p["preempted"]["operations"] for p in runs) / len(runs)
@@ -1007,7 +1010,7 @@ def part_preemption(ctx, out, truths):
                 estimates = ", ".join(f"{p['sampling']['k_estimate']:.2f}" for p in runs)
                 target(f"auto: one K over {PREEMPT_RUNS} runs of one workload",
                        ", ".join(map(str, r["ks"])), "one K", len(r["ks"]) == 1,
-                       f"the estimates ({estimates}) straddle a power of two")
+                       f"the estimates ({estimates}) straddle a power of two", True)
     out.append("")
 
 
@@ -1348,14 +1351,23 @@ def whatif_rows(ctx, scheme, hashes, tmp, out):
 def summary(out):
     """Every target, met or missed, with the reason for a miss."""
     out.append("## Targets\n")
-    met = sum(1 for t in TARGETS if t[3])
-    out.append(f"{met} of {len(TARGETS)} met.\n")
-    missed = [t for t in TARGETS if not t[3]]
-    if missed:
-        out.append("Missed:\n")
-        for what, fig, goal, _, why in missed:
-            out.append(f"- {what}: {fig}, target {goal}. {why[0].upper() + why[1:] if why else ''}")
-        out.append("")
+    out.append("The shares the records give are played back wherever the operation repeats "
+               "itself (README \"Played back\"); the timed estimate gives the helpers' split and "
+               "the share of an operation that cannot be played back, and its targets are "
+               "counted apart.\n")
+    for timed, title in ((False, "Every target but the timed estimate's"),
+                         (True, "The timed estimate's")):
+        group = [t for t in TARGETS if t[5] == timed]
+        if not group:
+            continue
+        missed = [t for t in group if not t[3]]
+        out.append(f"{title}: {len(group) - len(missed)} of {len(group)} met.\n")
+        if missed:
+            out.append("Missed:\n")
+            for what, fig, goal, _, why, _ in missed:
+                out.append(f"- {what}: {fig}, target {goal}. "
+                           f"{why[0].upper() + why[1:] if why else ''}")
+            out.append("")
 
 
 def main():
