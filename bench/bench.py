@@ -582,7 +582,7 @@ def summarise(runs, of=terms):
     """The terms (OF: terms or played_terms) of every run of a row, RUNS
     pairs (profile, the truth it is held to); the row's figures: median
     and worst error, the median stated uncertainty, the runs it covered."""
-    ts = [of(p, t) for p, t in runs]
+    ts = [dict(of(p, t), truth_hw=1.96 * t["se"]) for p, t in runs]
     errs = [x["err"] for x in ts]
     us = [x["u"] for x in ts if x["u"] is not None]
     return {"terms": ts, "median": median(errs), "worst": worst(errs),
@@ -596,7 +596,10 @@ def row_targets(what, r, timed=False):
     met = abs(r["median"]) <= MEDIAN_PP and abs(r["worst"]) <= WORST_PP
     res = target(f"share {what}", f"median {pp(r['median'])}, worst {pp(r['worst'])}",
                  "median within 0.5 pp, worst within 1 pp", met,
-                 "errors of the runs: " + ", ".join(pp(x["err"]) for x in r["terms"]), timed)
+                 "errors of the runs: " + ", ".join(pp(x["err"]) for x in r["terms"])
+                 + "; the truth beside each, \u00b1"
+                 + ", \u00b1".join(f"{100 * x['truth_hw']:.2f}" for x in r["terms"]) + " pp",
+                 timed)
     need = -(-int(COVERAGE * 10 * r["runs"]) // 10)
     cov = target(f"stated uncertainty covers the true share, {what}",
                  f"{r['covered']} of {r['runs']}", f"at least {need} of {r['runs']}",
