@@ -644,11 +644,11 @@ def part_accuracy(ctx, out):
         "half-width and the 95 % half-width of the truth beside it (its rounds' error and "
         "the drift between its two processes, half their difference as a rectangular "
         "half-width, but never less than the noise of one process over two, from the "
-        "successive differences of the row's processes) added in quadrature. *Played back*: the same records' "
-        "`profile.replay.share`, the time each pair's twin with the wrappers off takes beyond "
-        "the same operation with its helpers' outputs played back to it, over the twin's "
-        "time (medians of the pairs), with its stated `share_uncertainty`: the timing (K) "
-        "does not enter it.\n")
+        "successive differences of the row's processes) added in quadrature. *Played "
+        "back*: the same records' `profile.replay.share`, the time each pair's twin with "
+        "the wrappers off takes beyond the same operation with its helpers' outputs played "
+        "back to it, over the twin's time (medians of the pairs), with its stated "
+        "`share_uncertainty`: the timing (K) does not enter it.\n")
     out.append("| scheme | aim | true share \u00b1 95 % (lowest-highest process) | timing | K | median error | worst error | "
                "stated \u00b1 (median) | covered | result | coverage |\n"
                "|---|---|---|---|---|---|---|---|---|---|---|")
