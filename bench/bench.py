@@ -13,7 +13,8 @@ measured in this run on this machine:
      (3c) of an operation making more shapes than the wrappers' table
      holds, against its twin of one shape, and (3d) unpinned, the
      profile pass's trials taking the cores in turn, against the mean of
-     the cores' true shares;
+     the cores' true shares, and (3e) the played-back share of processes
+     with the address space randomized and with it off;
   4. other profilers on the same workload (peers.py);
   5. campaign time of `make profile` for the in-tree schemes;
   6. time to result: every operation of the in-tree schemes' first
@@ -84,7 +85,7 @@ TICK_ORDERS = (("lfence; rdtsc", ""), ("rdtsc", "_rdtsc"), ("rdtscp", "_rdtscp")
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
 TARGETS = []  # (what, figure, target, met, why, timed) for the summary
-PARTS = ("1", "2", "3", "3b", "3c", "3d", "4", "5", "6", "7")
+PARTS = ("1", "2", "3", "3b", "3c", "3d", "3e", "4", "5", "6", "7")
 
 
 def target(what, figure, goal, met, why="", timed=False):
@@ -515,16 +516,18 @@ def interleaved(ctx, name, modes, cpu):
     return runs, truth_of(procs)
 
 
-def profiles(ctx, lib, extra, runs=RUNS, cpu=None):
+def profiles(ctx, lib, extra, runs=RUNS, cpu=None, prefix=()):
     """RUNS records of `iccsprof run` on LIB's signing with EXTRA options
-    (pinned to CPU when given): their profile sections."""
+    (pinned to CPU when given; run under the command PREFIX when given):
+    their profile sections."""
     out = []
     pin = ["--cpu", str(cpu)] if cpu is not None else []
     with tempfile.TemporaryDirectory() as tmp:
         rec = os.path.join(tmp, "r.json")
         for _ in range(runs):
-            sh([ctx.iccsprof, "run"] + pin + ["--no-plain", "--profiled", lib, "--op", "sign",
-                                              "--out", rec] + extra, env=ctx.env)
+            sh(list(prefix) + [ctx.iccsprof, "run"] + pin
+               + ["--no-plain", "--profiled", lib, "--op", "sign", "--out", rec] + extra,
+               env=ctx.env)
             with open(rec) as f:
                 out.append(json.load(f)["profile"])
     return out
@@ -880,6 +883,8 @@ def shares_without_outliers(p):
 
 # The schemes of part 3d: those whose share moved most with the core.
 TURN_SCHEMES = ("dense", "dense60")
+# Processes of each layout in part 3e.
+LAYOUT_RUNS = 3 if QUICK else 8
 
 
 def turn_cores():
@@ -934,6 +939,45 @@ def part_turns(ctx, out):
         out.append(f"| {name} | {pct(median(shares))} ({pct(min(shares))}-{pct(max(shares))}) | "
                    f"{fmt_row(r)} | {res} | {cov} | {100 * median(apart_truth):.2f} pp | "
                    f"{100 * median(apart_rec):.2f} pp |")
+    out.append("")
+
+
+def part_layout(ctx, out):
+    """The played-back share of the dense scheme in processes whose address
+    space is randomized and in processes where it is not (setarch -R),
+    alternated, all on one core: how far the layout a process draws moves
+    the share, which the process's own trials cannot show."""
+    cpu = bench_cpu()
+    out.append("## 3e. A process's layout\n")
+    if shutil.which("setarch") is None:
+        out.append("Skipped: `setarch` (util-linux) is not installed.\n")
+        return
+    lib = ctx.synth("dense", "_prof")
+    layouts = (("randomized", ()), ("fixed (`setarch -R`)", ("setarch", "-R")))
+    got = {label: [] for label, _ in layouts}
+    try:
+        for _ in range(LAYOUT_RUNS):
+            for label, prefix in layouts:
+                got[label].append(profiles(ctx, lib, [], 1, cpu, prefix)[0]["replay"])
+    except RuntimeError as e:
+        out.append(f"Skipped: {e}\n")
+        return
+    out.append(
+        f"`iccsprof run --cpu {cpu} --no-plain --profiled ... --op sign` on the dense "
+        f"synthetic scheme, {LAYOUT_RUNS} processes with the address space randomized (where "
+        "the loader puts the library, the heap and the stack) and as many with it off, "
+        "alternated: the spread of their played-back shares (`profile.replay.share`) against "
+        "the half-width their own trials give (`trials_half_width`, median), which one "
+        "layout alone cannot show.\n")
+    out.append("| layout | processes | share: median | standard deviation | lowest-highest "
+               "| trials' half-width (median) |\n|---|---|---|---|---|---|")
+    for label, _ in layouts:
+        shares = [x["share"] for x in got[label]]
+        mean = sum(shares) / len(shares)
+        sd = (sum((v - mean) ** 2 for v in shares) / (len(shares) - 1)) ** 0.5
+        out.append(f"| {label} | {len(shares)} | {pct(median(shares))} | {100 * sd:.2f} pp | "
+                   f"{pct(min(shares))}-{pct(max(shares))} | "
+                   f"\u00b1{100 * median([x['trials_half_width'] for x in got[label]]):.2f} pp |")
     out.append("")
 
 
@@ -1401,6 +1445,8 @@ def main():
         part_shapes(ctx, body)
     if "3d" in parts:
         part_turns(ctx, body)
+    if "3e" in parts:
+        part_layout(ctx, body)
     if "4" in parts:
         part_peers(ctx, body)
     if camp is not None:
