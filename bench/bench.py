@@ -945,10 +945,11 @@ def part_turns(ctx, out):
 def part_layout(ctx, out):
     """The played-back share of the dense scheme in processes whose address
     space is randomized and in processes where it is not (setarch -R),
-    alternated, all on one core: how far the layout a process draws moves
-    the share, which the process's own trials cannot show."""
+    alternated, all on one core: how far one process's share stands from
+    the next one's, which the process's own trials cannot show, and
+    whether where the loader puts things is why."""
     cpu = bench_cpu()
-    out.append("## 3e. A process's layout\n")
+    out.append("## 3e. From one process to the next\n")
     if shutil.which("setarch") is None:
         out.append("Skipped: `setarch` (util-linux) is not installed.\n")
         return
@@ -967,8 +968,8 @@ def part_layout(ctx, out):
         f"synthetic scheme, {LAYOUT_RUNS} processes with the address space randomized (where "
         "the loader puts the library, the heap and the stack) and as many with it off, "
         "alternated: the spread of their played-back shares (`profile.replay.share`) against "
-        "the half-width their own trials give (`trials_half_width`, median), which one "
-        "layout alone cannot show.\n")
+        "the half-width their own trials give (`trials_half_width`, median), which sees "
+        "one process only.\n")
     out.append("| layout | processes | share: median | standard deviation | lowest-highest "
                "| trials' half-width (median) |\n|---|---|---|---|---|---|")
     for label, _ in layouts:
