@@ -432,10 +432,14 @@ py "stall: played back, the medians of the pairs pass the spins by" '
 import sys
 from records import check, load
 d = sys.argv[1]
-shares = [load(d + f + "/sigfix__sign.json")["profile"]["replay"]["share"] for f in ("/quiet20", "/stall", "/quiet20s", "/stalls")]
+share = {f: load(d + "/" + f + "/sigfix__sign.json")["profile"]["replay"]["share"] for f in ("quiet20", "stall", "quiet20s", "stalls")}
 # unhandled, the spins (a seventh of the CPU time, most of it in the
-# longer twin) would move it by 10 pp; within 5 pp even beside other tests
-check(max(shares) - min(shares) < 0.05, str(shares))
+# longer twin) would move both stall runs by 10 pp; a single process can
+# land in a spell where the host slows the hash more than the other work
+# (one read 6.5 pp low beside other tests), so the runs of each kind are
+# taken together
+quiet, stall = (share["quiet20"] + share["quiet20s"]) / 2, (share["stall"] + share["stalls"]) / 2
+check(abs(stall - quiet) < 0.05, str(share))
 ' "$work"
 
 # --- sample auto: K from its estimate by the documented rule ---
