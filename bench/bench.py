@@ -35,6 +35,7 @@ import json
 import os
 import platform
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -452,7 +453,7 @@ def truth_of(procs):
     shares = [p["share"] for p in procs]
     n = len(shares)
     mean = sum(shares) / n
-    sd = (sum((s - mean) ** 2 for s in shares) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    sd = statistics.stdev(shares) if n > 1 else 0.0
     between = T95[min(n - 1, len(T95)) - 1] / 1.96 * sd / n ** 0.5 if n > 1 else 0.0
     within = sum(p["within"] for p in procs) / n / n ** 0.5
     return {"share": mean, "lo": min(shares), "hi": max(shares), "se": max(between, within),
@@ -974,8 +975,7 @@ def part_layout(ctx, out):
                "| trials' half-width (median) |\n|---|---|---|---|---|---|")
     for label, _ in layouts:
         shares = [x["share"] for x in got[label]]
-        mean = sum(shares) / len(shares)
-        sd = (sum((v - mean) ** 2 for v in shares) / (len(shares) - 1)) ** 0.5
+        sd = statistics.stdev(shares)
         out.append(f"| {label} | {len(shares)} | {pct(median(shares))} | {100 * sd:.2f} pp | "
                    f"{pct(min(shares))}-{pct(max(shares))} | "
                    f"\u00b1{100 * median([x['trials_half_width'] for x in got[label]]):.2f} pp |")
