@@ -497,6 +497,13 @@ def besides(procs):
     return out
 
 
+def mean_truth(ts):
+    """The mean of the truths TS (beside), with the standard error of a
+    mean of independent ones."""
+    return {"share": sum(t["share"] for t in ts) / len(ts),
+            "se": sum(t["se"] ** 2 for t in ts) ** 0.5 / len(ts)}
+
+
 def interleaved(ctx, name, modes, cpu):
     """RUNS runs of `iccsprof run` on NAME's profiled build in each of
     MODES ((name, options)), each run between two processes of the truth,
@@ -928,8 +935,7 @@ def part_turns(ctx, out):
         runs, apart_truth, apart_rec, shares = [], [], [], []
         for i, p in enumerate(records):
             on = [b[i] for b in on_core]
-            t = {"share": sum(x["share"] for x in on) / len(on),
-                 "se": sum(x["se"] ** 2 for x in on) ** 0.5 / len(on)}
+            t = mean_truth(on)
             runs.append((p, t))
             shares.append(t["share"])
             apart_truth.append(max(x["share"] for x in on) - min(x["share"] for x in on))
@@ -1037,9 +1043,9 @@ def part_preemption(ctx, out, truths):
             for _ in range(PREEMPT_RUNS):
                 runs.append(measure() if core == "alone" else with_hog(cpu, measure))
                 procs.append(truth_process(ctx, "dense", rounds, cpu))
-            held = list(zip(runs, besides(procs)))
-            t = {"share": sum(x["share"] for _, x in held) / len(held),
-                 "se": sum(x["se"] ** 2 for _, x in held) ** 0.5 / len(held)}
+            beside_runs = besides(procs)
+            held = list(zip(runs, beside_runs))
+            t = mean_truth(beside_runs)
             r = summarise(held)
             res, cov = row_targets(f"dense under preemption, {core}, {label}", r, True)
             folded = [shares_without_outliers(p) - x["share"] for p, x in held]
