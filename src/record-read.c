@@ -377,6 +377,7 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->compiler = rr_string(rr, build, "build", "compiler", RR_NULLABLE);
     r->cflags = rr_string(rr, build, "build", "cflags", RR_NULLABLE);
     r->fallback = rr_string(rr, build, "build", "fallback", RR_NULLABLE);
+    r->sources_from = rr_string(rr, build, "build", "sources_from", RR_OPTIONAL);
     r->plain_sha256 = rr_string(rr, plain, "build.plain", "sha256", RR_REQUIRED);
     r->profiled_sha256 = rr_string(rr, profiled, "build.profiled", "sha256", RR_REQUIRED);
     r->plain_path = rr_string(rr, plain, "build.plain", "path", RR_REQUIRED);
@@ -1123,6 +1124,7 @@ void rec_free(struct rec *r)
     free(r->instance);
     free(r->compiler);
     free(r->cflags);
+    free(r->sources_from);
     free(r->created);
     free(r->fallback);
     free(r->plain_sha256);

@@ -268,14 +268,21 @@ static json_t *record_or_null(long long v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
-/* The build section: the scheme build's description and the libraries. */
+/* The build section: the scheme build's description (where its sources
+ * came from, when the build says) and the libraries. */
 static json_t *record_build(const struct run_facts *f)
 {
-    return json_pack("{s:o, s:o, s:o, s:o, s:O, s:O}", "compiler",
-                     record_build_member(f, "compiler"), "cflags", record_build_member(f, "cflags"),
-                     "fallback", record_build_member(f, "fallback"), "drng_global",
-                     record_build_member(f, "drng_global"), "plain", f->plain_lib, "profiled",
-                     f->profiled_lib);
+    json_t *described = f->build != NULL ? json_object_get(f->build, "described") : NULL,
+           *b = json_pack("{s:o, s:o, s:o, s:o, s:O, s:O}", "compiler",
+                          record_build_member(f, "compiler"), "cflags",
+                          record_build_member(f, "cflags"), "fallback",
+                          record_build_member(f, "fallback"), "drng_global",
+                          record_build_member(f, "drng_global"), "plain", f->plain_lib, "profiled",
+                          f->profiled_lib);
+
+    if (json_is_string(described))
+        json_object_set(b, "sources_from", described);
+    return b;
 }
 
 /* The host section; R is the measuring process's result, or NULL. */
