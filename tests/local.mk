@@ -45,3 +45,13 @@ include tests/aarch64.mk
 check-long:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(TESTS) $(LONG_TESTS)'
 .PHONY: check-long
+
+# The real NGCC packages beside the tree (../shared/real, or
+# $ICCSPROF_REAL), each profiled as published by the installed tool and
+# held to its published page; doc/real-packages.md is the evidence.  It
+# says so in one line and passes where there are none.
+dist_noinst_SCRIPTS += tests/real_packages.py
+EXTRA_DIST += doc/real-packages.md
+check-real:
+	python3 $(top_srcdir)/tests/real_packages.py '$(abs_top_srcdir)' '$(DESTDIR)$(bindir)/iccsprof'
+.PHONY: check-real
