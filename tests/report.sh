@@ -13,8 +13,7 @@
 #                    <TAB>..." or "section<TAB>line": each must be a row of
 #                    the Markdown tables, cell for cell, or a line of text
 # Every other input file must validate against profiles/profile.schema.json
-# (a /1 record against that schema as doc/guide/record.md says version 1
-# differs).
+# (a /1 record against that schema as README says version 1 differs).
 . "$top_srcdir/tests/lib.sh"
 
 cases="$top_srcdir/tests/report"
@@ -107,7 +106,7 @@ def version_1(schema):
     for k in ("timed_calls", "share_stderr"):
         s["$defs"]["helper"]["required"].remove(k)
         del s["$defs"]["helper"]["properties"][k]
-    # doc/guide/record.md does not say whether /1 had these; accept them absent or present
+    # README does not say whether /1 had these; accept them absent or present
     profile["properties"]["overhead"]["required"] = ["inner_ticks", "outer_ticks"]
     profile["properties"]["shapes"]["items"]["required"].remove("timed_calls")
     return s
