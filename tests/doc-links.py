@@ -35,6 +35,25 @@ def prose_lines(text):
         yield number, re.sub(r"(`+).*?\1", "", line)
 
 
+def prose_blocks(text):
+    """The runs of consecutive prose lines of TEXT, each joined into one
+    string with its first line's number, so that a link whose text wraps
+    onto the next line is still found."""
+    block, first, last = [], None, None
+    for number, line in prose_lines(text):
+        if block and (number != last + 1 or line.strip() == ""):
+            yield first, "\n".join(block)
+            block = []
+        if line.strip() == "":
+            continue
+        if not block:
+            first = number
+        block.append(line)
+        last = number
+    if block:
+        yield first, "\n".join(block)
+
+
 def slug(heading):
     """GitHub's anchor for a heading: lower case, code marks and
     punctuation dropped, blanks as hyphens."""
@@ -78,7 +97,7 @@ def main(argv):
         path = os.path.join(root, name)
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        for number, line in prose_lines(text):
+        for number, line in prose_blocks(text):
             for target in LINK.findall(line):
                 if re.match(r"[a-z]+:", target):
                     continue

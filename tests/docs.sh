@@ -39,8 +39,10 @@ expect_status "every link of the documentation resolves" 0 \
 if [ -s "$work/out" ]; then sed 's/^/# /' "$work/out"; fi
 
 # The checker itself finds a missing file and a missing heading.
-printf '# Title\n\n[a](#title) [b](#none) [c](nowhere.md)\n' >"$work/t.md"
+printf '# Title\n\n[a](#title) [b](#none) [c](nowhere.md) [d\nwrapped](#gone)\n\n    [e](#code)\n' >"$work/t.md"
 expect_status "a broken link is found" 1 python3 tests/doc-links.py "$work" t.md
 expect_grep "a missing heading is named" "t.md:3: #none: no heading #none in t.md" "$work/out"
 expect_grep "a missing file is named" "t.md:3: nowhere.md: no such file" "$work/out"
+expect_grep "a link wrapped over two lines is checked" "t.md:3: #gone: no heading #gone in t.md" "$work/out"
+expect_grep "a link in a code block is not" "^4 links checked, 3 broken" "$work/out"
 finish
