@@ -712,11 +712,11 @@ static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
 }
 
 /* The hash share as the record's played-back operations give it
- * (profile.replay, README "Played back"), in place of the timed one,
- * which stays in R's hash_share_timed: the played-back share holds no
- * tick reads' fences, and reads hash-heavy operations 1 to 2 pp closer
- * to their true share.  A record without one keeps the timed share, and
- * R's replay_fault says why, if the record does. */
+ * (profile.replay, doc/guide/measuring.md, "Played back"), in place of
+ * the timed one, which stays in R's hash_share_timed: the played-back
+ * share holds no tick reads' fences, and reads hash-heavy operations 1
+ * to 2 pp closer to their true share.  A record without one keeps the
+ * timed share, and R's replay_fault says why, if the record does. */
 static void rr_played(struct rr *rr, json_t *p, struct rec *r)
 {
     json_t *replay = rr_object(rr, p, "profile", "replay", RR_OPTIONAL);

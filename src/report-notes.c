@@ -171,8 +171,9 @@ static void note_substituted(char *note, size_t size, const struct rec *r)
 
 /* Whether R's played-back share is the mean of cores whose own shares
  * stand further apart than the share's stated half-width: the machine's
- * cores did not run the operation alike (README, "The cores take turns"),
- * and a run held to one core would have read another share. */
+ * cores did not run the operation alike (doc/guide/measuring.md, "The
+ * cores take turns"), and a run held to one core would have read another
+ * share. */
 static bool note_cores_disagree(const struct rec *r)
 {
     return r->hash_share_played && r->replay_cores >= 2 && r->replay_low_cpu >= 0 &&

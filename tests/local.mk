@@ -26,8 +26,10 @@ tests_check_iccsprof_LDADD += src/libiccsprof.la
 
 # End-to-end scripts share one library of shell helpers.
 dist_noinst_DATA += tests/lib.sh
-TESTS += tests/cli.sh tests/install-docs.sh
-dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh
+TESTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
+dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
+# the link checker of tests/docs.sh and tests/install-docs.sh
+dist_noinst_DATA += tests/doc-links.py
 include tests/iccs.mk
 include tests/wrap.mk
 include tests/run.mk
