@@ -8,6 +8,7 @@ nobase_dist_doc_DATA = \
 	doc/guide/install.md \
 	doc/guide/commands.md \
 	doc/guide/profiling.md \
+	doc/guide/real-packages.md \
 	doc/guide/kat.md \
 	doc/guide/measuring.md \
 	doc/guide/host.md \
@@ -24,4 +25,5 @@ nobase_dist_doc_DATA = \
 	doc/guide/bench.md \
 	doc/bench-history.md \
 	doc/bench-results.md \
+	doc/real-packages.md \
 	doc/site-page.png

@@ -53,7 +53,6 @@ check-long:
 # held to its published page; doc/real-packages.md is the evidence.  It
 # says so in one line and passes where there are none.
 dist_noinst_SCRIPTS += tests/real_packages.py
-EXTRA_DIST += doc/real-packages.md
 check-real:
 	python3 $(top_srcdir)/tests/real_packages.py '$(abs_top_srcdir)' '$(DESTDIR)$(bindir)/iccsprof'
 .PHONY: check-real
