@@ -57,7 +57,7 @@ static void callers_beyond(struct mdtable *t, const struct rec *r)
         const char *cells[6] = {c[0],
                                 rec_op_name(r->op),
                                 callers_helper_name[b->helper],
-                                fmt_g3(c[3], sizeof c[3], b->calls_per_op),
+                                fmt_figure(c[3], sizeof c[3], b->calls_per_op),
                                 fmt_share(c[4], sizeof c[4], b->share_of_op),
                                 callers_beyond_cell(c[5], sizeof c[5], r)};
 
@@ -81,7 +81,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
         const char *cells[6] = {c[0],
                                 rec_op_name(r->op),
                                 callers_helper_name[sites[i]->helper],
-                                fmt_g3(c[3], sizeof c[3], sites[i]->calls_per_op),
+                                fmt_figure(c[3], sizeof c[3], sites[i]->calls_per_op),
                                 fmt_share(c[4], sizeof c[4], sites[i]->share_of_op),
                                 chain};
 

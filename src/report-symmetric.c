@@ -42,7 +42,7 @@ char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
     return buf;
 }
 
-/* The calls cell: "drng 1.03, pseudoXOF 2.29e+03, pseudohash 1.03", the
+/* The calls cell: "drng 1.03, pseudoXOF 2,290, pseudohash 1.03", the
  * helpers without calls left out (empty when none is called), each count
  * after the record's bound mark. */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r)
@@ -62,10 +62,11 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r)
             continue;
         snprintf(buf + len, size - len, "%s%s %s%s", len > 0 ? ", " : "",
                  symmetric_order[i].cell_name, report_bound_mark(r),
-                 fmt_g3(num, sizeof num, h->calls_per_op));
+                 fmt_figure(num, sizeof num, h->calls_per_op));
         if (report_count_varies(h->calls_min, h->calls_max)) {
             len = strlen(buf);
-            snprintf(buf + len, size - len, " \xc2\xb1%.2g", h->calls_per_op_stderr);
+            snprintf(buf + len, size - len, " \xc2\xb1%s",
+                     fmt_g2(num, sizeof num, h->calls_per_op_stderr));
         }
     }
     return buf;

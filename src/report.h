@@ -127,8 +127,8 @@ char *report_instance_cell(char *buf, size_t size, const struct rec *r);
  * "key encapsulation" or "key exchange". */
 const char *report_function(enum rec_type type);
 
-/* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2.29e+03,
- * pseudohash 1.03" (names in byte order, %.3g each, helpers without calls
+/* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2,290,
+ * pseudohash 1.03" (names in byte order, fmt_figure each, helpers without calls
  * left out; empty when none is called, FMT_MISSING without a profile); a
  * count that varies between operations gets its standard error:
  * "sm3hash 133 ±0.043". */
@@ -163,7 +163,8 @@ enum report_note_kind {
     NOTE_DRNG = 1 << 9,         /* the DRNG contexts the scheme drew from */
     NOTE_EMULATED = 1 << 10,    /* measured under an emulator */
     NOTE_SUBSTITUTED = 1 << 11, /* another hash behind the helpers (what if) */
-    NOTE_ALL = (1 << 12) - 1
+    NOTE_PRECISION = 1 << 12,   /* the time's precision asked, not reached in the budget */
+    NOTE_ALL = (1 << 13) - 1
 };
 
 /* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;
