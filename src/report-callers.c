@@ -115,10 +115,12 @@ static void callers_markdown(struct rec *const *recs, size_t n, const struct rep
                                           "calls per operation",
                                           "share of operation",
                                           "frames (callee \xe2\x86\x90 caller)"};
-    struct mdtable *t = mdtable_new(report_callers.title, 6, headers, "lllrrl");
+    struct mdtable *t = mdtable_new(NULL, 6, headers, "lllrrl");
     char *without = NULL;
     size_t len = 0;
     FILE *list = open_memstream(&without, &len);
+
+    report_heading(pg, &report_callers);
 
     for (size_t i = 0; i < n; i++) {
         if (recs[i]->has_callers)

@@ -156,8 +156,10 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
     static const char *const headers[] = {"instance", "operation",          "helper",
                                           "in bits",  "out bits",           "calls per operation",
                                           "share",    "mean ticks per call"};
-    struct mdtable *t = mdtable_new(report_shapes.title, 8, headers, "lllrrrrr");
+    struct mdtable *t = mdtable_new(NULL, 8, headers, "lllrrrrr");
     bool any_other = false, any_grouped = false;
+
+    report_heading(pg, &report_shapes);
 
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
