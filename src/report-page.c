@@ -26,12 +26,17 @@ bool report_instance_first(struct rec *const *recs, size_t i)
  * before 7, Raw evidence index; a page to paste numbers every section). */
 void report_heading(struct page *pg, const struct report_section *sec)
 {
-    int last = 0;
+    page_heading(pg, "%d. %s", sec->number > 0 ? sec->number : report_last_number(pg) + 1,
+                 sec->title);
+}
 
-    for (size_t b = page_nblocks(pg); b-- > 0 && last == 0 && sec->number == 0;)
+/* The number of the last section on PG so far; 0 before the first. */
+int report_last_number(const struct page *pg)
+{
+    for (size_t b = page_nblocks(pg); b-- > 0;)
         if (page_block(pg, b)->kind == PAGE_HEADING)
-            last = atoi(page_block(pg, b)->text);
-    page_heading(pg, "%d. %s", sec->number > 0 ? sec->number : last + 1, sec->title);
+            return atoi(page_block(pg, b)->text);
+    return 0;
 }
 
 /* The architecture as the pages name it. */
@@ -104,6 +109,7 @@ struct page *report_page(const struct report_section *const *sel, size_t nsel,
     }
     for (size_t s = 0; s < nsel; s++)
         sel[s]->markdown(recs, n, opts, pg);
+    report_terms(pg);
     return pg;
 }
 

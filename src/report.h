@@ -85,8 +85,16 @@ size_t report_default_sections(const struct report_section **sel, enum report_fo
 struct page *report_page(const struct report_section *const *sel, size_t nsel,
                          struct rec *const *recs, size_t n, const struct report_opts *opts);
 
-/* Append the heading of section SEC to PG: "4. Performance". */
+/* Append the heading of section SEC to PG: "4. Performance"; a section
+ * without a number of its own takes the one after the last on PG. */
 void report_heading(struct page *pg, const struct report_section *sec);
+
+/* The number of the last section on PG so far; 0 before the first. */
+int report_last_number(const struct page *pg);
+
+/* Append the Terms section to PG: a line for each of the tool's terms its
+ * text uses, numbered after the last section; nothing when it uses none. */
+void report_terms(struct page *pg);
 
 /* The survey verdict line of the records RECS[N]: "Survey verdict:
  * ICCS-only", each instance's when they differ. */
