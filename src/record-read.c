@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "measure/rules.h"
 #include "record-read.h"
 #include "record-schema.h"
 #include "regfile.h"
@@ -431,6 +432,17 @@ static void rr_stopping(json_t *root, json_t *m, struct rec *r)
     r->max_seconds = rr_above(m, "max_seconds", 0);
     r->timing_precision = rr_above(t, "precision", -1);
     r->timing_cut = stop != NULL && strcmp(stop, "max-seconds") == 0;
+}
+
+/* A record made before its timing pass said the precision it reached
+ * has it from its trials: Student's t times the standard error of the
+ * mean cycles, relative to them, as the pass works it out. */
+static void rr_precision_from_trials(struct rec *r)
+{
+    if (isnan(r->timing_precision) && r->trials >= 2 && r->mean_cycles > 0 &&
+        isfinite(r->mean_cycles_stderr))
+        r->timing_precision =
+            method_t95((unsigned long long)r->trials - 1) * r->mean_cycles_stderr / r->mean_cycles;
 }
 
 /* The method's minimum number of operations and its stopping rule. */
@@ -1099,6 +1111,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_build_host(&rr, root, r);
     rr_timing(&rr, root, r);
     rr_method(&rr, root, r);
+    rr_precision_from_trials(r);
     rr_noise(&rr, root, r);
     rr_drng(&rr, root, r);
     rr_substitution(&rr, root, r);

@@ -82,7 +82,7 @@ static const char site_js[] =
     "(function(){'use strict';"
     "var units={k:1e3,M:1e6,G:1e9,T:1e12,ns:1e-9,'\\u00b5s':1e-6,us:1e-6,ms:1e-3,s:1,KiB:1024,"
     "MiB:1048576,GiB:1073741824};"
-    "function number(t){var m=/^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[-+]?\\d+)?)\\s*(\\S*)/i"
+    "function number(t){t=t.replace(/,/g,'');var m=/^\\s*([-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:e[-+]?\\d+)?)\\s*(\\S*)/i"
     ".exec(t);if(!m)return NaN;var u=m[2];"
     "return parseFloat(m[1])*(Object.prototype.hasOwnProperty.call(units,u)?units[u]:1);}"
     "function sortBy(table,col,th){"
