@@ -1,12 +1,13 @@
 /* report.h - the sections of `iccsprof report` and how they are printed.
  *
- * In Markdown the report is the published NICCS page of each scheme: what
- * made it, a title naming the scheme and the host, then sections 1 to 7
- * in the pages' order, each adding its heading, text and tables to the
- * page (page.h).  For CSV and JSON a section gives its fields:
- * record-level sections add fields to one row per record, the shapes and
- * call sites have rows of their own, and the page's own sections (basic
- * information, environment, evidence) none. */
+ * In Markdown the report is the published NICCS page of each scheme: a
+ * title naming the scheme and the host, a line saying what made it, then
+ * the sections in the pages' order, each adding its heading, text and
+ * tables to the page (page.h), and last the terms the page uses.  For
+ * CSV and JSON a section gives its fields: record-level sections add
+ * fields to one row per record, the shapes and call sites have rows of
+ * their own, and the page's own sections (basic information, environment,
+ * evidence) none. */
 #ifndef ICCSPROF_REPORT_H
 #define ICCSPROF_REPORT_H
 
@@ -36,7 +37,7 @@ struct report_opts {
 
 struct report_section {
     const char *name;  /* as given to --section */
-    int number;        /* its number on the page, 0 for the unnumbered ones */
+    int number;        /* its number on the page (1 to 6); 0: the one after the last */
     const char *title; /* its heading, after the number */
     /* Add the section for the N sorted records RECS of one scheme to the
      * page PG. */
@@ -79,9 +80,10 @@ bool report_print(const struct report_section *const *sel, size_t nsel, struct r
 size_t report_default_sections(const struct report_section **sel, enum report_format format,
                                struct rec *const *recs, size_t n);
 
-/* The page of the N sorted records RECS of one scheme: a line saying what
- * made it, a title naming the scheme and host, then the NSEL sections
- * SEL.  The caller frees it. */
+/* The page of the N sorted records RECS of one scheme: a title naming
+ * the scheme and host, a line saying what made it (the command itself
+ * under the evidence index, when SEL has it), the NSEL sections SEL and
+ * the terms they use.  The caller frees it. */
 struct page *report_page(const struct report_section *const *sel, size_t nsel,
                          struct rec *const *recs, size_t n, const struct report_opts *opts);
 
