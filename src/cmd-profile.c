@@ -109,8 +109,9 @@ static double profile_pass_seconds(const struct profile_options *o, const struct
 }
 
 /* The time options of instance I's run: --max-seconds as given, else the
- * pass's share of the budget, and a --target-seconds (unless given) that
- * leaves room in it for the precision asked. */
+ * pass's share of the budget (at least a --target-seconds given), and a
+ * --target-seconds (unless given) that leaves room in it for the
+ * precision asked. */
 static void profile_time_argv(const struct profile_options *o, const struct plan_instance *i,
                               const struct profile_place *at, struct strlist *argv)
 {
@@ -118,6 +119,10 @@ static void profile_time_argv(const struct profile_options *o, const struct plan
         o->max_seconds != NULL ? strtod(o->max_seconds, NULL) : profile_pass_seconds(o, i, at);
     double target = PROFILE_TARGET_SHARE * pass;
 
+    /* a minimum asked for longer than the pass's share: the share holds it */
+    if (o->max_seconds == NULL && o->target_seconds != NULL &&
+        strtod(o->target_seconds, NULL) > pass)
+        pass = strtod(o->target_seconds, NULL);
     strlist_add(argv, "--max-seconds");
     if (o->max_seconds != NULL)
         strlist_add(argv, o->max_seconds);

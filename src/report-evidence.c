@@ -22,16 +22,22 @@ static void evidence_split(const char *p, struct strlist *parts)
     }
 }
 
-/* PATH from the folder BASE (the current one when NULL): both resolved,
- * then as many ".." as BASE has folders beyond those they share.  A path
- * not found here (a record read elsewhere names the measuring machine's)
- * or sharing no folder with BASE stays as given. */
+/* PATH from the folder BASE (the current one when NULL): the rest of it
+ * when it is written under BASE (a file a site is about to copy there),
+ * else both resolved and as many ".." as BASE has folders beyond those
+ * they share.  A path not found here (a record read elsewhere names the
+ * measuring machine's) or sharing no folder with BASE stays as given. */
 static char *evidence_path(const char *path, const char *base)
 {
-    char *to = realpath(path, NULL), *from = realpath(base != NULL ? base : ".", NULL), *rel;
+    size_t len = base != NULL ? strlen(base) : 0;
+    char *to, *from, *rel;
     struct strlist a = {0}, b = {0}, parts = {0};
     size_t common = 0;
 
+    if (len > 0 && strncmp(path, base, len) == 0 && path[len] == '/')
+        return xstrdup(path + len + 1);
+    to = realpath(path, NULL);
+    from = realpath(base != NULL ? base : ".", NULL);
     if (to != NULL && from != NULL) {
         evidence_split(to, &a);
         evidence_split(from, &b);

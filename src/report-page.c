@@ -85,9 +85,9 @@ static void report_title(struct page *pg, struct rec *const *recs, size_t n)
     strlist_free(&cpus);
 }
 
-/* The page of the records RECS[N] of one scheme. */
-struct page *report_page(const struct report_section *const *sel, size_t nsel,
-                         struct rec *const *recs, size_t n, const struct report_opts *opts)
+/* The head of the page of the records RECS[N] of one scheme. */
+struct page *report_page_head(const struct report_section *const *sel, size_t nsel,
+                              struct rec *const *recs, size_t n)
 {
     struct page *pg = page_new();
     bool command_below = false;
@@ -107,6 +107,15 @@ struct page *report_page(const struct report_section *const *sel, size_t nsel,
                       "3.5 (1)\xe2\x80\x93(7): the plain library timed, the profiled one (the "
                       "ICCS helpers wrapped at link time) measured in the same run.");
     }
+    return pg;
+}
+
+/* The page of the records RECS[N] of one scheme. */
+struct page *report_page(const struct report_section *const *sel, size_t nsel,
+                         struct rec *const *recs, size_t n, const struct report_opts *opts)
+{
+    struct page *pg = report_page_head(sel, nsel, recs, n);
+
     for (size_t s = 0; s < nsel; s++)
         sel[s]->markdown(recs, n, opts, pg);
     report_terms(pg);

@@ -87,6 +87,11 @@ size_t report_default_sections(const struct report_section **sel, enum report_fo
 struct page *report_page(const struct report_section *const *sel, size_t nsel,
                          struct rec *const *recs, size_t n, const struct report_opts *opts);
 
+/* The head of that page alone, for a caller that adds the sections SEL
+ * and the terms itself: the title and what made it. */
+struct page *report_page_head(const struct report_section *const *sel, size_t nsel,
+                              struct rec *const *recs, size_t n);
+
 /* Append the heading of section SEC to PG: "4. Performance"; a section
  * without a number of its own takes the one after the last on PG. */
 void report_heading(struct page *pg, const struct report_section *sec);

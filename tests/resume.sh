@@ -86,4 +86,15 @@ stage timing '^iccsprof: \[instance 2/2, operation 1/2\] WOTS-SM3-32 keygen: tim
 # while the first instance's second operation is profiled
 stage profile '^iccsprof: \[instance 1/2, operation 2/2\] WOTS-SM3-16 sign: profile ' \
     WOTS-SM3-16__keygen.json
+
+# without --max-seconds each pass has its share of the 60 s budget: two
+# instances of one operation, 15 s a pass, its minimum aimed at 2 s
+"$ICCSPROF" profile -v --scheme sign-wots --schemes-dir "$top_srcdir/schemes" \
+    --builddir "$work/build" --profile-dir "$work/budget" --op keygen --precision off \
+    >"$work/budget.out" 2>"$work/budget.err"
+rc=$?
+[ $rc -eq 0 ] && pass "budget: exits 0" || fail "budget: exits 0" "exit $rc: $(tail -n 3 "$work/budget.err")"
+[ "$(grep -c "^+ .*/iccsprof run .* --max-seconds 15 --target-seconds 2 " "$work/budget.err")" -eq 2 ] &&
+    pass "budget: each run gets its share of 60 s" ||
+    fail "budget: each run gets its share of 60 s" "$(grep "iccsprof run" "$work/budget.err")"
 finish

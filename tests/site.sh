@@ -96,7 +96,7 @@ expect_status "campaign merge --site refused" 2 "$ICCSPROF" campaign merge --out
 # --- a what-if document beside the records: the page's What if table ---
 cases=$top_srcdir/tests/report
 expect_status "site with a what-if document: exit 0" 0 "$ICCSPROF" site "$work/wi" "$cases/whatif-md/input"
-expect_grep "site: the What if section on the scheme's page" "<h2[^>]*>What if: another hash behind the helpers</h2>" "$work/wi/vm/sign-wots.html"
+expect_grep "site: the What if section on the scheme's page" "<h2[^>]*>[0-9]*\. What if: another hash behind the helpers</h2>" "$work/wi/vm/sign-wots.html"
 expect_grep "site: a measured candidate's row, flagged" '<td>sign</td><td><code>sm3</code></td><td class="num">700.0 k</td><td class="num">0.851</td><td class="num">680.0 k</td><td class="num">0.826</td><td class="num">+2.94 % †</td></tr>$' "$work/wi/vm/sign-wots.html"
 expect_grep "site: a setting on the method page as its records hold it" \
     '^<tr><th scope="row">target_seconds</th><td>what the trials aim to take in all</td><td>0.05</td></tr>$' "$work/wi/vm/method.html"
