@@ -210,8 +210,9 @@ static void man_files(FILE *out)
     fputs(".SH FILES\n", out);
     man_file(out, ICCSPROF_PKGDATADIR, "profile.schema.json",
              "The JSON Schema of the profile records.");
-    man_file(out, ICCSPROF_DOCDIR, "profiles/README.md",
-             "The record format, field by field; README.md beside it is the full manual.");
+    man_file(out, ICCSPROF_DOCDIR, "doc/guide/index.md",
+             "The user guide, one chapter a subject; README.md beside it is the overview.");
+    man_file(out, ICCSPROF_DOCDIR, "profiles/README.md", "The record format, field by field.");
     man_file(out, ICCSPROF_PKGLIBEXECDIR, "iccsprof-measure",
              "The measuring program iccsprof run starts for each operation.");
     man_file(out, ICCSPROF_BASHCOMPDIR, "iccsprof",
