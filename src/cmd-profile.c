@@ -67,6 +67,75 @@ struct profile_place {
     double seconds; /* and the seconds their runs took */
 };
 
+/* The seconds of measuring a whole profile aims at by default, shared by
+ * every pass: a page in about a minute; --max-seconds sets a pass's own. */
+#define PROFILE_BUDGET_SECONDS 60.0
+/* A pass's share of the budget is kept within these bounds: below the
+ * first, a pass would not get past its minimum; the second is run's own
+ * default. */
+#define PROFILE_PASS_LEAST_SECONDS 1.0
+#define PROFILE_PASS_MOST_SECONDS 120.0
+/* The plain pass's minimum aims at this part of its budget at most,
+ * leaving the rest for the precision asked. */
+#define PROFILE_TARGET_SHARE 0.4
+#define PROFILE_TARGET_SECONDS 2.0
+
+/* The operations instance I will measure: --op's list, or for all the
+ * operations of its type (a key exchange has five at least; a type not
+ * known counts as a signature's three). */
+static unsigned profile_op_count(const char *ops, const struct plan_instance *i)
+{
+    unsigned n = 1;
+
+    if (strcmp(ops, "all") == 0)
+        return i->type != NULL && strcmp(i->type, "kex") == 0 ? 5 : 3;
+    for (const char *c = ops; *c != '\0'; c++)
+        n += *c == ',';
+    return n;
+}
+
+/* The seconds each pass of instance I may take when --max-seconds is not
+ * given: the budget shared by the two passes of each operation of the
+ * AT->count instances, within the bounds above. */
+static double profile_pass_seconds(const struct profile_options *o, const struct plan_instance *i,
+                                   const struct profile_place *at)
+{
+    double passes = 2.0 * profile_op_count(o->ops, i) * (at->count > 0 ? (double)at->count : 1);
+    double s = PROFILE_BUDGET_SECONDS / passes;
+
+    return s < PROFILE_PASS_LEAST_SECONDS  ? PROFILE_PASS_LEAST_SECONDS
+           : s > PROFILE_PASS_MOST_SECONDS ? PROFILE_PASS_MOST_SECONDS
+                                           : s;
+}
+
+/* The time options of instance I's run: --max-seconds as given, else the
+ * pass's share of the budget (at least a --target-seconds given), and a
+ * --target-seconds (unless given) that leaves room in it for the
+ * precision asked. */
+static void profile_time_argv(const struct profile_options *o, const struct plan_instance *i,
+                              const struct profile_place *at, struct strlist *argv)
+{
+    double pass =
+        o->max_seconds != NULL ? strtod(o->max_seconds, NULL) : profile_pass_seconds(o, i, at);
+    double target = PROFILE_TARGET_SHARE * pass;
+
+    /* a minimum asked for longer than the pass's share: the share holds it */
+    if (o->max_seconds == NULL && o->target_seconds != NULL &&
+        strtod(o->target_seconds, NULL) > pass)
+        pass = strtod(o->target_seconds, NULL);
+    strlist_add(argv, "--max-seconds");
+    if (o->max_seconds != NULL)
+        strlist_add(argv, o->max_seconds);
+    else
+        strlist_addf(argv, "%.3g", pass);
+    strlist_add(argv, "--target-seconds");
+    if (o->target_seconds != NULL)
+        strlist_add(argv, o->target_seconds);
+    else
+        strlist_addf(argv, "%.3g",
+                     target < PROFILE_TARGET_SECONDS ? target : PROFILE_TARGET_SECONDS);
+}
+
 /* The `iccsprof run` command of instance I, at place AT. */
 static void profile_run_argv(const struct profile_options *o, const struct plan *p,
                              const struct plan_instance *i, const char *dir,
@@ -92,10 +161,7 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
         strlist_add(argv, "--trials");
         strlist_add(argv, o->trials);
     }
-    if (o->target_seconds != NULL) {
-        strlist_add(argv, "--target-seconds");
-        strlist_add(argv, o->target_seconds);
-    }
+    profile_time_argv(o, i, at, argv);
     if (o->sample != NULL) {
         strlist_add(argv, "--sample");
         strlist_add(argv, o->sample);

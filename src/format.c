@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,31 @@ char *fmt_clock(char *buf, size_t size, double seconds)
     return buf;
 }
 
+/* Print FMT's number into BUF with a comma between each three digits of
+ * its integer part, as the published pages write a count (81,408,662). */
+static void fmt_thousands(char *buf, size_t size, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void fmt_thousands(char *buf, size_t size, const char *fmt, ...)
+{
+    char plain[FMT_CELL * 2];
+    size_t digits, at = 0, out = 0;
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(plain, sizeof plain, fmt, ap);
+    va_end(ap);
+    if (plain[0] == '-' && size > 1)
+        buf[out++] = plain[at++];
+    digits = strspn(plain + at, "0123456789");
+    for (size_t i = 0; plain[at] != '\0' && out + 1 < size; i++) {
+        if (i > 0 && i < digits && (digits - i) % 3 == 0)
+            buf[out++] = ',';
+        if (out + 1 < size)
+            buf[out++] = plain[at++];
+    }
+    buf[out < size ? out : size - 1] = '\0';
+}
+
 /* Three significant digits as printf %.3g: ops/s and calls per operation. */
 char *fmt_g3(char *buf, size_t size, double value)
 {
@@ -207,17 +233,46 @@ char *fmt_count(char *buf, size_t size, long long count)
     if (count < 0)
         snprintf(buf, size, "%s", FMT_MISSING);
     else
-        snprintf(buf, size, "%lld", count);
+        fmt_thousands(buf, size, "%lld", count);
     return buf;
 }
 
-/* A count of KiB: 1732 KiB; negative = missing. */
+/* A count of KiB: 1,732 KiB; negative = missing. */
 char *fmt_kib(char *buf, size_t size, long long kib)
 {
+    char n[FMT_CELL];
+
     if (kib < 0)
         snprintf(buf, size, "%s", FMT_MISSING);
     else
-        snprintf(buf, size, "%lld KiB", kib);
+        snprintf(buf, size, "%s KiB", fmt_count(n, sizeof n, kib));
+    return buf;
+}
+
+/* A figure as format.h says: whole when it is, else three significant
+ * digits without the trailing zeros %g drops, or the whole integer part
+ * where that is longer, so that no digit of a count is rounded away. */
+char *fmt_figure(char *buf, size_t size, double value)
+{
+    double a = fabs(value);
+    int decimals = a >= 100 || a == 0 ? 0 : 2 - (int)floor(log10(a));
+    char *dot;
+
+    if (!isfinite(value)) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    if (fabs(value - round(value)) < 1e-9 * (a > 1 ? a : 1))
+        decimals = 0;
+    fmt_thousands(buf, size, "%.*f", decimals, value);
+    if ((dot = strchr(buf, '.')) != NULL) {
+        char *end = dot + strlen(dot);
+
+        while (end > dot + 1 && end[-1] == '0')
+            *--end = '\0';
+        if (end == dot + 1)
+            *dot = '\0';
+    }
     return buf;
 }
 

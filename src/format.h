@@ -59,10 +59,17 @@ char *fmt_pp(char *buf, size_t size, double share_diff);
 /* A ratio of two figures with three decimals: 1.021. */
 char *fmt_ratio(char *buf, size_t size, double ratio);
 
-/* A count of bytes or other units, as an integer; negative = missing. */
+/* A count of bytes or other units, as an integer with its thousands
+ * separated as the pages write them (81,408,662); negative = missing. */
 char *fmt_count(char *buf, size_t size, long long count);
 
-/* A count of KiB: 1732 KiB; negative = missing. */
+/* A figure that may be a count or an estimate, never in exponent form:
+ * whole when it is (1,006 calls per operation), else three significant
+ * digits (1.03, 0.00677) or every digit of its integer part where that
+ * is longer (2,552 ops/s); thousands separated; not finite = missing. */
+char *fmt_figure(char *buf, size_t size, double value);
+
+/* A count of KiB: 1,732 KiB; negative = missing. */
 char *fmt_kib(char *buf, size_t size, long long kib);
 
 /* A frequency: 2.60 GHz from 1 GHz, else three significant digits of

@@ -118,7 +118,7 @@ const struct cmd_option profile_profile_options[] = {
     [PROFILE_OPT_TARGET] = {.name = "target-seconds",
                             .kind = CMD_OPT_STRING,
                             .metavar = "S",
-                            .def_note = "iccsprof run's",
+                            .def_note = "0.4 x --max-seconds, 2 at most",
                             .help = "iccsprof run --target-seconds"},
     [PROFILE_OPT_SAMPLE] = {.name = "sample",
                             .kind = CMD_OPT_STRING,
@@ -161,6 +161,12 @@ const struct cmd_option profile_profile_options[] = {
                                .metavar = "P%|off",
                                .def_note = "iccsprof run's",
                                .help = "iccsprof run --precision"},
+    [PROFILE_OPT_MAX_SECONDS] = {.name = "max-seconds",
+                                 .kind = CMD_OPT_SECONDS,
+                                 .metavar = "S",
+                                 .def_note = "60 s shared by every pass of the run",
+                                 .help = "iccsprof run --max-seconds: the seconds each pass (two "
+                                         "an operation) may take at most"},
     [PROFILE_OPT_FRESH] = {.name = "fresh",
                            .kind = CMD_OPT_FLAG,
                            .help = "measure every operation again, even one whose record is up "
@@ -223,6 +229,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
         o->substitute = profile_text(args, PROFILE_OPT_SUBSTITUTE);
         o->precision = profile_text(args, PROFILE_OPT_PRECISION);
+        o->max_seconds = profile_text(args, PROFILE_OPT_MAX_SECONDS);
         o->fresh = args->opt[PROFILE_OPT_FRESH].given > 0;
     }
     if (args->argc > 1)

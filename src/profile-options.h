@@ -53,6 +53,7 @@ enum profile_opt {
     PROFILE_OPT_RUN_FLAGS,
     PROFILE_OPT_SUBSTITUTE,
     PROFILE_OPT_PRECISION,
+    PROFILE_OPT_MAX_SECONDS,
     PROFILE_OPT_FRESH,
     PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
 };
@@ -72,6 +73,7 @@ struct profile_options {
     const char *substitute;        /* iccsprof run --substitute, or NULL */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     const char *precision;         /* iccsprof run --precision, or NULL */
+    const char *max_seconds;       /* iccsprof run --max-seconds, or NULL: from the budget */
     bool fresh;                    /* measure again what up-to-date records hold */
     char *builddir_owned;
 };

@@ -137,6 +137,13 @@ char *provenance_line(bool markdown)
     return line;
 }
 
+/* The line without the command. */
+char *provenance_short_line(void)
+{
+    return xasprintf("Made by %s on host %s, %s", provenance_tool(), provenance_host(),
+                     provenance_date());
+}
+
 /* The "made" member of a JSON output. */
 json_t *provenance_json(void)
 {

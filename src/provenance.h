@@ -32,6 +32,10 @@ const char *provenance_command(void);
  * host H, DATE: COMMAND", the command in a code span when MARKDOWN. */
 char *provenance_line(bool markdown);
 
+/* The line without the command, newly allocated: "Made by iccsprof 0.1.0
+ * on host H, DATE", for a page that gives the command further down. */
+char *provenance_short_line(void);
+
 /* {"date", "host", "command"}: the "made" member of a JSON output (whose
  * "tool" member names the version). */
 json_t *provenance_json(void);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "format.h"
+#include "measure/rules.h"
 #include "record-read.h"
 #include "record-schema.h"
 #include "regfile.h"
@@ -412,12 +413,46 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     r->mean_cycles_stderr = rr_number(rr, t, "timing", "mean_cycles_stderr", RR_SINCE_V4, NAN);
 }
 
-/* The method's minimum number of operations. */
+/* A number member KEY of OBJ above FLOOR, or NAN (null, absent: a record
+ * before the stopping rule was recorded; the schema checks the type). */
+static double rr_above(json_t *obj, const char *key, double floor)
+{
+    json_t *v = json_object_get(obj, key);
+
+    return json_is_number(v) && json_number_value(v) > floor ? json_number_value(v) : NAN;
+}
+
+/* The timing pass's stopping rule and where it stopped, from the method
+ * M and the passes of ROOT. */
+static void rr_stopping(json_t *root, json_t *m, struct rec *r)
+{
+    json_t *t = json_object_get(json_object_get(root, "passes"), "timing");
+    const char *stop = json_string_value(json_object_get(t, "stop"));
+
+    r->precision_asked = rr_above(m, "precision", 0);
+    r->max_seconds = rr_above(m, "max_seconds", 0);
+    r->timing_precision = rr_above(t, "precision", -1);
+    r->timing_cut = stop != NULL && strcmp(stop, "max-seconds") == 0;
+}
+
+/* A record made before its timing pass said the precision it reached
+ * has it from its trials: Student's t times the standard error of the
+ * mean cycles, relative to them, as the pass works it out. */
+static void rr_precision_from_trials(struct rec *r)
+{
+    if (isnan(r->timing_precision) && r->trials >= 2 && r->mean_cycles > 0 &&
+        isfinite(r->mean_cycles_stderr))
+        r->timing_precision =
+            method_t95((unsigned long long)r->trials - 1) * r->mean_cycles_stderr / r->mean_cycles;
+}
+
+/* The method's minimum number of operations and its stopping rule. */
 static void rr_method(struct rr *rr, json_t *root, struct rec *r)
 {
     json_t *m = rr_object(rr, root, "", "method", RR_REQUIRED);
 
     r->min_calls = rr_count(rr, m, "method", "min_calls", RR_REQUIRED, 1);
+    rr_stopping(root, m, r);
 }
 
 /* Noise: whether the machine disturbed the measurement, and how. */
@@ -513,8 +548,8 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
             continue;
         snprintf(differs + strlen(differs), sizeof differs - strlen(differs),
                  "%s%s %s (placeholder %s)", differs[0] ? ", " : "", helper,
-                 fmt_g3(a, sizeof a, json_number_value(json_object_get(c, "substituted"))),
-                 fmt_g3(b, sizeof b, json_number_value(json_object_get(c, "placeholder"))));
+                 fmt_figure(a, sizeof a, json_number_value(json_object_get(c, "substituted"))),
+                 fmt_figure(b, sizeof b, json_number_value(json_object_get(c, "placeholder"))));
     }
     r->substitution_differs = strdup(differs);
 }
@@ -1077,6 +1112,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     rr_build_host(&rr, root, r);
     rr_timing(&rr, root, r);
     rr_method(&rr, root, r);
+    rr_precision_from_trials(r);
     rr_noise(&rr, root, r);
     rr_drng(&rr, root, r);
     rr_substitution(&rr, root, r);

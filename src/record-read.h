@@ -105,6 +105,13 @@ struct rec {
     long long n, trials, calls_per_trial;
     double mean_cycles, mean_seconds, ops_per_second, median_trial_seconds, median_trial_cycles;
     double trial_spread, mean_cycles_stderr; /* NAN before version 4 */
+    /* The timing pass's stopping rule (method.h): the precision asked
+     * (method.precision) and the pass's budget (method.max_seconds), the
+     * precision its mean reached (passes.timing.precision: the relative
+     * 95 % half-width) and whether the budget stopped it; NAN and false
+     * where the record does not say. */
+    double precision_asked, max_seconds, timing_precision;
+    bool timing_cut;
 
     bool noisy;
     char *noise_reasons; /* "" when not noisy */

@@ -57,7 +57,7 @@ static void callers_beyond(struct mdtable *t, const struct rec *r)
         const char *cells[6] = {c[0],
                                 rec_op_name(r->op),
                                 callers_helper_name[b->helper],
-                                fmt_g3(c[3], sizeof c[3], b->calls_per_op),
+                                fmt_figure(c[3], sizeof c[3], b->calls_per_op),
                                 fmt_share(c[4], sizeof c[4], b->share_of_op),
                                 callers_beyond_cell(c[5], sizeof c[5], r)};
 
@@ -81,7 +81,7 @@ static void callers_record(struct mdtable *t, const struct rec *r, size_t top)
         const char *cells[6] = {c[0],
                                 rec_op_name(r->op),
                                 callers_helper_name[sites[i]->helper],
-                                fmt_g3(c[3], sizeof c[3], sites[i]->calls_per_op),
+                                fmt_figure(c[3], sizeof c[3], sites[i]->calls_per_op),
                                 fmt_share(c[4], sizeof c[4], sites[i]->share_of_op),
                                 chain};
 
@@ -115,10 +115,12 @@ static void callers_markdown(struct rec *const *recs, size_t n, const struct rep
                                           "calls per operation",
                                           "share of operation",
                                           "frames (callee \xe2\x86\x90 caller)"};
-    struct mdtable *t = mdtable_new(report_callers.title, 6, headers, "lllrrl");
+    struct mdtable *t = mdtable_new(NULL, 6, headers, "lllrrl");
     char *without = NULL;
     size_t len = 0;
     FILE *list = open_memstream(&without, &len);
+
+    report_heading(pg, &report_callers);
 
     for (size_t i = 0; i < n; i++) {
         if (recs[i]->has_callers)

@@ -122,14 +122,45 @@ static void env_rates_row(struct mdtable *t, struct rec *const *recs, size_t n)
     mdtable_row(t, cells);
 }
 
-/* The host check cell of R. */
-static char *env_check(const struct rec *r)
+/* Add the host check row: said once for the records RECS[N], "ready" or
+ * "not ready: " and every item any record's check failed, each named once
+ * in the order first met, with how many records were ready when some
+ * were. */
+static void env_check_row(struct mdtable *t, struct rec *const *recs, size_t n)
 {
-    if (r->host_ready < 0)
-        return NULL;
-    if (r->host_ready)
-        return xstrdup("ready");
-    return xasprintf("not ready: %s", r->host_not_ready);
+    struct strlist items = {0};
+    size_t checked = 0, ready = 0;
+    char *joined, *cell;
+    const char *cells[2] = {"host check", NULL};
+
+    for (size_t i = 0; i < n; i++) {
+        const char *c = recs[i]->host_ready == 0 ? recs[i]->host_not_ready : "";
+
+        checked += recs[i]->host_ready >= 0;
+        ready += recs[i]->host_ready > 0;
+        for (size_t len; *c != '\0'; c += len + strspn(c + len, ", ")) {
+            char *item = xasprintf("%.*s", (int)(len = strcspn(c, ",")), c);
+
+            if (!strlist_has(&items, item))
+                strlist_add(&items, item);
+            free(item);
+        }
+    }
+    joined = strlist_join(&items, ", ");
+    if (checked == 0)
+        cell = xstrdup(FMT_MISSING);
+    else if (ready == checked)
+        cell = xstrdup("ready");
+    else if (ready == 0)
+        cell = xasprintf("not ready: %s", joined);
+    else
+        cell = xasprintf("ready for %zu of %zu records; not ready for the others: %s", ready,
+                         checked, joined);
+    cells[1] = cell;
+    mdtable_row(t, cells);
+    free(cell);
+    free(joined);
+    strlist_free(&items);
 }
 
 /* DATE without its zone letter, as the pages print it. */
@@ -240,7 +271,7 @@ static void env_markdown(struct rec *const *recs, size_t n, const struct report_
     env_dates_row(t, recs, n);
     env_row(t, "timer", env_timer, recs, n);
     env_rates_row(t, recs, n);
-    env_row(t, "host check", env_check, recs, n);
+    env_check_row(t, recs, n);
     report_heading(pg, &report_environment);
     page_table(pg, t);
 }

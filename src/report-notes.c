@@ -4,6 +4,7 @@
  * plain measurement; these are the same facts, read from the record. */
 #include "config.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -124,10 +125,12 @@ static void note_sample(char *note, size_t size, const struct rec *r)
 {
     long long timed = r->has_timing ? r->n : -1, profiled = r->has_profile ? r->profile_calls : -1;
     bool low = (timed >= 0 && timed < r->min_calls) || (profiled >= 0 && profiled < r->min_calls);
+    char a[FMT_CELL], b[FMT_CELL];
 
     if (profiled >= 0 && timed >= 0 && profiled != timed)
-        note_add(note, size, "calls and shares from %lld profiled operation%s (timed: %lld)",
-                 profiled, note_plural(profiled), timed);
+        note_add(note, size, "calls and shares from %s profiled operation%s (timed: %s)",
+                 fmt_count(a, sizeof a, profiled), note_plural(profiled),
+                 fmt_count(b, sizeof b, timed));
     if (low)
         note_add(
             note, size, "below the minimum of %lld operations: only %s fitted in --max-seconds",
@@ -205,6 +208,20 @@ static void note_drng(char *note, size_t size, const struct rec *r)
                  r->drng_table > 0 ? r->drng_table : ICCSPROF_WRAP_MAX_CONTEXTS);
 }
 
+/* That R's time did not reach the precision asked: its timing pass ran
+ * out of its budget first. */
+static void note_precision(char *note, size_t size, const struct rec *r)
+{
+    char got[FMT_CELL];
+
+    /* the precision asked as it was given (--precision 1%) */
+    note_add(note, size,
+             "\xc2\xb1%s%% reached, not the \xc2\xb1%g%% asked: the timing pass stopped at its "
+             "budget (--max-seconds %g)",
+             fmt_g2(got, sizeof got, 100 * r->timing_precision), 100 * r->precision_asked,
+             r->max_seconds);
+}
+
 /* What R's state says, when of KINDS: why it failed, or what made it
  * partial.  A record with events per pass (PASSES) says what made it
  * partial in the notes that follow, with the counts; one a pass is
@@ -248,12 +265,14 @@ static void note_counts(char *note, size_t size, const struct rec *r, unsigned k
  * timed rather than played back, or played back on cores that disagree. */
 static void note_compensation(char *note, size_t size, const struct rec *r)
 {
+    char ticks[FMT_CELL];
+
     if (!r->compensation_applied)
         note_add(note, size,
                  "shares not compensated: what the instrumentation added per operation was %s "
-                 "(%.0f ticks), so the raw shares are shown",
+                 "(%s ticks), so the raw shares are shown",
                  r->compensation_reason != NULL ? r->compensation_reason : "not trustworthy",
-                 r->compensation_added);
+                 fmt_figure(ticks, sizeof ticks, round(r->compensation_added)));
     if (r->compensation_applied && !r->compensation_paired)
         note_add(note, size,
                  "shares compensated from unpaired operations: the library's writable data "
@@ -277,6 +296,9 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
     note_state(note, size, r, kinds, passes);
     if ((kinds & NOTE_EMULATED) && r->emulated)
         note_add(note, size, "emulated: timings not meaningful");
+    if ((kinds & NOTE_PRECISION) && r->has_timing && r->timing_cut &&
+        r->timing_precision > r->precision_asked)
+        note_precision(note, size, r);
     if ((kinds & NOTE_NOISE) && r->noisy)
         note_add(note, size, "noisy: %s", r->noise_reasons);
     if ((kinds & NOTE_SAMPLE) && r->has_profile)

@@ -20,13 +20,23 @@ bool report_instance_first(struct rec *const *recs, size_t i)
     return true;
 }
 
-/* Append section SEC's heading, numbered as on the pages. */
+/* Append section SEC's heading: its own number, sections 1 to 6 as on
+ * the pages, or the one after the last number on the page so far for the
+ * sections after them (the pages leave Symmetric primitives unnumbered
+ * before 7, Raw evidence index; a page to paste numbers every section). */
 void report_heading(struct page *pg, const struct report_section *sec)
 {
-    if (sec->number > 0)
-        page_heading(pg, "%d. %s", sec->number, sec->title);
-    else
-        page_heading(pg, "%s", sec->title);
+    page_heading(pg, "%d. %s", sec->number > 0 ? sec->number : report_last_number(pg) + 1,
+                 sec->title);
+}
+
+/* The number of the last section on PG so far; 0 before the first. */
+int report_last_number(const struct page *pg)
+{
+    for (size_t b = page_nblocks(pg); b-- > 0;)
+        if (page_block(pg, b)->kind == PAGE_HEADING)
+            return atoi(page_block(pg, b)->text);
+    return 0;
 }
 
 /* The architecture as the pages name it. */
@@ -75,24 +85,40 @@ static void report_title(struct page *pg, struct rec *const *recs, size_t n)
     strlist_free(&cpus);
 }
 
-/* The page of the records RECS[N] of one scheme. */
-struct page *report_page(const struct report_section *const *sel, size_t nsel,
-                         struct rec *const *recs, size_t n, const struct report_opts *opts)
+/* The head of the page of the records RECS[N] of one scheme. */
+struct page *report_page_head(const struct report_section *const *sel, size_t nsel,
+                              struct rec *const *recs, size_t n)
 {
     struct page *pg = page_new();
-    char *made = provenance_line(true);
+    bool command_below = false;
+    char *made;
 
-    page_text(pg, "%s", made);
+    /* the title first; the command, long, in the evidence section */
+    for (size_t s = 0; s < nsel; s++)
+        command_below |= sel[s] == &report_evidence;
+    made = command_below ? provenance_short_line() : provenance_line(true);
+    if (n > 0)
+        report_title(pg, recs, n);
+    page_text(pg, "%s%s.", made, command_below ? "; the command is under Raw evidence index" : "");
     free(made);
     if (n > 0) {
-        report_title(pg, recs, n);
         page_text(pg, "Measured by iccsprof in the layout of the NICCS self-assessment guide, "
                       "\xc2\xa7"
                       "3.5 (1)\xe2\x80\x93(7): the plain library timed, the profiled one (the "
                       "ICCS helpers wrapped at link time) measured in the same run.");
     }
+    return pg;
+}
+
+/* The page of the records RECS[N] of one scheme. */
+struct page *report_page(const struct report_section *const *sel, size_t nsel,
+                         struct rec *const *recs, size_t n, const struct report_opts *opts)
+{
+    struct page *pg = report_page_head(sel, nsel, recs, n);
+
     for (size_t s = 0; s < nsel; s++)
         sel[s]->markdown(recs, n, opts, pg);
+    report_terms(pg);
     return pg;
 }
 

@@ -2,11 +2,14 @@
  * median trial and n, as on the published pages. */
 #include "config.h"
 
+#include <math.h>
+#include <string.h>
+
 #include "flat.h"
 #include "format.h"
 #include "report.h"
 
-/* The n cell: "4005 (5 × 801)", with the timing's retried signing
+/* The n cell: "4,005 (5 × 801)", with the timing's retried signing
  * attempts after it as the pages print them ("360 (5 × 72); 15 failed
  * signing attempts retried"). */
 static char *perf_n_cell(char *buf, size_t size, const struct rec *r)
@@ -14,16 +17,33 @@ static char *perf_n_cell(char *buf, size_t size, const struct rec *r)
     /* those of the timed signatures, when the record counts them apart */
     long long retried = r->pass[REC_TIMING].known ? r->pass[REC_TIMING].sign_failures_retried
                                                   : r->sign_failures_retried;
+    char n[FMT_CELL], trials[FMT_CELL], calls[FMT_CELL];
     int len;
 
     if (!r->has_timing) {
         snprintf(buf, size, "%s", FMT_MISSING);
         return buf;
     }
-    len = snprintf(buf, size, "%lld (%lld \xc3\x97 %lld)", r->n, r->trials, r->calls_per_trial);
+    len = snprintf(buf, size, "%s (%s \xc3\x97 %s)", fmt_count(n, sizeof n, r->n),
+                   fmt_count(trials, sizeof trials, r->trials),
+                   fmt_count(calls, sizeof calls, r->calls_per_trial));
     if (retried > 0 && len > 0 && (size_t)len < size)
         snprintf(buf + len, size - (size_t)len, "; %lld failed signing attempt%s retried", retried,
                  retried == 1 ? "" : "s");
+    return buf;
+}
+
+/* The mean time cell: "764 µs ±3.2%", the time and the
+ * precision its timing pass reached (the 95 % half-width of the mean,
+ * relative to it), where the record says it. */
+static char *perf_time_cell(char *buf, size_t size, const struct rec *r)
+{
+    char pm[FMT_CELL];
+
+    fmt_seconds(buf, size, r->mean_seconds);
+    if (!isnan(r->timing_precision) && !isnan(r->mean_seconds))
+        snprintf(buf + strlen(buf), size - strlen(buf), " \xc2\xb1%s%%",
+                 fmt_g2(pm, sizeof pm, 100 * r->timing_precision));
     return buf;
 }
 
@@ -49,15 +69,15 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
 
         report_instance_cell(c[0], sizeof c[0], r);
         fmt_cycles(c[2], sizeof c[2], r->mean_cycles);
-        fmt_seconds(c[3], sizeof c[3], r->mean_seconds);
-        fmt_g3(c[4], sizeof c[4], r->ops_per_second);
+        perf_time_cell(c[3], sizeof c[3], r);
+        fmt_figure(c[4], sizeof c[4], r->ops_per_second);
         fmt_seconds(c[5], sizeof c[5], r->median_trial_seconds);
         perf_n_cell(c[6], sizeof c[6], r);
         mdtable_row(t, cells);
     }
     report_notes(t, recs, n,
-                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_NOISE | NOTE_EMULATED |
-                     NOTE_SUBSTITUTED);
+                 NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_PRECISION | NOTE_NOISE |
+                     NOTE_EMULATED | NOTE_SUBSTITUTED);
     report_ticks_note(t, recs, n);
     page_table(pg, t);
 }

@@ -143,7 +143,7 @@ static void shapes_other(const struct rec *r, const struct shapes_row *rows, siz
         snprintf(c[2], REPORT_CELL, "other (%zu shape%s)", n, n == 1 ? "" : "s");
     snprintf(c[3], REPORT_CELL, "%s", "");
     snprintf(c[4], REPORT_CELL, "%s", "");
-    fmt_g3(c[5], REPORT_CELL, calls / (double)r->profile_calls);
+    fmt_figure(c[5], REPORT_CELL, calls / (double)r->profile_calls);
     fmt_share(c[6], REPORT_CELL, share);
     fmt_cycles(c[7], REPORT_CELL, timed_calls > 0 ? ticks / timed_calls : NAN);
 }
@@ -156,8 +156,10 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
     static const char *const headers[] = {"instance", "operation",          "helper",
                                           "in bits",  "out bits",           "calls per operation",
                                           "share",    "mean ticks per call"};
-    struct mdtable *t = mdtable_new(report_shapes.title, 8, headers, "lllrrrrr");
+    struct mdtable *t = mdtable_new(NULL, 8, headers, "lllrrrrr");
     bool any_other = false, any_grouped = false;
+
+    report_heading(pg, &report_shapes);
 
     for (size_t i = 0; i < n; i++) {
         const struct rec *r = recs[i];
@@ -179,7 +181,7 @@ static void shapes_markdown(struct rec *const *recs, size_t n, const struct repo
             const struct rec_shape *shape = rows[s].shape;
 
             shapes_key_cells(shape, c);
-            fmt_g3(c[5], sizeof c[5], (double)shape->calls / (double)r->profile_calls);
+            fmt_figure(c[5], sizeof c[5], (double)shape->calls / (double)r->profile_calls);
             fmt_share(c[6], sizeof c[6], rows[s].share);
             fmt_cycles(c[7], sizeof c[7], rows[s].mean_ticks);
             mdtable_row(t, cells);

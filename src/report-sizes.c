@@ -20,14 +20,16 @@
 static char *sizes_messages_cell(char *buf, size_t size, const struct rec *r)
 {
     size_t len = 0;
+    char n[FMT_CELL];
 
     if (r->nmessages == 0) {
-        snprintf(buf, size, "%lld (maximum)", r->msg_total);
+        snprintf(buf, size, "%s (maximum)", fmt_count(n, sizeof n, r->msg_total));
         return buf;
     }
     buf[0] = '\0';
     for (size_t i = 0; i < r->nmessages && len < size; i++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%lld", i ? " + " : "", r->messages[i]);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? " + " : "",
+                                fmt_count(n, sizeof n, r->messages[i]));
     return buf;
 }
 
@@ -71,10 +73,9 @@ static char *sizes_sig_cell(char *buf, size_t size, const struct sizes_row *row)
 {
     long long sig = row->sized->sig;
 
-    if (row->observed_min == sig && row->observed_max == sig)
-        snprintf(buf, size, "%lld", sig);
-    else
-        snprintf(buf, size, "%lld (maximum)", sig);
+    fmt_count(buf, size, sig);
+    if (row->observed_min != sig || row->observed_max != sig)
+        snprintf(buf + strlen(buf), size - strlen(buf), " (maximum)");
     return buf;
 }
 

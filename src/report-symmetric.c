@@ -42,7 +42,7 @@ char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
     return buf;
 }
 
-/* The calls cell: "drng 1.03, pseudoXOF 2.29e+03, pseudohash 1.03", the
+/* The calls cell: "drng 1.03, pseudoXOF 2,290, pseudohash 1.03", the
  * helpers without calls left out (empty when none is called), each count
  * after the record's bound mark. */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r)
@@ -62,10 +62,11 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r)
             continue;
         snprintf(buf + len, size - len, "%s%s %s%s", len > 0 ? ", " : "",
                  symmetric_order[i].cell_name, report_bound_mark(r),
-                 fmt_g3(num, sizeof num, h->calls_per_op));
+                 fmt_figure(num, sizeof num, h->calls_per_op));
         if (report_count_varies(h->calls_min, h->calls_max)) {
             len = strlen(buf);
-            snprintf(buf + len, size - len, " \xc2\xb1%.2g", h->calls_per_op_stderr);
+            snprintf(buf + len, size - len, " \xc2\xb1%s",
+                     fmt_g2(num, sizeof num, h->calls_per_op_stderr));
         }
     }
     return buf;
@@ -119,7 +120,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
             any_varies |= r->has_profile && r->helper[h].calls > 0 &&
                           report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
     }
-    report_notes(t, recs, n, NOTE_ALL & ~NOTE_NOISE);
+    report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION));
     for (size_t i = 0; i < n; i++)
         if (recs[i]->has_profile && recs[i]->sampling_k > 1)
             mdtable_note(t, "%s %s: timing sampled, about one call in %lld timed%s",

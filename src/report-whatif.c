@@ -138,6 +138,8 @@ static void whatif_markdown(struct rec *const *recs, size_t n, const struct repo
         "projected ratio", ticks ? "measured ticks" : "measured cycles",
         "measured ratio",  "difference"};
 
+    bool headed = false; /* one heading for the tables of every document */
+
     for (size_t d = 0; n > 0 && d < opts->nwhatif; d++) {
         const json_t *doc = opts->whatif[d], *row;
         struct mdtable *t = NULL;
@@ -149,8 +151,11 @@ static void whatif_markdown(struct rec *const *recs, size_t n, const struct repo
         {
             if (!whatif_about(row, recs[0]->scheme_id))
                 continue;
+            if (t == NULL && !headed)
+                report_heading(pg, &report_whatif);
             if (t == NULL)
-                t = mdtable_new(report_whatif.title, 8, headers, "lllrrrrr");
+                t = mdtable_new(NULL, 8, headers, "lllrrrrr");
+            headed = true;
             whatif_row(t, row, &seen);
         }
         if (t == NULL)

@@ -1,12 +1,13 @@
 /* report.h - the sections of `iccsprof report` and how they are printed.
  *
- * In Markdown the report is the published NICCS page of each scheme: what
- * made it, a title naming the scheme and the host, then sections 1 to 7
- * in the pages' order, each adding its heading, text and tables to the
- * page (page.h).  For CSV and JSON a section gives its fields:
- * record-level sections add fields to one row per record, the shapes and
- * call sites have rows of their own, and the page's own sections (basic
- * information, environment, evidence) none. */
+ * In Markdown the report is the published NICCS page of each scheme: a
+ * title naming the scheme and the host, a line saying what made it, then
+ * the sections in the pages' order, each adding its heading, text and
+ * tables to the page (page.h), and last the terms the page uses.  For
+ * CSV and JSON a section gives its fields: record-level sections add
+ * fields to one row per record, the shapes and call sites have rows of
+ * their own, and the page's own sections (basic information, environment,
+ * evidence) none. */
 #ifndef ICCSPROF_REPORT_H
 #define ICCSPROF_REPORT_H
 
@@ -36,7 +37,7 @@ struct report_opts {
 
 struct report_section {
     const char *name;  /* as given to --section */
-    int number;        /* its number on the page, 0 for the unnumbered ones */
+    int number;        /* its number on the page (1 to 6); 0: the one after the last */
     const char *title; /* its heading, after the number */
     /* Add the section for the N sorted records RECS of one scheme to the
      * page PG. */
@@ -79,14 +80,28 @@ bool report_print(const struct report_section *const *sel, size_t nsel, struct r
 size_t report_default_sections(const struct report_section **sel, enum report_format format,
                                struct rec *const *recs, size_t n);
 
-/* The page of the N sorted records RECS of one scheme: a line saying what
- * made it, a title naming the scheme and host, then the NSEL sections
- * SEL.  The caller frees it. */
+/* The page of the N sorted records RECS of one scheme: a title naming
+ * the scheme and host, a line saying what made it (the command itself
+ * under the evidence index, when SEL has it), the NSEL sections SEL and
+ * the terms they use.  The caller frees it. */
 struct page *report_page(const struct report_section *const *sel, size_t nsel,
                          struct rec *const *recs, size_t n, const struct report_opts *opts);
 
-/* Append the heading of section SEC to PG: "4. Performance". */
+/* The head of that page alone, for a caller that adds the sections SEL
+ * and the terms itself: the title and what made it. */
+struct page *report_page_head(const struct report_section *const *sel, size_t nsel,
+                              struct rec *const *recs, size_t n);
+
+/* Append the heading of section SEC to PG: "4. Performance"; a section
+ * without a number of its own takes the one after the last on PG. */
 void report_heading(struct page *pg, const struct report_section *sec);
+
+/* The number of the last section on PG so far; 0 before the first. */
+int report_last_number(const struct page *pg);
+
+/* Append the Terms section to PG: a line for each of the tool's terms its
+ * text uses, numbered after the last section; nothing when it uses none. */
+void report_terms(struct page *pg);
 
 /* The survey verdict line of the records RECS[N]: "Survey verdict:
  * ICCS-only", each instance's when they differ. */
@@ -127,8 +142,8 @@ char *report_instance_cell(char *buf, size_t size, const struct rec *r);
  * "key encapsulation" or "key exchange". */
 const char *report_function(enum rec_type type);
 
-/* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2.29e+03,
- * pseudohash 1.03" (names in byte order, %.3g each, helpers without calls
+/* The calls-per-operation cell of R: "drng 1.03, pseudoXOF 2,290,
+ * pseudohash 1.03" (names in byte order, fmt_figure each, helpers without calls
  * left out; empty when none is called, FMT_MISSING without a profile); a
  * count that varies between operations gets its standard error:
  * "sm3hash 133 ±0.043". */
@@ -163,7 +178,8 @@ enum report_note_kind {
     NOTE_DRNG = 1 << 9,         /* the DRNG contexts the scheme drew from */
     NOTE_EMULATED = 1 << 10,    /* measured under an emulator */
     NOTE_SUBSTITUTED = 1 << 11, /* another hash behind the helpers (what if) */
-    NOTE_ALL = (1 << 12) - 1
+    NOTE_PRECISION = 1 << 12,   /* the time's precision asked, not reached in the budget */
+    NOTE_ALL = (1 << 13) - 1
 };
 
 /* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;

@@ -28,6 +28,7 @@ src_libiccsprof_la_SOURCES += \
 	src/report-shapes.c \
 	src/report-callers.c \
 	src/report-whatif.c \
+	src/report-terms.c \
 	src/cmd-report.c \
 	src/compare.c src/compare.h \
 	src/compare-md.c \

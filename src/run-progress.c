@@ -68,6 +68,7 @@ void run_progress_pass(struct run_progress *p, const char *pass)
     p->pass_start = p->phase_start = p->last_shown = child_seconds();
     p->pass_seconds = 0;
     p->announced = false;
+    p->open = p->options->precision > 0 && strcmp(pass, "timing") == 0;
     snprintf(p->phase, sizeof p->phase, "start-up");
 }
 
@@ -90,7 +91,8 @@ static const char *progress_where(const struct run_progress *p, char *buf, size_
 /* The seconds the profile pass will take, guessed before it starts from
  * a call of CALL_SECONDS by the rules of its minimum (measure/method.h):
  * its operations are pairs of calls, --min-calls of them when they fit
- * in --max-seconds, else 5. */
+ * in --max-seconds, else 5.  (Its shares reach the precision asked soon
+ * after; the timing pass's mean is what a busy host keeps from it.) */
 static double progress_profile_guess(const struct run_options *o, double call_seconds)
 {
     double pair = 2 * call_seconds, ops = ceil(o->profile_seconds / pair), seconds;
@@ -102,8 +104,9 @@ static double progress_profile_guess(const struct run_options *o, double call_se
     return seconds < o->max_seconds ? seconds : o->max_seconds;
 }
 
-/* The seconds the whole run has left at NOW, from the current pass's plan,
- * the guess of the profile pass to come, and for the operations after
+/* The seconds the whole run has left at NOW, from the current pass's plan
+ * (to its --max-seconds while it may go on for the precision asked), the
+ * guess of the profile pass to come, and for the operations after
  * this one (in this instance and the larger run's later ones) the mean of
  * those measured so far; -1 when nothing is known yet. */
 static double progress_left(const struct run_progress *p, double now)
@@ -115,8 +118,10 @@ static double progress_left(const struct run_progress *p, double now)
         return -1;
     if (p->pass_seconds > 0) {
         op_left = fmax(p->pass_start + p->pass_seconds - now, 0);
+        if (p->open)
+            op_left = fmax(op_left, p->cap_end - now);
         if (strcmp(p->pass, "timing") == 0 && p->options->profiled != NULL)
-            op_left += progress_profile_guess(p->options, p->call_seconds);
+            op_left += p->setup_seconds + progress_profile_guess(p->options, p->call_seconds);
         per_op = p->done_ops > 0 ? p->done_seconds / p->done_ops : now - p->op_start + op_left;
     } else {
         per_op = p->done_seconds / p->done_ops;
@@ -246,6 +251,14 @@ static void progress_plan(struct run_progress *p, json_t *plan, double now)
 
     p->call_seconds = json_number_value(json_object_get(plan, "call_seconds"));
     p->pass_seconds = now - p->pass_start + seconds;
+    /* the first plan: the budget runs from about now; a plan past the
+     * minimum says how far the pass goes */
+    if (json_is_number(json_object_get(plan, "precision")))
+        p->open = false;
+    else if (strcmp(p->pass, "timing") == 0) {
+        p->cap_end = now + p->options->max_seconds;
+        p->setup_seconds = now - p->pass_start;
+    }
     if (seconds >= PROGRESS_PHASE_SECONDS || json_is_number(json_object_get(plan, "precision"))) {
         progress_announce(p, plan, now);
         p->announced = true;

@@ -28,6 +28,12 @@ struct run_progress {
     double done_seconds; /* the operations measured before, in this run and the larger one */
     unsigned done_ops;
     bool announced; /* off a terminal: the current phase has had its line */
+    /* The timing pass may go on past its plan, for the precision asked, to
+     * its --max-seconds, until it says how far (or ends): then it ends at
+     * CAP_END at the latest.  SETUP_SECONDS: its start-up up to its plan,
+     * which the profile pass's process takes as well. */
+    bool open;
+    double cap_end, setup_seconds;
 };
 
 /* Start the progress of a run of OP_COUNT operations of INSTANCE under

@@ -34,7 +34,8 @@ json_t *run_record(const struct run_facts *facts, const char *op, const struct r
 /* The SHA-256, in hex into KEY, of everything a record of OP depends on:
  * the tool's version, the measuring process's configuration (libraries,
  * operation and every setting of the method), the libraries' SHA-256, the
- * build description and the KAT result.  A record whose method gives the
+ * build description and the KAT result (what it found, not how long it
+ * took: nothing a run discovers).  A record whose method gives the
  * same key may stand for a new measurement (--resume). */
 void run_settings_key(const struct run_facts *facts, const char *op, char key[65]);
 

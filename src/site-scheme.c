@@ -173,14 +173,18 @@ static struct page *scheme_model(struct scheme_page *p)
     size_t nsel = report_default_sections(sel, REPORT_MD, p->view, p->n);
     struct page *pg;
 
-    /* basic information comes first and ends in its list */
-    pg = report_page(sel, 1, p->view, p->n, &opts);
-    page_item(pg, "Measurement method: [%s method](method.html)", p->sys->name);
-    site_link(&p->links, "method.html", "method.html");
-    for (size_t s = 1; s < nsel; s++)
+    pg = report_page_head(sel, nsel, p->view, p->n);
+    for (size_t s = 0; s < nsel; s++) {
         sel[s]->markdown(p->view, p->n, &opts, pg);
+        /* basic information comes first and ends in its list */
+        if (s == 0) {
+            page_item(pg, "Measurement method: [%s method](method.html)", p->sys->name);
+            site_link(&p->links, "method.html", "method.html");
+        }
+    }
     if (nsel > 0 && sel[nsel - 1] == &report_evidence)
         scheme_log_rows(p, pg);
+    report_terms(pg);
     return pg;
 }
 
@@ -224,6 +228,10 @@ static void scheme_section_end(void *ctx, const char *heading, FILE *out)
 {
     const struct scheme_page *p = ctx;
 
+    /* the heading after its number */
+    heading += strspn(heading, "0123456789");
+    if (strncmp(heading, ". ", 2) == 0)
+        heading += 2;
     if (p->chart == NULL || strcmp(heading, report_symmetric.title) != 0)
         return;
     fputs("<figure class=\"chart\">\n", out);

@@ -116,7 +116,7 @@ tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: 
 expect_grep "campaign report: made by that command" "^Made by .*: \`iccsprof campaign report $out\`$" "$work/out"
 # a page per scheme beside its records, its paths from there
 for id in fix-kem fix-sig fix-sites; do
-    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## " ] &&
+    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## ## " ] &&
         pass "$id: a page, title and sections" || fail "$id: a page, title and sections" "$(grep '^#' "$out/$id/page.md")"
 done
 expect_grep "page: its title" "^# fix-sig FixSig — performance" "$out/fix-sig/page.md"
