@@ -61,13 +61,17 @@ static void emit_parallel(const struct campaign *c, const char *pin, FILE *out)
 }
 
 /* A Slurm array script: task N runs job N, pinned to the core Slurm bound
- * the task to when that is one core. */
+ * the task to when that is one core.  Each run keeps a record its
+ * settings already made (--resume): a task requeued after its record was
+ * written, or the script submitted again after a cancellation, measures
+ * only what has no record; a task's output file gathers its every run. */
 static void emit_slurm(const struct campaign *c, FILE *out)
 {
     fputs("#!/bin/bash\n", out);
     fprintf(out, "#SBATCH --job-name=iccsprof-campaign\n#SBATCH --array=0-%zu\n",
             c->n > 0 ? c->n - 1 : 0);
     fputs("#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n#SBATCH --hint=nomultithread\n", out);
+    fputs("#SBATCH --requeue\n#SBATCH --open-mode=append\n", out);
     fputs("#SBATCH --output=", out);
     emit_word(c->out, out);
     fputs("/.campaign/slurm-%A_%a.out\n", out);
@@ -83,7 +87,7 @@ static void emit_slurm(const struct campaign *c, FILE *out)
     for (size_t i = 0; i < c->n; i++) {
         fprintf(out, "%zu) ", i);
         emit_command(&c->jobs[i], out);
-        fputs(" $pin ;;\n", out);
+        fputs(" --resume $pin ;;\n", out);
     }
     fputs("*) echo \"iccsprof-campaign: no job $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\n"
           "esac\n",
