@@ -30,7 +30,10 @@ static void emit_word(const char *arg, FILE *out)
     fputc('\'', out);
 }
 
-/* Print JOB's command: its folder made first, then the run. */
+/* Print JOB's command: its folder made first, then the run, which keeps
+ * a record its settings already made (--resume): a job list run again
+ * after an interruption, a cancellation or a requeue measures only what
+ * has no record. */
 static void emit_command(const struct campaign_job *j, FILE *out)
 {
     const char *slash = strrchr(j->record, '/');
@@ -45,6 +48,7 @@ static void emit_command(const struct campaign_job *j, FILE *out)
             fputc(' ', out);
         emit_word(j->argv[i], out);
     }
+    fputs(" --resume", out);
 }
 
 /* A GNU parallel job file: a command a line, pinned by PIN. */
@@ -61,10 +65,9 @@ static void emit_parallel(const struct campaign *c, const char *pin, FILE *out)
 }
 
 /* A Slurm array script: task N runs job N, pinned to the core Slurm bound
- * the task to when that is one core.  Each run keeps a record its
- * settings already made (--resume): a task requeued after its record was
- * written, or the script submitted again after a cancellation, measures
- * only what has no record; a task's output file gathers its every run. */
+ * the task to when that is one core; a task may be requeued (it keeps
+ * the record it already wrote), and its output file gathers its every
+ * run. */
 static void emit_slurm(const struct campaign *c, FILE *out)
 {
     fputs("#!/bin/bash\n", out);
@@ -87,7 +90,7 @@ static void emit_slurm(const struct campaign *c, FILE *out)
     for (size_t i = 0; i < c->n; i++) {
         fprintf(out, "%zu) ", i);
         emit_command(&c->jobs[i], out);
-        fputs(" --resume $pin ;;\n", out);
+        fputs(" $pin ;;\n", out);
     }
     fputs("*) echo \"iccsprof-campaign: no job $SLURM_ARRAY_TASK_ID\" >&2; exit 2 ;;\n"
           "esac\n",
