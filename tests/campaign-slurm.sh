@@ -27,6 +27,13 @@ for c in mungekey munged slurmctld slurmd sbatch squeue sinfo scancel scontrol; 
     command -v "$c" >/dev/null 2>&1 || skip "$c is not installed (Debian packages slurm-wlm and munge; ./bootstrap installs them)"
 done
 
+# this machine as Slurm sees it (its memory left out: what is free varies)
+node=$(slurmd -C | sed -n '1s/ RealMemory=[0-9]*//p')
+name=$(echo "$node" | sed 's/^NodeName=\([^ ]*\).*/\1/')
+# Slurm gives tasks whole cores: two at once need two of them
+ncores=$(($(echo "$node" | sed 's/.*Boards=\([0-9]*\) SocketsPerBoard=\([0-9]*\) CoresPerSocket=\([0-9]*\).*/\1 * \2 * \3/')))
+[ "$ncores" -ge 2 ] || skip "$name has $ncores core: two array tasks cannot run at once ($node)"
+
 # --- the cluster: everything in $c, stopped by pid on any exit ---
 c=$work/cluster
 mkdir -p "$c/state" "$c/spool"
@@ -78,8 +85,6 @@ s = [socket.socket() for _ in range(2)]
 for x in s:
     x.bind(("127.0.0.1", 0))
 print(*[x.getsockname()[1] for x in s])')
-node=$(slurmd -C | sed -n '1s/ RealMemory=[0-9]*//p')
-name=$(echo "$node" | sed 's/^NodeName=\([^ ]*\).*/\1/')
 cat >"$c/slurm.conf" <<EOF
 ClusterName=iccsprof
 SlurmctldHost=$name(127.0.0.1)
