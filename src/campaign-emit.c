@@ -30,7 +30,10 @@ static void emit_word(const char *arg, FILE *out)
     fputc('\'', out);
 }
 
-/* Print JOB's command: its folder made first, then the run. */
+/* Print JOB's command: its folder made first, then the run, which keeps
+ * a record its settings already made (--resume): a job list run again
+ * after an interruption, a cancellation or a requeue measures only what
+ * has no record. */
 static void emit_command(const struct campaign_job *j, FILE *out)
 {
     const char *slash = strrchr(j->record, '/');
@@ -45,6 +48,7 @@ static void emit_command(const struct campaign_job *j, FILE *out)
             fputc(' ', out);
         emit_word(j->argv[i], out);
     }
+    fputs(" --resume", out);
 }
 
 /* A GNU parallel job file: a command a line, pinned by PIN. */
@@ -61,13 +65,16 @@ static void emit_parallel(const struct campaign *c, const char *pin, FILE *out)
 }
 
 /* A Slurm array script: task N runs job N, pinned to the core Slurm bound
- * the task to when that is one core. */
+ * the task to when that is one core; a task may be requeued (it keeps
+ * the record it already wrote), and its output file gathers its every
+ * run. */
 static void emit_slurm(const struct campaign *c, FILE *out)
 {
     fputs("#!/bin/bash\n", out);
     fprintf(out, "#SBATCH --job-name=iccsprof-campaign\n#SBATCH --array=0-%zu\n",
             c->n > 0 ? c->n - 1 : 0);
     fputs("#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n#SBATCH --hint=nomultithread\n", out);
+    fputs("#SBATCH --requeue\n#SBATCH --open-mode=append\n", out);
     fputs("#SBATCH --output=", out);
     emit_word(c->out, out);
     fputs("/.campaign/slurm-%A_%a.out\n", out);

@@ -115,7 +115,9 @@ static const struct cmd_option campaign_options[] = {
                    .metavar = "ENGINE",
                    .choices = campaign_engines,
                    .help = "print the jobs as a GNU parallel job file or a Slurm array script "
-                           "instead of running them"},
+                           "instead of running them; each job keeps a record already made "
+                           "under its settings, so that running the list again measures only "
+                           "what is missing"},
     [CAMP_PIN] = {.name = "pin",
                   .kind = CMD_OPT_STRING,
                   .metavar = "slot|N|none",

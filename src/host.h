@@ -4,6 +4,8 @@
 
 #include <stddef.h>
 
+#include <jansson.h>
+
 /* QEMU's 'max' CPU in MIDR_EL1: implementer 0 (software), part 'Q'. */
 #define HOST_QEMU_IMPLEMENTER 0x00
 #define HOST_QEMU_PART 0x051
@@ -38,5 +40,10 @@ int host_emulation_under(const char *root, const char *arch, char *buf, size_t l
 /* Whether this program runs emulated here, from /proc/cpuinfo and, on
  * AArch64, MIDR_EL1; the same values and BUF. */
 int host_emulation(char *buf, size_t len);
+
+/* The batch job this process runs as, from the environment Slurm sets
+ * (SLURM_ARRAY_JOB_ID and SLURM_ARRAY_TASK_ID, else SLURM_JOB_ID):
+ * {"kind": "slurm", "job": N, "task": N or null}; NULL outside one. */
+json_t *host_scheduler(void);
 
 #endif

@@ -34,7 +34,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-version.c \
 	src/atomic-file.c src/atomic-file.h \
 	src/hex.c src/hex.h \
-	src/host.c src/host.h src/host-emulation.c \
+	src/host.c src/host.h src/host-emulation.c src/host-scheduler.c \
 	src/hostcheck.c src/hostcheck.h \
 	src/hostcheck-sys.c src/hostcheck-sys.h \
 	src/perf-cycles.c src/perf-cycles.h \

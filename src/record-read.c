@@ -988,13 +988,17 @@ static char *rr_host_item(struct rr *rr, json_t *items, const char *name)
                      "value", RR_REQUIRED);
 }
 
+/* The batch systems a record's host.scheduler may name. */
+static const char *const rr_scheduler_kinds[] = {"slurm"};
+
 /* What the page alone shows: the tool's version, the implementation, the
- * host check's facts, the survey verdict and the KAT log; each optional,
+ * host check's facts, the batch job, the survey verdict and the KAT log; each optional,
  * added to version 4 after its first records. */
 static void rr_page(struct rr *rr, json_t *root, struct rec *r)
 {
     json_t *host = rr_object(rr, root, "", "host", RR_REQUIRED);
     json_t *check = rr_object(rr, host, "host", "check", RR_OPTIONAL);
+    json_t *scheduler = rr_object(rr, host, "host", "scheduler", RR_OPTIONAL);
     json_t *items = rr_object(rr, check, "host.check", "items", RR_REQUIRED);
     json_t *coverage = rr_object(rr, root, "", "coverage", RR_NULLABLE);
     json_t *survey = rr_object(rr, coverage, "coverage", "survey", RR_OPTIONAL);
@@ -1012,6 +1016,9 @@ static void rr_page(struct rr *rr, json_t *root, struct rec *r)
     r->host_cpu = json_is_integer(json_object_get(host, "cpu"))
                       ? rr_count(rr, host, "host", "cpu", RR_REQUIRED, -1)
                       : -1;
+    rr_enum(rr, scheduler, "host.scheduler", "kind", rr_scheduler_kinds, 1);
+    r->slurm_job = rr_count(rr, scheduler, "host.scheduler", "job", RR_REQUIRED, -1);
+    r->slurm_task = rr_count(rr, scheduler, "host.scheduler", "task", RR_NULLABLE, -1);
     r->host_ready = check != NULL ? rr_bool(rr, check, "host.check", "ready", RR_REQUIRED) : -1;
     json_array_foreach(not_ready, i, v) if (json_is_string(v))
         snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", names[0] ? ", " : "",

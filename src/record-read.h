@@ -209,6 +209,9 @@ struct rec {
     char *tool_version;   /* of the iccsprof that wrote the record */
     char *implementation; /* scheme.implementation: "reference", "optimized" */
     long long host_cpu;   /* the core measured on; -1 when not pinned */
+    /* host.scheduler: the Slurm job and array task the record was made
+     * as; -1 when not run by Slurm (task: not as an array task) */
+    long long slurm_job, slurm_task;
     /* host.check: whether it was ready (-1: no check), the items not
      * ready ("pinning, load"), and the values of the items the page shows */
     int host_ready;

@@ -11,6 +11,7 @@
 
 #include "drng-find.h"
 #include "hex.h"
+#include "host.h"
 #include "record-profile.h"
 #include "run-passes.h"
 #include "run-record.h"
@@ -290,7 +291,7 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
 {
     const char *cycles = r != NULL ? json_string_value(json_object_get(r, "cycles_source")) : NULL;
     const char *ticks = r != NULL ? json_string_value(json_object_get(r, "tick_source")) : NULL;
-    json_t *stack = r != NULL ? json_object_get(r, "stack_limit_bytes") : NULL, *host;
+    json_t *stack = r != NULL ? json_object_get(r, "stack_limit_bytes") : NULL, *host, *scheduler;
 
     if (cycles == NULL)
         cycles = "ticks";
@@ -304,6 +305,8 @@ static json_t *record_host(const struct run_facts *f, json_t *r)
     json_object_set_new(host, "emulated", json_boolean(f->emulation[0] != '\0'));
     if (f->emulation[0] != '\0')
         json_object_set_new(host, "emulation", json_string(f->emulation));
+    if ((scheduler = host_scheduler()) != NULL)
+        json_object_set_new(host, "scheduler", scheduler);
     return host;
 }
 
