@@ -41,7 +41,7 @@ bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-chan
 	src/measure/ops.c src/measure/opstate.c src/measure/kex.c src/measure/scheme.c \
 	src/measure/clock.c src/measure/shift.c \
 	src/host/perf-cycles.c src/record/shares.c src/measure/rules.c
-bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
+bench_opbench_CPPFLAGS = $(AM_CPPFLAGS)
 bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2
 bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
 

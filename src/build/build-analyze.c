@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
-#include "objects.h"
+#include "build/build.h"
+#include "build/objects.h"
 
 /* The ICCS APIs, each known by the function that starts it. */
 static const struct {

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "build-jobs.h"
-#include "build-stages.h"
-#include "ctext.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "build/build-stages.h"
+#include "plan/ctext.h"
 
 /* Append TEXT to the log PATH, created 0600. */
 void build_log(const char *path, const char *text, bool fresh)

@@ -11,10 +11,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "audit.h"
-#include "build-files.h"
-#include "build-jobs.h"
-#include "build-stages.h"
+#include "build/audit.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "build/build-stages.h"
 
 /* The DRNG state a package's library uses but does not define (only its
  * KAT driver, left out of the library, did): compiled against the

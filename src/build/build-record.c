@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build.h"
+#include "build/build.h"
 
 /* qsort order of excluded files: by file, then reason. */
 static int record_excluded_cmp(const void *a, const void *b)

@@ -6,8 +6,8 @@
 
 #include <time.h>
 
-#include "build-jobs.h"
-#include "build.h"
+#include "util/build-jobs.h"
+#include "build/build.h"
 
 /* One instance being built. */
 struct ib {

@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "build-stages.h"
+#include "util/build-files.h"
+#include "build/build-stages.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double build_now(void)

@@ -9,8 +9,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "plan.h"
-#include "strlist.h"
+#include "plan/plan.h"
+#include "util/strlist.h"
 
 struct build_settings {
     struct strlist cc; /* the compiler command */

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objects.h"
-#include "regfile.h"
-#include "strlist.h"
+#include "build/objects.h"
+#include "util/regfile.h"
+#include "util/strlist.h"
 
 /* The symbol table section of an object, or NULL. */
 static Elf_Scn *obj_symtab(Elf *elf, GElf_Shdr *shdr)

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "objects.h"
-#include "strlist.h"
-#include "survey.h"
+#include "cmd/cmd.h"
+#include "build/objects.h"
+#include "util/strlist.h"
+#include "build/survey.h"
 #include "iccsprof/wrap.h"
 
 enum survey_prim {

@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "build-jobs.h"
-#include "campaign.h"
-#include "kat-gate.h"
-#include "profile-options.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "campaign/campaign.h"
+#include "kat/kat-gate.h"
+#include "cmd/profile-options.h"
 
 /* The `iccsprof profile` command line that builds PKG (NULL: a
  * placeholder, to check the flags alone) as B says, into ARGV. */

@@ -10,8 +10,8 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "campaign.h"
-#include "cmd.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
 
 /* Print ARG quoted for the shell, unquoted when it needs nothing. */
 static void emit_word(const char *arg, FILE *out)

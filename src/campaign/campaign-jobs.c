@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "campaign.h"
-#include "cmd.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
 
 static const char *const jobs_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const jobs_kem_ops[] = {"keygen", "enc", "dec", NULL};

@@ -16,9 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "campaign.h"
-#include "cmd.h"
+#include "util/build-files.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
 
 /* The key of JOB in the journal: its first three fields. */
 static char *journal_key(const struct campaign_job *j)

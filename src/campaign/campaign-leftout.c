@@ -11,9 +11,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "campaign.h"
-#include "cmd.h"
+#include "util/build-files.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
 
 /* Add the lines of DIR's list to LINES, each once. */
 static void leftout_read(const char *dir, struct strlist *lines)

@@ -10,10 +10,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
-#include "campaign.h"
-#include "cmd.h"
-#include "record-scan.h"
+#include "util/atomic-file.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
+#include "record/record-scan.h"
 
 /* Read the whole file at PATH; NULL with errno set. */
 static char *merge_slurp(const char *path, size_t *len)

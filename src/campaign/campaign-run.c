@@ -18,11 +18,11 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "campaign.h"
-#include "cmd.h"
-#include "format.h"
-#include "libfile.h"
+#include "util/build-files.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
+#include "util/format.h"
+#include "util/libfile.h"
 
 /* The signal that asked the campaign to stop, or 0. */
 static volatile sig_atomic_t run_stop;

@@ -14,10 +14,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "campaign.h"
-#include "cmd.h"
-#include "format.h"
-#include "plan.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
+#include "util/format.h"
+#include "plan/plan.h"
 
 /* Whether PATH is a folder. */
 static bool scan_is_dir(const char *path)

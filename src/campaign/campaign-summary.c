@@ -8,14 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build-files.h"
-#include "campaign.h"
-#include "cmd.h"
-#include "format.h"
-#include "provenance.h"
-#include "record-scan.h"
-#include "report.h"
-#include "strlist.h"
+#include "util/build-files.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
+#include "util/format.h"
+#include "report/provenance.h"
+#include "record/record-scan.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 /* Order records by scheme, then as the reports do. */
 static int summary_cmp(const void *a, const void *b)

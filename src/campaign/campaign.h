@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* One job: one operation of one instance (all of a key exchange's, whose
  * steps only the library knows). */

@@ -13,13 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "audit.h"
-#include "cmd.h"
-#include "objects.h"
-#include "strlist.h"
-#include "survey.h"
+#include "build/audit.h"
+#include "cmd/cmd.h"
+#include "build/objects.h"
+#include "util/strlist.h"
+#include "build/survey.h"
 #include "iccsprof/wrap.h"
-#include "regfile.h"
+#include "util/regfile.h"
 
 static const char *const audit_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

@@ -13,20 +13,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
-#include "build-files.h"
-#include "build-jobs.h"
-#include "campaign.h"
-#include "cmd.h"
-#include "export.h"
-#include "format.h"
-#include "hostcheck.h"
-#include "pin.h"
-#include "profile-options.h"
-#include "provenance.h"
-#include "run-options.h"
-#include "site.h"
-#include "substitute.h"
+#include "util/atomic-file.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "campaign/campaign.h"
+#include "cmd/cmd.h"
+#include "cmd/export.h"
+#include "util/format.h"
+#include "host/hostcheck.h"
+#include "host/pin.h"
+#include "cmd/profile-options.h"
+#include "report/provenance.h"
+#include "run/run-options.h"
+#include "site/site.h"
+#include "run/substitute.h"
 
 enum {
     CAMP_OUT,

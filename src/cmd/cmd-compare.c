@@ -4,10 +4,10 @@
 
 #include <string.h>
 
-#include "cmd.h"
-#include "compare.h"
-#include "provenance.h"
-#include "report.h"
+#include "cmd/cmd.h"
+#include "compare/compare.h"
+#include "report/provenance.h"
+#include "report/report.h"
 
 /* --format's names. */
 static const char *const compare_formats[] = {"md", "json", "svg", NULL};

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* What the value of an option completes to, from its name in help. */
 enum completion_value { VALUE_NONE, VALUE_DIR, VALUE_FILE };

@@ -3,7 +3,7 @@
 
 #include <stdio.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 enum { HELP_MAN, HELP_BASH };
 

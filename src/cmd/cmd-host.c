@@ -5,9 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "hostcheck.h"
-#include "pin.h"
+#include "cmd/cmd.h"
+#include "host/hostcheck.h"
+#include "host/pin.h"
 
 enum { HOST_CPU, HOST_JSON };
 

@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic-file.h"
-#include "cmd.h"
-#include "kat.h"
+#include "util/atomic-file.h"
+#include "cmd/cmd.h"
+#include "kat/kat.h"
 
 enum { KAT_BUILD_INFO, KAT_PLAIN, KAT_PROFILED, KAT_OUT, KAT_WORK, KAT_TIMEOUT, KAT_CC };
 

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "paths.h"
 
 /* Write TEXT with the characters roff would take as its own escaped: a

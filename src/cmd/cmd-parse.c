@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* getopt_long's codes for the table's rows start here, above any char. */
 #define CMD_OPT_BASE 1000

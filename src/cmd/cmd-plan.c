@@ -5,8 +5,8 @@
  * uses), but links nothing. */
 #include "config.h"
 
-#include "build-jobs.h"
-#include "profile-options.h"
+#include "util/build-jobs.h"
+#include "cmd/profile-options.h"
 
 /* Plan, compile, print. */
 static int cmd_plan_exec(const struct cmd_args *args)

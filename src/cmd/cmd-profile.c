@@ -16,17 +16,17 @@
 
 #include <jansson.h>
 
-#include "atomic-file.h"
-#include "build-files.h"
-#include "build-jobs.h"
-#include "export.h"
-#include "hashpkg.h"
-#include "format.h"
-#include "kat-gate.h"
-#include "profile-options.h"
-#include "provenance.h"
-#include "run-options.h"
-#include "substitute.h"
+#include "util/atomic-file.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "cmd/export.h"
+#include "kat/hashpkg.h"
+#include "util/format.h"
+#include "kat/kat-gate.h"
+#include "cmd/profile-options.h"
+#include "report/provenance.h"
+#include "run/run-options.h"
+#include "run/substitute.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)

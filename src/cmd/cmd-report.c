@@ -5,11 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "provenance.h"
-#include "record-scan.h"
-#include "report.h"
-#include "whatif-doc.h"
+#include "cmd/cmd.h"
+#include "report/provenance.h"
+#include "record/record-scan.h"
+#include "report/report.h"
+#include "record/whatif-doc.h"
 
 /* --format's names, in the order of enum report_format. */
 static const char *const report_formats[] = {"md", "csv", "json", "svg", "folded", NULL};

@@ -2,8 +2,8 @@
  * pages of campaign output folders, one per system, as a static site. */
 #include "config.h"
 
-#include "cmd.h"
-#include "site.h"
+#include "cmd/cmd.h"
+#include "site/site.h"
 
 static const struct cmd_option site_options[] = {
     {0},

@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* Where the help text of an option starts, and where lines end. */
 #define HELP_COLUMN 30

@@ -4,11 +4,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "paths.h"
-#include "profile-options.h"
-#include "record-read.h"
-#include "run-child.h"
+#include "cmd/profile-options.h"
+#include "record/record-read.h"
+#include "run/run-child.h"
 
 /* With -v: where this program looks for what it runs and reads, as it
  * was configured, to tell one installation from another. */

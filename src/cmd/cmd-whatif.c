@@ -10,14 +10,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
-#include "build-files.h"
-#include "export.h"
-#include "host.h"
-#include "provenance.h"
-#include "record-scan.h"
-#include "whatif-svg.h"
-#include "whatif.h"
+#include "util/atomic-file.h"
+#include "util/build-files.h"
+#include "cmd/export.h"
+#include "host/host.h"
+#include "report/provenance.h"
+#include "record/record-scan.h"
+#include "whatif/whatif-svg.h"
+#include "whatif/whatif.h"
 
 static const char *const whatif_formats[] = {"md", "csv", "json", "svg", NULL};
 enum whatif_format { WHATIF_MD, WHATIF_CSV, WHATIF_JSON, WHATIF_SVG };

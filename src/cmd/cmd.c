@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* In the order a user meets them: profile a package, read and compare its
  * records; then what a harder case needs (the build plan, the host, many

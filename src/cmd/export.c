@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
-#include "build-jobs.h"
-#include "export.h"
-#include "profile-options.h"
+#include "util/atomic-file.h"
+#include "util/build-jobs.h"
+#include "cmd/export.h"
+#include "cmd/profile-options.h"
 
 /* `iccsprof report --format` of each export, and its option's name. */
 static const char *const export_format_name[EXPORT_NFORMATS] = {"md", "csv", "json", "svg"};

@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "cmd.h"
-#include "strlist.h"
+#include "cmd/cmd.h"
+#include "util/strlist.h"
 
 /* The formats, in the order of their rows. */
 enum export_format { EXPORT_MD, EXPORT_CSV, EXPORT_JSON, EXPORT_SVG, EXPORT_NFORMATS };

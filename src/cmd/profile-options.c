@@ -13,12 +13,12 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "build-jobs.h"
-#include "export.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "cmd/export.h"
 #include "paths.h"
-#include "profile-options.h"
-#include "self-exe.h"
+#include "cmd/profile-options.h"
+#include "util/self-exe.h"
 
 /* The rows both commands have, in the order of enum profile_opt. */
 #define PROFILE_COMMON_ROWS                                                                        \

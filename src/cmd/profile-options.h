@@ -6,9 +6,9 @@
 
 #include <stdbool.h>
 
-#include "build.h"
-#include "cmd.h"
-#include "plan.h"
+#include "build/build.h"
+#include "cmd/cmd.h"
+#include "plan/plan.h"
 
 /* The guide flags of the NICCS reference measurements. */
 #define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"

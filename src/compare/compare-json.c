@@ -5,8 +5,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "flat.h"
+#include "compare/compare.h"
+#include "report/flat.h"
 
 static const char *const cmp_json_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

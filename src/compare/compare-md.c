@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite.h"
-#include "compare.h"
-#include "format.h"
-#include "provenance.h"
-#include "report.h"
+#include "record/callsite.h"
+#include "compare/compare.h"
+#include "util/format.h"
+#include "report/provenance.h"
+#include "report/report.h"
 
 static const char *const cmp_md_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "compare.h"
-#include "svg.h"
+#include "compare/compare.h"
+#include "report/svg.h"
 
 /* Print the chart of C's matched pairs. */
 void cmp_print_svg(const struct cmp *c, FILE *out)

@@ -9,12 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "atomic-file.h"
-#include "build-files.h"
-#include "callsite.h"
-#include "cmd.h"
-#include "compare.h"
-#include "report.h"
+#include "util/atomic-file.h"
+#include "util/build-files.h"
+#include "record/callsite.h"
+#include "cmd/cmd.h"
+#include "compare/compare.h"
+#include "report/report.h"
 
 /* Whether records X and Y have the same key (scheme, instance, operation);
  * the operation is compared by name, so that a sig and a kem record of one

@@ -14,7 +14,7 @@
 
 #include <stdio.h>
 
-#include "record-scan.h"
+#include "record/record-scan.h"
 
 /* A matched pair of records. */
 struct cmp_pair {

@@ -17,7 +17,7 @@
 #include <sys/auxv.h>
 #endif
 
-#include "host.h"
+#include "host/host.h"
 
 /* The architecture this program was built for. */
 const char *host_program_arch(void)

@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "host.h"
+#include "host/host.h"
 
 /* The value of the first ROOT/proc/cpuinfo line whose key is KEY, or 0. */
 int host_cpuinfo(const char *root, const char *key, char *buf, size_t len)

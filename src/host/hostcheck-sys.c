@@ -8,8 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hostcheck-sys.h"
-#include "perf-cycles.h"
+#include "host/hostcheck-sys.h"
+#include "host/perf-cycles.h"
 
 /* The folder the check reads under: $ICCSPROF_HOST_ROOT, else the live
  * system. */

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 
-#include "hostcheck.h"
+#include "host/hostcheck.h"
 
 /* Read the first line of ROOT/PATH (PATH formatted) into BUF without its
  * newline; 0, or -1 when the file cannot be read. */

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "host.h"
-#include "hostcheck-sys.h"
-#include "hostcheck.h"
-#include "strlist.h"
+#include "util/format.h"
+#include "host/host.h"
+#include "host/hostcheck-sys.h"
+#include "host/hostcheck.h"
+#include "util/strlist.h"
 #include "tick.h"
 
 #define CPU_DIR "/sys/devices/system/cpu"

@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "perf-cycles.h"
+#include "host/perf-cycles.h"
 
 /* Open the counter and see it move: some hypervisors accept the event and
  * never count, which would pass ticks off as zero cycles. */

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "hostcheck.h"
-#include "pin.h"
+#include "host/hostcheck.h"
+#include "host/pin.h"
 
 /* Whether core CPU is one this process may run on. */
 int pin_allowed(const struct cmd_entry *entry, int cpu)

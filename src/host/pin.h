@@ -4,7 +4,7 @@
 #ifndef ICCSPROF_PIN_H
 #define ICCSPROF_PIN_H
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* Whether core CPU is one this process may run on (in the host check's
  * root); EXIT_OK, or EXIT_USAGE after a one-line error naming --cpu. */

@@ -10,16 +10,16 @@
 
 #include <jansson.h>
 
-#include "build-files.h"
-#include "build-stages.h"
-#include "cmd.h"
-#include "hashpkg.h"
-#include "kat-exec.h"
-#include "objects.h"
+#include "util/build-files.h"
+#include "build/build-stages.h"
+#include "cmd/cmd.h"
+#include "kat/hashpkg.h"
+#include "kat/kat-exec.h"
+#include "build/objects.h"
 #include "paths.h"
-#include "plan.h"
-#include "profile-options.h"
-#include "strlist.h"
+#include "plan/plan.h"
+#include "cmd/profile-options.h"
+#include "util/strlist.h"
 
 /* Each compiler call, link and the KAT program get at most this long. */
 #define HASHPKG_TIMEOUT 120.0

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kat-compare.h"
+#include "kat/kat-compare.h"
 
 /* Lines are shown up to this many characters. */
 #define KAT_SHOW 48

@@ -13,10 +13,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "kat-exec.h"
-#include "run-child.h"
-#include "run-reap.h"
+#include "cmd/cmd.h"
+#include "kat/kat-exec.h"
+#include "run/run-child.h"
+#include "run/run-reap.h"
 
 /* How often the parent looks whether the program ended. */
 #define KAT_POLL_NS 2000000L

@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "kat-gate.h"
-#include "profile-options.h"
+#include "util/build-files.h"
+#include "kat/kat-gate.h"
+#include "cmd/profile-options.h"
 
 /* Remove BUILD's kat.json. */
 void katgate_forget(const char *build)

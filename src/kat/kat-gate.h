@@ -7,8 +7,8 @@
 
 #include <stdbool.h>
 
-#include "build-jobs.h"
-#include "strlist.h"
+#include "util/build-jobs.h"
+#include "util/strlist.h"
 
 /* Remove the result in the instance build folder BUILD: no result of an
  * earlier gate may mark this run's records. */

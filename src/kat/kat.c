@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "kat-compare.h"
-#include "kat-exec.h"
-#include "kat.h"
-#include "libfile.h"
-#include "strlist.h"
+#include "kat/kat-compare.h"
+#include "kat/kat-exec.h"
+#include "kat/kat.h"
+#include "util/libfile.h"
+#include "util/strlist.h"
 
 /* The compiler gets this long to build the driver. */
 #define KAT_BUILD_TIMEOUT 300.0

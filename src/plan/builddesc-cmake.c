@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build-files.h"
-#include "builddesc.h"
+#include "util/build-files.h"
+#include "plan/builddesc.h"
 
 /* The target an object OUTPUT belongs to ("CMakeFiles/<t>.dir/..."), or
  * NULL. */

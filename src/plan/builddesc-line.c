@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builddesc.h"
+#include "plan/builddesc.h"
 
 /* Options whose value is the next word, which is then no source. */
 static const char *const line_takes_value[] = {"-o",

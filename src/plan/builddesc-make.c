@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "builddesc.h"
+#include "plan/builddesc.h"
 
 /* The goal asked of make to print its data base and run nothing. */
 #define MAKE_NO_GOAL ".iccsprof-no-such-goal"

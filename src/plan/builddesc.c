@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "build-jobs.h"
-#include "builddesc.h"
+#include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "plan/builddesc.h"
 
 /* A file larger than this (a KAT response file) is not copied: no build
  * description needs it to say what it compiles. */

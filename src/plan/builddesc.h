@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* One C file a build file compiles, and how. */
 struct bd_command {

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ctext.h"
-#include "strlist.h"
+#include "plan/ctext.h"
+#include "util/strlist.h"
 
 /* Whether the C text at PATH defines a function main. */
 bool ctext_defines_main(const char *path)

@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "plan-stages.h"
+#include "cmd/cmd.h"
+#include "plan/plan-stages.h"
 
 /* Compiler options that name a program to run, a plugin to load or a
  * file of further options, by prefix; the separate-value forms take the

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
+#include "plan/plan.h"
 
 static const char *const conf_keys[] = {"algorithm", "type",    "instance", "exclude",
                                         "cflags",    "defines", "lenient",  NULL};

@@ -16,10 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "builddesc.h"
-#include "ctext.h"
-#include "plan-stages.h"
+#include "util/build-files.h"
+#include "plan/builddesc.h"
+#include "plan/ctext.h"
+#include "plan/plan-stages.h"
 
 /* The functions that start the ICCS APIs: a file defining one is the
  * API file. */

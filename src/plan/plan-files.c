@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan-stages.h"
+#include "plan/plan-stages.h"
 
 /* Whether the descriptor line L is KEY for instance NAME. */
 bool plan_applies(const struct conf_line *l, const char *key, const char *name)

@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-jobs.h"
-#include "plan.h"
+#include "util/build-jobs.h"
+#include "plan/plan.h"
 
 /* Deeper than any package: a guard against very deep trees. */
 #define PLAN_MAX_DEPTH 24

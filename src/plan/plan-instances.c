@@ -14,7 +14,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-#include "plan-stages.h"
+#include "plan/plan-stages.h"
 
 /* Deeper than any package's implementation tree. */
 #define PLAN_ROOTS_DEPTH 24

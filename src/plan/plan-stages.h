@@ -4,7 +4,7 @@
 #ifndef ICCSPROF_PLAN_STAGES_H
 #define ICCSPROF_PLAN_STAGES_H
 
-#include "plan.h"
+#include "plan/plan.h"
 
 /* An instance as found, before selection. */
 struct found {

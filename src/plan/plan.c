@@ -14,8 +14,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "build-jobs.h"
-#include "plan-stages.h"
+#include "util/build-jobs.h"
+#include "plan/plan-stages.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
 static char *plan_tree_schemes(const char *schemes_dir)

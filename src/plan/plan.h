@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* One line of the descriptor, checked. */
 struct conf_line {

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite.h"
+#include "record/callsite.h"
 
 /* Separator of the frames of a chain: callee ← caller. */
 #define CALLSITE_ARROW " \xe2\x86\x90 "

@@ -7,7 +7,7 @@
 #ifndef ICCSPROF_CALLSITE_H
 #define ICCSPROF_CALLSITE_H
 
-#include "record-read.h"
+#include "record/record-read.h"
 
 /* A frame: "function+0x1a (file.c:42)"; an unresolved one falls back to
  * "object+0x1f40", then to the raw address.  Only the file's base name is

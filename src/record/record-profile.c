@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "iccsprof/wrap.h"
-#include "record-profile.h"
-#include "shares.h"
-#include "symbolize.h"
+#include "record/record-profile.h"
+#include "record/shares.h"
+#include "record/symbolize.h"
 
 static const char *const record_helper[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

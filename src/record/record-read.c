@@ -15,10 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "record-read.h"
-#include "record-schema.h"
-#include "regfile.h"
+#include "util/format.h"
+#include "record/record-read.h"
+#include "record/record-schema.h"
+#include "util/regfile.h"
 
 static const char *const rec_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 static const char *const rec_op_names[REC_NOPS] = {

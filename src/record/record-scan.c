@@ -10,10 +10,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
-#include "record-scan.h"
-#include "regfile.h"
-#include "whatif-doc.h"
+#include "cmd/cmd.h"
+#include "record/record-scan.h"
+#include "util/regfile.h"
+#include "record/whatif-doc.h"
 
 /* Room for one error line of the reader. */
 #define SCAN_ERR 1024

@@ -11,8 +11,8 @@
 
 #include <stddef.h>
 
-#include "record-read.h"
-#include "strlist.h"
+#include "record/record-read.h"
+#include "util/strlist.h"
 
 struct rec_set {
     struct rec **recs; /* sorted by rec_cmp after rec_set_scan */

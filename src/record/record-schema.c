@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "record-schema.h"
+#include "record/record-schema.h"
 
 /* profiles/profile.schema.json, as a string literal made at build time. */
 static const char schema_text[] =

@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "measure/rules.h"
-#include "shares.h"
+#include "record/shares.h"
 
 /* The two-sided 95 % quantile of the normal distribution. */
 #define SHARE_Z95 1.959964

@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "regfile.h"
-#include "symbolize.h"
+#include "util/regfile.h"
+#include "record/symbolize.h"
 
 struct symbolizer_object {
     char *path;

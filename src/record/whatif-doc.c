@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "record-schema.h"
-#include "regfile.h"
-#include "whatif-doc.h"
-#include "problem.h"
+#include "cmd/cmd.h"
+#include "record/record-schema.h"
+#include "util/regfile.h"
+#include "record/whatif-doc.h"
+#include "util/problem.h"
 
 /* Member KEY of O at field path WHERE, checked to be of KIND ("an
  * object", "a string", "a number", "a boolean"); NULL when it is absent

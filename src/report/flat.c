@@ -4,8 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "flat.h"
-#include "provenance.h"
+#include "report/flat.h"
+#include "report/provenance.h"
 
 /* Print one CSV field, quoted when it holds a comma, a quote or a line
  * break (quotes doubled inside). */

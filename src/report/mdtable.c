@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mdtable.h"
+#include "report/mdtable.h"
 
 struct mdtable {
     char *title;

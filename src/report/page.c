@@ -4,8 +4,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "page.h"
-#include "strlist.h"
+#include "report/page.h"
+#include "util/strlist.h"
 
 struct page {
     struct page_block *blocks;

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "mdtable.h"
+#include "report/mdtable.h"
 
 enum page_kind {
     PAGE_TITLE,   /* the page's one title */

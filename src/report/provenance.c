@@ -8,10 +8,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "markup.h"
-#include "mdtable.h"
-#include "provenance.h"
-#include "strlist.h"
+#include "util/markup.h"
+#include "report/mdtable.h"
+#include "report/provenance.h"
+#include "util/strlist.h"
 
 #define PROVENANCE_ENV "ICCSPROF_COMMAND"
 

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "strlist.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 /* What a scheme of TYPE does, as the pages say it. */
 const char *report_function(enum rec_type type)

@@ -8,10 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite.h"
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "record/callsite.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 static const char *const callers_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

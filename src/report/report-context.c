@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "flat.h"
-#include "report.h"
+#include "report/flat.h"
+#include "report/report.h"
 
 static const char *const context_names[] = {
     "hostname", "cpu_model", "kernel",     "cycles_source", "tick_source",

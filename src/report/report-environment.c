@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "report.h"
-#include "strlist.h"
+#include "util/format.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 /* A value not recorded: the check could not tell, or did not run. */
 static const char *env_or_missing(const char *v)

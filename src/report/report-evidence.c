@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
-#include "strlist.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 /* Add the row INSTANCE, ITEM, PATH: the path in a code span however long
  * it is, from the folder BASE when it lies in it. */

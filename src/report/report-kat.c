@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 static const char *const kat_words[] = {"PASS", "CRYPTOFAIL", "TIMEOUT", "NOT AVAILABLE"};
 static const char *const kat_names[] = {"pass", "fail", "timeout", "not_available"};

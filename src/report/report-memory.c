@@ -2,9 +2,9 @@
  * ELF image and the measuring process's baseline and peak RSS. */
 #include "config.h"
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 /* Add the Resource consumption table of RECS. */
 static void memory_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,

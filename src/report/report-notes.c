@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "report.h"
+#include "util/format.h"
+#include "report/report.h"
 
 /* Append "; " (unless first) and the formatted text to the note in BUF. */
 static void note_add(char *buf, size_t size, const char *fmt, ...)

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "provenance.h"
-#include "report.h"
-#include "strlist.h"
+#include "report/provenance.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 /* Whether RECS[I] is the first of its scheme instance in RECS. */
 bool report_instance_first(struct rec *const *recs, size_t i)

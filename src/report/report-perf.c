@@ -2,9 +2,9 @@
  * median trial and n, as on the published pages. */
 #include "config.h"
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 /* The n cell: "4005 (5 × 801)", with the timing's retried signing
  * attempts after it as the pages print them ("360 (5 × 72); 15 failed

@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite.h"
-#include "report.h"
-#include "strlist.h"
-#include "svg.h"
+#include "record/callsite.h"
+#include "report/report.h"
+#include "util/strlist.h"
+#include "report/svg.h"
 
 static const char *const pictures_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

@@ -14,9 +14,9 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 static const char *const shapes_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
 

@@ -10,9 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 /* The messages cell of a key exchange: each message's length in bytes as
  * the exchange made them, joined by " + " ("800 + 768"), or the API's

@@ -6,9 +6,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
 
 /* The helpers in the byte order of their names in the calls cell (the
  * DRNG is "drng" there, which sorts first). */

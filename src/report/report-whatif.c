@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flat.h"
-#include "format.h"
-#include "report.h"
-#include "whatif-doc.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
+#include "record/whatif-doc.h"
 
 /* The marks of a cell, as the heat map draws them. */
 #define WHATIF_APPROX "\xe2\x89\x88"

@@ -6,12 +6,12 @@
 
 #include <stdio.h>
 
-#include "flat.h"
-#include "format.h"
-#include "mdtable.h"
-#include "provenance.h"
-#include "report.h"
-#include "strlist.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/mdtable.h"
+#include "report/provenance.h"
+#include "report/report.h"
+#include "util/strlist.h"
 
 const struct report_section *const report_sections[REPORT_NSECTIONS + 1] = {
     &report_basic,   &report_environment, &report_kat,       &report_perf,

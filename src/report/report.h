@@ -14,9 +14,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "mdtable.h"
-#include "page.h"
-#include "record-read.h"
+#include "report/mdtable.h"
+#include "report/page.h"
+#include "record/record-read.h"
 
 /* Room for one cell of a section, instance names and call chains aside. */
 #define REPORT_CELL 512

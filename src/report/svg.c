@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "markup.h"
-#include "report.h"
-#include "strlist.h"
-#include "svg.h"
+#include "util/format.h"
+#include "util/markup.h"
+#include "report/report.h"
+#include "util/strlist.h"
+#include "report/svg.h"
 
 /* The page: a journal's text width (120 mm) in points, which are the
  * document's user units, and the type sizes on it. */

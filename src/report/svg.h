@@ -20,7 +20,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "record-read.h"
+#include "record/record-read.h"
 
 /* One row of a chart: one operation of an instance, with one record (a
  * report) or A's and B's (a comparison, then with their difference). */

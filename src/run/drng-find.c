@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "drng-find.h"
+#include "run/drng-find.h"
 
 /* Whether the type of DIE is the typedef DRNG_ctx, through qualifiers. */
 static int drng_is_ctx_type(Dwarf_Die *die)

@@ -18,11 +18,11 @@
 
 #include "paths.h"
 #include "protocol.h"
-#include "run-child.h"
-#include "run-lines.h"
-#include "run-reap.h"
-#include "self-exe.h"
-#include "run-result.h"
+#include "run/run-child.h"
+#include "run/run-lines.h"
+#include "run/run-reap.h"
+#include "util/self-exe.h"
+#include "run/run-result.h"
 
 /* A macro's value as a string literal. */
 #define CHILD_STR(x) CHILD_STR_(x)

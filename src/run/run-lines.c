@@ -6,8 +6,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run-lines.h"
-#include "run-result.h"
+#include "run/run-lines.h"
+#include "run/run-result.h"
 
 /* Whether the channel has said its last: a result, an error, or
  * something outside the protocol. */

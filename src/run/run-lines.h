@@ -10,7 +10,7 @@
 #include <sys/types.h>
 
 #include "protocol.h"
-#include "run-child.h"
+#include "run/run-child.h"
 
 /* The channel's bytes not yet taken, and what its lines said. */
 struct child_lines {

@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "hex.h"
-#include "pin.h"
-#include "record-read.h"
-#include "run-options.h"
-#include "strlist.h"
-#include "substitute.h"
+#include "cmd/cmd.h"
+#include "util/hex.h"
+#include "host/pin.h"
+#include "record/record-read.h"
+#include "run/run-options.h"
+#include "util/strlist.h"
+#include "run/substitute.h"
 
 /* The rows of run_option_table, in its order. */
 enum {

@@ -6,8 +6,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "cmd.h"
-#include "strlist.h"
+#include "cmd/cmd.h"
+#include "util/strlist.h"
 
 /* The seed is at most this many bytes. */
 #define RUN_MAX_SEED 128

@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "drng-find.h"
-#include "hex.h"
-#include "run-child.h"
-#include "run-passes.h"
+#include "cmd/cmd.h"
+#include "run/drng-find.h"
+#include "util/hex.h"
+#include "run/run-child.h"
+#include "run/run-passes.h"
 
 /* The configuration of a measuring process. */
 json_t *run_config(const struct run_options *o, const char *op, const char *pass)

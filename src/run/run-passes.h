@@ -9,9 +9,9 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "run-options.h"
-#include "run-progress.h"
-#include "run-record.h"
+#include "run/run-options.h"
+#include "run/run-progress.h"
+#include "run/run-record.h"
 
 /* What the passes of one operation gave. */
 struct run_outcome {

@@ -8,10 +8,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
-#include "format.h"
-#include "run-child.h"
-#include "run-progress.h"
+#include "cmd/cmd.h"
+#include "util/format.h"
+#include "run/run-child.h"
+#include "run/run-progress.h"
 
 /* A terminal's line is redrawn at most this often. */
 #define PROGRESS_REDRAW_SECONDS 0.1

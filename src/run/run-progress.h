@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "protocol.h"
-#include "run-options.h"
+#include "run/run-options.h"
 
 struct run_progress {
     const struct run_options *options;

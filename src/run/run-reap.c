@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run-reap.h"
+#include "run/run-reap.h"
 
 /* The parent of process PID from /proc; -1 when it is gone. */
 static pid_t reap_parent_of(pid_t pid)

@@ -9,11 +9,11 @@
 
 #include <openssl/evp.h>
 
-#include "drng-find.h"
-#include "hex.h"
-#include "record-profile.h"
-#include "run-passes.h"
-#include "run-record.h"
+#include "run/drng-find.h"
+#include "util/hex.h"
+#include "record/record-profile.h"
+#include "run/run-passes.h"
+#include "run/run-record.h"
 
 /* The schema id every record declares. */
 #define RECORD_SCHEMA "iccsprof.profile/5"

@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "run-options.h"
+#include "run/run-options.h"
 
 /* What every record of one run shares. */
 struct run_facts {

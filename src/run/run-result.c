@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "protocol.h"
-#include "run-result.h"
-#include "problem.h"
+#include "run/run-result.h"
+#include "util/problem.h"
 
 /* What a member holds. */
 enum field_kind {

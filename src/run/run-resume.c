@@ -6,8 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "regfile.h"
-#include "run-resume.h"
+#include "util/regfile.h"
+#include "run/run-resume.h"
 
 /* Whether REC is finished: a state other than failed, no pass missing. */
 static int resume_finished(json_t *rec)

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "run-record.h"
+#include "run/run-record.h"
 
 /* The record at PATH when it stands for a measurement of OP under FACTS,
  * its modification time set to now (so that it counts among this run's

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 
 /* Parse SPEC into *OUT, an array of {"helper", "candidate", "kind"
  * (openssl, iccs or pkg), and for a package "package" and "instance"

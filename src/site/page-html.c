@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "markup.h"
-#include "page-html.h"
-#include "strlist.h"
+#include "util/markup.h"
+#include "site/page-html.h"
+#include "util/strlist.h"
 
 /* What the walk over a page's blocks keeps. */
 struct html_walk {

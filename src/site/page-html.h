@@ -17,7 +17,7 @@
 
 #include <stdio.h>
 
-#include "page.h"
+#include "report/page.h"
 
 struct page_html {
     /* The address (already escaped for a URL) of a link to TARGET, the

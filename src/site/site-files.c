@@ -14,11 +14,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
-#include "cmd.h"
-#include "provenance.h"
-#include "regfile.h"
-#include "site.h"
+#include "util/atomic-file.h"
+#include "cmd/cmd.h"
+#include "report/provenance.h"
+#include "util/regfile.h"
+#include "site/site.h"
 
 #define SITE_LIST ".iccsprof-site.json"
 #define SITE_SCHEMA "iccsprof.site/1"

@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "markup.h"
-#include "provenance.h"
-#include "site.h"
+#include "util/markup.h"
+#include "report/provenance.h"
+#include "site/site.h"
 
 /* The style: readable from a phone's width to 200 % zoom with no
  * sideways scrolling of the page (a wide table scrolls in its own box),

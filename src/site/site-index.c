@@ -6,10 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "provenance.h"
-#include "report.h"
-#include "site.h"
+#include "util/format.h"
+#include "report/provenance.h"
+#include "report/report.h"
+#include "site/site.h"
 
 /* The headline shares of RECS[N]: the lowest and highest of the records
  * that have a profile. */

@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "provenance.h"
-#include "site.h"
+#include "report/provenance.h"
+#include "site/site.h"
 
 /* What each setting of a record's method means. */
 static const struct {

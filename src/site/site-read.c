@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "format.h"
-#include "site.h"
-#include "whatif-doc.h"
+#include "cmd/cmd.h"
+#include "util/format.h"
+#include "site/site.h"
+#include "record/whatif-doc.h"
 
 /* NAME as one file name: letters, digits, '_' and '-' kept, anything else
  * '_' (no dot, so that no folder is taken for a page). */

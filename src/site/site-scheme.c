@@ -8,12 +8,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
-#include "libfile.h"
-#include "markup.h"
-#include "provenance.h"
-#include "report.h"
-#include "site.h"
+#include "cmd/cmd.h"
+#include "util/libfile.h"
+#include "util/markup.h"
+#include "report/provenance.h"
+#include "report/report.h"
+#include "site/site.h"
 
 /* What one scheme page is made of. */
 struct scheme_page {

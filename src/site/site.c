@@ -4,9 +4,9 @@
 
 #include <stdlib.h>
 
-#include "cmd.h"
-#include "site.h"
-#include "whatif-doc.h"
+#include "cmd/cmd.h"
+#include "site/site.h"
+#include "record/whatif-doc.h"
 
 /* Build the site of FOLDERS in OUT. */
 int site_make(const char *out, char *const *folders, size_t nfolders)

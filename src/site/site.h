@@ -23,9 +23,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "page-html.h"
-#include "record-scan.h"
-#include "strlist.h"
+#include "site/page-html.h"
+#include "record/record-scan.h"
+#include "util/strlist.h"
 
 /* One system: the records of one campaign output folder, from one host. */
 struct site_system {

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "atomic-file.h"
+#include "util/atomic-file.h"
 
 /* The start of a temporary's name in this process: the host and the
  * process id, so that one left by a process that died (a SIGKILL) is

@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-files.h"
+#include "util/build-files.h"
 
 /* The whole content of PATH, or NULL. */
 char *file_read(const char *path)

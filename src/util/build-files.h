@@ -8,7 +8,7 @@
 #include <sys/types.h>
 #include <time.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* The whole content of PATH, newly allocated, or NULL. */
 char *file_read(const char *path);

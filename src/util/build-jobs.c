@@ -14,8 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "build-jobs.h"
-#include "cmd.h"
+#include "util/build-jobs.h"
+#include "cmd/cmd.h"
 
 static sigset_t jobs_original_mask;
 static int jobs_signal;

@@ -9,7 +9,7 @@
 
 #include <stdbool.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* What a job may use; 0 is no limit. */
 struct job_limits {

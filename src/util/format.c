@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
+#include "util/format.h"
 
 /* One unit of a scaled format: what one unit is worth and how it prints. */
 struct fmt_unit {

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "hex.h"
+#include "util/hex.h"
 
 /* Write the N bytes of IN as hex digits into OUT. */
 void hex_encode(const unsigned char *in, size_t n, char *out)

@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "hex.h"
-#include "libfile.h"
-#include "regfile.h"
+#include "util/hex.h"
+#include "util/libfile.h"
+#include "util/regfile.h"
 
 /* The name of ELF machine MACHINE of class CLASS, for messages. */
 static const char *libfile_machine(int machine, int class, char *buf, size_t len)

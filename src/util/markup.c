@@ -1,7 +1,7 @@
 /* markup.c - text made safe for XML, SVG and HTML documents. */
 #include "config.h"
 
-#include "markup.h"
+#include "util/markup.h"
 
 /* Print TEXT with &, <, > and " as references, so that it can stand as
  * an element's content or an attribute's value alike. */

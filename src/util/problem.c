@@ -4,7 +4,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "problem.h"
+#include "util/problem.h"
 
 /* Record the problem unless one was recorded already: the first is the
  * one that explains the others. */

@@ -7,7 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "regfile.h"
+#include "util/regfile.h"
 
 /* What a file of mode MODE is, when it is not a regular file. */
 static const char *regfile_kind(mode_t mode)

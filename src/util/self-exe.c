@@ -5,8 +5,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "self-exe.h"
-#include "strlist.h"
+#include "util/self-exe.h"
+#include "util/strlist.h"
 
 /* The path /proc/self/exe links to. */
 const char *self_exe(void)

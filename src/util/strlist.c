@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 
 /* End the process: memory is exhausted. */
 static __attribute__((noreturn)) void out_of_memory(void)

@@ -10,9 +10,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "hashpkg.h"
-#include "substitute.h"
-#include "whatif.h"
+#include "kat/hashpkg.h"
+#include "run/substitute.h"
+#include "whatif/whatif.h"
 
 /* The header that makes a folder a hash package's instance. */
 #define WI_HEADER "CryptHash_AlgorithmInstance.h"

@@ -6,12 +6,12 @@
 #include <math.h>
 #include <string.h>
 
-#include "flat.h"
-#include "format.h"
-#include "mdtable.h"
-#include "provenance.h"
-#include "whatif-doc.h"
-#include "whatif.h"
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/mdtable.h"
+#include "report/provenance.h"
+#include "record/whatif-doc.h"
+#include "whatif/whatif.h"
 
 /* The columns of the table and the CSV. */
 static const char *const wi_columns[] = {"scheme", "instance", "operation", "candidate",

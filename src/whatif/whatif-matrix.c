@@ -11,9 +11,9 @@
 #include <unistd.h>
 
 #include "protocol.h"
-#include "run-child.h"
-#include "whatif-project.h"
-#include "whatif.h"
+#include "run/run-child.h"
+#include "whatif/whatif-project.h"
+#include "whatif/whatif.h"
 
 /* The costs request gets at most this long. */
 #define WI_COSTS_TIMEOUT 900.0

@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "whatif-project.h"
-#include "whatif.h"
+#include "whatif/whatif-project.h"
+#include "whatif/whatif.h"
 
 /* The --substitute value serving each hash helper R calls with C. */
 static char *wi_substitute(const struct rec *r, const struct wi_cand *c)

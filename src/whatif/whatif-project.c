@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "whatif-project.h"
+#include "whatif/whatif-project.h"
 
 /* Project an operation's cost from its shapes (whatif-project.h). */
 int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,

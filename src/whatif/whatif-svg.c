@@ -6,12 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "format.h"
-#include "markup.h"
-#include "strlist.h"
-#include "svg.h"
-#include "whatif-doc.h"
-#include "whatif-svg.h"
+#include "util/format.h"
+#include "util/markup.h"
+#include "util/strlist.h"
+#include "report/svg.h"
+#include "record/whatif-doc.h"
+#include "whatif/whatif-svg.h"
 
 /* The page: one paper column (85 mm) in points at least, the type sizes
  * and the lines. */

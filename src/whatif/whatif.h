@@ -9,9 +9,9 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "cmd.h"
-#include "record-read.h"
-#include "strlist.h"
+#include "cmd/cmd.h"
+#include "record/record-read.h"
+#include "util/strlist.h"
 
 #define WHATIF_SCHEMA "iccsprof-whatif/1"
 
