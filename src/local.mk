@@ -44,7 +44,7 @@ src_libiccsprof_la_SOURCES = \
 	src/util/regfile.c src/util/regfile.h \
 	src/record/record-schema.c src/record/record-schema.h \
 	src/kat/kat.c src/kat/kat.h src/kat/kat-exec.c src/kat/kat-exec.h src/kat/kat-compare.c src/kat/kat-compare.h \
-	src/protocol.h \
+	src/measure/protocol.h \
 	src/run/run-child.c src/run/run-child.h \
 	src/run/run-lines.c src/run/run-lines.h \
 	src/run/run-reap.c src/run/run-reap.h \
@@ -92,7 +92,7 @@ pkglibexec_PROGRAMS = src/iccsprof-measure
 src_iccsprof_measure_SOURCES = \
 	src/measure/measure.c \
 	src/measure/channel.c src/measure/channel.h \
-	src/protocol.h \
+	src/measure/protocol.h \
 	src/measure/clock.c src/measure/clock.h \
 	src/host/perf-cycles.c src/host/perf-cycles.h \
 	src/measure/ops.c src/measure/ops.h \

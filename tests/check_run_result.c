@@ -7,7 +7,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-result.h"
 #include "suites.h"
 

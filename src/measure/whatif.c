@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "measure/channel.h"
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "measure/whatif.h"
 #include "measure/works.h"
 

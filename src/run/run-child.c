@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "paths.h"
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-child.h"
 #include "run/run-lines.h"
 #include "run/run-reap.h"

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-child.h"
 
 /* The channel's bytes not yet taken, and what its lines said. */

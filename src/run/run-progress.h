@@ -13,7 +13,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-options.h"
 
 struct run_progress {

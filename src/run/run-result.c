@@ -13,7 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-result.h"
 #include "util/problem.h"
 

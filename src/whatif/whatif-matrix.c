@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "protocol.h"
+#include "measure/protocol.h"
 #include "run/run-child.h"
 #include "whatif/whatif-project.h"
 #include "whatif/whatif.h"
