@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "build/objects.h"
 #include "util/strlist.h"
 #include "build/survey.h"

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 static const char *const jobs_sig_ops[] = {"keygen", "sign", "verify", NULL};
 static const char *const jobs_kem_ops[] = {"keygen", "enc", "dec", NULL};

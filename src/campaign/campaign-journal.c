@@ -18,7 +18,7 @@
 
 #include "util/build-files.h"
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 /* The key of JOB in the journal: its first three fields. */
 static char *journal_key(const struct campaign_job *j)

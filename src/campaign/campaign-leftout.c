@@ -13,7 +13,7 @@
 
 #include "util/build-files.h"
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 /* Add the lines of DIR's list to LINES, each once. */
 static void leftout_read(const char *dir, struct strlist *lines)

@@ -12,7 +12,7 @@
 
 #include "util/atomic-file.h"
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "record/record-scan.h"
 
 /* Read the whole file at PATH; NULL with errno set. */

@@ -20,7 +20,7 @@
 
 #include "util/build-files.h"
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "util/libfile.h"
 

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "plan/plan.h"
 

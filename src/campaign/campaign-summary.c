@@ -10,7 +10,7 @@
 
 #include "util/build-files.h"
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "report/provenance.h"
 #include "record/record-scan.h"

@@ -1,4 +1,4 @@
-/* cmd.c - the table of subcommands, their lookup, and error messages. */
+/* cmd.c - the table of subcommands, their lookup, and usage errors. */
 #include "config.h"
 
 #include <stdarg.h>
@@ -18,8 +18,6 @@ const struct cmd_entry *const cmd_table[] = {
     &cmd_whatif_entry, /* another hash behind the helpers */
     &cmd_audit_entry,   &cmd_help_entry,     &cmd_version_entry, NULL,
 };
-
-enum cmd_verbosity cmd_verbosity = CMD_NORMAL;
 
 /* Command names are short; longer words are not worth comparing. */
 #define CMD_NAME_MAX 32
@@ -108,36 +106,6 @@ const struct cmd_entry *cmd_find(const char *name)
     else
         cmd_error("unknown command: %s (try 'iccsprof help')", name);
     return NULL;
-}
-
-/* Print PREFIX and the message FMT, AP as one line on stderr. */
-void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
-{
-    fputs(prefix, stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
-}
-
-/* Report an error as "iccsprof: MESSAGE" on stderr. */
-void cmd_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    cmd_vmessage("iccsprof: ", fmt, ap);
-    va_end(ap);
-}
-
-/* Print "iccsprof: note: MESSAGE" on stderr, unless quiet. */
-void cmd_note(const char *fmt, ...)
-{
-    va_list ap;
-
-    if (cmd_verbosity == CMD_QUIET)
-        return;
-    va_start(ap, fmt);
-    cmd_vmessage("iccsprof: note: ", fmt, ap);
-    va_end(ap);
 }
 
 /* Report a usage error for ENTRY and return EXIT_USAGE. */

@@ -3,16 +3,10 @@
 #ifndef ICCSPROF_CMD_H
 #define ICCSPROF_CMD_H
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
-/* Exit statuses shared by every subcommand. */
-enum {
-    EXIT_OK = 0,   /* success */
-    EXIT_FAIL = 1, /* the job ran but something it checks failed */
-    EXIT_USAGE = 2 /* bad option, unreadable input or unwritable output */
-};
+#include "util/message.h"
 
 /* What an option's value is, so that one parser checks it for every
  * command and hands the command a value of the right type. */
@@ -83,12 +77,6 @@ extern const struct cmd_entry cmd_site_entry;
 extern const struct cmd_entry cmd_version_entry;
 extern const struct cmd_entry cmd_whatif_entry;
 
-/* How much a command says on stderr, from -q/--quiet and -v/--verbose,
- * which every command takes, else from $ICCSPROF_VERBOSITY (quiet or
- * verbose), which the parser sets for the commands this one starts. */
-enum cmd_verbosity { CMD_QUIET = -1, CMD_NORMAL = 0, CMD_VERBOSE = 1 };
-extern enum cmd_verbosity cmd_verbosity;
-
 /* What -q and -v mean for a command that says nothing of its own. */
 #define CMD_QUIET_HELP "print results and errors only: no progress, no notes"
 #define CMD_VERBOSE_HELP "also say what is being done"
@@ -126,16 +114,6 @@ void cmd_print_man(FILE *out);
 
 /* Print the bash completion script, from the same tables. */
 void cmd_print_bash_completion(FILE *out);
-
-/* Print PREFIX and the message FMT, AP as one line on stderr: the one
- * way messages are written. */
-void cmd_vmessage(const char *prefix, const char *fmt, va_list ap);
-
-/* Report an error as "iccsprof: MESSAGE" on stderr. */
-void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
-/* Print "iccsprof: note: MESSAGE" on stderr, unless -q was given. */
-void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Report a usage error for ENTRY, one line and where to find help, and
  * return EXIT_USAGE. */

@@ -12,7 +12,7 @@
 #include "util/atomic-file.h"
 #include "util/build-files.h"
 #include "record/callsite.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "compare/compare.h"
 #include "report/report.h"
 

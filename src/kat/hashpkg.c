@@ -12,7 +12,7 @@
 
 #include "util/build-files.h"
 #include "build/build-stages.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "kat/hashpkg.h"
 #include "kat/kat-exec.h"
 #include "build/objects.h"

@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "kat/kat-exec.h"
 #include "run/run-child.h"
 #include "run/run-reap.h"

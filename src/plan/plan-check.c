@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "plan/plan-stages.h"
 
 /* Compiler options that name a program to run, a plugin to load or a

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "record/record-scan.h"
 #include "util/regfile.h"
 #include "record/whatif-doc.h"

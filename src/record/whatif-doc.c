@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "record/record-schema.h"
 #include "util/regfile.h"
 #include "record/whatif-doc.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "run/drng-find.h"
 #include "util/hex.h"
 #include "run/run-child.h"

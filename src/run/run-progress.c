@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "run/run-child.h"
 #include "run/run-progress.h"

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "util/atomic-file.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "report/provenance.h"
 #include "util/regfile.h"
 #include "site/site.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "site/site.h"
 #include "record/whatif-doc.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/libfile.h"
 #include "util/markup.h"
 #include "report/provenance.h"

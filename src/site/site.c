@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "site/site.h"
 #include "record/whatif-doc.h"
 

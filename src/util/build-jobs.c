@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "util/build-jobs.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 static sigset_t jobs_original_mask;
 static int jobs_signal;
