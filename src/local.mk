@@ -13,7 +13,7 @@ src_libiccsprof_la_SOURCES = \
 	src/util/markup.c src/util/markup.h \
 	src/cmd/cmd-parse.c \
 	src/cmd/cmd-usage.c \
-	src/cmd/cmd-audit.c src/build/audit.h \
+	src/cmd/cmd-audit.c src/build/audit.c src/build/audit.h \
 	src/build/survey.c src/build/survey.h \
 	src/cmd/cmd-plan.c \
 	src/cmd/cmd-profile.c \
