@@ -31,11 +31,6 @@ void build_log(const char *path, const char *text, bool fresh);
 void build_flags(const struct build_settings *s, const struct plan_instance *i, const char *mode,
                  const char *level, struct strlist *out);
 
-/* The compile command of source SRC of I in MODE into OBJ. */
-void build_compile_argv(const struct build_settings *s, const struct plan_instance *i,
-                        const char *mode, const char *level, const struct plan_source *src,
-                        const char *obj, struct strlist *argv);
-
 /* The stamp key of a command: its words and the folder it reads. */
 char *build_key(const struct strlist *argv, const char *folder);
 

@@ -59,6 +59,12 @@ int build_all(const struct plan *p, const struct build_settings *s, struct build
  * order (into OUT). */
 void build_package_defines(const struct plan_instance *i, struct strlist *out);
 
+/* The compile command of source SRC of I in MODE into OBJ: the build's
+ * own, and a hash package's (hashpkg.c). */
+void build_compile_argv(const struct build_settings *s, const struct plan_instance *i,
+                        const char *mode, const char *level, const struct plan_source *src,
+                        const char *obj, struct strlist *argv);
+
 /* Free the results R[N]. */
 void build_results_free(struct build_result *r, size_t n);
 

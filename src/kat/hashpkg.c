@@ -11,7 +11,7 @@
 #include <jansson.h>
 
 #include "util/build-files.h"
-#include "build/build-stages.h"
+#include "build/build.h"
 #include "util/message.h"
 #include "kat/hashpkg.h"
 #include "kat/kat-exec.h"
