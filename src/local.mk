@@ -66,7 +66,7 @@ src_libiccsprof_la_SOURCES = \
 	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
 	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
 	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \
-	src/build/build-analyze.c \
+	src/build/build-analyze.c src/build/build-tools.c src/build/build-tools.h \
 	src/util/build-files.c src/util/build-files.h \
 	src/util/build-jobs.c src/util/build-jobs.h \
 	src/build/build-record.c \
@@ -160,7 +160,8 @@ src/paths.stamp: Makefile
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/run/libiccsprof_la-run-child.lo src/cmd/libiccsprof_la-profile-options.lo \
-	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo: src/paths.h
+	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo \
+	src/build/libiccsprof_la-build-tools.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is

@@ -11,7 +11,7 @@
 #include "util/atomic-file.h"
 #include "util/build-jobs.h"
 #include "cmd/export.h"
-#include "cmd/profile-options.h"
+#include "build/build-tools.h"
 
 /* `iccsprof report --format` of each export, and its option's name. */
 static const char *const export_format_name[EXPORT_NFORMATS] = {"md", "csv", "json", "svg"};

@@ -1,15 +1,13 @@
-/* profile-options.c - options, settings and the build folder lock of
+/* profile-options.c - options and build settings of
  * `iccsprof plan` and `iccsprof profile`. */
 #include "config.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,7 +16,6 @@
 #include "cmd/export.h"
 #include "paths.h"
 #include "cmd/profile-options.h"
-#include "util/self-exe.h"
 
 /* The rows both commands have, in the order of enum profile_opt. */
 #define PROFILE_COMMON_ROWS                                                                        \
@@ -256,33 +253,6 @@ static char *profile_compiler(const struct strlist *cc)
     return line;
 }
 
-/* The wrapper library: in the build tree beside this program, else
- * where it is installed. */
-char *profile_wrap_archive(void)
-{
-    char *path = self_exe_beside("../wrappers/libiccswrap.a");
-    char *status = self_exe_beside("../config.status");
-
-    /* a build tree: its own library, not an installed one */
-    if (path != NULL && access(path, R_OK) == 0 && access(status, R_OK) == 0) {
-        free(status);
-        return path;
-    }
-    free(status);
-    free(path);
-    return xstrdup(ICCSPROF_LIBDIR "/libiccswrap.a");
-}
-
-/* The compiler command schemes are built with: $ICCSPROF_CC, else the
- * one this program was configured with (a cross compiler in a cross
- * build: the libraries must be of this program's architecture). */
-const char *profile_cc(void)
-{
-    const char *cc = getenv("ICCSPROF_CC");
-
-    return cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC;
-}
-
 /* The build settings of O. */
 int profile_settings(const struct profile_options *o, struct build_settings *s)
 {
@@ -311,50 +281,6 @@ void profile_settings_free(struct build_settings *s)
     strlist_free(&s->cc);
     free(s->compiler);
     free((char *)s->wrap_archive);
-}
-
-/* Take the lock of the scheme's build folder DIR. */
-int profile_lock(const char *dir)
-{
-    char *path = xasprintf("%s/.lock", dir);
-    int fd;
-    bool said = false;
-
-    if (file_mkdirs(dir) != 0 || (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
-        plan_say("%s: %s", said ? path : dir, strerror(errno));
-        free(path);
-        return -1;
-    }
-    free(path);
-    while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
-        struct timespec pause = {0, 200 * 1000 * 1000};
-
-        if (errno != EWOULDBLOCK && errno != EINTR) {
-            plan_say("%s: cannot lock: %s", dir, strerror(errno));
-            close(fd);
-            return -1;
-        }
-        if (!said) {
-            plan_note("waiting for the lock on %s (another iccsprof is building there)", dir);
-            said = true;
-        }
-        if (jobs_interrupted() != 0) {
-            close(fd);
-            return -1;
-        }
-        nanosleep(&pause, NULL);
-    }
-    return fd;
-}
-
-/* The program run for `iccsprof run` and `report`. */
-const char *profile_self(void)
-{
-    const char *env = getenv("ICCSPROF_DRIVER");
-
-    if (env != NULL && env[0] != '\0')
-        return env;
-    return self_exe() != NULL ? self_exe() : "iccsprof";
 }
 
 /* The build descriptions of J's plan, read once its build folder is

@@ -1,29 +1,15 @@
 /* profile-options.h - the options `iccsprof plan` and `iccsprof profile`
- * share, and the build settings they give (compiler, flags, the wrapper
- * library of this installation). */
+ * share, and the build settings they give (from the tools of this
+ * installation, build-tools.h). */
 #ifndef ICCSPROF_PROFILE_OPTIONS_H
 #define ICCSPROF_PROFILE_OPTIONS_H
 
 #include <stdbool.h>
 
+#include "build/build-tools.h"
 #include "build/build.h"
 #include "cmd/cmd.h"
 #include "plan/plan.h"
-
-/* The guide flags of the NICCS reference measurements. */
-#define PROFILE_CFLAGS "-std=c99 -Wpedantic -Wall -Wextra -O2"
-/* What GCC 14 rejects by default and GCC 12 only warns about: errors on
- * every compiler, so that the fallback decision does not depend on its
- * version. */
-#define PROFILE_STRICT_CFLAGS                                                                      \
-    "-Werror=implicit-function-declaration -Werror=implicit-int -Werror=int-conversion "           \
-    "-Werror=incompatible-pointer-types"
-/* What builds pre-C99 code. */
-#define PROFILE_LENIENT_CFLAGS                                                                     \
-    "-std=gnu99 -D_GNU_SOURCE -O2 -fcommon -Wno-error=implicit-function-declaration "              \
-    "-Wno-implicit-function-declaration -Wno-error=implicit-int -Wno-implicit-int "                \
-    "-Wno-error=int-conversion -Wno-int-conversion -Wno-error=incompatible-pointer-types "         \
-    "-Wno-incompatible-pointer-types"
 
 /* The rows of the option tables of `plan` and `profile`. */
 enum profile_opt {
@@ -80,24 +66,11 @@ struct profile_options {
  * into O; 0, or EXIT_USAGE with the message printed. */
 int profile_parse(const struct cmd_args *args, bool profile, struct profile_options *o);
 
-/* The wrapper library the profiled builds link: the build tree's beside
- * this program, else the installed one; newly allocated. */
-char *profile_wrap_archive(void);
-
 /* The build settings of O; 0, or -1 with a message. */
 int profile_settings(const struct profile_options *o, struct build_settings *s);
 
-/* The compiler command schemes and their KAT drivers are built with:
- * $ICCSPROF_CC, else the configured compiler. */
-const char *profile_cc(void);
-
 /* Free what profile_settings filled in. */
 void profile_settings_free(struct build_settings *s);
-
-/* Take the lock of the scheme's build folder DIR (waiting, and saying so,
- * while another build holds it); its descriptor, or -1: a signal came
- * or the folder cannot be made (with a message). */
-int profile_lock(const char *dir);
 
 /* What `plan` and `profile` hold from the start of a build to its end. */
 struct profile_job {
@@ -115,9 +88,5 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
 
 /* Release what profile_begin took. */
 void profile_end(struct profile_job *j);
-
-/* The program run for `iccsprof run`, `kat` and `report` (by profile and
- * campaign): $ICCSPROF_DRIVER, else this very program. */
-const char *profile_self(void);
 
 #endif

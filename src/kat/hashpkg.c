@@ -18,7 +18,7 @@
 #include "build/objects.h"
 #include "paths.h"
 #include "plan/plan.h"
-#include "cmd/profile-options.h"
+#include "build/build-tools.h"
 #include "util/strlist.h"
 
 /* Each compiler call, link and the KAT program get at most this long. */

@@ -10,7 +10,7 @@
 
 #include "util/build-files.h"
 #include "kat/kat-gate.h"
-#include "cmd/profile-options.h"
+#include "build/build-tools.h"
 
 /* Remove BUILD's kat.json. */
 void katgate_forget(const char *build)
