@@ -51,7 +51,7 @@ src_libiccsprof_la_SOURCES = \
 	src/run/run-reap.c src/run/run-reap.h \
 	src/util/self-exe.c src/util/self-exe.h \
 	src/run/run-result.c src/run/run-result.h src/util/problem.c src/util/problem.h \
-	src/run/run-options.c src/run/run-options.h \
+	src/cmd/run-options.c src/cmd/run-options.h src/run/run-settings.h \
 	src/run/run-passes.c src/run/run-passes.h \
 	src/run/run-progress.c src/run/run-progress.h \
 	src/run/run-resume.c src/run/run-resume.h \

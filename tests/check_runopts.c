@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
-#include "run/run-options.h"
+#include "cmd/run-options.h"
 #include "suites.h"
 
 /* Parse a NULL-terminated argument list (after "run"). */

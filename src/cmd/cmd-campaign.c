@@ -24,7 +24,7 @@
 #include "host/pin.h"
 #include "cmd/profile-options.h"
 #include "report/provenance.h"
-#include "run/run-options.h"
+#include "cmd/run-options.h"
 #include "site/site.h"
 #include "run/substitute.h"
 

@@ -25,7 +25,7 @@
 #include "kat/kat-gate.h"
 #include "cmd/profile-options.h"
 #include "report/provenance.h"
-#include "run/run-options.h"
+#include "cmd/run-options.h"
 #include "run/substitute.h"
 
 /* Seconds of CLOCK_MONOTONIC. */

@@ -21,7 +21,7 @@
 #include "record/record-schema.h"
 #include "util/regfile.h"
 #include "run/run-child.h"
-#include "run/run-options.h"
+#include "cmd/run-options.h"
 #include "run/run-passes.h"
 #include "run/run-progress.h"
 #include "run/run-record.h"

@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "run/run-options.h"
+#include "run/run-settings.h"
 #include "run/run-progress.h"
 #include "run/run-record.h"
 

@@ -14,7 +14,7 @@
 #include <stdbool.h>
 
 #include "measure/protocol.h"
-#include "run/run-options.h"
+#include "run/run-settings.h"
 
 struct run_progress {
     const struct run_options *options;

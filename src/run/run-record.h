@@ -5,7 +5,7 @@
 
 #include <jansson.h>
 
-#include "run/run-options.h"
+#include "run/run-settings.h"
 
 /* What every record of one run shares. */
 struct run_facts {

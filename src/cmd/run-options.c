@@ -11,7 +11,7 @@
 #include "util/hex.h"
 #include "host/pin.h"
 #include "record/record-read.h"
-#include "run/run-options.h"
+#include "cmd/run-options.h"
 #include "util/strlist.h"
 #include "run/substitute.h"
 
