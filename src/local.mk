@@ -72,8 +72,8 @@ src_libiccsprof_la_SOURCES = \
 	src/build/build-record.c \
 	src/cmd/profile-options.c src/cmd/profile-options.h \
 	src/kat/kat-gate.c src/kat/kat-gate.h \
-	src/run/substitute.c src/run/substitute.h \
-	src/kat/hashpkg.c src/kat/hashpkg.h \
+	src/whatif/substitute.c src/whatif/substitute.h \
+	src/whatif/hashpkg.c src/whatif/hashpkg.h \
 	src/whatif/whatif-project.c src/whatif/whatif-project.h \
 	src/whatif/whatif.h src/whatif/whatif-cands.c src/whatif/whatif-matrix.c src/whatif/whatif-measure.c \
 	src/whatif/whatif-emit.c src/cmd/cmd-whatif.c

@@ -26,7 +26,7 @@
 #include "report/provenance.h"
 #include "cmd/run-options.h"
 #include "site/site.h"
-#include "run/substitute.h"
+#include "whatif/substitute.h"
 
 enum {
     CAMP_OUT,

@@ -20,13 +20,13 @@
 #include "util/build-files.h"
 #include "util/build-jobs.h"
 #include "cmd/export.h"
-#include "kat/hashpkg.h"
+#include "whatif/hashpkg.h"
 #include "util/format.h"
 #include "kat/kat-gate.h"
 #include "cmd/profile-options.h"
 #include "report/provenance.h"
 #include "cmd/run-options.h"
-#include "run/substitute.h"
+#include "whatif/substitute.h"
 
 /* Seconds of CLOCK_MONOTONIC. */
 static double profile_now(void)

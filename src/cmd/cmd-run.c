@@ -26,7 +26,7 @@
 #include "run/run-progress.h"
 #include "run/run-record.h"
 #include "util/strlist.h"
-#include "run/substitute.h"
+#include "whatif/substitute.h"
 #include "run/run-resume.h"
 
 static const char *const run_sig_ops[] = {"keygen", "sign", "verify", NULL};

@@ -13,7 +13,7 @@
 #include "record/record-read.h"
 #include "cmd/run-options.h"
 #include "util/strlist.h"
-#include "run/substitute.h"
+#include "whatif/substitute.h"
 
 /* The rows of run_option_table, in its order. */
 enum {

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kat/hashpkg.h"
-#include "run/substitute.h"
+#include "whatif/hashpkg.h"
+#include "whatif/substitute.h"
 #include "whatif/whatif.h"
 
 /* The header that makes a folder a hash package's instance. */

@@ -13,7 +13,7 @@
 #include "util/build-files.h"
 #include "build/build.h"
 #include "util/message.h"
-#include "kat/hashpkg.h"
+#include "whatif/hashpkg.h"
 #include "kat/kat-exec.h"
 #include "build/objects.h"
 #include "paths.h"

@@ -5,9 +5,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kat/hashpkg.h"
+#include "whatif/hashpkg.h"
 #include "util/strlist.h"
-#include "run/substitute.h"
+#include "whatif/substitute.h"
 
 /* The helpers a candidate can stand in for; the DRNG is not a hash. */
 static const char *const subst_helpers[] = {"pseudohash", "pseudoXOF", "sm3hash"};
