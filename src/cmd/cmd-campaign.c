@@ -152,7 +152,7 @@ static int campaign_cpus(const struct cmd_args *args, int *cpus, size_t n)
     }
     for (int c = 0; c < CPU_SETSIZE && k < n; c++)
         if (CPU_ISSET(c, &set)) {
-            if (pin_allowed(&cmd_campaign_entry, c) != EXIT_OK)
+            if (pin_allowed(cmd_campaign_entry.name, c) != EXIT_OK)
                 return EXIT_USAGE;
             cpus[k++] = c;
         }
@@ -326,7 +326,7 @@ static int campaign_substitute(const char *spec, struct strlist *run_flags)
             (run_flags->v[i][12] == '\0' || run_flags->v[i][12] == '='))
             return cmd_usage_error(&cmd_campaign_entry,
                                    "--substitute is given twice: as an option and in --run-flags");
-    if (subst_parse(&cmd_campaign_entry, spec, &list) != EXIT_OK)
+    if (subst_parse(cmd_campaign_entry.name, spec, &list) != EXIT_OK)
         return EXIT_USAGE;
     json_array_foreach(list, k, item)
     {

@@ -78,7 +78,7 @@ static int cmd_host_exec(const struct cmd_args *args)
 
     if (args->argc > 0)
         return cmd_usage_error(&cmd_host_entry, "unexpected argument: %s", args->argv[0]);
-    if (cpu >= 0 && pin_allowed(&cmd_host_entry, cpu) != EXIT_OK)
+    if (cpu >= 0 && pin_allowed(cmd_host_entry.name, cpu) != EXIT_OK)
         return EXIT_USAGE;
     check = hostcheck_run(hostcheck_root(), cpu);
     if (args->opt[HOST_JSON].given) {

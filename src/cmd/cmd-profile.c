@@ -422,7 +422,7 @@ static int profile_substitutes(const struct cmd_args *args, const struct profile
 
     if (o->substitute == NULL || strstr(o->substitute, "pkg:") == NULL)
         return EXIT_OK;
-    if ((rc = subst_parse(args->entry, o->substitute, &list)) != EXIT_OK)
+    if ((rc = subst_parse(args->entry->name, o->substitute, &list)) != EXIT_OK)
         return rc;
     root = xasprintf("%s/whatif", p->build);
     if ((rc = subst_resolve(list, root)) == EXIT_OK)

@@ -672,7 +672,7 @@ static int cmd_run_exec(const struct cmd_args *args)
         cmd_error("%s: %s", dir, strerror(errno));
         goto out;
     }
-    if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
+    if ((o.cpu >= 0 && pin_self(cmd_run_entry.name, o.cpu) != EXIT_OK) ||
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
     if (o.substitutes != NULL && run_substitutes(&o) != EXIT_OK) {

@@ -159,7 +159,8 @@ static int whatif_candidates(struct whatif *w)
 
     wi_add_control(&w->cands);
     for (unsigned i = 0; i < named->given; i++)
-        if ((rc = wi_add_named(&w->cands, &cmd_whatif_entry, named->all[i], w->work)) != EXIT_OK)
+        if ((rc = wi_add_named(&w->cands, cmd_whatif_entry.name, named->all[i], w->work)) !=
+            EXIT_OK)
             return rc;
     if (dir == NULL)
         return EXIT_OK;

@@ -112,11 +112,10 @@ const struct cmd_entry *cmd_find(const char *name)
 int cmd_usage_error(const struct cmd_entry *entry, const char *fmt, ...)
 {
     va_list ap;
+    int rc;
 
-    fprintf(stderr, "iccsprof %s: ", entry->name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    rc = usage_verror(entry->name, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", entry->name);
-    return EXIT_USAGE;
+    return rc;
 }

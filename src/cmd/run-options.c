@@ -321,7 +321,7 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->cpu = v[OPT_CPU].given ? (int)v[OPT_CPU].num : -1;
     o->require_quiet_host = v[OPT_REQUIRE_QUIET_HOST].given > 0;
     if (v[OPT_SUBSTITUTE].text != NULL &&
-        subst_parse(args->entry, v[OPT_SUBSTITUTE].text, &o->substitutes) != EXIT_OK)
+        subst_parse(args->entry->name, v[OPT_SUBSTITUTE].text, &o->substitutes) != EXIT_OK)
         return EXIT_USAGE;
     o->resume = v[OPT_RESUME].given > 0;
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
@@ -466,7 +466,7 @@ int run_options_check(const struct cmd_entry *entry, int argc, char **argv)
     if (status == EXIT_OK && args.help)
         status = cmd_usage_error(entry, "--help is not an option of the measurement");
     else if (status == EXIT_OK && (status = run_options_take(&o, &args)) == EXIT_OK && o.cpu >= 0)
-        status = pin_allowed(entry, o.cpu);
+        status = pin_allowed(entry->name, o.cpu);
     if (status == EXIT_OK)
         json_decref(o.substitutes);
     cmd_args_free(&args);

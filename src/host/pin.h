@@ -4,14 +4,15 @@
 #ifndef ICCSPROF_PIN_H
 #define ICCSPROF_PIN_H
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 /* Whether core CPU is one this process may run on (in the host check's
- * root); EXIT_OK, or EXIT_USAGE after a one-line error naming --cpu. */
-int pin_allowed(const struct cmd_entry *entry, int cpu);
+ * root); EXIT_OK, or EXIT_USAGE after a one-line error of the command
+ * named COMMAND naming --cpu. */
+int pin_allowed(const char *command, int cpu);
 
 /* Pin this process, and every process it starts from now on, to core
  * CPU; EXIT_OK, or EXIT_USAGE after a one-line error. */
-int pin_self(const struct cmd_entry *entry, int cpu);
+int pin_self(const char *command, int cpu);
 
 #endif

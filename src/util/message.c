@@ -37,3 +37,24 @@ void cmd_note(const char *fmt, ...)
     cmd_vmessage("iccsprof: note: ", fmt, ap);
     va_end(ap);
 }
+
+/* Report a usage error of COMMAND and return EXIT_USAGE. */
+int usage_verror(const char *command, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "iccsprof %s: ", command);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", command);
+    return EXIT_USAGE;
+}
+
+/* Report a usage error of COMMAND and return EXIT_USAGE. */
+int usage_error(const char *command, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = usage_verror(command, fmt, ap);
+    va_end(ap);
+    return rc;
+}

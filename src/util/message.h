@@ -30,4 +30,12 @@ void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Print "iccsprof: note: MESSAGE" on stderr, unless -q was given. */
 void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* Report a usage error of the command named COMMAND, one line and where
+ * to find help, and return EXIT_USAGE: for the checks of a stage that
+ * knows which command it serves by name only. */
+int usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* usage_error with the message's arguments in AP. */
+int usage_verror(const char *command, const char *fmt, va_list ap);
+
 #endif

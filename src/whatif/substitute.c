@@ -27,7 +27,7 @@ static int subst_listed(const char *name, const char *const *list, size_t n)
 
 /* The item of pkg:PATH[:INSTANCE] (TEXT after "pkg:") serving HELPER,
  * written as LABEL; NULL after a usage error. */
-static json_t *subst_package(const struct cmd_entry *entry, const char *label, const char *helper,
+static json_t *subst_package(const char *command, const char *label, const char *helper,
                              const char *text)
 {
     const char *colon = strrchr(text, ':');
@@ -37,11 +37,11 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *label, c
     json_t *item = NULL;
 
     if (path[0] == '\0')
-        cmd_usage_error(entry, "%s names no package folder", label);
+        usage_error(command, "%s names no package folder", label);
     else if (stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        cmd_usage_error(entry, "%s: %s is not a folder", label, path);
+        usage_error(command, "%s: %s is not a folder", label, path);
     else if (colon != NULL && colon[1] == '\0')
-        cmd_usage_error(entry, "%s: the instance after ':' is empty", label);
+        usage_error(command, "%s: the instance after ':' is empty", label);
     else if ((real = realpath(path, NULL)) != NULL)
         item = json_pack("{s:s, s:s, s:s, s:s, s:o}", "helper", helper, "candidate",
                          colon != NULL ? colon + 1 : path, "kind", "pkg", "package", real,
@@ -52,7 +52,7 @@ static json_t *subst_package(const struct cmd_entry *entry, const char *label, c
 }
 
 /* The item of HELPER=CANDIDATE (ITEM), or NULL after a usage error. */
-static json_t *subst_item(const struct cmd_entry *entry, const char *item)
+static json_t *subst_item(const char *command, const char *item)
 {
     const char *eq = strchr(item, '=');
     char helper[32], *label;
@@ -60,56 +60,56 @@ static json_t *subst_item(const struct cmd_entry *entry, const char *item)
     json_t *parsed;
 
     if (eq == NULL || eq == item || (size_t)(eq - item) >= sizeof helper) {
-        cmd_usage_error(entry, "--substitute: '%s' is not HELPER=CANDIDATE", item);
+        usage_error(command, "--substitute: '%s' is not HELPER=CANDIDATE", item);
         return NULL;
     }
     snprintf(helper, sizeof helper, "%.*s", (int)(eq - item), item);
     cand = eq + 1;
     if (strcmp(helper, "get_random_number") == 0 || strcmp(helper, "drng") == 0) {
-        cmd_usage_error(entry, "--substitute: %s is the DRNG, not a hash: it keeps its generator",
-                        helper);
+        usage_error(command, "--substitute: %s is the DRNG, not a hash: it keeps its generator",
+                    helper);
         return NULL;
     }
     if (!subst_listed(helper, subst_helpers, 3)) {
-        cmd_usage_error(entry,
-                        "--substitute: '%s' is not a hash helper (pseudohash, pseudoXOF, "
-                        "sm3hash)",
-                        helper);
+        usage_error(command,
+                    "--substitute: '%s' is not a hash helper (pseudohash, pseudoXOF, "
+                    "sm3hash)",
+                    helper);
         return NULL;
     }
     label = xasprintf("--substitute: %s=%s", helper, cand);
-    parsed = subst_candidate(entry, label, helper, cand);
+    parsed = subst_candidate(command, label, helper, cand);
     free(label);
     return parsed;
 }
 
 /* The item serving HELPER with candidate CAND (substitute.h). */
-json_t *subst_candidate(const struct cmd_entry *entry, const char *label, const char *helper,
+json_t *subst_candidate(const char *command, const char *label, const char *helper,
                         const char *cand)
 {
     if (strncmp(cand, "pkg:", 4) == 0)
-        return subst_package(entry, label, helper, cand + 4);
+        return subst_package(command, label, helper, cand + 4);
     if (strcmp(cand, "iccs") == 0 ||
         subst_listed(cand, subst_openssl, sizeof subst_openssl / sizeof subst_openssl[0]))
         return json_pack("{s:s, s:s, s:s}", "helper", helper, "candidate", cand, "kind",
                          strcmp(cand, "iccs") == 0 ? "iccs" : "openssl");
-    cmd_usage_error(entry,
-                    "%s: no candidate '%s' (sm3, sha256, sha3-256, sha3-512, shake128, shake256, "
-                    "iccs, or pkg:PATH[:INSTANCE])",
-                    label, cand);
+    usage_error(command,
+                "%s: no candidate '%s' (sm3, sha256, sha3-256, sha3-512, shake128, shake256, "
+                "iccs, or pkg:PATH[:INSTANCE])",
+                label, cand);
     return NULL;
 }
 
-int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out)
+int subst_parse(const char *command, const char *spec, json_t **out)
 {
     json_t *list = json_array();
 
     for (const char *p = spec;; p += strcspn(p, ",") + 1) {
         char *one = strndup(p, strcspn(p, ","));
-        json_t *item = one[0] != '\0' ? subst_item(entry, one) : NULL;
+        json_t *item = one[0] != '\0' ? subst_item(command, one) : NULL;
 
         if (one[0] == '\0')
-            cmd_usage_error(entry, "--substitute: '%s' has an empty item", spec);
+            usage_error(command, "--substitute: '%s' has an empty item", spec);
         free(one);
         if (item == NULL) {
             json_decref(list);
@@ -118,8 +118,8 @@ int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out)
         for (size_t k = 0; k < json_array_size(list); k++)
             if (json_equal(json_object_get(json_array_get(list, k), "helper"),
                            json_object_get(item, "helper"))) {
-                cmd_usage_error(entry, "--substitute: %s is given twice",
-                                json_string_value(json_object_get(item, "helper")));
+                usage_error(command, "--substitute: %s is given twice",
+                            json_string_value(json_object_get(item, "helper")));
                 json_decref(item);
                 json_decref(list);
                 return EXIT_USAGE;

@@ -6,18 +6,18 @@
 
 #include <jansson.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 /* Parse SPEC into *OUT, an array of {"helper", "candidate", "kind"
  * (openssl, iccs or pkg), and for a package "package" and "instance"
  * (null: its only one)}; EXIT_OK, or EXIT_USAGE after a one-line message
- * of ENTRY naming the item at fault. */
-int subst_parse(const struct cmd_entry *entry, const char *spec, json_t **out);
+ * of the command named COMMAND naming the item at fault. */
+int subst_parse(const char *command, const char *spec, json_t **out);
 
 /* The item of the list subst_parse gives serving HELPER with candidate
  * CAND, which the user wrote as LABEL (the option and the value, for the
- * one-line error); NULL after that usage error. */
-json_t *subst_candidate(const struct cmd_entry *entry, const char *label, const char *helper,
+ * one-line error of COMMAND); NULL after that usage error. */
+json_t *subst_candidate(const char *command, const char *label, const char *helper,
                         const char *cand);
 
 /* Build and KAT-check each package of LIST under BUILD_ROOT, adding

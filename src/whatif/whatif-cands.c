@@ -81,11 +81,10 @@ static int wi_add_package(struct wi_set *s, const char *path, const char *instan
 }
 
 /* Add the candidate NAME given on the command line (whatif.h). */
-int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *name,
-                 const char *build_root)
+int wi_add_named(struct wi_set *s, const char *command, const char *name, const char *build_root)
 {
     char *label = xasprintf("--candidate: %s", name);
-    json_t *item = subst_candidate(entry, label, "pseudohash", name);
+    json_t *item = subst_candidate(command, label, "pseudohash", name);
     const char *kind;
     int rc = EXIT_OK;
 

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/cmd.h"
 #include "whatif/whatif-project.h"
 #include "whatif/whatif.h"
 

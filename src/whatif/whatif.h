@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "record/record-read.h"
 #include "util/strlist.h"
 
@@ -40,10 +40,9 @@ void wi_add_control(struct wi_set *s);
 
 /* Add the candidate NAME of --candidate (a libcrypto name, iccs, or
  * pkg:PATH[:INSTANCE], a package built under BUILD_ROOT); EXIT_OK,
- * EXIT_USAGE after a usage error of ENTRY, or EXIT_FAIL after the reason
- * the candidate cannot serve. */
-int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *name,
-                 const char *build_root);
+ * EXIT_USAGE after a usage error of the command named COMMAND, or
+ * EXIT_FAIL after the reason the candidate cannot serve. */
+int wi_add_named(struct wi_set *s, const char *command, const char *name, const char *build_root);
 
 /* Add every hash package instance of DIR (each folder holding a
  * CryptHash_AlgorithmInstance.h), built and KAT-checked under
