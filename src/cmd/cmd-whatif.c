@@ -190,6 +190,20 @@ static json_t *whatif_document(const struct whatif *w)
                      wi_cands_json(&w->cands), "rows");
 }
 
+/* Run `iccsprof run` with ARGV in this process (the cells measured by
+ * wi_measure); its exit status. */
+static int whatif_run(struct strlist *argv)
+{
+    struct cmd_args args;
+    int rc;
+
+    if ((rc = cmd_parse(&cmd_run_entry, (int)argv->n, argv->v, &args)) != EXIT_OK)
+        return rc;
+    rc = cmd_run_entry.exec(&args);
+    cmd_args_free(&args);
+    return rc;
+}
+
 /* Project every record's rows, and measure them when asked. */
 static int whatif_rows(struct whatif *w)
 {
@@ -211,7 +225,7 @@ static int whatif_rows(struct whatif *w)
             json_array_foreach(rows, k, row)
             {
                 if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)
-                    rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work);
+                    rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work, whatif_run);
             }
             wi_measured_basis(rows);
             json_array_extend(all, rows);

@@ -9,7 +9,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd/cmd.h"
 #include "whatif/whatif-project.h"
 #include "whatif/whatif.h"
 
@@ -37,19 +36,6 @@ static const char *wi_library_of(const struct rec *r, const char *kind)
     if (lib == NULL)
         cmd_error("%s: its %s library is not there to measure with", r->path, kind);
     return lib;
-}
-
-/* Run `iccsprof run` with ARGV in this process; its exit status. */
-static int wi_run(struct strlist *argv)
-{
-    struct cmd_args args;
-    int rc;
-
-    if ((rc = cmd_parse(&cmd_run_entry, (int)argv->n, argv->v, &args)) != EXIT_OK)
-        return rc;
-    rc = cmd_run_entry.exec(&args);
-    cmd_args_free(&args);
-    return rc;
 }
 
 /* Whether the record DOC says its works-check passed: 1, 0, or -1 when
@@ -171,7 +157,8 @@ void wi_measured_basis(json_t *rows)
 /* Run the substitution SPEC on the libraries PLAIN and LIB for ROW,
  * the record written under TMPDIR and removed. */
 static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, const char *lib,
-                          const char *spec, const struct strlist *run_flags, const char *tmpdir)
+                          const char *spec, const struct strlist *run_flags, const char *tmpdir,
+                          wi_run_fn run)
 {
     char *out = xasprintf("%s/measured.json", tmpdir), *log = xasprintf("%s/measured.log", tmpdir);
     struct strlist argv = {0};
@@ -194,7 +181,7 @@ static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, c
     strlist_add(&argv, "--out");
     strlist_add(&argv, out);
     strlist_extend(&argv, run_flags);
-    rc = wi_measured(row, out, wi_run(&argv), r);
+    rc = wi_measured(row, out, run(&argv), r);
     unlink(out);
     unlink(log);
     strlist_free(&argv);
@@ -205,7 +192,7 @@ static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, c
 
 /* Measure ROW with its candidate substituted (whatif.h). */
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
-               const struct strlist *run_flags, const char *tmpdir)
+               const struct strlist *run_flags, const char *tmpdir, wi_run_fn run)
 {
     char *spec = wi_substitute(r, c);
     const char *plain, *lib;
@@ -217,7 +204,7 @@ int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
         return EXIT_OK;
     }
     if ((plain = wi_library_of(r, "plain")) != NULL && (lib = wi_library_of(r, "profiled")) != NULL)
-        rc = wi_measure_run(row, r, plain, lib, spec, run_flags, tmpdir);
+        rc = wi_measure_run(row, r, plain, lib, spec, run_flags, tmpdir, run);
     free(spec);
     return rc;
 }

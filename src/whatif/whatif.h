@@ -73,15 +73,17 @@ const char *wi_record_library(const struct rec *r, const char *kind);
 /* The sentence of the document's method saying how figures are projected. */
 extern const char wi_method[];
 
-/* Measure ROW (of record R) with its candidate C substituted by the code
- * of `iccsprof run`, RUN_FLAGS added to its command line, the record
- * written under TMPDIR; fills "measured" with the run's verdict and its
- * cycles ("run_cycles"), whose ratio, difference and flag
- * wi_measured_basis sets once the record's every candidate is measured.
- * EXIT_OK (a failing works-check included), or the status of a run that
- * could not measure. */
+/* The code of `iccsprof run` in this process, on the command line ARGV
+ * (ARGV[0] is "run"): its exit status.  The command layer supplies it. */
+typedef int (*wi_run_fn)(struct strlist *argv);
+
+/* Measure ROW (of record R) with its candidate C substituted by RUN,
+ * RUN_FLAGS added to its command line, the record written under TMPDIR; fills "measured" with the
+ * run's verdict and its cycles ("run_cycles"), whose ratio, difference and flag wi_measured_basis
+ * sets once the record's every candidate is measured. EXIT_OK (a failing works-check included), or
+ * the status of a run that could not measure. */
 int wi_measure(json_t *row, const struct rec *r, const struct wi_cand *c,
-               const struct strlist *run_flags, const char *tmpdir);
+               const struct strlist *run_flags, const char *tmpdir, wi_run_fn run);
 
 /* Put the measured ROWS of one record (one per candidate) on the basis of
  * the control's measured run: each ratio is the run's cycles over the
