@@ -8,21 +8,7 @@
 #include <sched.h>
 #include <stddef.h>
 
-/* Parse a kernel CPU list ("0-3,5,7-8", empty or "\n" for none) into SET;
- * 0, or -1 when it is not one. */
-int hostcheck_parse_cpulist(const char *text, cpu_set_t *set);
-
-/* Write SET as a kernel CPU list into BUF ("" when empty). */
-void hostcheck_format_cpulist(const cpu_set_t *set, char *buf, size_t len);
-
-/* The folder the check reads /sys and /proc under: $ICCSPROF_HOST_ROOT
- * (a fixture tree), else "" (the live system). */
-const char *hostcheck_root(void);
-
-/* The CPUs this process may run on: sched_getaffinity on the live
- * system, the Cpus_allowed_list of ROOT/proc/self/status in a fixture
- * tree; 0, or -1 with errno set. */
-int hostcheck_allowed(const char *root, cpu_set_t *set);
+#include "host/hostcheck-sys.h"
 
 /* Check the host under ROOT for a measurement on core CPU (-1: not
  * pinned).  The result is the record's host.check object: ready,
