@@ -28,12 +28,10 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "run/run-lines.h"
+
 /* The scheme's output kept in a log; the rest is counted, not kept. */
 #define CHILD_LOG_LIMIT (1u << 20)
-
-/* The longest line the channel may carry (a result with many call sites
- * is long); a longer one fails the outcome. */
-#define CHILD_LINE_LIMIT (256u << 20)
 
 enum child_status {
     CHILD_OK,          /* a result came back */
@@ -55,14 +53,7 @@ struct child_outcome {
 
 /* Called with each phase the measuring process enters, with each plan
  * of a pass it announces (checked, protocol.h), and with both NULL every
- * CHILD_TICK_SECONDS in between, so that progress can show the time
- * passing within a phase. */
-typedef void (*child_progress_fn)(const char *phase, json_t *plan, void *arg);
-#define CHILD_TICK_SECONDS 0.25
-
-/* Run the measuring program MEASURE with configuration CFG (to which the
- * protocol version is added) for at most TIMEOUT seconds; its stdout and
- * stderr go to LOG_FD (-1: discarded).  Fills OUT; 0, or -1 with errno
+ * CHILD_TICK_So to LOG_FD (-1: discarded).  Fills OUT; 0, or -1 with errno
  * set when the process could not start. */
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out);

@@ -10,7 +10,17 @@
 #include <sys/types.h>
 
 #include "measure/protocol.h"
-#include "run/run-child.h"
+
+/* The longest line the channel may carry (a result with many call sites
+ * is long); a longer one fails the outcome. */
+#define CHILD_LINE_LIMIT (256u << 20)
+
+/* Called with each phase the measuring process enters, with each plan
+ * of a pass it announces (checked, protocol.h), and with both NULL every
+ * CHILD_TICK_SECONDS in between, so that progress can show the time
+ * passing within a phase. */
+typedef void (*child_progress_fn)(const char *phase, json_t *plan, void *arg);
+#define CHILD_TICK_SECONDS 0.25
 
 /* The channel's bytes not yet taken, and what its lines said. */
 struct child_lines {
