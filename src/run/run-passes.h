@@ -11,7 +11,6 @@
 
 #include "run/run-settings.h"
 #include "run/run-progress.h"
-#include "run/run-record.h"
 
 /* What the passes of one operation gave. */
 struct run_outcome {

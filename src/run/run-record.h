@@ -7,23 +7,6 @@
 
 #include "run/run-settings.h"
 
-/* What every record of one run shares. */
-struct run_facts {
-    const struct run_options *options;
-    const char *scheme_id, *algorithm, *instance;
-    const char *type;     /* "sig", "kem" or "kex" */
-    json_t *sizes;        /* the API's lengths: pk, sk, out, ss; sta, stb, passes (kex) */
-    json_t *build;        /* the scheme build's description, or NULL */
-    json_t *kat;          /* the KAT gate's result (kat.json), or NULL */
-    json_t *plain_lib;    /* {path, sha256} or null */
-    json_t *profiled_lib; /* {path, sha256} or null */
-    long long image_bytes;
-    char cpu_model[256], kernel[256];
-    char emulation[512]; /* why the run is emulated; "" when it is not */
-    json_t *host_check;  /* the host check at the start of the run */
-    double timeout;
-};
-
 struct run_outcome;
 
 /* The record of operation OP from OUTCOME (run-passes.h); LOG_NAME is the

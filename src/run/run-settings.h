@@ -1,6 +1,7 @@
 /* run-settings.h - what one `iccsprof run` is asked to do: the settings
- * its options give (cmd/run-options.h parses and checks them), read by
- * the stages that measure, report progress and write the record. */
+ * its options give (cmd/run-options.h parses and checks them), and the
+ * facts every record of the run shares, read by the stages that measure,
+ * report progress and write the record. */
 #ifndef ICCSPROF_RUN_SETTINGS_H
 #define ICCSPROF_RUN_SETTINGS_H
 
@@ -36,6 +37,23 @@ struct run_options {
     double precision;    /* the relative 95 % half-width a pass goes on to; 0: off */
     int resume;          /* keep the records this same command made already */
     struct run_within within;
+};
+
+/* What every record of one run shares. */
+struct run_facts {
+    const struct run_options *options;
+    const char *scheme_id, *algorithm, *instance;
+    const char *type;     /* "sig", "kem" or "kex" */
+    json_t *sizes;        /* the API's lengths: pk, sk, out, ss; sta, stb, passes (kex) */
+    json_t *build;        /* the scheme build's description, or NULL */
+    json_t *kat;          /* the KAT gate's result (kat.json), or NULL */
+    json_t *plain_lib;    /* {path, sha256} or null */
+    json_t *profiled_lib; /* {path, sha256} or null */
+    long long image_bytes;
+    char cpu_model[256], kernel[256];
+    char emulation[512]; /* why the run is emulated; "" when it is not */
+    json_t *host_check;  /* the host check at the start of the run */
+    double timeout;
 };
 
 #endif
