@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "campaign/campaign.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 
 /* Print ARG quoted for the shell, unquoted when it needs nothing. */
 static void emit_word(const char *arg, FILE *out)
@@ -120,9 +120,9 @@ int campaign_emit_check(const char *what, const char *text)
         else
             fputc(*p, f);
     fclose(f);
-    cmd_usage_error(&cmd_campaign_entry,
-                    "%s: '%s' holds a control character: a job file has one command a line", what,
-                    shown);
+    usage_error(CAMPAIGN_COMMAND,
+                "%s: '%s' holds a control character: a job file has one command a line", what,
+                shown);
     free(shown);
     return -1;
 }

@@ -12,6 +12,9 @@
 
 #include "util/strlist.h"
 
+/* The command a campaign is run by, which its usage errors name. */
+#define CAMPAIGN_COMMAND "campaign"
+
 /* One job: one operation of one instance (all of a key exchange's, whose
  * steps only the library knows). */
 struct campaign_job {

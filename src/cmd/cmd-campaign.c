@@ -522,7 +522,7 @@ static int cmd_campaign_exec(const struct cmd_args *args)
 }
 
 const struct cmd_entry cmd_campaign_entry = {
-    .name = "campaign",
+    .name = CAMPAIGN_COMMAND,
     .operands = "PACKAGES... | merge --out DIR FOLDER... | report FOLDER...",
     .summary = "build and profile many packages as independent pinned jobs, resumable; or emit "
                "them for GNU parallel or Slurm",
