@@ -10,6 +10,12 @@
 #include "report/report.h"
 #include "util/strlist.h"
 
+/* The instance cell of a row: the instance in backticks. */
+char *report_instance_cell(char *buf, size_t size, const struct rec *r)
+{
+    return md_code(buf, size, r->instance);
+}
+
 /* Whether RECS[I] is the first of its scheme instance in RECS. */
 bool report_instance_first(struct rec *const *recs, size_t i)
 {

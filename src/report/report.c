@@ -77,12 +77,6 @@ void report_identity_fields(const struct rec *r, json_t *row)
     json_object_set_new(row, "file", json_string(r->path));
 }
 
-/* The instance cell of a row: the instance in backticks. */
-char *report_instance_cell(char *buf, size_t size, const struct rec *r)
-{
-    return md_code(buf, size, r->instance);
-}
-
 /* Whether every record of RECS (N of them) counts its cycles with the
  * tick counter (no hardware cycle counter where it was measured). */
 bool report_all_ticks(struct rec *const *recs, size_t n)
