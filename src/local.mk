@@ -25,7 +25,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign/campaign-merge.c \
 	src/campaign/campaign-leftout.c \
 	src/campaign/campaign-run.c \
-	src/campaign/campaign-build.c \
+	src/cmd/campaign-build.c src/cmd/campaign-build.h \
 	src/campaign/campaign-scan.c \
 	src/campaign/campaign-jobs.c \
 	src/campaign/campaign-journal.c \

@@ -306,7 +306,7 @@ int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
         rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i], c, b->progress)
                                     : scan_list(&items, inputs[i], c, b->progress);
     for (size_t i = 0; rc == 0 && i < items.path.n; i++)
-        rc = items.package[i] ? campaign_build_package(c, items.path.v[i], b, self, run_flags)
+        rc = items.package[i] ? b->build_package(c, items.path.v[i], b, self, run_flags)
                               : scan_scheme(c, items.path.v[i], self, run_flags);
     for (size_t i = 0; rc == 0 && i < c->n; i++)
         for (size_t k = 0; rc == 0 && k < i; k++)

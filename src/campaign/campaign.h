@@ -43,6 +43,11 @@ struct campaign_build {
     const char *kat;             /* the KAT gate: off, check or require */
     const char *kat_timeout;     /* seconds each run of a KAT driver may take */
     FILE *progress;              /* where a line per package and instance goes */
+    /* Build the package PKG and add the jobs of what built to C: the
+     * command's campaign_build_package (cmd/campaign-build.h), which
+     * builds as `iccsprof profile --build-only` does. */
+    int (*build_package)(struct campaign *c, const char *pkg, const struct campaign_build *b,
+                         const char *self, char *const *run_flags);
 };
 
 /* Add the jobs of every input (a scheme package, a built scheme folder, a
@@ -52,18 +57,6 @@ struct campaign_build {
  * `iccsprof run` options.  0, or -1 after a one-line error. */
 int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
                   const struct campaign_build *b, const char *self, char *const *run_flags);
-
-/* Check B's flags as `iccsprof profile` options; EXIT_OK, or EXIT_USAGE
- * after a usage error naming them. */
-int campaign_build_check(const struct campaign_build *b);
-
-/* Build the package PKG as `iccsprof profile --build-only` does (its
- * messages into OUT/.campaign/build/NAME.log) and add the jobs of each
- * instance that built and went through the KAT gate; the others go to
- * C's left-out list.  0, or -1 after a one-line error (a signal stopped
- * the build). */
-int campaign_build_package(struct campaign *c, const char *pkg, const struct campaign_build *b,
-                           const char *self, char *const *run_flags);
 
 /* Write what C left out to OUT/.campaign/left-out.txt (or remove it
  * when there is none), for the summary; 0, or -1 after a one-line error. */

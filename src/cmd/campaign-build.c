@@ -16,6 +16,7 @@
 #include "util/build-files.h"
 #include "util/build-jobs.h"
 #include "campaign/campaign.h"
+#include "cmd/campaign-build.h"
 #include "kat/kat-gate.h"
 #include "cmd/profile-options.h"
 

@@ -17,6 +17,7 @@
 #include "util/build-files.h"
 #include "util/build-jobs.h"
 #include "campaign/campaign.h"
+#include "cmd/campaign-build.h"
 #include "cmd/cmd.h"
 #include "cmd/export.h"
 #include "util/format.h"
@@ -389,7 +390,8 @@ static int campaign_jobs(const struct cmd_args *args)
                                 .flags = &build_flags,
                                 .jobs = njobs,
                                 .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
-                                .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text};
+                                .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text,
+                                .build_package = campaign_build_package};
     /* an emitted job list is stdout alone; the builds take fd 2 for their logs */
     if (cmd_verbosity == CMD_QUIET)
         progress = fopen("/dev/null", "w");
