@@ -6,11 +6,12 @@ The layers are read from the one fenced block of DOC whose info string is
 the folders of SRCDIR on that layer.  A file of a folder may include the
 headers of its own folder and of the folders on lower lines, never those of
 a higher line nor of another folder on its own line; a header named
-*-stages.h is its folder's own; a file directly in SRCDIR (main) may include
-any, and the generated headers directly in SRCDIR (paths.h) are anyone's.
-Every include of a header in SRCDIR names its folder.  Modules (x.c with
-x.h) must not include each other in a circle; a header without a .c of its
-own (a *-stages.h) stands for what it includes.
+*-stages.h is its folder's own; the one C file directly in SRCDIR is main,
+which may include any, and the generated headers directly in SRCDIR
+(paths.h) are anyone's.  Every include of a header in SRCDIR names its
+folder.  Modules (x.c with x.h) must not include each other in a circle;
+a header without a .c of its own (a *-stages.h) stands for what it
+includes.
 
 Prints one line per problem, naming the file, the line and the include, and
 exits 1 when there is one; 2 when DOC or SRCDIR cannot be read.
@@ -47,6 +48,12 @@ def sources(srcdir):
     return out
 
 
+def defines_main(path):
+    """Whether the C file at PATH defines main at the start of a line."""
+    with open(path, encoding="utf-8", errors="replace") as fh:
+        return re.search(r"^int\s+main\s*\(", fh.read(), re.M) is not None
+
+
 def folder_of(rel):
     """The folder of a path relative to SRCDIR; "" for a file directly in it."""
     return rel.split(os.sep)[0] if os.sep in rel else ""
@@ -60,6 +67,8 @@ def check(doc, srcdir):
     edges = {}  # module -> {module: (file, line, include)}
     for rel in sources(srcdir):
         folder = folder_of(rel)
+        if not folder and rel.endswith(".c") and not defines_main(os.path.join(srcdir, rel)):
+            problems.append("%s/%s: only main lies outside the stage folders" % (top, rel))
         if folder and folder not in rank:
             problems.append("%s/%s: folder %s is on no layer" % (top, rel, folder))
             continue

@@ -14,6 +14,7 @@ fix="$top_srcdir/tests/fixtures/layers"
 expect_status "a tree that breaks the layers fails" 1 \
     python3 "$check" "$fix/architecture.md" "$fix/src"
 cat >"$work/want" <<'EOT'
+src/stray.c: only main lies outside the stage folders
 src/high/c.c:3: #include "side/d.h": high may not include side, a layer beside it
 src/mid/b.c:3: #include "high/c.h": mid may not include high, a higher layer
 src/mid/e.c:2: #include "x.h": name its folder: "mid/x.h"
