@@ -52,6 +52,25 @@ interrupt_after() {
     rc=$?
 }
 
+# py NAME SCRIPT ARGS...: a Python check (python3 -c SCRIPT ARGS...);
+# passes when it exits 0, else fails with the end of what it printed.
+py() {
+    name=$1
+    shift
+    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 5 "$work/py.out")"; fi
+}
+
+# built SCHEME INSTANCE FIXTURE ALGORITHM: a built instance folder under
+# $work/built, as the scheme build leaves it, from the two libraries of
+# the run fixture FIXTURE in $fix.
+built() {
+    d=$work/built/$1/$2
+    mkdir -p "$d"
+    cp "$fix/lib$3.so" "$d/lib$2.so"
+    cp "$fix/lib$3_prof.so" "$d/lib$2.prof.so"
+    printf '{"scheme": "%s", "algorithm": "%s", "instance": "%s"}\n' "$1" "$4" "$2" >"$d/build.json"
+}
+
 # finish: print the totals line and exit with the status make check reads.
 finish() {
     echo "$((count - failures)) passed, $failures failed"
