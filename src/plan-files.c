@@ -316,9 +316,9 @@ int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, st
     return rc;
 }
 
-/* The descriptor's flags and defines for instance I, and its lenient
- * policy. */
-void plan_flags(const struct conf *c, struct plan_instance *i)
+/* The descriptor's flags and defines for instance I (its include folders
+ * relative to the package ROOT), and its lenient policy. */
+void plan_flags(const struct conf *c, const char *root, struct plan_instance *i)
 {
     bool scoped = false;
 
@@ -327,7 +327,7 @@ void plan_flags(const struct conf *c, struct plan_instance *i)
         const struct conf_line *line = &c->lines[l];
 
         if (plan_applies(line, "cflags", i->name)) {
-            strlist_add_words(&i->conf_flags, line->value);
+            plan_descriptor_words(line->value, root, &i->conf_flags);
         } else if (plan_applies(line, "defines", i->name)) {
             struct strlist words = {0};
 

@@ -60,9 +60,9 @@ void plan_found_free(struct found_set *f);
  * -1 with the one error line printed. */
 int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, struct strlist *used);
 
-/* The descriptor's flags and defines for instance I, and its lenient
- * policy. */
-void plan_flags(const struct conf *c, struct plan_instance *i);
+/* The descriptor's flags and defines for instance I, its include folders
+ * relative to the package ROOT made absolute, and its lenient policy. */
+void plan_flags(const struct conf *c, const char *root, struct plan_instance *i);
 
 /* Take the shared ICCS files instance I lacks from elsewhere in the
  * package PKG (ALL: its shared files, relative to PKG). */

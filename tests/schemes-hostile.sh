@@ -29,8 +29,11 @@ plan() {
         --instances Good "$@"
 }
 
-# Options that name a program, a plugin or a file of options: refused from
-# the package's scheme.conf, taken from the command line.
+# A descriptor gives only the flags of an allow-list: defines, include
+# folders inside the package, -std=, warnings, optimisation and listed
+# -m and -f flags.  Everything else is refused by name, among it options
+# that name a program, a plugin, a file of options or a file to write,
+# however spelt.
 copy two conf
 printf '#!/bin/sh\ntouch %s/PWNED\n' "$work" >"$work/evil.sh" && chmod +x "$work/evil.sh"
 printf -- '-wrapper %s/evil.sh\n' "$work" >"$work/opts"
@@ -39,35 +42,53 @@ printf -- '-wrapper %s/evil.sh\n' "$work" >"$work/opts"
 printf '#include <stdio.h>\n__attribute__((constructor)) static void pwn(void)\n{\n    fclose(fopen("%s/PWNED", "w"));\n}\n' \
     "$work" >"$work/evil.c"
 $CC_CMD -shared -fPIC -o "$work/evil.so" "$work/evil.c" || fail "the plugin built" "$CC_CMD"
+# a compiler proper that --prefix (GCC's long -B) would run
+mkdir -p "$work/bin"
+for prog in cc1 as collect2 ld; do cp "$work/evil.sh" "$work/bin/$prog"; done
 for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
     "-fplugin=$work/evil.so" "@$work/opts" "-Wp,-DX=1,-fplugin=$work/evil.so" \
     "-fpass-plugin=$work/evil.so" "-Xclang -load -Xclang $work/evil.so" "--config=$work/opts" \
-    "-Xpreprocessor -fplugin=$work/evil.so"; do
+    "-Xpreprocessor -fplugin=$work/evil.so" "--prefix=$work/bin/" "--prefix $work/bin/" \
+    "-o $work/OUT1" "-MF$work/OUT2" "-MF $work/OUT3" "-Wp,-MD,$work/OUT4" \
+    "-aux-info $work/OUT5" "-fprofile-generate=$work/OUT6" "-fdump-tree-all=$work/OUT7" \
+    "-dumpdir $work/OUT8/" "--output=$work/OUT9" "--for-assembler=-aln=$work/OUT10" \
+    "--dumpbase $work/OUT11" "--dumpdir $work/OUT12/" "-fdump-ada-spec" "-fdump-tree-original" \
+    "-include $work/secret.txt" "-mllvm -x" "-fstack-usage" "-march=\$(x)" "-std=c99;x"; do
     printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
     plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
     word=${opt%% *}
     expect_grep "refused and named: $word" \
-        "^profile: $work/conf/scheme.conf:1: $word is refused: .* names a program, a plugin or a file of options for the compiler, which only the command line (--cflags) may give\$" \
+        "^profile: $work/conf/scheme.conf:1: $word is refused: a descriptor may give only defines (-D, -U), include folders inside the package (-I), -std=, warnings (-W), optimisation (-O), -g and listed -m and -f flags; only the command line (--cflags) may give others\$" \
         "$work/err"
 done
 [ ! -e "$work/PWNED" ] && pass "no program of the package ran" || fail "no program of the package ran" "PWNED"
-# Options that name a file for the compiler to write: the build writes
-# only into its own folder.
-for opt in "-o $work/OUT1" "-MF$work/OUT2" "-MF $work/OUT3" "-Wp,-MD,$work/OUT4" \
-    "-aux-info $work/OUT5" "-fprofile-generate=$work/OUT6" "-fdump-tree-all=$work/OUT7" \
-    "-dumpdir $work/OUT8/" "--output=$work/OUT9"; do
-    printf 'cflags = -O2 %s\n' "$opt" >"$work/conf/scheme.conf"
-    plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
-    word=${opt%% *}
-    expect_grep "refused and named: $word" \
-        "^profile: $work/conf/scheme.conf:1: $word is refused: .* names a file for the compiler to write, where the build writes only into its own folder; only the command line (--cflags) may give it\$" \
-        "$work/err"
-done
 if ls "$work"/OUT* >/dev/null 2>&1; then fail "nothing written outside the build" "$(ls -d "$work"/OUT*)"; else pass "nothing written outside the build"; fi
-printf 'cflags = -O2 -fdump-tree-original -fopt-info-vec\n' >"$work/conf/scheme.conf"
-plan "dumps beside the object, reports on stderr: taken" 0 "$work/conf"
-rm "$work/conf/scheme.conf"
-plan "the same from the command line" 0 "$work/conf" --cflags "-std=c99 -O2 -B/usr/bin/"
+# include folders: inside the package by their real path, relative to it
+mkdir -p "$work/outinc" "$work/conf/inc"
+ln -s "$work/outinc" "$work/conf/linked"
+for dir in "$work/outinc" "../outinc" "linked" "inc/../.." "missing"; do
+    for form in "-I$dir" "-I $dir" "-isystem $dir" "-iquote$dir"; do
+        printf 'cflags = %s\n' "$form" >"$work/conf/scheme.conf"
+        plan "scheme.conf: cflags = $form" 2 "$work/conf"
+        expect_grep "refused and named: $form" \
+            "^profile: $work/conf/scheme.conf:1: $form is refused: $dir is not a folder inside the package, and only the command line (--cflags) may give include folders outside it\$" \
+            "$work/err"
+    done
+done
+printf 'cflags = -I\n' >"$work/conf/scheme.conf"
+plan "scheme.conf: cflags = -I" 2 "$work/conf"
+expect_grep "a flag without its value is named" \
+    "^profile: $work/conf/scheme.conf:1: -I is refused: it takes a value, and none follows\$" "$work/err"
+# what real packages' Makefiles pass is taken
+printf '#define INC_OK 1\n' >"$work/conf/inc/incok.h"
+printf '#include "incok.h"\nint inc_ok = INC_OK;\n' >"$work/conf/$good/incuse.c"
+printf 'cflags = %s\n' "-std=c11 -O3 -Wall -Wextra -Wpedantic -Wshadow -Wpointer-arith -Wno-unused-parameter -DNAME=VALUE -D FLAG -UOTHER -Iinc -I $work/conf/inc -isystem inc -march=native -mtune=native -mavx2 -mno-avx512f -fomit-frame-pointer -funroll-loops -fno-strict-aliasing -fwrapv -fvisibility=hidden -fopt-info-vec -g -pedantic" \
+    >"$work/conf/scheme.conf"
+plan "the flags real packages pass are taken" 0 "$work/conf"
+expect_grep "relative include folders are the package's" "^  flags .* -I$work/conf/inc .*-isystem$work/conf/inc" "$work/out"
+rm "$work/conf/scheme.conf" "$work/conf/$good/incuse.c"
+plan "the same from the command line" 0 "$work/conf" --cflags "-std=c99 -O2 -B/usr/bin/ -fdump-tree-original"
+[ ! -e "$work/PWNED" ] && pass "still no program of the package ran" || fail "still no program of the package ran" "PWNED"
 
 # A source linked to a private file outside the package: not followed, so
 # no log quotes it; the logs themselves are private.
