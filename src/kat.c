@@ -60,20 +60,39 @@ static const char *kat_base(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
-/* Add the *.rsp files of folder DIR to L. */
-static void kat_find_rsp(const char *dir, struct strlist *l)
+/* Whether PATH's real path lies in the real folder BOUND; when not,
+ * "PATH -> TARGET" (TARGET its real path, or the error) is added to
+ * OUTSIDE, unless it is NULL. */
+static int kat_inside(const char *path, const char *bound, struct strlist *outside)
 {
-    DIR *d = opendir(dir);
+    char *real = realpath(path, NULL);
+    size_t len = strlen(bound);
+    int in =
+        real != NULL && strncmp(real, bound, len) == 0 && (real[len] == '/' || real[len] == '\0');
+
+    if (!in && outside != NULL)
+        strlist_addf(outside, "%s -> %s", path, real != NULL ? real : strerror(errno));
+    free(real);
+    return in;
+}
+
+/* Add the *.rsp files of folder DIR to L: those whose real path lies in
+ * the real folder BOUND (DIR too), the others to OUTSIDE, so that a link
+ * out of the package is never read. */
+static void kat_find_rsp(const char *dir, const char *bound, struct strlist *l,
+                         struct strlist *outside)
+{
+    DIR *d;
     struct dirent *e;
     char path[PATH_MAX];
     struct stat st;
 
-    if (d == NULL)
+    if (!kat_inside(dir, bound, outside) || (d = opendir(dir)) == NULL)
         return;
     while ((e = readdir(d)) != NULL) {
         kat_fmt(path, sizeof path, "%s/%s", dir, e->d_name);
         if (e->d_name[0] != '.' && kat_ends(e->d_name, ".rsp") && stat(path, &st) == 0 &&
-            S_ISREG(st.st_mode))
+            S_ISREG(st.st_mode) && kat_inside(path, bound, outside))
             kat_add(l, path);
     }
     closedir(d);
@@ -99,20 +118,30 @@ static const char *kat_subdir(const char *dir, const char *name, char *buf, size
 }
 
 /* The response files the package ships for the instance in SRC whose
- * driver is DRIVER (a path below SRC). */
-static void kat_responses(const char *src, const char *driver, struct strlist *l)
+ * driver is DRIVER (a path below SRC), and in OUTSIDE those (or their
+ * folders) that are links out of where they were looked for: the
+ * instance folder, and for KAT/<instance folder>/ beside it, the folder
+ * above. */
+static void kat_responses(const char *src, const char *driver, struct strlist *l,
+                          struct strlist *outside)
 {
     char buf[PATH_MAX], dir[PATH_MAX], parent[PATH_MAX];
+    char *bound = realpath(src, NULL), *above;
 
+    if (bound == NULL)
+        return;
     kat_fmt(dir, sizeof dir, "%.*s", (int)(kat_base(driver) - driver - 1), driver);
-    kat_find_rsp(dir, l);
-    kat_find_rsp(src, l);
+    kat_find_rsp(dir, bound, l, outside);
+    kat_find_rsp(src, bound, l, outside);
     if (kat_subdir(src, "KAT", buf, sizeof buf) != NULL)
-        kat_find_rsp(buf, l);
+        kat_find_rsp(buf, bound, l, outside);
     kat_fmt(parent, sizeof parent, "%s/..", src);
-    if (kat_subdir(parent, "KAT", dir, sizeof dir) != NULL &&
+    if ((above = realpath(parent, NULL)) != NULL &&
+        kat_subdir(parent, "KAT", dir, sizeof dir) != NULL && kat_inside(dir, above, outside) &&
         kat_subdir(dir, kat_base(src), buf, sizeof buf) != NULL)
-        kat_find_rsp(buf, l);
+        kat_find_rsp(buf, above, l, outside);
+    free(above);
+    free(bound);
     strlist_sort(l);
 }
 
@@ -272,7 +301,7 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
                    size_t size)
 {
     char exe[PATH_MAX], log[PATH_MAX];
-    char *argv[2] = {exe, NULL};
+    char *argv[2] = {exe, NULL}, *bound;
     struct strlist found = {0};
 
     kat_fmt(r->dir, sizeof r->dir, "%s/%s", c->work, name);
@@ -290,7 +319,10 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
         kat_fmt(why, size, "%s: %s", exe, strerror(errno));
         return -1;
     }
-    kat_find_rsp(r->dir, &found);
+    /* a link it made to a file elsewhere is not what it wrote */
+    if ((bound = realpath(r->dir, NULL)) != NULL)
+        kat_find_rsp(r->dir, bound, &found, NULL);
+    free(bound);
     for (size_t i = 0; i < found.n; i++)
         kat_add(&r->written, kat_base(found.v[i]));
     strlist_sort(&r->written);
@@ -466,7 +498,7 @@ static json_t *kat_gate(const struct kat_config *c)
 {
     const char *src = json_string_value(json_object_get(c->build, "source_dir"));
     const char *file = kat_driver(c->build), *instance;
-    struct strlist rsp = {0}, inc = {0};
+    struct strlist rsp = {0}, inc = {0}, outside = {0};
     struct kat_run plain = {.written = {0}}, prof = {.written = {0}};
     char driver[PATH_MAX], detail[1024] = "", why[1024] = "";
     const char *verdict;
@@ -482,7 +514,17 @@ static json_t *kat_gate(const struct kat_config *c)
                           "of the library)",
                           NULL, NULL, src, -1, c->timeout);
     kat_fmt(driver, sizeof driver, "%s/%s", src, file);
-    kat_responses(src, driver, &rsp);
+    kat_responses(src, driver, &rsp, &outside);
+    if (outside.n > 0) {
+        kat_fmt(detail, sizeof detail,
+                "%s is a link out of the package: iccsprof reads no response file through a "
+                "link out of the package it checks",
+                strncmp(outside.v[0], src, strlen(src)) == 0 && outside.v[0][strlen(src)] == '/'
+                    ? outside.v[0] + strlen(src) + 1
+                    : outside.v[0]);
+        res = kat_result("not_available", detail, file, NULL, src, -1, c->timeout);
+        goto out;
+    }
     if (rsp.n == 0) {
         kat_fmt(detail, sizeof detail,
                 "no response file (*.rsp beside %s, in the instance folder or in a KAT folder)",
@@ -508,6 +550,7 @@ static json_t *kat_gate(const struct kat_config *c)
     if (c->profiled != NULL)
         kat_profiled(c, driver, &inc, &plain, &prof, res, why, sizeof why);
 out:
+    strlist_free(&outside);
     strlist_free(&rsp);
     strlist_free(&inc);
     strlist_free(&plain.written);
