@@ -43,8 +43,8 @@ static __attribute__((noreturn)) void kat_child(char *const argv[], const char *
 {
     unsigned long long bytes;
     int unlimited, in = open("/dev/null", O_RDONLY);
-    int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     struct rlimit rl;
     sigset_t none;
 

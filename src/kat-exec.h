@@ -14,8 +14,9 @@ struct kat_exit {
 
 /* Run ARGV (ARGV[0] searched in PATH) in folder DIR with stdin from
  * /dev/null, stdout to OUT_PATH and stderr to ERR_PATH (both created
- * afresh), no other descriptor of the tool, for at most TIMEOUT seconds,
- * as the measuring process is run: in a process group of its own, dying
+ * afresh, 0600: what a program prints may quote what it read), no
+ * other descriptor of the tool, for at most TIMEOUT seconds, as the
+ * measuring process is run: in a process group of its own, dying
  * with the tool (PR_SET_PDEATHSIG), with the stack limit raised as the
  * measuring process has it, and at its end killed and reaped with every
  * process it started, whatever group or session that joined

@@ -263,6 +263,48 @@ static int files_check_outside(const struct conf *c, const struct plan_instance 
     return rc;
 }
 
+/* Refuse the first file of ALL (relative to I's folder; its sources and
+ * headers that C does not exclude) whose #include could read a file out
+ * of the package (T's roots): -1 with a message naming both. */
+static int files_check_includes(const struct conf *c, const struct plan_instance *i,
+                                const struct plan_tree *t, const struct strlist *all,
+                                struct strlist *used)
+{
+    struct strlist bases = {0};
+    int rc = 0;
+
+    for (size_t d = 0; d < i->incdirs.n; d++)
+        strlist_addf(&bases, "%s/%s", i->folder, i->incdirs.v[d]);
+    for (size_t f = 0; f < all->n && rc == 0; f++) {
+        const char *name = all->v[f], *slash = strrchr(name, '/');
+        char *path, *dir, *spelt;
+        bool computed;
+
+        if ((!files_ends_with(name, ".c") && !files_ends_with(name, ".h")) ||
+            files_excluded_by(c, i->name, name, used) != NULL)
+            continue;
+        path = xasprintf("%s/%s", i->folder, name);
+        dir = xasprintf("%s/%.*s", i->folder, slash != NULL ? (int)(slash - name) : 0, name);
+        spelt = plan_include_out(path, dir, &bases, t->root, t->also, &computed);
+        if (spelt != NULL && computed)
+            plan_say("instance %s: %s includes a file a macro names (#include %s), which "
+                     "iccsprof cannot hold to the package it builds (write the name out, or "
+                     "exclude the file in scheme.conf)",
+                     i->name, name, spelt);
+        else if (spelt != NULL)
+            plan_say("instance %s: %s includes %s, out of the package: iccsprof compiles nothing "
+                     "that reads a file out of the package it builds (copy the file in, or "
+                     "exclude the file in scheme.conf)",
+                     i->name, name, spelt);
+        rc = spelt != NULL ? -1 : 0;
+        free(spelt);
+        free(dir);
+        free(path);
+    }
+    strlist_free(&bases);
+    return rc;
+}
+
 /* Take the source NAME of I: excluded by C, or compiled; -1 when its name
  * cannot be shown. */
 static int files_take(const struct conf *c, struct plan_instance *i, const char *name,
@@ -308,6 +350,8 @@ int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, st
     files_incdirs(i);
     strlist_extend(&i->dangling, &t.dangling);
     rc = files_check_outside(c, i, &t, used);
+    if (rc == 0)
+        rc = files_check_includes(c, i, &t, &all, used);
     for (size_t f = 0; rc == 0 && f < all.n; f++)
         if (files_ends_with(all.v[f], ".c"))
             rc = files_take(c, i, all.v[f], used);

@@ -58,5 +58,9 @@ build_json "$work/linkinb" "$work/linkin" KAT_KEM.c
 expect_status "a link inside: pass" 0 "$ICCSPROF" kat --build-info "$work/linkinb/build.json" \
     --plain "$libs/libmlwe512.so"
 expect_grep "a link inside: pass said" "^MLWE-KEM-512: kat: pass\$" "$work/out"
+# what the compiler and the driver print may quote what they read: 0600
+modes=$(cd "$work/linkinb/kat" && find . -maxdepth 1 -type f \( -name '*.log' -o -name '*.stdout' -o -name '*.stderr' \) |
+    sort | xargs stat -c '%a %n')
+if [ -n "$modes" ] && ! echo "$modes" | grep -vq '^600 '; then pass "KAT logs are 0600"; else fail "KAT logs are 0600" "$modes"; fi
 
 finish

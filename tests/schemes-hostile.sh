@@ -132,24 +132,60 @@ name.c"
 printf 'exclude = bad*name.c\n' >"$work/nl/scheme.conf"
 plan "a file name with a line break, excluded" 0 "$work/nl"
 
-# The compiler's stdin is /dev/null: #include "/dev/stdin" reads nothing
-# from a terminal or a pipe that never ends.
-copy two stdin
-printf '#include "/dev/stdin"\nint from_stdin;\n' >"$work/stdin/$good/fromstdin.c"
-mkfifo "$work/fifo"
-sleep 120 >"$work/fifo" &
-holder=$!
-timeout 60 "$ICCSPROF" plan "$work/stdin" --builddir "$work/build" --instances Good \
-    <"$work/fifo" >"$work/out" 2>"$work/err"
-got=$?
-kill "$holder" 2>/dev/null
-[ "$got" -eq 0 ] && pass "a source including /dev/stdin compiles" ||
-    fail "a source including /dev/stdin compiles" "exit $got: $(head -c 300 "$work/err")"
+# An include out of the package: refused before anything is compiled,
+# with its name, however it is spelt, so that no compiler error copies the
+# file into a log or summary.
+copy two inc
+mkdir -p "$work/inc/$good/sub"
+printf 'int ok_here;\n' >"$work/inc/$good/sub/here.h"
+i=0
+for spelt in "#include \"$work/secret.txt\"" "#  include <$work/secret.txt>" \
+    "#include \"../../../../../secret.txt\"" "#include_next \"$work/secret.txt\"" \
+    "#import \"$work/secret.txt\"" "%:include \"$work/secret.txt\"" \
+    "??=include \"$work/secret.txt\"" "/* x */ # /* y */ include \"$work/secret.txt\"" \
+    "#inc\\
+lude \"$work/secret.txt\"" "#include \"sub/../../../../../../secret.txt\"" \
+    "#include \"/dev/stdin\"" "#include \"/dev/zero\""; do
+    i=$((i + 1))
+    printf '%s\nint from_secret;\n' "$spelt" >"$work/inc/$good/fromout.c"
+    plan "an include out of the package ($i): refused" 2 "$work/inc"
+    name=$(sed -n 's/.*include[_a-z]* *["<]\([^">]*\)[">].*/\1/p; s/.*import *"\([^"]*\)".*/\1/p' "$work/inc/$good/fromout.c" | head -n 1)
+    [ -n "$name" ] || name=$work/secret.txt
+    expect_grep "an include out of the package ($i): named" \
+        "^profile: instance Good: fromout.c includes $name, out of the package: iccsprof compiles nothing that reads a file out of the package it builds (copy the file in, or exclude the file in scheme.conf)\$" \
+        "$work/err"
+done
+printf '#define F "%s"\n#include F\n' "$work/secret.txt" >"$work/inc/$good/fromout.c"
+plan "a computed include: refused" 2 "$work/inc"
+expect_grep "a computed include: named" \
+    "^profile: instance Good: fromout.c includes a file a macro names (#include F), which iccsprof cannot hold to the package it builds (write the name out, or exclude the file in scheme.conf)\$" \
+    "$work/err"
+if grep -rq SECRET-LINE "$work/build" "$work/out" "$work/err" 2>/dev/null; then
+    fail "no log quotes the included file" "$(grep -rl SECRET-LINE "$work/build" "$work/out" "$work/err")"
+else
+    pass "no log quotes the included file"
+fi
+# what stays in the package is taken, in comments and strings too
+printf '#include "sub/here.h"\n#include "sub/../sub/here.h"\n#include <stdio.h>\n/* #include "/etc/passwd" */\nconst char *s = "#include \\"/etc/passwd\\"";\n' \
+    >"$work/inc/$good/fromout.c"
+plan "includes inside the package: taken" 0 "$work/inc"
+printf 'exclude = fromout.c\n' >"$work/inc/scheme.conf"
+printf '#include "%s"\n' "$work/secret.txt" >"$work/inc/$good/fromout.c"
+plan "excluded, the include is left alone" 0 "$work/inc"
 
-# A memory limit: #include "/dev/zero" stops at it, and the error says so.
+# A memory limit: a compiler that runs out of it is stopped, and the
+# error says so.
 copy two zero
-printf '#include "/dev/zero"\n' >"$work/zero/$good/zero.c"
-plan "a source including /dev/zero" 1 "$work/zero" --compile-memory 512
+{
+    printf '#define A0 int x;\n'
+    for n in 1 2 3 4 5 6 7; do
+        printf '#define A%s' $n
+        for _ in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16; do printf ' A%s' $((n - 1)); done
+        printf '\n'
+    done
+    printf 'A7\n'
+} >"$work/zero/$good/zero.c"
+plan "a source the compiler runs out of memory on" 1 "$work/zero" --compile-memory 512
 expect_grep "the memory limit is named" \
     "^  error        compilation failed under the guide and the lenient flags: zero.c: error: the compiler was stopped by the memory limit (512 MiB)" \
     "$work/out"
@@ -180,6 +216,7 @@ make_first() {
 scratch=Lvl-128/build-files/tree
 
 # The package's make reads /dev/null as stdin, not a pipe that never ends.
+mkfifo "$work/fifo"
 make_first mkstdin 'IN := $(shell cat > stdin.txt)'
 sleep 120 >"$work/fifo" &
 holder=$!
