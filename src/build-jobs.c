@@ -1,6 +1,6 @@
-/* build-jobs.c - child processes of the scheme build, with SIGINT and
- * SIGTERM taken synchronously (sigwaitinfo) so that an interrupt always
- * finds the children to stop. */
+/* build-jobs.c - child processes of the scheme build, with SIGINT,
+ * SIGTERM and SIGHUP taken synchronously (sigwaitinfo) so that an
+ * interrupt or a closed terminal always finds the children to stop. */
 #include "config.h"
 
 #include <errno.h>
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -17,11 +18,14 @@
 #include "build-jobs.h"
 #include "cmd.h"
 
+/* How long a job sent the signal that stopped the tool has to end. */
+#define JOBS_GRACE_NS 2000000000L
+
 static sigset_t jobs_original_mask;
 static int jobs_signal;
 static bool jobs_catching;
 
-/* Block SIGINT, SIGTERM (and SIGCHLD, which jobs_run waits for). */
+/* Block SIGINT, SIGTERM, SIGHUP (and SIGCHLD, which jobs_run waits for). */
 void jobs_catch_signals(void)
 {
     sigset_t set;
@@ -32,6 +36,7 @@ void jobs_catch_signals(void)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     sigaddset(&set, SIGCHLD);
     sigprocmask(SIG_BLOCK, &set, &jobs_original_mask);
 }
@@ -57,6 +62,7 @@ int jobs_interrupted(void)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     if ((sig = sigtimedwait(&set, NULL, &now)) > 0)
         jobs_signal = sig;
     return jobs_signal;
@@ -73,18 +79,26 @@ static void jobs_limit(int res, unsigned mib)
     setrlimit(res, &rl);
 }
 
-/* In the new process: its own process group (so that stopping it stops
- * the compiler's own children), the caller's signal mask, /dev/null as
- * stdin (NULLFD; a compiler told to read #include "/dev/stdin" must not
- * wait for the user), the output wired, its limits, its folder, then
- * exec.  Only async-signal-safe calls. */
-static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, int nullfd)
+/* In the new process: death with the tool (PARENT), even by SIGKILL; a
+ * session of its own, so a process group of its own (stopping it stops
+ * the compiler's own children) and no controlling terminal (a package's
+ * program cannot open /dev/tty and write to the user's terminal); the
+ * caller's signal mask, /dev/null as stdin (NULLFD; a compiler told to
+ * read #include "/dev/stdin" must not wait for the user), the output
+ * wired, its limits, its folder, then exec.  Only async-signal-safe
+ * calls. */
+static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, int nullfd,
+                                                pid_t parent)
 {
     static const char nodir[] = "cannot enter the folder to run in\n";
 
-    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    setsid();
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     sigprocmask(SIG_SETMASK, &jobs_original_mask, NULL);
     if (nullfd >= 0)
         dup2(nullfd, 0);
@@ -130,7 +144,7 @@ static void jobs_show(const struct job *j)
 static int jobs_start(struct job *j, FILE **capture, double now)
 {
     int out = -1, nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    pid_t pid;
+    pid_t pid, self = getpid();
 
     *capture = NULL;
     if (j->capture) {
@@ -145,17 +159,24 @@ static int jobs_start(struct job *j, FILE **capture, double now)
         jobs_show(j);
     fflush(NULL);
     if ((pid = fork()) == 0)
-        jobs_exec(j, out, nullfd);
+        jobs_exec(j, out, nullfd, self);
     if (nullfd >= 0)
         close(nullfd);
     if (pid < 0)
         return -1;
-    setpgid(pid, pid);
-    j->pid = (int)pid;
+    j->pid = j->group = (int)pid;
     j->timed_out = false;
     j->signal = 0;
     j->deadline = j->limits.seconds > 0 ? now + j->limits.seconds : 0;
     return 0;
+}
+
+/* Send SIG to the job PID and its session's process group: the job makes
+ * that group itself (setsid), and until it has, only PID is there. */
+static void jobs_kill(pid_t pid, int sig)
+{
+    kill(-pid, sig);
+    kill(pid, sig);
 }
 
 /* Seconds of CLOCK_MONOTONIC. */
@@ -179,7 +200,7 @@ static double jobs_enforce(struct job *jobs, size_t n, double now)
             continue;
         if (now >= jobs[i].deadline && !jobs[i].timed_out) {
             jobs[i].timed_out = true;
-            kill(-jobs[i].pid, SIGKILL);
+            jobs_kill(jobs[i].pid, SIGKILL);
         } else if (!jobs[i].timed_out && jobs[i].deadline - now < next) {
             next = jobs[i].deadline - now;
         }
@@ -225,6 +246,23 @@ void jobs_clear_interrupt(void)
     jobs_signal = 0;
 }
 
+/* Wait for the job PID that was sent a signal to stop: JOBS_GRACE_NS at
+ * most, then it is killed (a package's make may ignore the signal). */
+static void jobs_reap_stopped(pid_t pid)
+{
+    struct timespec nap = {0, 10000000L};
+    int ws;
+
+    for (long waited = 0; waited < JOBS_GRACE_NS; waited += nap.tv_nsec) {
+        if (waitpid(pid, &ws, WNOHANG) != 0)
+            return;
+        nanosleep(&nap, NULL);
+    }
+    jobs_kill(pid, SIGKILL);
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+}
+
 /* Stop every running job of JOBS[N] with the signal that stopped this
  * process (a job then names what the user did: SIGINT is not SIGTERM),
  * wait for them, remove their partial files. */
@@ -232,13 +270,10 @@ static void jobs_stop(struct job *jobs, size_t n, FILE **captures)
 {
     for (size_t i = 0; i < n; i++)
         if (jobs[i].pid > 0)
-            kill(-jobs[i].pid, jobs_signal != 0 ? jobs_signal : SIGTERM);
+            jobs_kill(jobs[i].pid, jobs_signal != 0 ? jobs_signal : SIGTERM);
     for (size_t i = 0; i < n; i++) {
         if (jobs[i].pid > 0) {
-            int ws;
-
-            while (waitpid(jobs[i].pid, &ws, 0) < 0 && errno == EINTR)
-                ;
+            jobs_reap_stopped(jobs[i].pid);
             jobs[i].pid = 0;
             jobs[i].status = -1;
             for (size_t f = 0; f < jobs[i].partial.n; f++)
@@ -274,6 +309,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
     sigemptyset(&wait_for);
     sigaddset(&wait_for, SIGINT);
     sigaddset(&wait_for, SIGTERM);
+    sigaddset(&wait_for, SIGHUP);
     sigaddset(&wait_for, SIGCHLD);
     for (;;) {
         pid_t pid;
@@ -314,7 +350,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
         if (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)
             continue;
         sig = jobs_wait(&wait_for, jobs_enforce(jobs, n, jobs_now()));
-        if (sig == SIGINT || sig == SIGTERM)
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
             jobs_signal = sig;
     }
     free(captures);

@@ -34,9 +34,11 @@ static void kat_close_others(void)
         close(fd);
 }
 
-/* In the child: die with the parent, a process group of its own, the
- * folder, the output files, the limits, no descriptor of the tool, the
- * program; never returns (127 when exec fails, as a shell does). */
+/* In the child: die with the parent, a session of its own (so a process
+ * group of its own, and no controlling terminal: the program cannot open
+ * /dev/tty to write to the user's terminal), the folder, the output
+ * files, the limits, no descriptor of the tool, the program; never
+ * returns (127 when exec fails, as a shell does). */
 static __attribute__((noreturn)) void kat_child(char *const argv[], const char *dir,
                                                 const char *out_path, const char *err_path,
                                                 unsigned long long file_limit, pid_t parent)
@@ -51,7 +53,7 @@ static __attribute__((noreturn)) void kat_child(char *const argv[], const char *
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
-    setpgid(0, 0);
+    setsid();
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     child_stack_limit(&bytes, &unlimited);
@@ -102,7 +104,6 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     }
     if (pid == 0)
         kat_child(argv, dir, out_path, err_path, file_limit, self);
-    setpgid(pid, pid); /* as the child does, so that the group exists whichever runs first */
     while (waitpid(pid, &status, WNOHANG) == 0) {
         if (child_seconds() - start > timeout) {
             ex->timed_out = 1;

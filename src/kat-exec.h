@@ -16,8 +16,8 @@ struct kat_exit {
  * /dev/null, stdout to OUT_PATH and stderr to ERR_PATH (both created
  * afresh, 0600: what a program prints may quote what it read), no
  * other descriptor of the tool, for at most TIMEOUT seconds, as the
- * measuring process is run: in a process group of its own, dying
- * with the tool (PR_SET_PDEATHSIG), with the stack limit raised as the
+ * measuring process is run: in a session of its own (its own process
+ * group, no controlling terminal), dying with the tool (PR_SET_PDEATHSIG), with the stack limit raised as the
  * measuring process has it, and at its end killed and reaped with every
  * process it started, whatever group or session that joined
  * (run-reap.h).  Fills *EX; 0, or -1 with errno set when it could not
