@@ -15,6 +15,7 @@
 #include "build-files.h"
 #include "build-jobs.h"
 #include "builddesc.h"
+#include "run-reap.h"
 
 /* A file larger than this (a KAT response file) is not copied: no build
  * description needs it to say what it compiles. */
@@ -156,7 +157,8 @@ int bd_copy(struct bd_run *r, const struct strlist *files)
 /* Run ARGV in the folder DIR of the scratch copy, its output into
  * *OUTPUT: stdin /dev/null, no make variables of ours (a make running
  * this program must not hand the package its jobserver), the time-out,
- * and its output and files capped.  0 when it exited 0; -2 with WHY
+ * and its output and files capped; whatever it started is killed when it
+ * ends.  0 when it exited 0; -2 with WHY
  * when the time-out, the output limit or another signal stopped it;
  * else -1 with WHY (the last line it printed). */
 int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, char **output,
@@ -166,7 +168,8 @@ int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, c
                                        "MAKEOVERRIDES", "GNUMAKEFLAGS", NULL};
     static const char *const set[] = {"LC_ALL=C", NULL};
     struct job j = {0};
-    int rc = -1;
+    struct reap_known known;
+    int rc = -1, stopped;
 
     strlist_extend(&j.argv, argv);
     j.dir = dir;
@@ -176,7 +179,14 @@ int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, c
     j.limits.file_mib = BD_OUTPUT_MIB;
     job_environment(&j, drop, set);
     *why = NULL;
-    if (jobs_run(&j, 1, 1) != 0) {
+    /* what the package's make or CMake starts and leaves behind (a
+     * daemon of $(shell ... &) or execute_process) comes to this process
+     * and is killed with the tool's group once it ends */
+    reap_begin(&known);
+    stopped = jobs_run(&j, 1, 1);
+    reap_descendants(j.group, &known);
+    reap_end(&known);
+    if (stopped != 0) {
         r->interrupted = true;
         *why = xstrdup("interrupted");
     } else if (j.timed_out) {

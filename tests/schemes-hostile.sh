@@ -266,4 +266,93 @@ if [ -s "$started" ] && ! running "$(cat "$started")"; then
 else
     fail "the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
 fi
+# on_terminal CMD...: CMD with a terminal of its own as its controlling
+# terminal (a pseudo-terminal), as a user's shell runs it; what the
+# terminal showed goes to stdout, CMD's exit status is the status.
+on_terminal() {
+    python3 -c '
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+shown = b""
+while True:
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        break
+    if not data:
+        break
+    shown += data
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(shown)
+sys.exit(os.waitstatus_to_exitcode(status))
+' "$@"
+}
+
+# What the package's make starts and leaves running is killed once make
+# ends, whatever session it moved to.
+make_first daemon "D := \$(shell setsid sh -c 'echo \$\$\$\$ >> daemon.pids; exec sleep 300' </dev/null >/dev/null 2>&1 & while [ ! -s daemon.pids ]; do sleep 0.05; done)"
+expect_status "a Makefile leaving a daemon" 0 timeout 60 "$ICCSPROF" plan "$work/daemon" --builddir "$work/build"
+pids=$work/build/daemon/$scratch/daemon.pids
+alive=
+for p in $(cat "$pids" 2>/dev/null); do running "$p" && alive="$alive $p"; done
+if [ -s "$pids" ] && [ -z "$alive" ]; then
+    pass "the make's daemon is gone once plan exits"
+else
+    fail "the make's daemon is gone once plan exits" "$(cat "$pids" 2>/dev/null || echo 'never started'):$alive"
+    kill $alive 2>/dev/null
+fi
+
+# The package's programs have no controlling terminal: /dev/tty cannot
+# be opened to write to the user's terminal.
+make_first tty 'T := $(shell echo TTY-WRITE-4242 > /dev/tty && echo opened > tty.txt)'
+on_terminal "$ICCSPROF" plan "$work/tty" --builddir "$work/build" >"$work/shown" 2>&1
+got=$?
+[ "$got" -eq 0 ] && pass "a Makefile opening /dev/tty: planned" || fail "a Makefile opening /dev/tty: planned" "exit $got: $(head -c 300 "$work/shown")"
+if [ -e "$work/build/tty/$scratch/tty.txt" ] || grep -q TTY-WRITE "$work/shown"; then
+    fail "the Makefile could not open /dev/tty" "$(head -c 300 "$work/shown")"
+else
+    pass "the Makefile could not open /dev/tty"
+fi
+
+# SIGHUP (a closed terminal) stops plan as SIGTERM does: the package's
+# make and the compilers are stopped, exit 129.
+make_first hup "HOLD := \$(shell sh -c 'echo \$\$\$\$ > started; exec sleep 30')"
+"$ICCSPROF" plan "$work/hup" --builddir "$work/build" >"$work/out" 2>"$work/err" &
+pid=$!
+started=$work/build/hup/Lvl-128/build-files/tree/started
+i=0
+while [ $i -lt 300 ] && [ ! -s "$started" ]; do
+    sleep 0.1
+    i=$((i + 1))
+done
+kill -HUP "$pid"
+wait "$pid"
+got=$?
+[ "$got" -eq 129 ] && pass "SIGHUP while make runs: exit 129" || fail "SIGHUP while make runs: exit 129" "exit $got"
+if [ -s "$started" ] && ! running "$(cat "$started")"; then
+    pass "SIGHUP: the package's make is stopped"
+else
+    fail "SIGHUP: the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
+fi
+slow_compiler
+for sig in HUP KILL; do
+    rm -f "$work/slowcc.pids"
+    ICCSPROF_CC="$work/slowcc" "$ICCSPROF" profile --build-only "$PKGS/two" --scheme "slow$sig" \
+        --builddir "$work/build" --instances Good -j 2 >"$work/int.out" 2>"$work/int.err" &
+    builder=$!
+    wait_compilers 2
+    kill -$sig $builder
+    wait $builder
+    got=$?
+    want=$([ $sig = HUP ] && echo 129 || echo 137)
+    [ $got -eq $want ] && pass "SIG$sig while compiling: exit $want" || fail "SIG$sig while compiling: exit $want" "exit $got"
+    # killed with the tool (PR_SET_PDEATHSIG); a zombie no init reaps is gone
+    sleep 0.5
+    alive=
+    for p in $(cat "$work/slowcc.pids"); do running "$p" && alive="$alive $p"; done
+    [ -z "$alive" ] && pass "SIG$sig while compiling: the compilers are stopped" ||
+        fail "SIG$sig while compiling: the compilers are stopped" "still running:$alive"
+done
 finish
