@@ -1,7 +1,8 @@
 #!/bin/sh
 # kat-hostile.sh - what a package's KAT driver and response files can do
 # to the KAT gate (`iccsprof kat`): response files and KAT folders linked
-# out of the package are never read.
+# out of the package are never read; the driver cannot reach the user's
+# terminal.
 . "$top_srcdir/tests/lib.sh"
 
 libs="$top_builddir/tests/intree/.libs"
@@ -62,5 +63,36 @@ expect_grep "a link inside: pass said" "^MLWE-KEM-512: kat: pass\$" "$work/out"
 modes=$(cd "$work/linkinb/kat" && find . -maxdepth 1 -type f \( -name '*.log' -o -name '*.stdout' -o -name '*.stderr' \) |
     sort | xargs stat -c '%a %n')
 if [ -n "$modes" ] && ! echo "$modes" | grep -vq '^600 '; then pass "KAT logs are 0600"; else fail "KAT logs are 0600" "$modes"; fi
+
+# --- a driver has no controlling terminal: /dev/tty cannot be opened ---
+instance tty
+cat >"$work/tty/KAT_TTY.c" <<EOC
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+    int fd = open("/dev/tty", O_WRONLY);
+
+    if (fd >= 0) {
+        (void)!write(fd, "TTY-WRITE-4242\\n", 15);
+        fclose(fopen("$work/tty.opened", "w"));
+    }
+    puts("count = 0");
+    return 0;
+}
+EOC
+rm "$work/tty/MLWE-KEM-512.rsp"
+echo "count = 0" >"$work/tty/KAT_TTY.rsp"
+build_json "$work/ttyb" "$work/tty" KAT_TTY.c
+on_terminal "$ICCSPROF" kat --build-info "$work/ttyb/build.json" --plain "$libs/libmlwe512.so" \
+    >"$work/shown" 2>&1
+got=$?
+[ "$got" -eq 0 ] && pass "a driver opening /dev/tty: exit 0" || fail "a driver opening /dev/tty: exit 0" "exit $got: $(head -c 300 "$work/shown")"
+if [ -e "$work/tty.opened" ] || grep -q TTY-WRITE "$work/shown"; then
+    fail "the driver could not open /dev/tty" "$(head -c 300 "$work/shown")"
+else
+    pass "the driver could not open /dev/tty"
+fi
 
 finish

@@ -266,29 +266,6 @@ if [ -s "$started" ] && ! running "$(cat "$started")"; then
 else
     fail "the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
 fi
-# on_terminal CMD...: CMD with a terminal of its own as its controlling
-# terminal (a pseudo-terminal), as a user's shell runs it; what the
-# terminal showed goes to stdout, CMD's exit status is the status.
-on_terminal() {
-    python3 -c '
-import os, pty, sys
-pid, fd = pty.fork()
-if pid == 0:
-    os.execvp(sys.argv[1], sys.argv[1:])
-shown = b""
-while True:
-    try:
-        data = os.read(fd, 4096)
-    except OSError:
-        break
-    if not data:
-        break
-    shown += data
-_, status = os.waitpid(pid, 0)
-sys.stdout.buffer.write(shown)
-sys.exit(os.waitstatus_to_exitcode(status))
-' "$@"
-}
 
 # What the package's make starts and leaves running is killed once make
 # ends, whatever session it moved to.
