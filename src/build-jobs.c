@@ -18,6 +18,8 @@
 #include "build-jobs.h"
 #include "cmd.h"
 
+/* How often (seconds) a job's folder is counted against its quota. */
+#define JOBS_QUOTA_LOOK 0.1
 /* How long a job sent the signal that stopped the tool has to end. */
 #define JOBS_GRACE_NS 2000000000L
 
@@ -188,20 +190,39 @@ static double jobs_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Kill the running jobs of JOBS[N] past their deadline at NOW; the
- * seconds until the next deadline (at most one, so that a wait wakes up
- * in time). */
+/* Whether job J's folder is past its quota (counted now), noted in J. */
+static bool jobs_over_quota(struct job *j)
+{
+    if (j->quota_dir != NULL && !j->over_quota) {
+        quota_count(j->quota_dir, &j->quota);
+        j->over_quota = quota_over(&j->quota);
+    }
+    return j->over_quota;
+}
+
+/* Kill the running jobs of JOBS[N] past their deadline at NOW or past
+ * their folder's quota; the seconds until the next look (at most one, a
+ * tenth with a quota to hold, so that a wait wakes up in time). */
 static double jobs_enforce(struct job *jobs, size_t n, double now)
 {
     double next = 1.0;
 
     for (size_t i = 0; i < n; i++) {
-        if (jobs[i].pid <= 0 || jobs[i].deadline <= 0)
+        if (jobs[i].pid <= 0 || jobs[i].timed_out || jobs[i].over_quota)
             continue;
-        if (now >= jobs[i].deadline && !jobs[i].timed_out) {
+        if (jobs[i].quota_dir != NULL) {
+            next = next > JOBS_QUOTA_LOOK ? JOBS_QUOTA_LOOK : next;
+            if (jobs_over_quota(&jobs[i])) {
+                jobs_kill(jobs[i].pid, SIGKILL);
+                continue;
+            }
+        }
+        if (jobs[i].deadline <= 0)
+            continue;
+        if (now >= jobs[i].deadline) {
             jobs[i].timed_out = true;
             jobs_kill(jobs[i].pid, SIGKILL);
-        } else if (!jobs[i].timed_out && jobs[i].deadline - now < next) {
+        } else if (jobs[i].deadline - now < next) {
             next = jobs[i].deadline - now;
         }
     }
@@ -340,6 +361,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
             long i = jobs_ended(jobs, n, pid, ws);
 
             if (i >= 0) {
+                jobs_over_quota(&jobs[i]);
                 jobs_collect(&jobs[i], captures[i]);
                 captures[i] = NULL;
                 running--;

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 
+#include "quota.h"
 #include "strlist.h"
 
 /* What a job may use; 0 is no limit. */
@@ -25,6 +26,9 @@ struct job {
     struct strlist env; /* NAME=VALUE: its whole environment; empty: this one's */
     struct job_limits limits;
     bool timed_out;          /* stopped at limits.seconds */
+    const char *quota_dir;   /* a folder whose files and bytes are bound by quota, or NULL */
+    struct quota quota;      /* its bounds, and its counts once looked at */
+    bool over_quota;         /* stopped, or ended, past the quota */
     struct strlist partial;  /* files to remove when the job is stopped */
     bool capture;            /* collect stdout and stderr into output */
     bool keep_stdout;        /* not captured: stdout stays stdout (else it goes to stderr) */

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -15,11 +16,14 @@
 
 #include "cmd.h"
 #include "kat-exec.h"
+#include "quota.h"
 #include "run-child.h"
 #include "run-reap.h"
 
 /* How often the parent looks whether the program ended. */
 #define KAT_POLL_NS 2000000L
+/* Every this many looks, it counts what the program left in its folder. */
+#define KAT_QUOTA_POLLS 50
 
 /* Close every descriptor but the standard ones: the program must not
  * hold (or write to) what the tool has open, such as a build folder's
@@ -41,7 +45,7 @@ static void kat_close_others(void)
  * returns (127 when exec fails, as a shell does). */
 static __attribute__((noreturn)) void kat_child(char *const argv[], const char *dir,
                                                 const char *out_path, const char *err_path,
-                                                unsigned long long file_limit, pid_t parent)
+                                                const struct kat_limits *limits, pid_t parent)
 {
     unsigned long long bytes;
     int unlimited, in = open("/dev/null", O_RDONLY);
@@ -64,10 +68,14 @@ static __attribute__((noreturn)) void kat_child(char *const argv[], const char *
     if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 ||
         chdir(dir) != 0)
         _exit(127);
-    if (file_limit > 0) {
+    if (limits->file_bytes > 0) {
         /* a file written past the limit ends the program with SIGXFSZ */
-        rl.rlim_cur = rl.rlim_max = (rlim_t)file_limit;
+        rl.rlim_cur = rl.rlim_max = (rlim_t)limits->file_bytes;
         setrlimit(RLIMIT_FSIZE, &rl);
+    }
+    if (limits->memory_mib > 0) {
+        rl.rlim_cur = rl.rlim_max = (rlim_t)limits->memory_mib << 20;
+        setrlimit(RLIMIT_AS, &rl);
     }
     kat_close_others();
     execvp(argv[0], argv);
@@ -75,9 +83,20 @@ static __attribute__((noreturn)) void kat_child(char *const argv[], const char *
     _exit(127);
 }
 
-/* Run ARGV in DIR with a time-out and a limit on the files it writes. */
+/* Whether what the program left in DIR is past the quota of LIMITS. */
+static int kat_over_quota(const char *dir, const struct kat_limits *limits)
+{
+    struct quota q = {.max_bytes = limits->dir_bytes, .max_files = limits->dir_files};
+
+    if (q.max_bytes == 0 && q.max_files == 0)
+        return 0;
+    quota_count(dir, &q);
+    return quota_over(&q);
+}
+
+/* Run ARGV in DIR with a time-out, within LIMITS. */
 int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
-                     const char *err_path, double timeout, unsigned long long file_limit,
+                     const char *err_path, double timeout, const struct kat_limits *limits,
                      struct kat_exit *ex)
 {
     struct timespec nap = {0, KAT_POLL_NS};
@@ -85,8 +104,9 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     struct reap_known known;
     pid_t pid, self = getpid();
     int status = 0;
+    unsigned long polls = 0;
 
-    ex->timed_out = ex->signal = ex->status = 0;
+    ex->timed_out = ex->signal = ex->status = ex->over_quota = 0;
     if (cmd_verbosity == CMD_VERBOSE) {
         fprintf(stderr, "+ (in %s)", dir);
         for (size_t i = 0; argv[i] != NULL; i++)
@@ -103,10 +123,13 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
         return -1;
     }
     if (pid == 0)
-        kat_child(argv, dir, out_path, err_path, file_limit, self);
+        kat_child(argv, dir, out_path, err_path, limits, self);
     while (waitpid(pid, &status, WNOHANG) == 0) {
-        if (child_seconds() - start > timeout) {
-            ex->timed_out = 1;
+        bool over = ++polls % KAT_QUOTA_POLLS == 0 && kat_over_quota(dir, limits);
+
+        if (over || child_seconds() - start > timeout) {
+            ex->timed_out = !over;
+            ex->over_quota = over;
             kill(-pid, SIGKILL);
             kill(pid, SIGKILL);
             while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
@@ -118,10 +141,12 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     /* whatever it started and left behind, in whatever group or session */
     reap_descendants(pid, &known);
     reap_end(&known);
+    if (!ex->timed_out && !ex->over_quota && kat_over_quota(dir, limits))
+        ex->over_quota = 1;
     ex->seconds = child_seconds() - start;
-    if (!ex->timed_out && WIFSIGNALED(status))
+    if (!ex->timed_out && !ex->over_quota && WIFSIGNALED(status))
         ex->signal = WTERMSIG(status);
-    else if (!ex->timed_out)
+    else if (!ex->timed_out && !ex->over_quota)
         ex->status = WEXITSTATUS(status);
     return 0;
 }
@@ -130,5 +155,7 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
 int kat_exec(char *const argv[], const char *dir, const char *out_path, const char *err_path,
              double timeout, struct kat_exit *ex)
 {
-    return kat_exec_limited(argv, dir, out_path, err_path, timeout, 0, ex);
+    static const struct kat_limits none = {0};
+
+    return kat_exec_limited(argv, dir, out_path, err_path, timeout, &none, ex);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "build-files.h"
 #include "kat-compare.h"
 #include "kat-exec.h"
 #include "kat.h"
@@ -284,6 +285,11 @@ static int kat_build(const struct kat_config *c, const char *driver, const struc
 /* The least a driver may write to one file; more is allowed up to twice
  * the largest response file the package ships. */
 #define KAT_FILE_LIMIT_MIN (1ull << 20)
+/* What a driver may leave in its folder all together: this many times the
+ * limit of one file, in at most this many files (a driver writing many
+ * files, each under the limit, would fill the disk all the same). */
+#define KAT_DIR_FILE_LIMITS 8
+#define KAT_DIR_FILES 256
 
 /* One run of the driver: where, the limit on each file it writes, and how
  * it ended. */
@@ -303,6 +309,7 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     char exe[PATH_MAX], log[PATH_MAX];
     char *argv[2] = {exe, NULL}, *bound;
     struct strlist found = {0};
+    struct kat_limits limits = {0};
 
     kat_fmt(r->dir, sizeof r->dir, "%s/%s", c->work, name);
     kat_fmt(exe, sizeof exe, "%s/kat-%s", c->work, name);
@@ -315,7 +322,10 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     }
     if (kat_build(c, driver, inc, lib, exe, log, why, size) != 0)
         return -1;
-    if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, r->limit, &r->ex) != 0) {
+    limits.file_bytes = r->limit;
+    limits.dir_bytes = KAT_DIR_FILE_LIMITS * r->limit;
+    limits.dir_files = KAT_DIR_FILES;
+    if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, &limits, &r->ex) != 0) {
         kat_fmt(why, size, "%s: %s", exe, strerror(errno));
         return -1;
     }
@@ -342,7 +352,12 @@ static const char *kat_shipped(const struct strlist *rsp, const char *name)
 /* How a run ended, when it did not end with status 0: into WHY. */
 static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
 {
-    if (r->ex.signal == SIGXFSZ)
+    if (r->ex.over_quota)
+        kat_fmt(why, size,
+                "the driver left more than %d files or %llu bytes in its folder (%d times the "
+                "limit of one file) and was stopped",
+                KAT_DIR_FILES, KAT_DIR_FILE_LIMITS * r->limit, KAT_DIR_FILE_LIMITS);
+    else if (r->ex.signal == SIGXFSZ)
         kat_fmt(why, size,
                 "the driver wrote more than %llu bytes to one file (twice the largest response "
                 "file, at least 1 MiB) and was stopped",
@@ -352,7 +367,7 @@ static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
                 strsignal(r->ex.signal));
     else if (r->ex.status != 0)
         kat_fmt(why, size, "the driver exited with status %d", r->ex.status);
-    return r->ex.signal || r->ex.status != 0;
+    return r->ex.over_quota || r->ex.signal || r->ex.status != 0;
 }
 
 /* Compare the plain run's output with the shipped responses: the result
@@ -364,7 +379,7 @@ static const char *kat_verdict(const struct kat_run *r, const struct strlist *rs
     size_t compared = 0;
     const char *want = NULL;
 
-    if (r->ex.signal == SIGXFSZ) { /* whatever it wrote is cut */
+    if (r->ex.over_quota || r->ex.signal == SIGXFSZ) { /* whatever it wrote is cut */
         kat_ended_badly(r, detail, size);
         return "fail";
     }
@@ -550,6 +565,12 @@ static json_t *kat_gate(const struct kat_config *c)
     if (c->profiled != NULL)
         kat_profiled(c, driver, &inc, &plain, &prof, res, why, sizeof why);
 out:
+    /* what the driver left is compared; it goes, so that no run keeps a
+     * package's files */
+    if (plain.dir[0] != '\0')
+        file_remove_tree(plain.dir);
+    if (prof.dir[0] != '\0')
+        file_remove_tree(prof.dir);
     strlist_free(&outside);
     strlist_free(&rsp);
     strlist_free(&inc);

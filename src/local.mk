@@ -43,7 +43,7 @@ src_libiccsprof_la_SOURCES = \
 	src/record-profile.c src/record-profile.h \
 	src/regfile.c src/regfile.h \
 	src/record-schema.c src/record-schema.h \
-	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/kat-compare.c src/kat-compare.h \
+	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/quota.c src/quota.h src/kat-compare.c src/kat-compare.h \
 	src/protocol.h \
 	src/run-child.c src/run-child.h \
 	src/run-lines.c src/run-lines.h \

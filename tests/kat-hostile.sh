@@ -2,7 +2,7 @@
 # kat-hostile.sh - what a package's KAT driver and response files can do
 # to the KAT gate (`iccsprof kat`): response files and KAT folders linked
 # out of the package are never read; the driver cannot reach the user's
-# terminal.
+# terminal, and what it leaves in its folder is bound and removed.
 . "$top_srcdir/tests/lib.sh"
 
 libs="$top_builddir/tests/intree/.libs"
@@ -94,5 +94,44 @@ if [ -e "$work/tty.opened" ] || grep -q TTY-WRITE "$work/shown"; then
 else
     pass "the driver could not open /dev/tty"
 fi
+
+# --- a driver's quota: many files, each under the limit of one, are
+# stopped all the same, and its folder is removed after ---
+instance many
+cat >"$work/many/KAT_MANY.c" <<'EOC'
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    static char block[100 * 1024];
+    char name[64];
+
+    memset(block, 'x', sizeof block);
+    for (int i = 0; i < 300; i++) {
+        FILE *f;
+
+        snprintf(name, sizeof name, "out%03d.bin", i);
+        if ((f = fopen(name, "w")) == NULL)
+            return 1;
+        fwrite(block, 1, sizeof block, f);
+        fclose(f);
+    }
+    puts("count = 0");
+    return 0;
+}
+EOC
+rm "$work/many/MLWE-KEM-512.rsp"
+echo "count = 0" >"$work/many/KAT_MANY.rsp"
+build_json "$work/manyb" "$work/many" KAT_MANY.c
+expect_status "many files: fail" 1 "$ICCSPROF" kat --build-info "$work/manyb/build.json" \
+    --plain "$libs/libmlwe512.so"
+expect_grep "many files: the quota is named" \
+    "^MLWE-KEM-512: kat: fail (the driver left more than 256 files or 8388608 bytes in its folder (8 times the limit of one file) and was stopped)\$" \
+    "$work/out"
+[ ! -e "$work/manyb/kat/plain" ] && pass "many files: the driver's folder is removed" ||
+    fail "many files: the driver's folder is removed" "$(ls "$work/manyb/kat/plain" | wc -l) files left"
+[ ! -e "$work/linkinb/kat/plain" ] && [ -s "$work/linkinb/kat/plain.stdout" ] &&
+    pass "a pass: the driver's folder is removed, its output kept" ||
+    fail "a pass: the driver's folder is removed, its output kept" "$(ls "$work/linkinb/kat")"
 
 finish

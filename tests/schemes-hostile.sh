@@ -247,6 +247,19 @@ expect_grep "the output limit is named" \
 size=$(stat -c %s "$work/build/mkbig/$scratch/big.bin")
 [ "$size" -eq 67108864 ] && pass "a file make writes stops at 64 MiB" || fail "a file make writes stops at 64 MiB" "$size bytes"
 
+# What make adds to its scratch copy all together is bound too: ten files
+# of 60 MB, each under the limit of one file, are stopped by the quota.
+make_first mkmany 'MANY := $(foreach i,0 1 2 3 4 5 6 7 8 9,$(shell head -c 60000000 /dev/zero > many$(i).bin))'
+expect_status "a Makefile writing ten files of 60 MB" 0 timeout 120 "$ICCSPROF" plan "$work/mkmany" \
+    --builddir "$work/build"
+expect_grep "the quota is named" \
+    "^  described    Makefile: .* stopped by the quota of its scratch copy (128 MiB and 4096 files more than the copy); no target of Makefile compiles the ICCS API with the KAT driver: every .c but programs\$" \
+    "$work/out"
+left=$(du -sb "$work/build/mkmany/Lvl-128/build-files" | cut -f1)
+[ "$left" -lt 300000000 ] && pass "the scratch copy holds less than 300 MB" ||
+    fail "the scratch copy holds less than 300 MB" "$left bytes"
+rm -rf "$work/build/mkmany" "$work/build/mkbig"
+
 # An interrupt while the package's make runs: it is stopped, promptly.
 make_first hold "HOLD := \$(shell sh -c 'echo \$\$\$\$ > started; exec sleep 30')"
 "$ICCSPROF" plan "$work/hold" --builddir "$work/build" >"$work/out" 2>"$work/err" &
