@@ -3,10 +3,12 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -38,14 +40,60 @@ static void kat_close_others(void)
         close(fd);
 }
 
+/* Write TEXT to the file PATH (of /proc); 0, or -1 with errno set. */
+static int kat_write_proc(const char *path, const char *text)
+{
+    int fd = open(path, O_WRONLY | O_CLOEXEC), rc;
+
+    if (fd < 0)
+        return -1;
+    rc = write(fd, text, strlen(text)) == (ssize_t)strlen(text) ? 0 : -1;
+    close(fd);
+    return rc;
+}
+
+/* Enter a mount namespace of its own (as UID and GID, in a user
+ * namespace of its own when UID is not root) where every mount is
+ * read-only but the folder DIR; NULL, or the step that failed, errno
+ * set. */
+static const char *kat_confine(const char *dir, uid_t uid, gid_t gid)
+{
+    struct mount_attr ro = {.attr_set = MOUNT_ATTR_RDONLY}, rw = {.attr_clr = MOUNT_ATTR_RDONLY};
+    char map[64];
+
+    if (unshare(CLONE_NEWNS | (uid != 0 ? CLONE_NEWUSER : 0)) != 0)
+        return "unshare";
+    if (uid != 0) {
+        if (kat_write_proc("/proc/self/setgroups", "deny") != 0)
+            return "/proc/self/setgroups";
+        snprintf(map, sizeof map, "%u %u 1", (unsigned)uid, (unsigned)uid);
+        if (kat_write_proc("/proc/self/uid_map", map) != 0)
+            return "/proc/self/uid_map";
+        snprintf(map, sizeof map, "%u %u 1", (unsigned)gid, (unsigned)gid);
+        if (kat_write_proc("/proc/self/gid_map", map) != 0)
+            return "/proc/self/gid_map";
+    }
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+        return "making / private";
+    if (mount(dir, dir, NULL, MS_BIND, NULL) != 0)
+        return "binding its folder";
+    if (mount_setattr(AT_FDCWD, "/", AT_RECURSIVE, &ro, sizeof ro) != 0)
+        return "making / read-only";
+    if (mount_setattr(AT_FDCWD, dir, 0, &rw, sizeof rw) != 0)
+        return "making its folder writable";
+    return NULL;
+}
+
 /* In the child: die with the parent, a session of its own (so a process
  * group of its own, and no controlling terminal: the program cannot open
- * /dev/tty to write to the user's terminal), the folder, the output
- * files, the limits, no descriptor of the tool, the program; never
- * returns (127 when exec fails, as a shell does). */
+ * /dev/tty to write to the user's terminal), the confinement asked for
+ * (why not into the pipe REPORT), the folder, the output files, the
+ * limits, no descriptor of the tool, the program; never returns (127
+ * when exec fails, as a shell does). */
 static __attribute__((noreturn)) void kat_child(char *const argv[], const char *dir,
                                                 const char *out_path, const char *err_path,
-                                                const struct kat_limits *limits, pid_t parent)
+                                                const struct kat_limits *limits, pid_t parent,
+                                                int report)
 {
     unsigned long long bytes;
     int unlimited, in = open("/dev/null", O_RDONLY);
@@ -64,6 +112,13 @@ static __attribute__((noreturn)) void kat_child(char *const argv[], const char *
     if (getrlimit(RLIMIT_STACK, &rl) == 0) {
         rl.rlim_cur = unlimited ? RLIM_INFINITY : (rlim_t)bytes;
         setrlimit(RLIMIT_STACK, &rl);
+    }
+    if (limits->confine) {
+        uid_t uid = getuid();
+        const char *step = kat_confine(dir, uid, getgid());
+
+        if (step != NULL)
+            dprintf(report, "%s: %s", step, strerror(errno));
     }
     if (in < 0 || out < 0 || err < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 ||
         chdir(dir) != 0)
@@ -103,8 +158,10 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     double start = child_seconds();
     struct reap_known known;
     pid_t pid, self = getpid();
-    int status = 0;
+    int status = 0, report[2];
     unsigned long polls = 0;
+    ssize_t got;
+    size_t have = 0;
 
     ex->timed_out = ex->signal = ex->status = ex->over_quota = 0;
     if (cmd_verbosity == CMD_VERBOSE) {
@@ -113,17 +170,31 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
             fprintf(stderr, " %s", argv[i]);
         fputc('\n', stderr);
     }
+    ex->unconfined[0] = '\0';
+    if (pipe2(report, O_CLOEXEC) != 0)
+        return -1;
     fflush(NULL);
     reap_begin(&known);
     if ((pid = fork()) < 0) {
         int e = errno;
 
         reap_end(&known);
+        close(report[0]);
+        close(report[1]);
         errno = e;
         return -1;
     }
     if (pid == 0)
-        kat_child(argv, dir, out_path, err_path, limits, self);
+        kat_child(argv, dir, out_path, err_path, limits, self, report[1]);
+    /* why the child is not confined, if it says so before its exec
+     * closes the pipe */
+    close(report[1]);
+    while (have + 1 < sizeof ex->unconfined &&
+           ((got = read(report[0], ex->unconfined + have, sizeof ex->unconfined - 1 - have)) > 0 ||
+            (got < 0 && errno == EINTR)))
+        have += got > 0 ? (size_t)got : 0;
+    ex->unconfined[have] = '\0';
+    close(report[0]);
     while (waitpid(pid, &status, WNOHANG) == 0) {
         bool over = ++polls % KAT_QUOTA_POLLS == 0 && kat_over_quota(dir, limits);
 

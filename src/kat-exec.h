@@ -6,10 +6,11 @@
 
 /* How a program ended. */
 struct kat_exit {
-    int timed_out;  /* killed when TIMEOUT passed */
-    int signal;     /* the signal that ended it, else 0 */
-    int status;     /* its exit status when it exited */
-    int over_quota; /* killed, or ended, past its folder's quota */
+    int timed_out;        /* killed when TIMEOUT passed */
+    int signal;           /* the signal that ended it, else 0 */
+    int status;           /* its exit status when it exited */
+    int over_quota;       /* killed, or ended, past its folder's quota */
+    char unconfined[160]; /* why it ran unconfined when confining was asked, else "" */
     double seconds;
 };
 
@@ -31,11 +32,16 @@ struct kat_limits {
     unsigned memory_mib;           /* its address space (RLIMIT_AS) */
     unsigned long long dir_bytes;  /* all it leaves in its folder together */
     unsigned long dir_files;       /* the files it leaves in its folder */
+    int confine; /* in a mount namespace of its own, all read-only but its folder */
 };
 
 /* kat_exec within LIMITS: a file written past its limit ends the program
  * with SIGXFSZ; more than its folder's quota (the folder counted as it
- * runs, and once it ended) kills it and sets EX->over_quota. */
+ * runs, and once it ended) kills it and sets EX->over_quota.  Confined,
+ * the program runs in a mount namespace of its own (and a user namespace
+ * when the tool is not root) where every mount is read-only but DIR, so
+ * that it writes nowhere else; when the system allows no namespace, it
+ * runs unconfined and EX->unconfined says why. */
 int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
                      const char *err_path, double timeout, const struct kat_limits *limits,
                      struct kat_exit *ex);

@@ -325,6 +325,7 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     limits.file_bytes = r->limit;
     limits.dir_bytes = KAT_DIR_FILE_LIMITS * r->limit;
     limits.dir_files = KAT_DIR_FILES;
+    limits.confine = 1;
     if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, &limits, &r->ex) != 0) {
         kat_fmt(why, size, "%s: %s", exe, strerror(errno));
         return -1;
@@ -473,6 +474,21 @@ static json_t *kat_result(const char *result, const char *detail, const char *dr
                      "timeout_seconds", timeout, "profiled", "profiled_detail", "");
 }
 
+/* Add to RES's detail that the run R was not confined, and why, when it
+ * was not: the verdict says what the driver could reach. */
+static void kat_note_unconfined(json_t *res, const struct kat_run *r)
+{
+    const char *detail = json_string_value(json_object_get(res, "detail"));
+    char *note;
+
+    if (r->ex.unconfined[0] == '\0')
+        return;
+    note = xasprintf("%s%sthe driver ran unconfined (%s)", detail, detail[0] ? "; " : "",
+                     r->ex.unconfined);
+    json_object_set_new(res, "detail", json_string(note));
+    free(note);
+}
+
 /* Add to RES the log of the run R: the file its output went to, with
  * its SHA-256, so that the page's evidence index names what the verdict
  * was made on. */
@@ -557,11 +573,13 @@ static json_t *kat_gate(const struct kat_config *c)
         kat_fmt(detail, sizeof detail, "the KAT driver did not finish within %g s", c->timeout);
         res = kat_result("timeout", detail, file, &rsp, src, plain.ex.seconds, c->timeout);
         kat_log(res, &plain);
+        kat_note_unconfined(res, &plain);
         goto out;
     }
     verdict = kat_verdict(&plain, &rsp, instance != NULL ? instance : "", detail, sizeof detail);
     res = kat_result(verdict, detail, file, &rsp, src, plain.ex.seconds, c->timeout);
     kat_log(res, &plain);
+    kat_note_unconfined(res, &plain);
     if (c->profiled != NULL)
         kat_profiled(c, driver, &inc, &plain, &prof, res, why, sizeof why);
 out:

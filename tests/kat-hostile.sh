@@ -2,7 +2,8 @@
 # kat-hostile.sh - what a package's KAT driver and response files can do
 # to the KAT gate (`iccsprof kat`): response files and KAT folders linked
 # out of the package are never read; the driver cannot reach the user's
-# terminal, and what it leaves in its folder is bound and removed.
+# terminal, writes only in its folder where the system allows a mount
+# namespace, and what it leaves there is bound and removed.
 . "$top_srcdir/tests/lib.sh"
 
 libs="$top_builddir/tests/intree/.libs"
@@ -58,7 +59,7 @@ ln -s shipped.txt "$work/linkin/MLWE-KEM-512.rsp"
 build_json "$work/linkinb" "$work/linkin" KAT_KEM.c
 expect_status "a link inside: pass" 0 "$ICCSPROF" kat --build-info "$work/linkinb/build.json" \
     --plain "$libs/libmlwe512.so"
-expect_grep "a link inside: pass said" "^MLWE-KEM-512: kat: pass\$" "$work/out"
+expect_grep "a link inside: pass said" "^MLWE-KEM-512: kat: pass$UNCONFINED\$" "$work/out"
 # what the compiler and the driver print may quote what they read: 0600
 modes=$(cd "$work/linkinb/kat" && find . -maxdepth 1 -type f \( -name '*.log' -o -name '*.stdout' -o -name '*.stderr' \) |
     sort | xargs stat -c '%a %n')
@@ -126,12 +127,49 @@ build_json "$work/manyb" "$work/many" KAT_MANY.c
 expect_status "many files: fail" 1 "$ICCSPROF" kat --build-info "$work/manyb/build.json" \
     --plain "$libs/libmlwe512.so"
 expect_grep "many files: the quota is named" \
-    "^MLWE-KEM-512: kat: fail (the driver left more than 256 files or 8388608 bytes in its folder (8 times the limit of one file) and was stopped)\$" \
+    "^MLWE-KEM-512: kat: fail (the driver left more than 256 files or 8388608 bytes in its folder (8 times the limit of one file) and was stopped$UNCONFINED_TOO)\$" \
     "$work/out"
 [ ! -e "$work/manyb/kat/plain" ] && pass "many files: the driver's folder is removed" ||
     fail "many files: the driver's folder is removed" "$(ls "$work/manyb/kat/plain" | wc -l) files left"
 [ ! -e "$work/linkinb/kat/plain" ] && [ -s "$work/linkinb/kat/plain.stdout" ] &&
     pass "a pass: the driver's folder is removed, its output kept" ||
     fail "a pass: the driver's folder is removed, its output kept" "$(ls "$work/linkinb/kat")"
+
+# --- a driver is confined where the system allows: it writes only in
+# its folder; where it does not, the verdict says why ---
+instance escape
+cat >"$work/escape/KAT_ESCAPE.c" <<EOC
+#include <stdio.h>
+int main(void)
+{
+    FILE *f;
+
+    if ((f = fopen("$work/escaped-absolute", "w")) != NULL)
+        fclose(f);
+    if ((f = fopen("../../escaped-relative", "w")) != NULL)
+        fclose(f);
+    if ((f = fopen("$work/escape/escaped-package", "w")) != NULL)
+        fclose(f);
+    if ((f = fopen("KAT_ESCAPE.rsp", "w")) != NULL) {
+        fputs("count = 0\n", f);
+        fclose(f);
+    }
+    return 0;
+}
+EOC
+rm "$work/escape/MLWE-KEM-512.rsp"
+echo "count = 0" >"$work/escape/KAT_ESCAPE.rsp"
+build_json "$work/escapeb" "$work/escape" KAT_ESCAPE.c
+expect_status "a driver writing outside its folder: exit 0" 0 "$ICCSPROF" kat \
+    --build-info "$work/escapeb/build.json" --plain "$libs/libmlwe512.so"
+if grep -q "unconfined" "$work/out"; then
+    expect_grep "unconfined: the verdict says why" \
+        "^MLWE-KEM-512: kat: pass (the driver ran unconfined ([^)]*: .*))\$" "$work/out"
+else
+    expect_grep "confined: a pass" "^MLWE-KEM-512: kat: pass\$" "$work/out"
+    left=$(ls -d "$work/escaped-absolute" "$work/escapeb/escaped-relative" "$work/escape/escaped-package" 2>/dev/null)
+    [ -z "$left" ] && pass "confined: nothing written outside its folder" ||
+        fail "confined: nothing written outside its folder" "$left"
+fi
 
 finish

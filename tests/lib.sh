@@ -52,6 +52,12 @@ interrupt_after() {
     rc=$?
 }
 
+# Grep patterns for the note a KAT verdict carries where the system
+# allows the driver no mount namespace of its own (a container without
+# the right), or for nothing: after the result, and after its detail.
+UNCONFINED='\( (the driver ran unconfined (.*))\)\{0,1\}'
+UNCONFINED_TOO='\(; the driver ran unconfined (.*)\)\{0,1\}'
+
 # on_terminal CMD...: CMD with a terminal of its own as its controlling
 # terminal (a pseudo-terminal), as a user's shell runs it; what the
 # terminal showed goes to stdout, CMD's exit status is the status.
