@@ -165,22 +165,55 @@ static const char *files_best_shared(const struct strlist *all, const char *file
     return best;
 }
 
+/* Refuse the file NAME of instance I for its include SPELT (taken; NULL:
+ * none), a macro's when COMPUTED: -1 with the message, else 0. */
+static int files_include_refused(const struct plan_instance *i, const char *name, char *spelt,
+                                 bool computed)
+{
+    if (spelt != NULL && computed)
+        plan_say("instance %s: %s includes a file a macro names (#include %s), which iccsprof "
+                 "cannot hold to the package it builds (write the name out, or exclude the file "
+                 "in scheme.conf)",
+                 i->name, name, spelt);
+    else if (spelt != NULL)
+        plan_say("instance %s: %s includes %s, out of the package: iccsprof compiles nothing that "
+                 "reads a file out of the package it builds (copy the file in, or exclude the "
+                 "file in scheme.conf)",
+                 i->name, name, spelt);
+    if (spelt == NULL)
+        return 0;
+    free(spelt);
+    return -1;
+}
+
 /* Take the shared ICCS files instance I lacks. */
-void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_instance *i)
+int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct strlist *all,
+                     struct plan_instance *i)
 {
     static const char *const files[] = {"drng.c", "drng.h", "auxfunc.c", "auxfunc.h", NULL};
     const char *inrel = strlen(i->folder) > strlen(pkg) ? i->folder + strlen(pkg) + 1 : "";
+    struct strlist none = {0};
 
     for (int f = 0; files[f] != NULL; f++) {
         const char *best =
             files_has_shared(i, files[f]) ? NULL : files_best_shared(all, files[f], inrel);
         char *path, *dir;
+        bool computed;
 
         if (best == NULL)
             continue;
         path = xasprintf("%s/%s", pkg, best);
         dir = xstrdup(path);
         *strrchr(dir, '/') = '\0';
+        /* a file from elsewhere in the package is held to it as the
+         * instance's own are */
+        if (files_include_refused(i, best,
+                                  plan_include_out(path, dir, &none, t->root, t->also, &computed),
+                                  computed) != 0) {
+            free(path);
+            free(dir);
+            return -1;
+        }
         if (files_ends_with(best, ".c")) {
             char *obj = xasprintf("+shared/%s", best);
 
@@ -193,6 +226,7 @@ void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_in
         free(path);
         free(dir);
     }
+    return 0;
 }
 
 /* The include folders of I: every folder holding one of its headers,
@@ -286,18 +320,7 @@ static int files_check_includes(const struct conf *c, const struct plan_instance
         path = xasprintf("%s/%s", i->folder, name);
         dir = xasprintf("%s/%.*s", i->folder, slash != NULL ? (int)(slash - name) : 0, name);
         spelt = plan_include_out(path, dir, &bases, t->root, t->also, &computed);
-        if (spelt != NULL && computed)
-            plan_say("instance %s: %s includes a file a macro names (#include %s), which "
-                     "iccsprof cannot hold to the package it builds (write the name out, or "
-                     "exclude the file in scheme.conf)",
-                     i->name, name, spelt);
-        else if (spelt != NULL)
-            plan_say("instance %s: %s includes %s, out of the package: iccsprof compiles nothing "
-                     "that reads a file out of the package it builds (copy the file in, or "
-                     "exclude the file in scheme.conf)",
-                     i->name, name, spelt);
-        rc = spelt != NULL ? -1 : 0;
-        free(spelt);
+        rc = files_include_refused(i, name, spelt, computed);
         free(dir);
         free(path);
     }

@@ -75,8 +75,11 @@ char *plan_include_out(const char *path, const char *dir, const struct strlist *
 void plan_flags(const struct conf *c, const char *root, struct plan_instance *i);
 
 /* Take the shared ICCS files instance I lacks from elsewhere in the
- * package PKG (ALL: its shared files, relative to PKG). */
-void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_instance *i);
+ * package PKG (ALL: its shared files, relative to PKG; T: its tree); -1
+ * with the one error line when one of them includes a file out of the
+ * package, as plan_include_out finds. */
+int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct strlist *all,
+                     struct plan_instance *i);
 
 /* Add a source NAME compiled from PATH into OBJ (.c made .o) to I; its
  * entry. */

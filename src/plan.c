@@ -231,7 +231,8 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     if (plan_files(p, c, i, used) != 0)
         return -1;
     plan_flags(c, p->package, i);
-    plan_take_shared(p->package, shared, i);
+    if (plan_take_shared(&p->tree, p->package, shared, i) != 0)
+        return -1;
     if (!i->conf_defines)
         plan_level_candidates(&p->tree, p->package, i, f->ai);
     return 0;

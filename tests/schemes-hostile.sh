@@ -173,6 +173,17 @@ printf 'exclude = fromout.c\n' >"$work/inc/scheme.conf"
 printf '#include "%s"\n' "$work/secret.txt" >"$work/inc/$good/fromout.c"
 plan "excluded, the include is left alone" 0 "$work/inc"
 
+# A shared file taken from elsewhere in the package is held to it too.
+copy two shared
+mkdir -p "$work/shared/Two/common"
+mv "$work/shared/$good/drng.c" "$work/shared/Two/common/drng.c"
+rm "$work/shared/Two/Implementations/Reference_Implementation/Broken/drng.c"
+printf '#include "%s"\n' "$work/secret.txt" >>"$work/shared/Two/common/drng.c"
+plan "a shared file including out of the package: refused" 2 "$work/shared"
+expect_grep "a shared file including out of the package: named" \
+    "^profile: instance [A-Za-z]*: Two/common/drng.c includes $work/secret.txt, out of the package: " \
+    "$work/err"
+
 # A memory limit: a compiler that runs out of it is stopped, and the
 # error says so.
 copy two zero
