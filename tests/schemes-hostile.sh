@@ -305,6 +305,22 @@ else
     kill $alive 2>/dev/null
 fi
 
+# So is what CMake's execute_process starts.
+copy cmakeok cmdaemon
+ck=$work/cmdaemon/Ck/Implementations/Reference_Implementation/Ck-128/CMakeLists.txt
+printf '%s\n' "execute_process(COMMAND sh -c \"setsid sh -c 'echo \$\$ >> daemon.pids; exec sleep 300' </dev/null >/dev/null 2>&1 & while [ ! -s daemon.pids ]; do sleep 0.05; done\" WORKING_DIRECTORY \${CMAKE_BINARY_DIR})" >>"$ck"
+expect_status "a CMakeLists.txt leaving a daemon" 0 timeout 60 "$ICCSPROF" plan "$work/cmdaemon" \
+    --builddir "$work/build"
+pids=$work/build/cmdaemon/Ck-128/build-files/cmake/daemon.pids
+alive=
+for p in $(cat "$pids" 2>/dev/null); do running "$p" && alive="$alive $p"; done
+if [ -s "$pids" ] && [ -z "$alive" ]; then
+    pass "the CMake daemon is gone once plan exits"
+else
+    fail "the CMake daemon is gone once plan exits" "$(cat "$pids" 2>/dev/null || echo 'never started'):$alive"
+    kill $alive 2>/dev/null
+fi
+
 # The package's programs have no controlling terminal: /dev/tty cannot
 # be opened to write to the user's terminal.
 make_first tty 'T := $(shell echo TTY-WRITE-4242 > /dev/tty && echo opened > tty.txt)'
