@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "cmd.h"
 #include "paths.h"
 
@@ -154,6 +155,14 @@ static const char man_environment[] =
     "\\fBiccsprof\\fR uses \\fIiccsprof\\-measure\\fR beside its own executable if there is one\n"
     "(a build tree), else the one installed in the package's libexec folder.\n"
     ".TP\n"
+    ".B ICCSPROF_PACKAGES\n"
+    "The folder of submission packages (archives or folders) that \\fBiccsprof profile\\fR\n"
+    "and \\fBiccsprof plan\\fR search for a package named by its id or name, when\n"
+    "\\fB\\-\\-packages\\fR is not given; \\fI~/ngcc\\fR when unset.\n"
+    ".TP\n"
+    ".B ICCSPROF_CATALOG\n"
+    "The catalog file to read instead of the installed one.\n"
+    ".TP\n"
     ".B ICCSPROF_VERBOSITY\n"
     "\\fBquiet\\fR or \\fBverbose\\fR: what \\fB\\-q\\fR or \\fB\\-v\\fR would ask for, when\n"
     "neither is given. A command given one of them sets it for the commands it starts.\n"
@@ -210,6 +219,10 @@ static void man_files(FILE *out)
     fputs(".SH FILES\n", out);
     man_file(out, ICCSPROF_PKGDATADIR, "profile.schema.json",
              "The JSON Schema of the profile records.");
+    man_file(out, ICCSPROF_PKGDATADIR, CATALOG_FILE,
+             "The catalog, " CATALOG_VERSION ": " CATALOG_SOURCE
+             ". Packages named by id or name (iccsprof profile sign-29) are found by it, and "
+             "iccsprof catalog lists it; $ICCSPROF_CATALOG names another file.");
     man_file(out, ICCSPROF_DOCDIR, "profiles/README.md",
              "The record format, field by field; README.md beside it is the full manual.");
     man_file(out, ICCSPROF_PKGLIBEXECDIR, "iccsprof-measure",

@@ -32,6 +32,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd-host.c \
 	src/cmd-run.c \
 	src/cmd-version.c \
+	src/cmd-catalog.c src/catalog.c src/catalog.h \
 	src/atomic-file.c src/atomic-file.h \
 	src/hex.c src/hex.h \
 	src/host.c src/host.h src/host-emulation.c \
@@ -79,8 +80,8 @@ src_libiccsprof_la_SOURCES = \
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
-	$(CRYPTO_CFLAGS)
-src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) -lm
+	$(CRYPTO_CFLAGS) $(ARCHIVE_CFLAGS)
+src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) $(ARCHIVE_LIBS) -lm
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la
@@ -133,6 +134,9 @@ src/completion/iccsprof: src/iccsprof$(EXEEXT)
 	@$(MKDIR_P) src/completion
 	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
 
+# The official list of submissions, read at run time (catalog.c).
+dist_pkgdata_DATA += data/ngcc-catalog.tsv
+
 include src/report.mk
 include src/site.mk
 
@@ -150,6 +154,7 @@ src/paths.stamp: Makefile
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
 	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_TREE_DATADIR "$(abs_top_srcdir)/data"'; \
 	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
 	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
@@ -159,7 +164,7 @@ src/paths.stamp: Makefile
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
-	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h
+	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo src/libiccsprof_la-catalog.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is
