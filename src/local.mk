@@ -63,6 +63,7 @@ src_libiccsprof_la_SOURCES = \
 	src/objects.c src/objects.h \
 	src/plan.c src/plan.h src/plan-stages.h src/plan-check.c src/plan-conf.c \
 	src/plan-find.c src/plan-instances.c src/plan-files.c src/plan-desc.c \
+	src/plan-archive.c src/plan-archive.h src/plan-packages.c src/plan-packages.h \
 	src/builddesc.c src/builddesc.h src/builddesc-line.c src/builddesc-make.c \
 	src/builddesc-cmake.c src/ctext.c src/ctext.h \
 	src/build.c src/build.h src/build-stages.h src/build-compile.c src/build-link.c \

@@ -61,9 +61,9 @@ static char *plan_package_folder(const struct plan_options *o, const char *id)
     if (plan_is_dir(pkg))
         return pkg;
     known = plan_tree_schemes(o->schemes_dir);
-    plan_say("no scheme '%s': %s is not a folder (in the tree:%s; or give the package folder: "
+    plan_say("no scheme '%s': %s%s%s is not a folder (in the tree:%s; or give the package folder: "
              "SCHEME_DIR=/path/to/package)",
-             id, pkg, known);
+             id, o->looked != NULL ? o->looked : "", o->looked != NULL ? ", and " : "", pkg, known);
     free(known);
     free(pkg);
     return NULL;
@@ -224,6 +224,9 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     if (alg != NULL) {
         i->algorithm = xstrdup(alg);
         i->algorithm_from = xstrdup("scheme.conf");
+    } else if (p->official != NULL) {
+        i->algorithm = xstrdup(p->official);
+        i->algorithm_from = xasprintf("the catalog: %s", p->scheme);
     } else {
         plan_algorithm(p->package, f->folder, p->scheme, &i->algorithm, &i->algorithm_from);
     }
@@ -294,6 +297,18 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     return 0;
 }
 
+/* What O says of the submission and the archive it came from, into P. */
+static void plan_take_source(const struct plan_options *o, struct plan *p)
+{
+    p->official = o->official != NULL ? xstrdup(o->official) : NULL;
+    if (o->archive == NULL)
+        return;
+    p->archive = xstrdup(o->archive);
+    p->archive_sha256 = xstrdup(o->archive_sha256);
+    p->archive_verdict = xstrdup(o->archive_verdict);
+    p->archive_official = o->archive_official;
+}
+
 /* Make the plan from O into P, which may be left half made on failure. */
 static int plan_fill(const struct plan_options *o, struct plan *p)
 {
@@ -309,6 +324,7 @@ static int plan_fill(const struct plan_options *o, struct plan *p)
     if (plan_name_scheme(o, p) != 0 || plan_locate(o, p) != 0)
         return -1;
     p->build = xasprintf("%s/%s", o->builddir, p->scheme);
+    plan_take_source(o, p);
     rc = plan_read_conf(p, &c);
     if (rc == 0)
         rc = plan_find_instances(&c, p, &found);
@@ -373,6 +389,10 @@ void plan_free(struct plan *p)
     free(p->impl);
     free(p->conf_hint);
     free(p->build);
+    free(p->official);
+    free(p->archive);
+    free(p->archive_sha256);
+    free(p->archive_verdict);
     strlist_free(&p->notes);
     plan_tree_free(&p->tree);
     memset(p, 0, sizeof *p);

@@ -25,12 +25,18 @@
     [PROFILE_OPT_SCHEME] = {.name = "scheme",                                                      \
                             .kind = CMD_OPT_STRING,                                                \
                             .metavar = "ID",                                                       \
-                            .def_note = "the package folder's name",                               \
+                            .def_note = "the catalog's id, else the package folder's name",        \
                             .help = "the scheme id: names the build and profile folders"},         \
     [PROFILE_OPT_SCHEMES_DIR] = {.name = "schemes-dir",                                            \
                                  .kind = CMD_OPT_STRING,                                           \
                                  .metavar = "DIR",                                                 \
                                  .help = "where --scheme ID alone finds ID/ and ID/scheme.conf"},  \
+    [PROFILE_OPT_PACKAGES] = {.name = "packages",                                                  \
+                              .kind = CMD_OPT_STRING,                                              \
+                              .metavar = "DIR",                                                    \
+                              .def_note = "$ICCSPROF_PACKAGES, else ~/ngcc",                       \
+                              .help = "where a package named by its id or name (sign-29, Tins) "   \
+                                      "is looked for: archives as downloaded, or folders"},        \
     [PROFILE_OPT_CONF] = {.name = "conf",                                                          \
                           .kind = CMD_OPT_STRING,                                                  \
                           .metavar = "FILE",                                                       \
@@ -195,6 +201,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
     memset(o, 0, sizeof *o);
     o->plan.scheme = profile_text(args, PROFILE_OPT_SCHEME);
     o->plan.schemes_dir = profile_text(args, PROFILE_OPT_SCHEMES_DIR);
+    o->packages = profile_text(args, PROFILE_OPT_PACKAGES);
     o->plan.conf = profile_text(args, PROFILE_OPT_CONF);
     o->plan.impl = profile_text(args, PROFILE_OPT_IMPL);
     o->plan.instances = profile_text(args, PROFILE_OPT_INSTANCES);
@@ -368,6 +375,33 @@ static int profile_build_files(struct profile_job *j)
     return plan_read_build_files(&j->p, j->s.cc.v[0], j->o.compile_seconds);
 }
 
+/* Find the package O names (an archive unpacked, under its build
+ * folder's lock, which the build takes again once planned); 0, or -1
+ * with a message. */
+static int profile_find_package(struct profile_options *o)
+{
+    struct strlist dirs = {0};
+    struct archive_limits lim = {ARCHIVE_MAX_BYTES, ARCHIVE_MAX_MEMBERS};
+    char *build;
+    int rc, lock;
+
+    rc = packages_dirs(o->packages, o->plan.schemes_dir, &dirs);
+    if (rc == 0)
+        rc = packages_find(&o->plan, &dirs, &o->source);
+    strlist_free(&dirs);
+    if (rc != 0 || o->source.archive == NULL)
+        return rc;
+    build = xasprintf("%s/%s", o->plan.builddir, o->plan.scheme);
+    if ((lock = profile_lock(build)) < 0) {
+        free(build);
+        return -1;
+    }
+    rc = packages_unpack(&o->plan, build, &lim, &o->source);
+    close(lock);
+    free(build);
+    return rc;
+}
+
 /* Parse ARGS, plan the package, take its build folder's lock and prepare
  * the results; shared by `plan` and `profile`, which differ only after. */
 int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j)
@@ -379,7 +413,8 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
     if ((rc = profile_parse(args, profile, &j->o)) != EXIT_OK)
         return rc;
     jobs_catch_signals();
-    if (plan_make(&j->o.plan, &j->p) != 0) {
+    if (profile_find_package(&j->o) != 0 || plan_make(&j->o.plan, &j->p) != 0) {
+        package_source_free(&j->o.source);
         free(j->o.builddir_owned);
         return jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
     }
@@ -391,6 +426,7 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
             close(j->lock);
         profile_settings_free(&j->s);
         plan_free(&j->p);
+        package_source_free(&j->o.source);
         free(j->o.builddir_owned);
         return rc;
     }
@@ -409,5 +445,6 @@ void profile_end(struct profile_job *j)
     free(j->r);
     profile_settings_free(&j->s);
     plan_free(&j->p);
+    package_source_free(&j->o.source);
     free(j->o.builddir_owned);
 }

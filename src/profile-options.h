@@ -8,6 +8,7 @@
 
 #include "build.h"
 #include "cmd.h"
+#include "plan-packages.h"
 #include "plan.h"
 
 /* The guide flags of the NICCS reference measurements. */
@@ -29,6 +30,7 @@
 enum profile_opt {
     PROFILE_OPT_SCHEME,
     PROFILE_OPT_SCHEMES_DIR,
+    PROFILE_OPT_PACKAGES,
     PROFILE_OPT_CONF,
     PROFILE_OPT_IMPL,
     PROFILE_OPT_INSTANCES,
@@ -73,6 +75,8 @@ struct profile_options {
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     const char *precision;         /* iccsprof run --precision, or NULL */
     bool fresh;                    /* measure again what up-to-date records hold */
+    const char *packages;          /* --packages, or NULL */
+    struct package_source source;  /* what the package named was found to be */
     char *builddir_owned;
 };
 
