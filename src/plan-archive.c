@@ -143,18 +143,19 @@ static char *archive_refusal(const char *path, struct archive_entry *e, unsigned
                          archive_entry_pathname(e) != NULL ? archive_entry_pathname(e) : "",
                          problem);
     if (++*count > lim->max_members)
-        return xasprintf("%s: refused: more than %lu members", path, lim->max_members);
+        return xasprintf("%s: refused as a bomb: more than %lu members (--unpack-max-members)",
+                         path, lim->max_members);
     if (archive_entry_size_is_set(e) && archive_entry_size(e) > 0)
         *bytes += (unsigned long long)archive_entry_size(e);
     if (*bytes > lim->max_bytes)
-        return xasprintf("%s: refused: its members unpack to more than %llu bytes (at '%s')", path,
-                         lim->max_bytes, archive_entry_pathname(e));
+        return xasprintf("%s: refused as a bomb: its members unpack to more than %llu MiB (at "
+                         "'%s'; --unpack-max-mib)",
+                         path, lim->max_bytes >> 20, archive_entry_pathname(e));
     return NULL;
 }
 
-/* Check every member of the archive at PATH, writing nothing; 0, or -1
- * with *WHY. */
-static int archive_check(const char *path, const struct archive_limits *lim, char **why)
+/* Check every member of the archive at PATH, writing nothing. */
+int archive_check(const char *path, const struct archive_limits *lim, char **why)
 {
     struct archive *a = archive_open(path, why);
     struct archive_entry *e;
@@ -162,6 +163,7 @@ static int archive_check(const char *path, const struct archive_limits *lim, cha
     unsigned long long bytes = 0;
     int r;
 
+    *why = NULL;
     if (a == NULL)
         return -1;
     while ((r = archive_read_next_header(a, &e)) == ARCHIVE_OK || r == ARCHIVE_WARN) {
@@ -191,9 +193,9 @@ static int archive_copy(struct archive *a, struct archive *w, const char *path, 
     while ((r = archive_read_data_block(a, &buf, &size, &offset)) == ARCHIVE_OK) {
         *bytes += size;
         if (*bytes > lim->max_bytes) {
-            *why = xasprintf("%s: refused: its members unpack to more than %llu bytes (at '%s', "
-                             "more than its header said)",
-                             path, lim->max_bytes, name);
+            *why = xasprintf("%s: refused as a bomb: its members unpack to more than %llu MiB (at "
+                             "'%s', more than its header said; --unpack-max-mib)",
+                             path, lim->max_bytes >> 20, name);
             return -1;
         }
         if (archive_write_data_block(w, buf, size, offset) != ARCHIVE_OK) {
@@ -284,7 +286,6 @@ static int archive_extract(const char *path, const char *dest, const struct arch
 /* Unpack PATH into DEST after checking it whole. */
 int archive_unpack(const char *path, const char *dest, const struct archive_limits *lim, char **why)
 {
-    *why = NULL;
     if (archive_check(path, lim, why) != 0)
         return -1;
     if (mkdir(dest, 0755) != 0) {

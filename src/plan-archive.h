@@ -13,14 +13,13 @@ struct archive_limits {
     unsigned long max_members;
 };
 
-/* The default bounds: far above any Round 1 package (the largest unpacks
- * to a few hundred MiB in a few thousand files). */
-#define ARCHIVE_MAX_BYTES (4ULL << 30)
-#define ARCHIVE_MAX_MEMBERS 200000UL
-
 /* Whether NAME ends as an archive this tool reads (.zip, .tar.gz, .tgz,
  * .tar.xz, .txz); the length of NAME without that ending in *STEM. */
 bool archive_is_named(const char *name, size_t *stem);
+
+/* Check every member of the archive at PATH as archive_unpack does,
+ * writing nothing; 0, or -1 with the reason in *WHY, newly allocated. */
+int archive_check(const char *path, const struct archive_limits *lim, char **why);
 
 /* Unpack the archive at PATH into the folder DEST (made; it must not
  * exist), after checking every member: no absolute path, no "..", no

@@ -37,6 +37,20 @@
                               .def_note = "$ICCSPROF_PACKAGES, else ~/ngcc",                       \
                               .help = "where a package named by its id or name (sign-29, Tins) "   \
                                       "is looked for: archives as downloaded, or folders"},        \
+    [PROFILE_OPT_UNPACK_MIB] = {.name = "unpack-max-mib",                                          \
+                                .kind = CMD_OPT_UINT,                                              \
+                                .metavar = "MIB",                                                  \
+                                .def = "4096",                                                     \
+                                .lo = 1,                                                           \
+                                .hi = 1048576,                                                     \
+                                .help = "an archive unpacking to more is refused as a bomb"},      \
+    [PROFILE_OPT_UNPACK_MEMBERS] = {.name = "unpack-max-members",                                  \
+                                    .kind = CMD_OPT_UINT,                                          \
+                                    .metavar = "N",                                                \
+                                    .def = "200000",                                               \
+                                    .lo = 1,                                                       \
+                                    .hi = 100000000,                                               \
+                                    .help = "an archive of more members is refused as a bomb"},    \
     [PROFILE_OPT_CONF] = {.name = "conf",                                                          \
                           .kind = CMD_OPT_STRING,                                                  \
                           .metavar = "FILE",                                                       \
@@ -202,6 +216,8 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
     o->plan.scheme = profile_text(args, PROFILE_OPT_SCHEME);
     o->plan.schemes_dir = profile_text(args, PROFILE_OPT_SCHEMES_DIR);
     o->packages = profile_text(args, PROFILE_OPT_PACKAGES);
+    o->unpack.max_bytes = args->opt[PROFILE_OPT_UNPACK_MIB].num << 20;
+    o->unpack.max_members = (unsigned long)args->opt[PROFILE_OPT_UNPACK_MEMBERS].num;
     o->plan.conf = profile_text(args, PROFILE_OPT_CONF);
     o->plan.impl = profile_text(args, PROFILE_OPT_IMPL);
     o->plan.instances = profile_text(args, PROFILE_OPT_INSTANCES);
@@ -381,8 +397,7 @@ static int profile_build_files(struct profile_job *j)
 static int profile_find_package(struct profile_options *o)
 {
     struct strlist dirs = {0};
-    struct archive_limits lim = {ARCHIVE_MAX_BYTES, ARCHIVE_MAX_MEMBERS};
-    char *build;
+    char *build, *why;
     int rc, lock;
 
     rc = packages_dirs(o->packages, o->plan.schemes_dir, &dirs);
@@ -391,12 +406,18 @@ static int profile_find_package(struct profile_options *o)
     strlist_free(&dirs);
     if (rc != 0 || o->source.archive == NULL)
         return rc;
+    /* a hostile archive is refused before its build folder is made */
+    if (archive_check(o->source.archive, &o->unpack, &why) != 0) {
+        plan_say("%s (nothing of it unpacked)", why);
+        free(why);
+        return -1;
+    }
     build = xasprintf("%s/%s", o->plan.builddir, o->plan.scheme);
     if ((lock = profile_lock(build)) < 0) {
         free(build);
         return -1;
     }
-    rc = packages_unpack(&o->plan, build, &lim, &o->source);
+    rc = packages_unpack(&o->plan, build, &o->unpack, &o->source);
     close(lock);
     free(build);
     return rc;
