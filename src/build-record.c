@@ -82,10 +82,12 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
     json_object_set_new(doc, "implementation", json_string(p->impl));
     json_object_set_new(doc, "source_dir", json_string(i->folder));
     if (p->archive != NULL)
-        json_object_set_new(doc, "archive",
-                            json_pack("{s:s, s:s, s:s, s:b}", "path", p->archive, "sha256",
-                                      p->archive_sha256, "verdict", p->archive_verdict, "official",
-                                      p->archive_official));
+        json_object_set_new(
+            doc, "archive",
+            json_pack("{s:s, s:s, s:b, s:s}", "name",
+                      strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
+                      "sha256", p->archive_sha256, "official", p->archive_official, "verdict",
+                      p->archive_verdict));
     json_object_set_new(doc, "described", json_string(i->described));
     json_object_set_new(doc, "compiler", json_string(s->compiler));
     json_object_set_new(doc, "cflags", json_string(r->cflags));

@@ -198,9 +198,12 @@ struct rec {
 
     /* What the page alone shows: NULL strings when the record does not say
      * (older records, a host check that could not tell). */
-    char *tool_version;   /* of the iccsprof that wrote the record */
-    char *implementation; /* scheme.implementation: "reference", "optimized" */
-    long long host_cpu;   /* the core measured on; -1 when not pinned */
+    char *tool_version;                  /* of the iccsprof that wrote the record */
+    char *implementation;                /* scheme.implementation: "reference", "optimized" */
+    char *archive_name, *archive_sha256; /* scheme.archive: the archive unpacked, or NULL */
+    char *archive_verdict;               /* whether it is the official one, in words */
+    bool archive_official;
+    long long host_cpu; /* the core measured on; -1 when not pinned */
     /* host.check: whether it was ready (-1: no check), the items not
      * ready ("pinning, load"), and the values of the items the page shows */
     int host_ready;

@@ -14,6 +14,10 @@ tests_check_iccsprof_SOURCES += tests/check_strlist.c tests/check_objects.c \
 	tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c
 TESTS += tests/schemes-run.sh
 dist_noinst_SCRIPTS += tests/schemes-run.sh
+# The catalog, packages found by id, name or SHA-256, archives unpacked
+# safely, make profile on an archive.
+TESTS += tests/catalog.sh
+dist_noinst_SCRIPTS += tests/catalog.sh
 
 # make profile end to end: the in-tree schemes and the packages of real
 # reference code's habits, profiled by the real driver.
