@@ -10,6 +10,7 @@
 
 #include "build-files.h"
 #include "campaign.h"
+#include "catalog.h"
 #include "cmd.h"
 #include "format.h"
 #include "provenance.h"
@@ -17,11 +18,12 @@
 #include "report.h"
 #include "strlist.h"
 
-/* Order records by scheme, then as the reports do. */
+/* Order records by scheme, in the catalog's order, then as the reports
+ * do. */
 static int summary_cmp(const void *a, const void *b)
 {
     const struct rec *x = *(const struct rec *const *)a, *y = *(const struct rec *const *)b;
-    int c = fmt_natural_cmp(x->scheme_id, y->scheme_id);
+    int c = catalog_id_cmp(x->scheme_id, y->scheme_id);
 
     return c != 0 ? c : rec_cmp(a, b);
 }

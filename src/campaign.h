@@ -50,6 +50,12 @@ struct campaign_build {
 int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
                   const struct campaign_build *b, const char *self, char *const *run_flags);
 
+/* The packages of DIR, archives and folders alike, whose catalog ids
+ * match one of the comma-separated shell patterns ONLY (NULL: all), in
+ * the catalog's order (the others after, by name), appended to OUT; 0,
+ * or -1 after a one-line error (none selected is one). */
+int campaign_packages(const char *dir, const char *only, struct strlist *out);
+
 /* Check B's flags as `iccsprof profile` options; EXIT_OK, or EXIT_USAGE
  * after a usage error naming them. */
 int campaign_build_check(const struct campaign_build *b);

@@ -14,6 +14,7 @@
 
 #include "catalog.h"
 #include "cmd.h"
+#include "format.h"
 #include "paths.h"
 #include "self-exe.h"
 
@@ -270,6 +271,38 @@ size_t catalog_count(const struct catalog *c, const char *category)
     for (size_t k = 0; k < c->n; k++)
         n += strcmp(c->v[k].category, category) == 0;
     return n;
+}
+
+/* The catalog read once for the orderings of a process; NULL when it
+ * cannot be read (the ids then keep their natural order). */
+static const struct catalog *catalog_once(void)
+{
+    static struct catalog c;
+    static int state; /* 0 not read, 1 read, -1 unreadable */
+    char *why;
+
+    if (state == 0) {
+        state = catalog_load(&c, &why) == 0 ? 1 : -1;
+        free(why);
+    }
+    return state > 0 ? &c : NULL;
+}
+
+/* The order of scheme ids A and B. */
+int catalog_id_cmp(const char *a, const char *b)
+{
+    const struct catalog *c = catalog_once();
+    size_t ra = c != NULL ? c->n : 0, rb = ra;
+
+    for (size_t k = 0; c != NULL && k < c->n; k++) {
+        if (strcmp(c->v[k].id, a) == 0)
+            ra = k;
+        if (strcmp(c->v[k].id, b) == 0)
+            rb = k;
+    }
+    if (ra != rb)
+        return ra < rb ? -1 : 1;
+    return fmt_natural_cmp(a, b);
 }
 
 /* Free the catalog. */

@@ -58,6 +58,11 @@ void catalog_nearest(const struct catalog *c, const char *word, size_t max, stru
 /* The number of submissions of CATEGORY in C. */
 size_t catalog_count(const struct catalog *c, const char *category);
 
+/* The order of the scheme ids A and B as the pages list them: the
+ * catalog's (sign, kem, kex, hash, each by number), the ids it does not
+ * list after, in natural order. */
+int catalog_id_cmp(const char *a, const char *b);
+
 /* Free what catalog_load read. */
 void catalog_free(struct catalog *c);
 

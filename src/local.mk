@@ -26,6 +26,7 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign-run.c \
 	src/campaign-build.c \
 	src/campaign-scan.c \
+	src/campaign-packages.c \
 	src/campaign-jobs.c \
 	src/campaign-journal.c \
 	src/campaign-summary.c \

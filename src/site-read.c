@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalog.h"
 #include "cmd.h"
-#include "format.h"
 #include "site.h"
 #include "whatif-doc.h"
 
@@ -24,10 +24,10 @@ char *site_slug(const char *name)
     return slug;
 }
 
-/* Order scheme ids naturally (qsort comparator of char *). */
+/* Order scheme ids as the catalog lists them (qsort comparator of char *). */
 static int site_id_cmp(const void *a, const void *b)
 {
-    return fmt_natural_cmp(*(char *const *)a, *(char *const *)b);
+    return catalog_id_cmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The host record R was measured on: its name, CPU and kernel. */

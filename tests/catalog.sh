@@ -176,6 +176,23 @@ bomb.zip --unpack-max-mib=1 refused as a bomb: its members unpack to more than 1
 members.zip --unpack-max-members=4 refused as a bomb: more than 4 members (--unpack-max-members)
 EOS
 
+# --- a campaign over a folder of archives and folders ---
+quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 30 --timeout 300 --precision off"
+cp "$pk/Tins.zip" "$pk/Origami.zip"
+expect_status "campaign --packages --only sign-18,kem-*" 0 "$ICCSPROF" campaign --out "$work/camp" \
+    --packages "$pk" --only 'sign-18,kem-*' --kat off --run-flags "$quick"
+grep '^campaign: building ' "$work/out" >"$work/built"
+printf 'campaign: building %s\ncampaign: building %s\n' "$pk/Origami.zip" "$pk/Amoeba.tar.xz" >"$work/want"
+expect_same "campaign --only: the packages selected by id, in the catalog's order" "$work/want" "$work/built"
+grep '^## ' "$work/out" >"$work/heads"
+printf '## sign-18 Origami\n## kem-02 Amoeba\n' >"$work/want"
+expect_same "campaign: the summary by id and name, in the catalog's order" "$work/want" "$work/heads"
+expect_status "campaign --only matching nothing" 2 "$ICCSPROF" campaign --out "$work/camp2" --packages "$pk" --only 'hash-*'
+expect_grep "campaign --only matching nothing: said" "^iccsprof: --packages $pk: no package matches --only hash-\*\$" "$work/err"
+expect_status "campaign --only without --packages" 2 "$ICCSPROF" campaign --out "$work/camp2" --only 'sign-*' "$pk"
+expect_grep "campaign --only without --packages: said" "^iccsprof campaign: --only selects among --packages DIR\$" "$work/err"
+rm "$pk/Origami.zip"
+
 # --- make profile SCHEME=sign-29 PACKAGES=...: the evaluator's path ---
 expect_make "make profile SCHEME=sign-29 PACKAGES=" 0 profile SCHEME=sign-29 PACKAGES="$pk" \
     PROFILE_DIR="$work/prof" TRIALS=2 TARGET_SECONDS=0.02 KAT=off \
