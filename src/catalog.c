@@ -86,8 +86,9 @@ static const char *catalog_check_row(const struct catalog *c, char *const *field
         return "the SHA-256 is not 64 lower-case hex digits";
     if (strncmp(field[0], field[1], strlen(field[1])) != 0 || field[0][strlen(field[1])] != '-')
         return "the id does not start with its category";
-    if (catalog_find(c, field[0]) != NULL)
-        return "an id, name or folder already listed";
+    for (int k = 0; k < CATALOG_COLUMNS - 1; k++)
+        if (k != 1 && catalog_find(c, field[k]) != NULL)
+            return "an id, name or folder already listed";
     return NULL;
 }
 
