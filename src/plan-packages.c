@@ -236,6 +236,9 @@ static void packages_folder(const struct catalog *c, const char *path, const cha
     free(real);
 }
 
+/* Where packages are looked for when no folder is given. */
+#define PACKAGES_NONE "no packages folder to look in (--packages DIR, $ICCSPROF_PACKAGES or ~/ngcc)"
+
 /* What the search for E (or WORD) looked for in DIRS, for the message. */
 static char *packages_looked(const struct catalog_entry *e, const char *word,
                              const struct strlist *dirs)
@@ -243,15 +246,17 @@ static char *packages_looked(const struct catalog_entry *e, const char *word,
     char *where = strlist_join(dirs, ", ");
     char *text;
 
-    if (e != NULL)
+    if (dirs->n == 0)
+        text = e != NULL ? xasprintf("%s (%s): %s", e->id, e->name, PACKAGES_NONE)
+                         : xstrdup(PACKAGES_NONE);
+    else if (e != NULL)
         text = xasprintf("%s (%s): not found in %s: no folder %s or %s, no archive %s.zip, "
                          "%s.tar.gz or %s.tar.xz, no descriptor id = %s, no archive of SHA-256 "
                          "%.12s...",
-                         e->id, e->name, dirs->n > 0 ? where : "no packages folder", e->folder,
-                         e->id, e->folder, e->folder, e->folder, e->id, e->sha256);
+                         e->id, e->name, where, e->folder, e->id, e->folder, e->folder, e->folder,
+                         e->id, e->sha256);
     else
-        text =
-            xasprintf("nothing named %s in %s", word, dirs->n > 0 ? where : "no packages folder");
+        text = xasprintf("nothing named %s in %s", word, where);
     free(where);
     return text;
 }
