@@ -144,23 +144,27 @@ static void packages_take_entry(const struct catalog_entry *e, const char *named
     s->name = e != NULL ? xstrdup(e->name) : NULL;
 }
 
+/* The verdict on an archive of SHA-256 SHA taken as the submission E (or
+ * none), newly allocated; *OFFICIAL whether it is E's official archive. */
+static char *packages_verdict(const struct catalog_entry *e, const char *sha, bool *official)
+{
+    *official = e != NULL && strcmp(e->sha256, sha) == 0;
+    if (*official)
+        return xasprintf("official Round 1 archive, SHA-256 matches %s", e->id);
+    if (e != NULL)
+        return xasprintf("SHA-256 differs from the official archive of %s: measured as given",
+                         e->id);
+    return xstrdup("not in the catalog: measured as given");
+}
+
 /* The verdict on the archive S read, as the catalog C has it (E: the
  * submission it was named as, or NULL). */
 static void packages_judge(const struct catalog *c, const struct catalog_entry *e,
                            struct package_source *s)
 {
-    const struct catalog_entry *by_sha = c != NULL ? catalog_by_sha256(c, s->sha256) : NULL;
-
-    if (e == NULL)
-        e = by_sha;
-    s->official = e != NULL && by_sha == e;
-    if (s->official)
-        s->verdict = xasprintf("official Round 1 archive, SHA-256 matches %s", e->id);
-    else if (e != NULL)
-        s->verdict =
-            xasprintf("SHA-256 differs from the official archive of %s: measured as given", e->id);
-    else
-        s->verdict = xstrdup("not in the catalog: measured as given");
+    if (e == NULL && c != NULL)
+        e = catalog_by_sha256(c, s->sha256);
+    s->verdict = packages_verdict(e, s->sha256, &s->official);
 }
 
 /* The submission the archive PATH is, by its SHA-256 (into S), by the
@@ -211,6 +215,7 @@ static int packages_archive(const struct catalog *c, const char *path, const cha
         char *named = strndup(base, stem);
 
         s->scheme = plan_file_name(named != NULL ? named : "scheme");
+        s->provisional = true;
         free(named);
     }
     packages_judge(c, e, s);
@@ -232,6 +237,8 @@ static void packages_folder(const struct catalog *c, const char *path, const cha
         packages_take_entry(e, NULL, s);
     else if (word != NULL)
         s->scheme = xstrdup(word);
+    else
+        s->provisional = true;
     s->folder = xstrdup(path);
     free(real);
 }
@@ -352,6 +359,7 @@ static void packages_apply(const struct package_source *s, struct plan_options *
     o->archive_sha256 = s->sha256;
     o->archive_verdict = s->verdict;
     o->archive_official = s->official;
+    o->provisional = s->provisional;
     o->looked = s->looked;
 }
 
@@ -489,6 +497,31 @@ int packages_unpack(struct plan_options *o, const char *build, const struct arch
     free(real);
     free(root);
     return rc;
+}
+
+/* The submission P's package is by the algorithm name ALG. */
+void packages_by_algorithm(struct plan *p, const char *alg, const char *builddir)
+{
+    const struct catalog_entry *e;
+    struct catalog c;
+    char *why;
+
+    if (catalog_load(&c, &why) != 0) {
+        free(why);
+        return;
+    }
+    if ((e = catalog_find(&c, alg)) != NULL) {
+        free(p->scheme);
+        p->scheme = xstrdup(e->id);
+        free(p->build);
+        p->build = xasprintf("%s/%s", builddir, e->id);
+        p->official = xstrdup(e->name);
+        if (p->archive != NULL) {
+            free(p->archive_verdict);
+            p->archive_verdict = packages_verdict(e, p->archive_sha256, &p->archive_official);
+        }
+    }
+    catalog_free(&c);
 }
 
 /* Free what the search found. */

@@ -13,14 +13,15 @@
 
 /* What the search found, owned here; plan_options point into it. */
 struct package_source {
-    char *scheme;  /* the scheme id: the catalog's, else as named */
-    char *name;    /* the official name, or NULL when not in the catalog */
-    char *folder;  /* the package folder; NULL: the tree's schemes/SCHEME */
-    char *archive; /* the archive read, or NULL */
-    char *sha256;  /* the archive's SHA-256 */
-    char *verdict; /* whether it is the official archive, in words */
-    bool official; /* its SHA-256 is the catalog's for the submission */
-    char *looked;  /* where a name not found was looked for, for the message */
+    char *scheme;     /* the scheme id: the catalog's, else as named */
+    char *name;       /* the official name, or NULL when not in the catalog */
+    char *folder;     /* the package folder; NULL: the tree's schemes/SCHEME */
+    char *archive;    /* the archive read, or NULL */
+    char *sha256;     /* the archive's SHA-256 */
+    char *verdict;    /* whether it is the official archive, in words */
+    bool official;    /* its SHA-256 is the catalog's for the submission */
+    bool provisional; /* the scheme id is only a file or folder name */
+    char *looked;     /* where a name not found was looked for, for the message */
 };
 
 /* The packages folders searched, in order: DIR (--packages), else
@@ -41,6 +42,13 @@ int packages_find(struct plan_options *o, const struct strlist *dirs, struct pac
  * printed and nothing left of the archive. */
 int packages_unpack(struct plan_options *o, const char *build, const struct archive_limits *lim,
                     struct package_source *s);
+
+/* When P's package was not known to the catalog by id, name or SHA-256,
+ * but ALG, the algorithm the planner names its instances after (the
+ * folder above Implementations), is a submission's name or folder: take
+ * that submission's id (P's build folder under BUILDDIR following) and
+ * official name, and judge P's archive against it. */
+void packages_by_algorithm(struct plan *p, const char *alg, const char *builddir);
 
 /* Free what packages_find filled in. */
 void package_source_free(struct package_source *s);

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "build-jobs.h"
+#include "plan-packages.h"
 #include "plan-stages.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
@@ -297,6 +298,33 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     return 0;
 }
 
+/* Look the catalog up by the algorithm the instances FOUND of P are named
+ * after, unless the descriptor C names it: the same for all of them. */
+static void plan_catalog_name(const struct conf *c, const struct found_set *found, struct plan *p,
+                              const char *builddir)
+{
+    char *alg = NULL, *from;
+    bool same = found->n > 0;
+
+    if (plan_conf_value(c, "algorithm") != NULL)
+        return;
+    for (size_t f = 0; f < found->n && same; f++) {
+        char *a;
+
+        plan_algorithm(p->package, found->v[f].folder, p->scheme, &a, &from);
+        free(from);
+        if (alg == NULL)
+            alg = a;
+        else {
+            same = strcmp(alg, a) == 0;
+            free(a);
+        }
+    }
+    if (same)
+        packages_by_algorithm(p, alg, builddir);
+    free(alg);
+}
+
 /* What O says of the submission and the archive it came from, into P. */
 static void plan_take_source(const struct plan_options *o, struct plan *p)
 {
@@ -330,6 +358,9 @@ static int plan_fill(const struct plan_options *o, struct plan *p)
         rc = plan_find_instances(&c, p, &found);
     if (rc == 0)
         rc = plan_check_scopes(&c, &found);
+    /* the catalog by the algorithm's name, where nothing else named it */
+    if (rc == 0 && p->official == NULL && (o->scheme == NULL || o->provisional))
+        plan_catalog_name(&c, &found, p, o->builddir);
     if (rc == 0)
         rc = plan_select(o->instances, &found, &selected);
     if (rc == 0)

@@ -104,6 +104,7 @@ struct plan_options {
     const char *archive;     /* the archive the package was unpacked from, or NULL */
     const char *archive_sha256, *archive_verdict;
     bool archive_official; /* its SHA-256 is the catalog's */
+    bool provisional;      /* the id is a file or folder name, not the catalog's */
     const char *looked;    /* where a scheme not found was looked for, or NULL */
 };
 

@@ -123,6 +123,14 @@ expect_grep "ICCSPROF_PACKAGES: found" "^scheme sign-01\$" "$work/out"
 plan "an archive given as the package" 0 env ICCSPROF_CATALOG="$work/cat.tsv" "$ICCSPROF" plan "$work/renamed/download (1).zip"
 expect_grep "an archive given: known by its SHA-256" "^  submission   sign-01 Winternitz\$" "$work/out"
 
+# an archive known by nothing but the name the planner gives its package
+mkdir -p "$work/dl"
+cp "$pk/Tins.zip" "$work/dl/download.zip"
+plan "an archive named by its package's folder" 0 "$ICCSPROF" plan "$work/dl/download.zip"
+expect_grep "by its package's folder: the catalog's id" "^scheme sign-29\$" "$work/out"
+expect_grep "by its package's folder: the algorithm" "^  algorithm    Tins (the catalog: sign-29)\$" "$work/out"
+expect_grep "by its package's folder: judged against sign-29" "^  archive      download.zip (SHA-256 differs from the official archive of sign-29: measured as given)\$" "$work/out"
+
 # --- what is not found ---
 plan "an id not in the catalog" 2 "$ICCSPROF" plan sign-35 --packages "$pk"
 expect_grep "an id not in the catalog: the nearest" "^profile: no scheme 'sign-35': not in the catalog (nearest: sign-34, sign-33, sign-32), nothing named sign-35 in $pk\$" "$work/err"
