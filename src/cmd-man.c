@@ -111,6 +111,14 @@ static const char man_head[] =
 /* What a user types first, before the reference of every command. */
 static const char man_examples[] =
     ".SH EXAMPLES\n"
+    "Profile a submission by its official id, its archive as downloaded found in\n"
+    "\\fI~/ngcc\\fR (by name or SHA\\-256) and unpacked into its build folder:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof profile sign\\-29 \\-\\-packages ~/ngcc > tins.md\n"
+    "iccsprof catalog \\-\\-category sign\n"
+    ".EE\n"
+    ".PP\n"
     "Profile every instance of a package and keep the report, a CSV table and\n"
     "the share chart:\n"
     ".PP\n"
