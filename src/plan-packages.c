@@ -162,7 +162,7 @@ static char *packages_verdict(const struct catalog_entry *e, const char *sha, bo
 static void packages_judge(const struct catalog *c, const struct catalog_entry *e,
                            struct package_source *s)
 {
-    if (e == NULL && c != NULL)
+    if (e == NULL)
         e = catalog_by_sha256(c, s->sha256);
     s->verdict = packages_verdict(e, s->sha256, &s->official);
 }
@@ -178,8 +178,6 @@ static const struct catalog_entry *packages_archive_entry(const struct catalog *
     size_t stem;
     char *name;
 
-    if (c == NULL)
-        return NULL;
     if (word != NULL && (e = catalog_find(c, word)) != NULL)
         return e;
     if ((e = catalog_by_sha256(c, s->sha256)) != NULL)
@@ -229,10 +227,8 @@ static void packages_folder(const struct catalog *c, const char *path, const cha
 {
     char *real = realpath(path, NULL);
     const char *base = real != NULL && strrchr(real, '/') != NULL ? strrchr(real, '/') + 1 : path;
-    const struct catalog_entry *e = NULL;
+    const struct catalog_entry *e = catalog_find(c, word != NULL ? word : base);
 
-    if (c != NULL)
-        e = catalog_find(c, word != NULL ? word : base);
     if (e != NULL)
         packages_take_entry(e, NULL, s);
     else if (word != NULL)
@@ -273,9 +269,9 @@ static char *packages_looked(const struct catalog_entry *e, const char *word,
 static int packages_by_word(const struct catalog *c, const struct plan_options *o, const char *word,
                             const struct strlist *dirs, struct package_source *s)
 {
-    const struct catalog_entry *e = c != NULL ? catalog_find(c, word) : NULL;
+    const struct catalog_entry *e = catalog_find(c, word);
     struct strlist names = {0}, near = {0};
-    char *found = NULL;
+    char *found = NULL, *own, *looked, *listed;
     size_t stem;
     int rc = 0;
 
@@ -293,8 +289,7 @@ static int packages_by_word(const struct catalog *c, const struct plan_options *
         rc = packages_archive(c, found, e != NULL ? e->id : word, s);
     } else if (found != NULL) {
         packages_folder(c, found, e != NULL ? e->id : word, s);
-        char *own = o->schemes_dir != NULL ? xasprintf("%s/%s", o->schemes_dir, s->scheme) : NULL;
-
+        own = o->schemes_dir != NULL ? xasprintf("%s/%s", o->schemes_dir, s->scheme) : NULL;
         /* a scheme of the tree is planned as one: beside its shared files */
         if (own != NULL && strcmp(found, own) == 0) {
             free(s->folder);
@@ -302,22 +297,17 @@ static int packages_by_word(const struct catalog *c, const struct plan_options *
         }
         free(own);
     } else if (e != NULL) {
-        char *looked = packages_looked(e, word, dirs);
-
+        looked = packages_looked(e, word, dirs);
         plan_say("%s", looked);
         free(looked);
         rc = -1;
     } else {
         /* not in the catalog and not found: the tree's own message says
          * what it has, after what was looked for here */
-        char *listed;
-
-        if (c != NULL)
-            catalog_nearest(c, word, 3, &near);
+        catalog_nearest(c, word, 3, &near);
         listed = strlist_join(&near, ", ");
+        looked = packages_looked(NULL, word, dirs);
         s->scheme = xstrdup(word);
-        char *looked = packages_looked(NULL, word, dirs);
-
         s->looked = xasprintf("not in the catalog%s%s%s, %s", near.n > 0 ? " (nearest: " : "",
                               listed, near.n > 0 ? ")" : "", looked);
         free(looked);
