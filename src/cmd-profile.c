@@ -485,7 +485,8 @@ static int cmd_profile_exec(const struct cmd_args *args)
 const struct cmd_entry cmd_profile_entry = {
     .name = "profile",
     .operands = "[PACKAGE]",
-    .summary = "build a scheme package's instances plain and profiled, measure each, report",
+    .summary = "build a scheme package (a folder, an archive, or an official id or name such as "
+               "sign-29) plain and profiled, measure each instance, report",
     .options = profile_profile_options,
     .exec = cmd_profile_exec,
     .quiet = "print the report and errors only: no progress, no line per instance or operation",
