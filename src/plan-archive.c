@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,6 +115,30 @@ static const char *archive_member_problem(struct archive_entry *e)
     }
 }
 
+/* The locale the archive's member names are read and written in, and the
+ * one it replaced. */
+struct archive_names {
+    locale_t utf8, before;
+};
+
+/* Read and write member names as UTF-8 (C.UTF-8), whatever the locale
+ * the compilers are run in: under the C locale a name beyond ASCII (a
+ * Chinese file name) cannot be converted and would read as empty. */
+static void archive_names_begin(struct archive_names *n)
+{
+    n->utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+    n->before = n->utf8 != (locale_t)0 ? uselocale(n->utf8) : (locale_t)0;
+}
+
+/* Go back to the locale before archive_names_begin. */
+static void archive_names_end(struct archive_names *n)
+{
+    if (n->utf8 == (locale_t)0)
+        return;
+    uselocale(n->before);
+    freelocale(n->utf8);
+}
+
 /* A reader of the archive at PATH, or NULL with *WHY. */
 static struct archive *archive_open(const char *path, char **why)
 {
@@ -154,8 +179,9 @@ static char *archive_refusal(const char *path, struct archive_entry *e, unsigned
     return NULL;
 }
 
-/* Check every member of the archive at PATH, writing nothing. */
-int archive_check(const char *path, const struct archive_limits *lim, char **why)
+/* Check every member of the archive at PATH, writing nothing, in the
+ * locale of its names. */
+static int archive_check_names(const char *path, const struct archive_limits *lim, char **why)
 {
     struct archive *a = archive_open(path, why);
     struct archive_entry *e;
@@ -178,6 +204,18 @@ int archive_check(const char *path, const struct archive_limits *lim, char **why
         *why = xasprintf("%s: %s", path, archive_error_string(a));
     archive_read_free(a);
     return *why != NULL ? -1 : 0;
+}
+
+/* Check every member of the archive at PATH, writing nothing. */
+int archive_check(const char *path, const struct archive_limits *lim, char **why)
+{
+    struct archive_names n;
+    int rc;
+
+    archive_names_begin(&n);
+    rc = archive_check_names(path, lim, why);
+    archive_names_end(&n);
+    return rc;
 }
 
 /* Copy the data of the current member of A to W, adding to *BYTES; 0, or
@@ -286,15 +324,19 @@ static int archive_extract(const char *path, const char *dest, const struct arch
 /* Unpack PATH into DEST after checking it whole. */
 int archive_unpack(const char *path, const char *dest, const struct archive_limits *lim, char **why)
 {
+    struct archive_names n;
+    int rc;
+
     if (archive_check(path, lim, why) != 0)
         return -1;
     if (mkdir(dest, 0755) != 0) {
         *why = xasprintf("%s: %s", dest, strerror(errno));
         return -1;
     }
-    if (archive_extract(path, dest, lim, why) != 0) {
+    archive_names_begin(&n);
+    rc = archive_extract(path, dest, lim, why);
+    archive_names_end(&n);
+    if (rc != 0)
         file_remove_tree(dest);
-        return -1;
-    }
-    return 0;
+    return rc;
 }

@@ -126,9 +126,16 @@ expect_grep "an archive given: known by its SHA-256" "^  submission   sign-01 Wi
 # an archive known by nothing but the name the planner gives its package
 mkdir -p "$work/dl"
 cp "$pk/Tins.zip" "$work/dl/download.zip"
+# a member named beyond ASCII, as Chinese packages have
+python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1], "a").writestr("Tins/\u8bf4\u660e.txt", "x")' "$work/dl/download.zip"
 plan "an archive named by its package's folder" 0 "$ICCSPROF" plan "$work/dl/download.zip"
 expect_grep "by its package's folder: the catalog's id" "^scheme sign-29\$" "$work/out"
 expect_grep "by its package's folder: the algorithm" "^  algorithm    Tins (the catalog: sign-29)\$" "$work/out"
+if [ "$(find "$work/b/download/.archive" -name '*.txt' | sed 's|.*/||')" = "$(printf '\350\257\264\346\230\216.txt')" ]; then
+    pass "a member's UTF-8 name unpacked as it is"
+else
+    fail "a member's UTF-8 name unpacked as it is" "$(find "$work/b/download/.archive" -name '*.txt')"
+fi
 expect_grep "by its package's folder: judged against sign-29" "^  archive      download.zip (SHA-256 differs from the official archive of sign-29: measured as given)\$" "$work/out"
 
 # --- what is not found ---
