@@ -91,7 +91,7 @@ PARTS = ("1", "2", "3", "3b", "3c", "3d", "3e", "4", "5", "6", "7")
 
 def target(what, figure, goal, met, why="", timed=False):
     """Record a target's outcome for the summary; TIMED: one of the timed
-    estimate's, which the summary counts apart (README "Played back")."""
+    estimate's, which the summary counts apart (doc/guide/measuring.md, "Played back")."""
     TARGETS.append((what, figure, goal, met, why, timed))
     return "met" if met else "**missed**"
 
@@ -1406,7 +1406,7 @@ def summary(out):
     """Every target, met or missed, with the reason for a miss."""
     out.append("## Targets\n")
     out.append("The shares the records give are played back wherever the operation repeats "
-               "itself (README \"Played back\"); the timed estimate gives the helpers' split and "
+               "itself (doc/guide/measuring.md, \"Played back\"); the timed estimate gives the helpers' split and "
                "the share of an operation that cannot be played back, and its targets are "
                "counted apart.\n")
     for timed, title in ((False, "Every target but the timed estimate's"),

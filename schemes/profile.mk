@@ -1,10 +1,11 @@
 # profile.mk - `make profile`, `make profile-build` and `make profile-plan`
-# in the source tree: the make variables README documents, given to
-# `iccsprof profile` / `iccsprof plan` as options.  Values travel in the
-# environment and are quoted by the shell, never pasted into a command
-# line, so that no value is ever run.  GNU make; schemes/local.mk runs it.
+# in the source tree: the make variables doc/guide/profiling.md
+# documents, given to `iccsprof profile` / `iccsprof plan` as options.
+# Values travel in the environment and are quoted by the shell, never
+# pasted into a command line, so that no value is ever run.  GNU make; schemes/local.mk runs it.
 
-# What to build; README "Usage: profiling a scheme" documents each one.
+# What to build; doc/guide/profiling.md ("Options and variables")
+# documents each one.
 SCHEME = sign-wots
 SCHEME_DIR =
 # The folder of downloaded packages (archives or folders) SCHEME is looked

@@ -241,8 +241,10 @@ static void analyze_drng_global(const struct plan_instance *i, struct obj_file *
         return;
     }
     for (size_t o = 0; o < names->n && f->drng_global == NULL; o++)
-        if (!program[o] && obj_uses(&objs[o], "drng_algorithm"))
+        if (!program[o] && obj_uses(&objs[o], "drng_algorithm")) {
             f->drng_global = xstrdup("supplied");
+            f->drng_user = xstrdup(names->v[o]);
+        }
     if (f->drng_global != NULL && !analyze_has_drng_h(i))
         strlist_add(&f->errors, "drng_algorithm is used but no source defines it, and there "
                                 "is no drng.h to define it with");
@@ -348,6 +350,7 @@ void build_findings_free(struct build_findings *f)
     strlist_free(&f->errors);
     free(f->drng_global);
     free(f->drng_file);
+    free(f->drng_user);
     free(f->type);
     free(f->type_file);
     free(f->needs_common);

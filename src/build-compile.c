@@ -98,15 +98,18 @@ static void build_includes(const struct plan_instance *i, const char *dir, struc
     free(d);
 }
 
-/* The flags a build file gives source SRC of I: defines as they are,
- * paths in the instance made paths of its mirror in the build folder. */
+/* The flags a build file gives source SRC of I: defines as they are
+ * (a value is never a path, whatever it looks like), the folders and
+ * files of -I and of the path options (held as "-isystem=DIR") made
+ * paths of the instance's mirror in the build folder. */
 static void build_package_flags(const struct plan_instance *i, const struct plan_source *src,
                                 struct strlist *argv)
 {
     for (size_t f = 0; f < src->flags.n; f++) {
         const char *w = src->flags.v[f], *eq = strchr(w, '=');
-        bool include = strncmp(w, "-I", 2) == 0;
-        const char *path = include ? w + 2 : eq != NULL ? eq + 1 : NULL;
+        bool include = strncmp(w, "-I", 2) == 0,
+             define = strncmp(w, "-D", 2) == 0 || strncmp(w, "-U", 2) == 0;
+        const char *path = include ? w + 2 : eq != NULL && !define ? eq + 1 : NULL;
         char *where;
 
         if (path == NULL) {

@@ -144,6 +144,23 @@ static void link_objects(const struct ib *b, struct strlist *objs)
             strlist_add(objs, b->i->sources[k].obj);
 }
 
+/* The flags of the library source USER of I (which uses the DRNG
+ * global) into OUT, its own folder first: the global is compiled as if
+ * it stood beside USER, so that drng.h is found, and DRNG_ctx sized, as
+ * for that source. */
+static void drng_user_flags(const struct plan_instance *i, const char *user, struct strlist *out)
+{
+    const char *slash = user != NULL ? strrchr(user, '/') : NULL;
+
+    if (user == NULL)
+        return;
+    strlist_addf(out, "-I%.*s", slash != NULL ? (int)(slash - user) : 1,
+                 slash != NULL ? user : ".");
+    for (size_t k = 0; k < i->nsources; k++)
+        if (strcmp(i->sources[k].name, user) == 0)
+            strlist_extend(out, &i->sources[k].flags);
+}
+
 /* Queue the DRNG global of instance X (B) into Q where the library uses
  * it without defining it; its object then joins OBJS. */
 static void link_drng_global(struct ib *b, size_t x, const struct build_settings *s,
@@ -155,6 +172,8 @@ static void link_drng_global(struct ib *b, size_t x, const struct build_settings
 
     if (b->r->f.drng_global == NULL || strcmp(b->r->f.drng_global, "supplied") != 0)
         return;
+    if (b->i->from_build_file)
+        drng_user_flags(b->i, b->r->f.drng_user, &src.flags);
     src.path = xasprintf("%s/drng_global.c", b->i->build);
     file_replace(src.path, build_drng_global);
     obj = xasprintf("%s/%s/obj/drng_global.o", b->i->build, b->mode);
@@ -167,6 +186,7 @@ static void link_drng_global(struct ib *b, size_t x, const struct build_settings
         free(key);
     }
     strlist_add(objs, "drng_global.o");
+    strlist_free(&src.flags);
     strlist_free(&argv);
     free(obj);
     free(src.path);

@@ -159,6 +159,9 @@ static void show_findings(const struct plan_instance *i, const struct build_resu
     wraps = strlist_join(&r->f.wraps, " ");
     if (r->f.drng_file != NULL)
         show_row("drng_global", "%s (defined in %s)", r->f.drng_global, r->f.drng_file);
+    else if (r->f.drng_user != NULL && i->from_build_file)
+        show_row("drng_global", "%s (compiled with the flags of %s, which uses it)",
+                 r->f.drng_global, r->f.drng_user);
     else
         show_row("drng_global", "%s",
                  r->f.drng_global != NULL ? r->f.drng_global
@@ -192,6 +195,33 @@ static void show_files(const struct plan_instance *i, const struct build_result 
         show_row("excluded", "files defining main: not known, the sources did not compile");
 }
 
+/* Whether source NAME is among those of I. */
+static bool show_has_source(const struct plan_instance *i, const char *name)
+{
+    for (size_t k = 0; k < i->nsources; k++)
+        if (strcmp(i->sources[k].name, name) == 0)
+            return true;
+    return false;
+}
+
+/* Print how the other source set of I (the build file's, or the
+ * autodetected one) differs from the one built: a user sees what the
+ * fallback changed, or would change. */
+static void show_other_sources(const struct plan_instance *i)
+{
+    const struct plan_instance *o = i->other;
+
+    if (o == NULL)
+        return;
+    show_row("other set", "%s", o->described);
+    for (size_t k = 0; k < o->nsources; k++)
+        if (!show_has_source(i, o->sources[k].name))
+            show_row("  only there", "%s", o->sources[k].name);
+    for (size_t k = 0; k < i->nsources; k++)
+        if (!show_has_source(o, i->sources[k].name))
+            show_row("  only here", "%s", i->sources[k].name);
+}
+
 /* Print the block of instance I with its result R. */
 static void show_instance(const struct build_settings *s, const struct plan_instance *i,
                           const struct build_result *r)
@@ -204,6 +234,7 @@ static void show_instance(const struct build_settings *s, const struct plan_inst
     show_row("algorithm", "%s (%s)", i->algorithm, i->algorithm_from);
     show_row("described", "%s", i->described);
     show_files(i, r);
+    show_other_sources(i);
     show_flags(s, i, r);
     show_findings(i, r);
     record_notes(i, r, &notes);

@@ -234,8 +234,8 @@ static void build_end(struct ib *ib, size_t n)
     free(ib);
 }
 
-/* Build every instance of P into R. */
-int build_all(const struct plan *p, const struct build_settings *s, struct build_result *r)
+/* Build every instance of P into R, as their plans say. */
+static int build_pass(const struct plan *p, const struct build_settings *s, struct build_result *r)
 {
     double start = build_now();
     struct ib *ib = build_begin(p, r);
@@ -247,6 +247,86 @@ int build_all(const struct plan *p, const struct build_settings *s, struct build
         build_finish(p, &ib[x], s, start);
     build_end(ib, p->n);
     return rc;
+}
+
+/* Instance I of P, whose build file's sources failed as R says, switched
+ * to the sources the planner detected on its own, which say why; the
+ * failed build's log kept as build-file.log, where the reason points. */
+static void build_take_autodetected(struct plan_instance *i, const struct build_result *r)
+{
+    char *log = xasprintf("%s/build.log", i->build),
+         *kept = xasprintf("%s/build-file.log", i->build),
+         *why = xasprintf("%.*s", (int)strcspn(r->message, "\n"), r->message), *at, *described;
+
+    if (rename(log, kept) == 0 && (at = strstr(why, log)) != NULL) {
+        described = xasprintf("%.*s%s%s", (int)(at - why), why, kept, at + strlen(log));
+        free(why);
+        why = described;
+    }
+    free(log);
+    free(kept);
+    plan_swap_sources(i);
+    described = xasprintf("%s (%s did not build: %s)", i->described, i->other->described, why);
+    free(i->described);
+    i->described = described;
+    free(why);
+}
+
+/* Build again, from the sources the planner detected on its own, each
+ * instance of P whose build file's sources did not build (R): never
+ * worse than not reading the build files.  The results replace those in
+ * R where they built. */
+static int build_fallback(struct plan *p, const struct build_settings *s, struct build_result *r)
+{
+    struct plan q = *p;
+    struct build_result *qr;
+    size_t *at = calloc(p->n + 1, sizeof *at);
+    int rc;
+
+    q.inst = calloc(p->n + 1, sizeof *q.inst);
+    qr = calloc(p->n + 1, sizeof *qr);
+    if (at == NULL || q.inst == NULL || qr == NULL)
+        abort();
+    q.n = 0;
+    for (size_t x = 0; x < p->n; x++)
+        if (!r[x].ok && p->inst[x].other != NULL && p->inst[x].from_build_file) {
+            build_take_autodetected(&p->inst[x], &r[x]);
+            at[q.n] = x;
+            q.inst[q.n++] = p->inst[x];
+        }
+    rc = q.n > 0 ? build_pass(&q, s, qr) : 0;
+    for (size_t k = 0; k < q.n; k++) {
+        size_t x = at[k];
+
+        if (rc == 0 && qr[k].ok) {
+            plan_note("%s: the build file's sources did not build; the autodetected ones did",
+                      p->inst[x].name);
+            build_results_free(&r[x], 1);
+            r[x] = qr[k];
+        } else {
+            /* the failure shown is the build file's; its plan is put back */
+            const char *m = qr[k].message != NULL ? qr[k].message : "interrupted";
+            char *both = xasprintf("%s\nthe autodetected sources did not build either: %.*s",
+                                   r[x].message, (int)strcspn(m, "\n"), m);
+
+            free(r[x].message);
+            r[x].message = both;
+            plan_swap_sources(&p->inst[x]);
+            build_results_free(&qr[k], 1);
+        }
+    }
+    free(q.inst);
+    free(qr);
+    free(at);
+    return rc;
+}
+
+/* Build every instance of P into R. */
+int build_all(struct plan *p, const struct build_settings *s, struct build_result *r)
+{
+    int rc = build_pass(p, s, r);
+
+    return rc == 0 ? build_fallback(p, s, r) : rc;
 }
 
 /* Free the results R[N]. */

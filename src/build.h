@@ -31,6 +31,7 @@ struct build_findings {
     struct strlist wraps;    /* helpers the library defines */
     char *drng_global;       /* package, supplied or NULL */
     char *drng_file;         /* where the package defines it */
+    char *drng_user;         /* supplied: the first library source using it */
     char *type, *type_file;  /* sig, kem or kex, and the file defining its entry */
     const char *type_entry;  /* sig_keygen, kem_keygen or kex_init_a */
     struct strlist errors;   /* why it cannot link */
@@ -51,9 +52,11 @@ struct build_result {
     struct build_findings f;
 };
 
-/* Build every instance of P into R[P->n]; 0, or -1 when a signal stopped
- * the build (nothing half written is left). */
-int build_all(const struct plan *p, const struct build_settings *s, struct build_result *r);
+/* Build every instance of P into R[P->n], each from its build file's
+ * sources, or from the autodetected ones where those do not build (the
+ * instance's source sets swapped, its description saying why); 0, or -1
+ * when a signal stopped the build (nothing half written is left). */
+int build_all(struct plan *p, const struct build_settings *s, struct build_result *r);
 
 /* The defines the build file gives the sources of I, each once, in
  * order (into OUT). */

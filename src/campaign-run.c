@@ -361,17 +361,82 @@ static int run_next(struct campaign *c, struct campaign_journal *jn, const size_
     return 0;
 }
 
+/* Start the campaign's pace on NCPUS cores, its line drawn on OUT when OUT
+ * is a terminal that can rewrite it: then redrawn every second, by a tick
+ * (SA's, with the old action kept in OLD_ALRM) that makes waitpid return. */
+static void run_pace_begin(size_t ncpus, FILE *out, const struct sigaction *sa,
+                           struct sigaction *old_alrm)
+{
+    struct itimerval second = {{1, 0}, {1, 0}};
+    struct sigaction tick;
+    const char *term = getenv("TERM");
+
+    run_pace.start = run_now();
+    run_pace.seconds = 0;
+    run_pace.timed = 0;
+    run_pace.ncpus = ncpus;
+    run_pace.drawn = false;
+    run_pace.terminal = isatty(fileno(out)) && term != NULL && strcmp(term, "dumb") != 0;
+    if (run_pace.terminal) {
+        tick = *sa;
+        tick.sa_handler = run_on_tick;
+        sigaction(SIGALRM, &tick, old_alrm);
+        setitimer(ITIMER_REAL, &second, NULL);
+    }
+}
+
+/* Stop the ticks run_pace_begin started, putting back OLD_ALRM, and clear
+ * the line from OUT. */
+static void run_pace_end(const struct sigaction *old_alrm, FILE *out)
+{
+    struct itimerval off = {{0, 0}, {0, 0}};
+
+    if (!run_pace.terminal)
+        return;
+    setitimer(ITIMER_REAL, &off, NULL);
+    sigaction(SIGALRM, old_alrm, NULL);
+    run_clear(out);
+}
+
+/* Keep every core of SLOTS busy with the next of the N jobs of ORDER, and
+ * count those that finish in *DONE, until none is left or running, a
+ * signal asks to stop or a job cannot start: 0, or -1 after a one-line
+ * error. */
+static int run_loop(struct campaign *c, struct campaign_journal *jn, const size_t *order, size_t n,
+                    struct run_slot *slots, size_t ncpus, size_t *done,
+                    struct campaign_tally *tally, FILE *out)
+{
+    size_t next = 0, running;
+    int rc = 0;
+
+    while (rc == 0 && !run_stop) {
+        for (size_t s = 0; s < ncpus && rc == 0 && !run_stop; s++)
+            if (slots[s].pid == 0 &&
+                (rc = run_next(c, jn, order, n, &next, &slots[s], tally, out)) > 0)
+                rc = 0;
+        running = 0;
+        for (size_t s = 0; s < ncpus; s++)
+            running += slots[s].pid > 0;
+        if (rc != 0 || running == 0)
+            break;
+        /* drawn once the free cores have their next jobs, so that the
+         * count of those running is never the gap between two jobs */
+        run_draw(*done, n - tally->skipped, running, out);
+        if (run_wait(c, jn, slots, ncpus, done, n - tally->skipped, tally, out) != 0)
+            break;
+    }
+    return rc;
+}
+
 /* Run the jobs, one per core of CPUS at a time. */
 int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_deferred,
                  struct campaign_tally *tally, FILE *out)
 {
     struct run_slot *slots = calloc(ncpus, sizeof *slots);
-    struct sigaction sa, tick, old_int, old_term, old_hup, old_alrm;
-    struct itimerval second = {{1, 0}, {1, 0}}, off = {{0, 0}, {0, 0}};
+    struct sigaction sa, old_int, old_term, old_hup, old_alrm;
     struct campaign_journal jn;
-    size_t n, next = 0, done = 0, running = 0, *order;
-    const char *term = getenv("TERM");
-    int rc = 0;
+    size_t n, done = 0, *order;
+    int rc;
 
     if (campaign_journal_open(&jn, c->out) != 0) {
         free(slots);
@@ -384,41 +449,11 @@ int campaign_run(struct campaign *c, const int *cpus, size_t ncpus, bool skip_de
     sigaction(SIGINT, &sa, &old_int);
     sigaction(SIGTERM, &sa, &old_term);
     sigaction(SIGHUP, &sa, &old_hup);
-    run_pace.start = run_now();
-    run_pace.seconds = 0;
-    run_pace.timed = 0;
-    run_pace.ncpus = ncpus;
-    run_pace.drawn = false;
-    run_pace.terminal = isatty(fileno(out)) && term != NULL && strcmp(term, "dumb") != 0;
-    if (run_pace.terminal) {
-        tick = sa;
-        tick.sa_handler = run_on_tick;
-        sigaction(SIGALRM, &tick, &old_alrm);
-        setitimer(ITIMER_REAL, &second, NULL);
-    }
+    run_pace_begin(ncpus, out, &sa, &old_alrm);
     for (size_t s = 0; s < ncpus; s++)
         slots[s].cpu = cpus[s];
-    while (rc == 0 && !run_stop) {
-        for (size_t s = 0; s < ncpus && rc == 0 && !run_stop; s++)
-            if (slots[s].pid == 0 &&
-                (rc = run_next(c, &jn, order, n, &next, &slots[s], tally, out)) > 0)
-                rc = 0;
-        running = 0;
-        for (size_t s = 0; s < ncpus; s++)
-            running += slots[s].pid > 0;
-        if (rc != 0 || running == 0)
-            break;
-        /* drawn once the free cores have their next jobs, so that the
-         * count of those running is never the gap between two jobs */
-        run_draw(done, n - tally->skipped, running, out);
-        if (run_wait(c, &jn, slots, ncpus, &done, n - tally->skipped, tally, out) != 0)
-            break;
-    }
-    if (run_pace.terminal) {
-        setitimer(ITIMER_REAL, &off, NULL);
-        sigaction(SIGALRM, &old_alrm, NULL);
-        run_clear(out);
-    }
+    rc = run_loop(c, &jn, order, n, slots, ncpus, &done, tally, out);
+    run_pace_end(&old_alrm, out);
     if (run_stop || rc != 0) {
         run_stop_all(c, slots, ncpus);
         tally->interrupted = run_stop;

@@ -363,6 +363,107 @@ static int campaign_substitute(const char *spec, struct strlist *run_flags)
     return EXIT_OK;
 }
 
+/* Take the options every job and build gets into RUN_FLAGS, BUILD_FLAGS and
+ * EX, and check them and the operands before anything is made; EXIT_OK, or
+ * the exit status after a one-line error. */
+static int campaign_jobs_check(const struct cmd_args *args, struct strlist *run_flags,
+                               struct strlist *build_flags, struct export_files *ex)
+{
+    int status;
+
+    if (args->opt[CAMP_RUN_FLAGS].text != NULL)
+        strlist_add_words(run_flags, args->opt[CAMP_RUN_FLAGS].text);
+    if (args->opt[CAMP_BUILD_FLAGS].text != NULL)
+        strlist_add_words(build_flags, args->opt[CAMP_BUILD_FLAGS].text);
+    if (args->argc == 0 && args->opt[CAMP_PACKAGES].text == NULL)
+        return cmd_usage_error(&cmd_campaign_entry,
+                               "no packages given (scheme packages, archives, built scheme "
+                               "folders, a folder of them, a list file, or --packages DIR)");
+    if (args->opt[CAMP_ONLY].text != NULL && args->opt[CAMP_PACKAGES].text == NULL)
+        return cmd_usage_error(&cmd_campaign_entry, "--only selects among --packages DIR");
+    if (args->opt[CAMP_SUBSTITUTE].text != NULL &&
+        (status = campaign_substitute(args->opt[CAMP_SUBSTITUTE].text, run_flags)) != EXIT_OK)
+        return status;
+    return campaign_check_first(args, run_flags, ex);
+}
+
+/* The stream the builds' progress goes to, NULL for stdout: /dev/null when
+ * quiet, and a copy of stderr when emitting, for an emitted job list is
+ * stdout alone (the builds take fd 2 for their logs). */
+static FILE *campaign_progress(const struct cmd_args *args)
+{
+    FILE *progress = NULL;
+
+    if (cmd_verbosity == CMD_QUIET)
+        progress = fopen("/dev/null", "w");
+    else if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
+        setvbuf(progress, NULL, _IOLBF, 0);
+    return progress;
+}
+
+/* --emit: print the jobs of C for the engine asked for instead of running
+ * them, the instances that did not build to PROGRESS; the exit status. */
+static int campaign_emit_jobs(const struct cmd_args *args, const struct campaign *c, FILE *progress)
+{
+    if (!campaign_pin_ok(args->opt[CAMP_PIN].text))
+        return cmd_usage_error(&cmd_campaign_entry, "--pin: '%s' is neither slot, none nor a core",
+                               args->opt[CAMP_PIN].text);
+    campaign_say_build_failures(c, progress);
+    if (campaign_emit(c, (enum campaign_engine)args->opt[CAMP_EMIT].num, args->opt[CAMP_PIN].text,
+                      stdout) != 0)
+        return EXIT_USAGE;
+    return c->left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
+}
+
+/* Print the line that counts the jobs of C by their outcome in TALLY, and
+ * how to resume when they were interrupted. */
+static void campaign_say_tally(const struct campaign *c, const struct campaign_tally *tally)
+{
+    char signame[32];
+
+    printf("campaign: %zu jobs: %zu passed, %zu failed, %zu skipped, %zu deferred", c->n,
+           tally->passed, tally->failed, tally->skipped, tally->deferred);
+    if (c->left_out.n > 0)
+        printf("; %zu left out", c->left_out.n);
+    if (tally->interrupted)
+        printf("; interrupted by %s, %zu not run (run the same command again to resume)",
+               fmt_signal(signame, sizeof signame, tally->interrupted), tally->not_run);
+    printf("\n\n");
+}
+
+/* After the jobs of C ran: their tally and report, and unless they were
+ * interrupted the pages, export files and site asked for; the exit status. */
+static int campaign_jobs_done(const struct cmd_args *args, const struct campaign *c,
+                              const struct campaign_tally *tally, const struct export_files *ex)
+{
+    int status;
+
+    campaign_say_build_failures(c, stdout);
+    campaign_say_tally(c, tally);
+    /* after an interruption too: the report of what finished */
+    status = campaign_report_out(c->out);
+    if (tally->interrupted)
+        status = EXIT_FAIL;
+    if (!tally->interrupted && campaign_pages(c->out) != EXIT_OK)
+        status = EXIT_USAGE;
+    if (!tally->interrupted && export_any(ex)) {
+        struct strlist folders = {0};
+        int failed;
+
+        strlist_add(&folders, c->out);
+        failed = export_write(ex, &folders);
+        strlist_free(&folders);
+        if (failed != 0 && status == EXIT_OK)
+            status = EXIT_FAIL;
+    }
+    if (!tally->interrupted && args->opt[CAMP_SITE].text != NULL &&
+        site_make(args->opt[CAMP_SITE].text, &c->out, 1) != EXIT_OK)
+        status = EXIT_USAGE;
+    if ((tally->failed > 0 || c->left_out.n > 0) && status == EXIT_OK)
+        status = EXIT_FAIL;
+    return status;
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
@@ -371,38 +472,21 @@ static int campaign_jobs(const struct cmd_args *args)
     struct strlist run_flags = {0}, build_flags = {0}, inputs = {0};
     struct campaign_build b;
     struct export_files ex;
-    char *builddir = NULL, signame[32];
+    char *builddir = NULL;
     FILE *progress = NULL;
     size_t njobs = (size_t)args->opt[CAMP_JOBS].num;
-    int *cpus = calloc(njobs, sizeof *cpus), status = EXIT_USAGE;
+    int *cpus = calloc(njobs, sizeof *cpus), status;
 
     memset(&c, 0, sizeof c);
     memset(&tally, 0, sizeof tally);
-    if (args->opt[CAMP_RUN_FLAGS].text != NULL)
-        strlist_add_words(&run_flags, args->opt[CAMP_RUN_FLAGS].text);
-    if (args->opt[CAMP_BUILD_FLAGS].text != NULL)
-        strlist_add_words(&build_flags, args->opt[CAMP_BUILD_FLAGS].text);
-    if (args->argc == 0 && args->opt[CAMP_PACKAGES].text == NULL) {
-        status = cmd_usage_error(&cmd_campaign_entry,
-                                 "no packages given (scheme packages, archives, built scheme "
-                                 "folders, a folder of them, a list file, or --packages DIR)");
+    if ((status = campaign_jobs_check(args, &run_flags, &build_flags, &ex)) != EXIT_OK)
         goto out;
-    }
-    if (args->opt[CAMP_ONLY].text != NULL && args->opt[CAMP_PACKAGES].text == NULL) {
-        status = cmd_usage_error(&cmd_campaign_entry, "--only selects among --packages DIR");
-        goto out;
-    }
+    status = EXIT_USAGE;
     for (int i = 0; i < args->argc; i++)
         strlist_add(&inputs, args->argv[i]);
     if (args->opt[CAMP_PACKAGES].text != NULL &&
         campaign_packages(args->opt[CAMP_PACKAGES].text, args->opt[CAMP_ONLY].text, &inputs) != 0)
         goto out;
-    if (args->opt[CAMP_SUBSTITUTE].text != NULL &&
-        (status = campaign_substitute(args->opt[CAMP_SUBSTITUTE].text, &run_flags)) != EXIT_OK)
-        goto out;
-    if ((status = campaign_check_first(args, &run_flags, &ex)) != EXIT_OK)
-        goto out;
-    status = EXIT_USAGE;
     if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
@@ -412,11 +496,7 @@ static int campaign_jobs(const struct cmd_args *args)
                                 .jobs = njobs,
                                 .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
                                 .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text};
-    /* an emitted job list is stdout alone; the builds take fd 2 for their logs */
-    if (cmd_verbosity == CMD_QUIET)
-        progress = fopen("/dev/null", "w");
-    else if (args->opt[CAMP_EMIT].given && (progress = fdopen(dup(STDERR_FILENO), "w")) != NULL)
-        setvbuf(progress, NULL, _IOLBF, 0);
+    progress = campaign_progress(args);
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
         goto out;
@@ -427,18 +507,8 @@ static int campaign_jobs(const struct cmd_args *args)
     if (campaign_save_left_out(&c) != 0)
         goto out;
     campaign_defer(&c, (char *const *)args->opt[CAMP_DEFER].all, args->opt[CAMP_DEFER].given);
-    if (args->opt[CAMP_EMIT].given && !campaign_pin_ok(args->opt[CAMP_PIN].text)) {
-        status =
-            cmd_usage_error(&cmd_campaign_entry, "--pin: '%s' is neither slot, none nor a core",
-                            args->opt[CAMP_PIN].text);
-        goto out;
-    }
     if (args->opt[CAMP_EMIT].given) {
-        campaign_say_build_failures(&c, b.progress);
-        if (campaign_emit(&c, (enum campaign_engine)args->opt[CAMP_EMIT].num,
-                          args->opt[CAMP_PIN].text, stdout) != 0)
-            goto out;
-        status = c.left_out.n > 0 ? EXIT_FAIL : EXIT_OK;
+        status = campaign_emit_jobs(args, &c, b.progress);
         goto out;
     }
     if (campaign_cpus(args, cpus, njobs) != EXIT_OK)
@@ -448,36 +518,7 @@ static int campaign_jobs(const struct cmd_args *args)
         status = EXIT_FAIL;
         goto out;
     }
-    campaign_say_build_failures(&c, stdout);
-    printf("campaign: %zu jobs: %zu passed, %zu failed, %zu skipped, %zu deferred", c.n,
-           tally.passed, tally.failed, tally.skipped, tally.deferred);
-    if (c.left_out.n > 0)
-        printf("; %zu left out", c.left_out.n);
-    if (tally.interrupted)
-        printf("; interrupted by %s, %zu not run (run the same command again to resume)",
-               fmt_signal(signame, sizeof signame, tally.interrupted), tally.not_run);
-    printf("\n\n");
-    /* after an interruption too: the report of what finished */
-    status = campaign_report_out(c.out);
-    if (tally.interrupted)
-        status = EXIT_FAIL;
-    if (!tally.interrupted && campaign_pages(c.out) != EXIT_OK)
-        status = EXIT_USAGE;
-    if (!tally.interrupted && export_any(&ex)) {
-        struct strlist folders = {0};
-        int failed;
-
-        strlist_add(&folders, c.out);
-        failed = export_write(&ex, &folders);
-        strlist_free(&folders);
-        if (failed != 0 && status == EXIT_OK)
-            status = EXIT_FAIL;
-    }
-    if (!tally.interrupted && args->opt[CAMP_SITE].text != NULL &&
-        site_make(args->opt[CAMP_SITE].text, &c.out, 1) != EXIT_OK)
-        status = EXIT_USAGE;
-    if ((tally.failed > 0 || c.left_out.n > 0) && status == EXIT_OK)
-        status = EXIT_FAIL;
+    status = campaign_jobs_done(args, &c, &tally, &ex);
 out:
     if (progress != NULL)
         fclose(progress);

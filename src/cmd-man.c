@@ -231,8 +231,9 @@ static void man_files(FILE *out)
              "The catalog, " CATALOG_VERSION ": " CATALOG_SOURCE
              ". Packages named by id or name (iccsprof profile sign-29) are found by it, and "
              "iccsprof catalog lists it; $ICCSPROF_CATALOG names another file.");
-    man_file(out, ICCSPROF_DOCDIR, "profiles/README.md",
-             "The record format, field by field; README.md beside it is the full manual.");
+    man_file(out, ICCSPROF_DOCDIR, "doc/guide/index.md",
+             "The user guide, one chapter a subject; README.md beside it is the overview.");
+    man_file(out, ICCSPROF_DOCDIR, "profiles/README.md", "The record format, field by field.");
     man_file(out, ICCSPROF_PKGLIBEXECDIR, "iccsprof-measure",
              "The measuring program iccsprof run starts for each operation.");
     man_file(out, ICCSPROF_BASHCOMPDIR, "iccsprof",

@@ -637,19 +637,113 @@ static int run_substitutes(const struct run_options *o)
     return rc;
 }
 
+/* Check, before anything is measured, that --out and its log may be
+ * written and that the output folder takes new files; 0, or -1 after a
+ * message naming the path. */
+static int run_check_dest(const struct run_options *o)
+{
+    char dirbuf[4096], log_path[4096];
+    const char *dir = run_out_dir(o, dirbuf, sizeof dirbuf);
+
+    if (o->out != NULL) {
+        run_sibling(o->out, ".log", log_path, sizeof log_path);
+        if (run_check_output(o, o->out, log_path) != 0)
+            return -1;
+    }
+    if (atomic_dir_writable(dir) != 0) {
+        cmd_error("%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+/* Load --build-info's description and KAT result into FACTS and probe the
+ * library for its type and sizes into PROBE; EXIT_OK, or the exit status
+ * after a message. */
+static int run_load_inputs(const struct run_options *o, struct run_facts *facts, json_t **probe)
+{
+    int bad = 0;
+
+    facts->build = run_load_build(o->build_info, &bad);
+    if (!bad)
+        facts->kat = run_load_kat(o->build_info, &bad);
+    if (bad)
+        return EXIT_USAGE;
+    return run_probe(o, facts->timeout, probe);
+}
+
+/* Name what the records describe in FACTS: the instance (from the options,
+ * the build, or the library GIVEN, into INSTBUF), scheme and algorithm,
+ * the library's size, and the host's CPU, kernel and emulation. */
+static void run_name_facts(const struct run_options *o, struct run_facts *facts, const char *given,
+                           char *instbuf, size_t len)
+{
+    facts->instance = o->instance ? o->instance : run_build_string(facts->build, "instance");
+    if (facts->instance == NULL)
+        facts->instance = run_instance_from(given, instbuf, len);
+    facts->scheme_id = o->scheme ? o->scheme : run_build_string(facts->build, "scheme");
+    if (facts->scheme_id == NULL)
+        facts->scheme_id = facts->instance;
+    facts->algorithm = run_build_string(facts->build, "algorithm");
+    if (facts->algorithm == NULL)
+        facts->algorithm = facts->scheme_id;
+    facts->image_bytes = o->plain != NULL ? libfile_image_bytes(o->plain) : -1;
+    host_cpu_model(facts->cpu_model, sizeof facts->cpu_model);
+    host_kernel(facts->kernel, sizeof facts->kernel);
+    if (host_emulation(facts->emulation, sizeof facts->emulation) <= 0)
+        facts->emulation[0] = '\0';
+}
+
+/* Check every record of OPS and its log may be written before the first is
+ * measured, so that a bad path costs no measurement; 0, or -1 after a
+ * message naming the path. */
+static int run_check_records(const struct run_options *o, const char *instance, char **ops)
+{
+    char path[4096], log_path[4096];
+
+    for (size_t i = 0; ops[i] != NULL; i++) {
+        run_record_path(o, instance, ops[i], path, sizeof path);
+        run_sibling(path, ".log", log_path, sizeof log_path);
+        if (run_check_output(o, path, log_path) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Measure each of OPS in turn; EXIT_OK, EXIT_FAIL when a record failed,
+ * or the status of the first one that stops the run (EXIT_USAGE, or 128 +
+ * the signal when interrupted). */
+static int run_measure_all(const struct run_facts *facts, char **ops)
+{
+    struct run_progress progress;
+    size_t nops = 0;
+    int status = EXIT_OK;
+
+    while (ops[nops] != NULL)
+        nops++;
+    run_progress_init(&progress, facts->options, facts->instance, (unsigned)nops);
+    for (size_t i = 0; ops[i] != NULL; i++) {
+        int rc = run_one(facts, ops[i], i, &progress);
+
+        if (rc == EXIT_USAGE || rc > EXIT_USAGE)
+            return rc;
+        if (rc == EXIT_FAIL)
+            status = EXIT_FAIL;
+    }
+    return status;
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
     struct run_options o;
     struct run_facts facts;
-    struct run_progress progress;
-    size_t nops = 0;
-    char dirbuf[4096], instbuf[256], path[4096], log_path[4096];
+    char instbuf[256];
     char *plain_abs = NULL, *profiled_abs = NULL;
-    const char *dir, *given;
+    const char *given;
     json_t *probe = NULL;
     char **ops = NULL;
-    int status = EXIT_USAGE, bad = 0;
+    int status = EXIT_USAGE;
 
     memset(&facts, 0, sizeof facts);
     facts.plain_lib = json_null();
@@ -662,16 +756,8 @@ static int cmd_run_exec(const struct cmd_args *args)
         goto out;
     facts.options = &o;
     facts.timeout = o.timeout > 0 ? o.timeout : run_default_timeout(&o);
-    dir = run_out_dir(&o, dirbuf, sizeof dirbuf);
-    if (o.out != NULL) {
-        run_sibling(o.out, ".log", log_path, sizeof log_path);
-        if (run_check_output(&o, o.out, log_path) != 0)
-            goto out;
-    }
-    if (atomic_dir_writable(dir) != 0) {
-        cmd_error("%s: %s", dir, strerror(errno));
+    if (run_check_dest(&o) != 0)
         goto out;
-    }
     if ((o.cpu >= 0 && pin_self(&cmd_run_entry, o.cpu) != EXIT_OK) ||
         run_host_check(&o, &facts) != EXIT_OK)
         goto out;
@@ -679,13 +765,8 @@ static int cmd_run_exec(const struct cmd_args *args)
         status = EXIT_FAIL;
         goto out;
     }
-    facts.build = run_load_build(o.build_info, &bad);
-    if (!bad)
-        facts.kat = run_load_kat(o.build_info, &bad);
-    if (bad || (status = run_probe(&o, facts.timeout, &probe)) != EXIT_OK) {
-        status = bad ? EXIT_USAGE : status;
+    if ((status = run_load_inputs(&o, &facts, &probe)) != EXIT_OK)
         goto out;
-    }
     facts.type = json_string_value(json_object_get(probe, "type"));
     facts.sizes = json_object_get(probe, "sizes");
     if ((ops = run_ops(o.ops, facts.type, facts.sizes)) == NULL ||
@@ -694,41 +775,11 @@ static int cmd_run_exec(const struct cmd_args *args)
         status = EXIT_USAGE;
         goto out;
     }
-    facts.instance = o.instance ? o.instance : run_build_string(facts.build, "instance");
-    if (facts.instance == NULL)
-        facts.instance = run_instance_from(given, instbuf, sizeof instbuf);
-    facts.scheme_id = o.scheme ? o.scheme : run_build_string(facts.build, "scheme");
-    if (facts.scheme_id == NULL)
-        facts.scheme_id = facts.instance;
-    facts.algorithm = run_build_string(facts.build, "algorithm");
-    if (facts.algorithm == NULL)
-        facts.algorithm = facts.scheme_id;
-    facts.image_bytes = o.plain != NULL ? libfile_image_bytes(o.plain) : -1;
-    host_cpu_model(facts.cpu_model, sizeof facts.cpu_model);
-    host_kernel(facts.kernel, sizeof facts.kernel);
-    if (host_emulation(facts.emulation, sizeof facts.emulation) <= 0)
-        facts.emulation[0] = '\0';
-    for (size_t i = 0; ops[i] != NULL; i++) {
-        run_record_path(&o, facts.instance, ops[i], path, sizeof path);
-        run_sibling(path, ".log", log_path, sizeof log_path);
-        if (run_check_output(&o, path, log_path) != 0) {
-            status = EXIT_USAGE;
-            goto out;
-        }
-    }
-    while (ops[nops] != NULL)
-        nops++;
-    run_progress_init(&progress, &o, facts.instance, (unsigned)nops);
-    for (size_t i = 0; ops[i] != NULL; i++) {
-        int rc = run_one(&facts, ops[i], i, &progress);
-
-        if (rc == EXIT_USAGE || rc > EXIT_USAGE) {
-            status = rc;
-            break;
-        }
-        if (rc == EXIT_FAIL)
-            status = EXIT_FAIL;
-    }
+    run_name_facts(&o, &facts, given, instbuf, sizeof instbuf);
+    if (run_check_records(&o, facts.instance, ops) != 0)
+        status = EXIT_USAGE;
+    else
+        status = run_measure_all(&facts, ops);
 out:
     run_free_list(ops);
     json_decref(probe);

@@ -437,6 +437,30 @@ static void kat_log(json_t *res, const struct kat_run *r)
         json_object_set_new(res, "log", json_pack("{s:s, s:s}", "path", r->out, "sha256", hex));
 }
 
+/* Run the driver DRIVER (built with INC) on C's profiled build too, into
+ * PROF, and set RES's profiled and profiled_detail: whether it wrote
+ * exactly what the plain run PLAIN did, and if not why (into WHY). */
+static void kat_profiled(const struct kat_config *c, const char *driver, const struct strlist *inc,
+                         const struct kat_run *plain, struct kat_run *prof, json_t *res, char *why,
+                         size_t size)
+{
+    const char *same;
+
+    if (kat_run(c, "profiled", driver, inc, c->profiled, prof, why, size) != 0) {
+        json_object_set_new(res, "profiled", json_string("differs"));
+        json_object_set_new(res, "profiled_detail", json_string(why));
+    } else if (prof->ex.timed_out) {
+        kat_fmt(why, size, "the KAT driver on the profiled build did not finish within %g s",
+                c->timeout);
+        json_object_set_new(res, "profiled", json_string("timeout"));
+        json_object_set_new(res, "profiled_detail", json_string(why));
+    } else {
+        same = kat_same(plain, prof, why, size);
+        json_object_set_new(res, "profiled", json_string(same ? same : "identical"));
+        json_object_set_new(res, "profiled_detail", json_string(same ? why : ""));
+    }
+}
+
 /* The gate, on the absolute paths of C. */
 static json_t *kat_gate(const struct kat_config *c)
 {
@@ -445,7 +469,7 @@ static json_t *kat_gate(const struct kat_config *c)
     struct strlist rsp = {0}, inc = {0};
     struct kat_run plain = {.written = {0}}, prof = {.written = {0}};
     char driver[PATH_MAX], detail[1024] = "", why[1024] = "";
-    const char *verdict, *same;
+    const char *verdict;
     json_t *res;
 
     instance = json_string_value(json_object_get(c->build, "instance"));
@@ -481,21 +505,8 @@ static json_t *kat_gate(const struct kat_config *c)
     verdict = kat_verdict(&plain, &rsp, instance != NULL ? instance : "", detail, sizeof detail);
     res = kat_result(verdict, detail, file, &rsp, src, plain.ex.seconds, c->timeout);
     kat_log(res, &plain);
-    if (c->profiled == NULL)
-        goto out;
-    if (kat_run(c, "profiled", driver, &inc, c->profiled, &prof, why, sizeof why) != 0) {
-        json_object_set_new(res, "profiled", json_string("differs"));
-        json_object_set_new(res, "profiled_detail", json_string(why));
-    } else if (prof.ex.timed_out) {
-        kat_fmt(why, sizeof why, "the KAT driver on the profiled build did not finish within %g s",
-                c->timeout);
-        json_object_set_new(res, "profiled", json_string("timeout"));
-        json_object_set_new(res, "profiled_detail", json_string(why));
-    } else {
-        same = kat_same(&plain, &prof, why, sizeof why);
-        json_object_set_new(res, "profiled", json_string(same ? same : "identical"));
-        json_object_set_new(res, "profiled_detail", json_string(same ? why : ""));
-    }
+    if (c->profiled != NULL)
+        kat_profiled(c, driver, &inc, &plain, &prof, res, why, sizeof why);
 out:
     strlist_free(&rsp);
     strlist_free(&inc);

@@ -449,6 +449,11 @@ static int desc_apply(const struct plan *p, struct plan_instance *i, const struc
         return -1;
     }
     qsort(ni.sources, ni.nsources, sizeof *ni.sources, desc_source_cmp);
+    i->other = plan_copy_sources(i);
+    free(i->other->described);
+    i->other->described = xstrdup("autodetected: every .c but programs");
+    free(i->other->std);
+    i->other->std = NULL;
     desc_take(i, &ni, t);
     desc_drop_shared_notes(i);
     i->from_build_file = true;

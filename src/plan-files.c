@@ -82,6 +82,45 @@ void plan_clear_sources(struct plan_instance *i)
     i->nexcluded = 0;
 }
 
+/* A copy of the source set of I (sources, exclusions, include folders,
+ * notes and how they were found), kept as I->other for the build to
+ * fall back to. */
+struct plan_instance *plan_copy_sources(const struct plan_instance *i)
+{
+    struct plan_instance *c = calloc(1, sizeof *c);
+
+    if (c == NULL)
+        abort();
+    for (size_t s = 0; s < i->nsources; s++)
+        strlist_extend(
+            &plan_add_source(c, i->sources[s].name, i->sources[s].path, i->sources[s].obj)->flags,
+            &i->sources[s].flags);
+    for (size_t e = 0; e < i->nexcluded; e++)
+        plan_add_excluded(c, i->excluded[e].file, i->excluded[e].reason);
+    strlist_extend(&c->incdirs, &i->incdirs);
+    strlist_extend(&c->shared_incdirs, &i->shared_incdirs);
+    strlist_extend(&c->notes, &i->notes);
+    c->described = i->described != NULL ? xstrdup(i->described) : NULL;
+    c->std = i->std != NULL ? xstrdup(i->std) : NULL;
+    c->from_build_file = i->from_build_file;
+    return c;
+}
+
+/* Swap the source sets of I and I->other. */
+void plan_swap_sources(struct plan_instance *i)
+{
+    struct plan_instance *o = i->other, t = *i;
+
+    i->sources = o->sources, i->nsources = o->nsources;
+    i->excluded = o->excluded, i->nexcluded = o->nexcluded;
+    i->incdirs = o->incdirs, i->shared_incdirs = o->shared_incdirs, i->notes = o->notes;
+    i->described = o->described, i->std = o->std, i->from_build_file = o->from_build_file;
+    o->sources = t.sources, o->nsources = t.nsources;
+    o->excluded = t.excluded, o->nexcluded = t.nexcluded;
+    o->incdirs = t.incdirs, o->shared_incdirs = t.shared_incdirs, o->notes = t.notes;
+    o->described = t.described, o->std = t.std, o->from_build_file = t.from_build_file;
+}
+
 /* Whether the shared file FILE is among the sources, exclusions and
  * headers of I. */
 static bool files_has_shared(const struct plan_instance *i, const char *file)

@@ -477,19 +477,38 @@ void plan_found_free(struct found_set *f)
     f->v = NULL;
     f->n = 0;
 }
-/* The folder above the first Implementations level of DIR in PKG, else
- * the package's own name when it is the package's first level, else the
- * scheme id; with where it came from. */
+/* Whether folder NAME only holds a package's parts ("Implementations
+ * and Test_Vectors", "KAT", "Reference_Implementation") rather than
+ * naming the algorithm. */
+static bool plan_container_folder(const char *name)
+{
+    static const char *const words[] = {
+        "implementation", "test_vector", "test vector", "testvector", "kat", "submission", NULL};
+
+    for (int w = 0; words[w] != NULL; w++)
+        if (strcasestr(name, words[w]) != NULL)
+            return true;
+    return false;
+}
+
+/* The nearest folder above the first Implementations level of DIR in
+ * PKG (the package's own folder counting as the first) that is not a
+ * container of the package's parts, else the scheme id; with where it
+ * came from.  Packages as published put a container between the two:
+ * Origami/Implementations and Test_Vectors/Implementations/... */
 void plan_algorithm(const char *pkg, const char *dir, const char *id, char **alg, char **from)
 {
     size_t pl = strlen(pkg);
     const char *rel = strncmp(dir, pkg, pl) == 0 && dir[pl] == '/' ? dir + pl + 1 : NULL;
+    const char *base = strrchr(pkg, '/') != NULL ? strrchr(pkg, '/') + 1 : pkg;
     struct strlist parts = {0};
+    size_t impl;
 
     *from = xstrdup("the scheme id");
     *alg = xstrdup(id);
     if (rel == NULL)
         return;
+    strlist_add(&parts, base);
     for (const char *s = rel; *s != '\0';) {
         size_t n = strcspn(s, "/");
         char *part = strndup(s, n);
@@ -498,14 +517,16 @@ void plan_algorithm(const char *pkg, const char *dir, const char *id, char **alg
         free(part);
         s += n + (s[n] == '/');
     }
-    for (size_t i = 0; i < parts.n; i++)
-        if (strcasecmp(parts.v[i], "implementations") == 0) {
-            const char *base = strrchr(pkg, '/') != NULL ? strrchr(pkg, '/') + 1 : pkg;
-
+    for (impl = 1; impl < parts.n; impl++)
+        if (strcasecmp(parts.v[impl], "implementations") == 0)
+            break;
+    for (size_t k = impl; impl < parts.n && k-- > 0;)
+        if (!plan_container_folder(parts.v[k])) {
             free(*alg);
             free(*from);
-            *alg = xstrdup(i > 0 ? parts.v[i - 1] : base);
-            *from = xstrdup("the folder above Implementations");
+            *alg = xstrdup(parts.v[k]);
+            *from = k + 1 == impl ? xstrdup("the folder above Implementations")
+                                  : xasprintf("the folder above %s", parts.v[k + 1]);
             break;
         }
     strlist_free(&parts);

@@ -76,6 +76,9 @@ struct plan_source *plan_add_source(struct plan_instance *i, const char *name, c
 /* Add an excluded FILE with its REASON to I. */
 void plan_add_excluded(struct plan_instance *i, const char *file, const char *reason);
 
+/* A copy of the source set of I, for I->other. */
+struct plan_instance *plan_copy_sources(const struct plan_instance *i);
+
 /* Free the sources and exclusions of I. */
 void plan_clear_sources(struct plan_instance *i);
 

@@ -405,6 +405,10 @@ static void plan_instance_free(struct plan_instance *i)
     strlist_free(&i->level_from);
     strlist_free(&i->notes);
     strlist_free(&i->dangling);
+    if (i->other != NULL) {
+        plan_instance_free(i->other);
+        free(i->other);
+    }
     memset(i, 0, sizeof *i);
 }
 

@@ -79,6 +79,10 @@ struct plan_instance {
     bool from_build_file;    /* the sources carry the build file's flags */
     char *std;               /* the build file's -std=, for the lenient flags; or NULL */
     struct strlist dangling; /* "NAME -> TARGET": links of the instance to nothing */
+    /* the other source set: while the build file's is used, the one the
+     * planner detected on its own, which the build falls back to; after
+     * that, the build file's; NULL when there is one set */
+    struct plan_instance *other;
 };
 
 /* The folder a walk stays in: links out of it are not followed. */
@@ -120,6 +124,11 @@ struct plan {
     size_t n;
     struct plan_tree tree;
 };
+
+/* Swap the source sets of I and I->other (sources, exclusions, include
+ * folders, notes, how they were found): the build's fallback from the
+ * build file's sources to the autodetected ones. */
+void plan_swap_sources(struct plan_instance *i);
 
 /* Print "profile: MESSAGE" on stderr: the one line of an error the user
  * can cause, or a line of progress. */

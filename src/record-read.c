@@ -377,6 +377,7 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->compiler = rr_string(rr, build, "build", "compiler", RR_NULLABLE);
     r->cflags = rr_string(rr, build, "build", "cflags", RR_NULLABLE);
     r->fallback = rr_string(rr, build, "build", "fallback", RR_NULLABLE);
+    r->sources_from = rr_string(rr, build, "build", "sources_from", RR_OPTIONAL);
     r->plain_sha256 = rr_string(rr, plain, "build.plain", "sha256", RR_REQUIRED);
     r->profiled_sha256 = rr_string(rr, profiled, "build.profiled", "sha256", RR_REQUIRED);
     r->plain_path = rr_string(rr, plain, "build.plain", "path", RR_REQUIRED);
@@ -711,11 +712,11 @@ static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
 }
 
 /* The hash share as the record's played-back operations give it
- * (profile.replay, README "Played back"), in place of the timed one,
- * which stays in R's hash_share_timed: the played-back share holds no
- * tick reads' fences, and reads hash-heavy operations 1 to 2 pp closer
- * to their true share.  A record without one keeps the timed share, and
- * R's replay_fault says why, if the record does. */
+ * (profile.replay, doc/guide/measuring.md, "Played back"), in place of
+ * the timed one, which stays in R's hash_share_timed: the played-back
+ * share holds no tick reads' fences, and reads hash-heavy operations 1
+ * to 2 pp closer to their true share.  A record without one keeps the
+ * timed share, and R's replay_fault says why, if the record does. */
 static void rr_played(struct rr *rr, json_t *p, struct rec *r)
 {
     json_t *replay = rr_object(rr, p, "profile", "replay", RR_OPTIONAL);
@@ -1138,6 +1139,7 @@ void rec_free(struct rec *r)
     free(r->instance);
     free(r->compiler);
     free(r->cflags);
+    free(r->sources_from);
     free(r->created);
     free(r->fallback);
     free(r->plain_sha256);

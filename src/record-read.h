@@ -92,6 +92,7 @@ struct rec {
 
     char *created;                        /* when the record was written, UTC */
     char *compiler, *cflags, *fallback;   /* NULL when unknown (fallback: not used) */
+    char *sources_from;                   /* how the build found its sources; NULL: not recorded */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
     char *plain_path, *profiled_path;     /* the libraries as built; NULL when not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;

@@ -204,6 +204,20 @@ static char *env_memory(const struct rec *r)
     return v != NULL ? xstrdup(v) : NULL;
 }
 
+/* The sources cell: the package's build files where they gave the
+ * sources, else how the build found them, per instance (the
+ * autodetected fallback says why the build files' sources failed). */
+static char *env_sources(const struct rec *r)
+{
+    static const char from_files[] = "sources, -I and -D from ";
+
+    if (r->sources_from == NULL)
+        return NULL;
+    if (strncmp(r->sources_from, from_files, sizeof from_files - 1) == 0)
+        return xstrdup("as the package's build files state them");
+    return xasprintf("%s: %s", r->instance, r->sources_from);
+}
+
 /* Add the section for the records RECS[N] of one scheme. */
 static void env_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                          struct page *pg)
@@ -218,6 +232,11 @@ static void env_markdown(struct rec *const *recs, size_t n, const struct report_
     env_row(t, "memory", env_memory, recs, n);
     env_row(t, "OS / kernel", env_os, recs, n);
     env_row(t, "compiler / build tool", env_build, recs, n);
+    for (size_t i = 0; i < n; i++)
+        if (recs[i]->sources_from != NULL) {
+            env_row(t, "sources", env_sources, recs, n);
+            break;
+        }
     env_dates_row(t, recs, n);
     env_row(t, "timer", env_timer, recs, n);
     env_rates_row(t, recs, n);

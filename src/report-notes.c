@@ -171,8 +171,9 @@ static void note_substituted(char *note, size_t size, const struct rec *r)
 
 /* Whether R's played-back share is the mean of cores whose own shares
  * stand further apart than the share's stated half-width: the machine's
- * cores did not run the operation alike (README, "The cores take turns"),
- * and a run held to one core would have read another share. */
+ * cores did not run the operation alike (doc/guide/measuring.md, "The
+ * cores take turns"), and a run held to one core would have read another
+ * share. */
 static bool note_cores_disagree(const struct rec *r)
 {
     return r->hash_share_played && r->replay_cores >= 2 && r->replay_low_cpu >= 0 &&
@@ -204,35 +205,27 @@ static void note_drng(char *note, size_t size, const struct rec *r)
                  r->drng_table > 0 ? r->drng_table : ICCSPROF_WRAP_MAX_CONTEXTS);
 }
 
-/* What of KINDS makes R not clean, as one line into NOTE. */
-char *report_note_text(char *note, size_t size, const struct rec *r, unsigned kinds)
+/* What R's state says, when of KINDS: why it failed, or what made it
+ * partial.  A record with events per pass (PASSES) says what made it
+ * partial in the notes that follow, with the counts; one a pass is
+ * missing from says which and why, whatever else it says. */
+static void note_state(char *note, size_t size, const struct rec *r, unsigned kinds, bool passes)
 {
-    bool passes = note_has_passes(r);
-
-    note[0] = '\0';
     if (r->state == REC_FAILED && (kinds & NOTE_FAILED))
         note_add(note, size, "%s%s%s", rec_state_name(r->state), r->message[0] ? ": " : "",
                  r->message);
-    /* a record with events per pass says what made it partial in the
-     * notes that follow, with the counts */
-    /* a record a pass is missing from says which and why, whatever else it says */
     if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL) && r->incomplete != NULL)
         note_add(note, size, "incomplete: %s", r->message);
     else if (r->state == REC_PARTIAL && (kinds & NOTE_PARTIAL))
         note_add(note, size, "%s%s%s", rec_state_name(r->state),
                  r->message[0] && !passes ? ": " : "", passes ? "" : r->message);
-    if ((kinds & NOTE_EMULATED) && r->emulated)
-        note_add(note, size, "emulated: timings not meaningful");
-    if ((kinds & NOTE_NOISE) && r->noisy)
-        note_add(note, size, "noisy: %s", r->noise_reasons);
-    if ((kinds & NOTE_SAMPLE) && r->has_profile)
-        note_sample(note, size, r);
-    if ((kinds & NOTE_COVERAGE) && r->has_coverage && !r->coverage_complete)
-        note_add(note, size,
-                 "coverage incomplete: %lld reference%s to %s inside the defining objects, "
-                 "invisible to --wrap",
-                 r->invisible_references, note_plural(r->invisible_references),
-                 r->invisible_helpers);
+}
+
+/* The events of KINDS R counted: each pass's (note_events) where it has
+ * them (PASSES), else their sums; and the exchanges whose secrets
+ * disagreed, which only the sums count. */
+static void note_counts(char *note, size_t size, const struct rec *r, unsigned kinds, bool passes)
+{
     if (passes)
         note_events(note, size, r, kinds);
     if (!passes && (kinds & NOTE_RETRIES) && r->sign_failures_retried > 0)
@@ -248,25 +241,55 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
     if ((kinds & NOTE_REJECTIONS) && r->kex_mismatches > 0)
         note_add(note, size, "%lld exchange%s derived two different shared secrets",
                  r->kex_mismatches, note_plural(r->kex_mismatches));
-    if ((kinds & NOTE_COMPENSATION) && r->has_profile && !r->compensation_applied)
+}
+
+/* Where the compensation of R's profiled shares for the instrumentation
+ * falls short: not applied, made from unpaired operations, the hash share
+ * timed rather than played back, or played back on cores that disagree. */
+static void note_compensation(char *note, size_t size, const struct rec *r)
+{
+    if (!r->compensation_applied)
         note_add(note, size,
                  "shares not compensated: what the instrumentation added per operation was %s "
                  "(%.0f ticks), so the raw shares are shown",
                  r->compensation_reason != NULL ? r->compensation_reason : "not trustworthy",
                  r->compensation_added);
-    if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->compensation_applied &&
-        !r->compensation_paired)
+    if (r->compensation_applied && !r->compensation_paired)
         note_add(note, size,
                  "shares compensated from unpaired operations: the library's writable data "
                  "could not be copied to start each twin alike (over 64 MiB, or not found)");
-    if ((kinds & NOTE_COMPENSATION) && r->has_profile && r->replay_fault != NULL)
+    if (r->replay_fault != NULL)
         note_add(note, size, "hash share timed, not played back: %s", r->replay_fault);
-    if ((kinds & NOTE_COMPENSATION) && r->has_profile && note_cores_disagree(r))
+    if (note_cores_disagree(r))
         note_add(note, size,
                  "hash share the mean of %d cores that disagree: %.1f%% on core %d, %.1f%% on "
                  "core %d",
                  r->replay_cores, 100 * r->replay_low, r->replay_low_cpu, 100 * r->replay_high,
                  r->replay_high_cpu);
+}
+
+/* What of KINDS makes R not clean, as one line into NOTE. */
+char *report_note_text(char *note, size_t size, const struct rec *r, unsigned kinds)
+{
+    bool passes = note_has_passes(r);
+
+    note[0] = '\0';
+    note_state(note, size, r, kinds, passes);
+    if ((kinds & NOTE_EMULATED) && r->emulated)
+        note_add(note, size, "emulated: timings not meaningful");
+    if ((kinds & NOTE_NOISE) && r->noisy)
+        note_add(note, size, "noisy: %s", r->noise_reasons);
+    if ((kinds & NOTE_SAMPLE) && r->has_profile)
+        note_sample(note, size, r);
+    if ((kinds & NOTE_COVERAGE) && r->has_coverage && !r->coverage_complete)
+        note_add(note, size,
+                 "coverage incomplete: %lld reference%s to %s inside the defining objects, "
+                 "invisible to --wrap",
+                 r->invisible_references, note_plural(r->invisible_references),
+                 r->invisible_helpers);
+    note_counts(note, size, r, kinds, passes);
+    if ((kinds & NOTE_COMPENSATION) && r->has_profile)
+        note_compensation(note, size, r);
     if ((kinds & NOTE_DRNG) && r->has_profile)
         note_drng(note, size, r);
     if ((kinds & NOTE_SUBSTITUTED) && r->substitution != NULL)

@@ -205,7 +205,7 @@ static void symmetric_fields(const struct rec *r, json_t *row)
                         r->has_profile ? json_real(r->drng_share_stderr) : json_null());
     json_object_set_new(row, "hash_share_uncertainty", flat_number(r->hash_share_uncertainty));
     json_object_set_new(row, "drng_share_uncertainty", flat_number(r->drng_share_uncertainty));
-    /* which estimate hash_share is (README, "Played back"), and the timed one */
+    /* which estimate hash_share is (doc/guide/measuring.md, "Played back"), and the timed one */
     json_object_set_new(row, "hash_share_method",
                         !r->has_profile        ? json_null()
                         : r->hash_share_played ? json_string("played back")

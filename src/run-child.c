@@ -396,6 +396,49 @@ static void child_outcome_of(json_t *cfg, struct child_lines *l, const struct ch
     }
 }
 
+/* CFG as the measuring program MEASURE's argument, stamped with the
+ * protocol's version; NULL, with errno, when MEASURE cannot be run or the
+ * text not made. */
+static char *child_config_text(const char *measure, json_t *cfg)
+{
+    if (access(measure, X_OK) != 0)
+        return NULL;
+    json_object_set_new(cfg, PROTOCOL_KEY_VERSION, json_integer(PROTOCOL_VERSION));
+    return json_dumps(cfg, JSON_COMPACT);
+}
+
+/* Open the measuring process's channel CHAN and output OUTPUT, and the
+ * pipe WAKE the signal handler writes to, which must never block it; 0,
+ * or -1 with errno and none of them open. */
+static int child_pipes(int chan[2], int output[2], int wake[2])
+{
+    if (pipe2(chan, O_CLOEXEC) != 0)
+        return -1;
+    if (pipe2(output, O_CLOEXEC) != 0) {
+        close(chan[0]);
+        close(chan[1]);
+        return -1;
+    }
+    if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
+        close(chan[0]);
+        close(chan[1]);
+        close(output[0]);
+        close(output[1]);
+        return -1;
+    }
+    return 0;
+}
+
+/* Close this process's ends of the channel CHAN and the output OUTPUT
+ * (the measuring process has the others), and both ends of WAKE. */
+static void child_close_pipes(int chan, int output, const int wake[2])
+{
+    close(chan);
+    close(output);
+    close(wake[0]);
+    close(wake[1]);
+}
+
 /* Run the measuring program and turn its end into an outcome. */
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out)
@@ -412,26 +455,9 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     memset(out, 0, sizeof *out);
     memset(&lines, 0, sizeof lines);
     memset(&end, 0, sizeof end);
-    if (access(measure, X_OK) != 0)
+    if ((cfg_text = child_config_text(measure, cfg)) == NULL)
         return -1;
-    json_object_set_new(cfg, PROTOCOL_KEY_VERSION, json_integer(PROTOCOL_VERSION));
-    if ((cfg_text = json_dumps(cfg, JSON_COMPACT)) == NULL)
-        return -1;
-    if (pipe2(chan, O_CLOEXEC) != 0) {
-        free(cfg_text);
-        return -1;
-    }
-    if (pipe2(output, O_CLOEXEC) != 0) {
-        close(chan[0]);
-        close(chan[1]);
-        free(cfg_text);
-        return -1;
-    }
-    if (pipe2(wake, O_CLOEXEC | O_NONBLOCK) != 0) {
-        close(chan[0]);
-        close(chan[1]);
-        close(output[0]);
-        close(output[1]);
+    if (child_pipes(chan, output, wake) != 0) {
         free(cfg_text);
         return -1;
     }
@@ -452,10 +478,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         int err = errno;
 
         child_uncatch(old, &old_mask);
-        close(chan[0]);
-        close(output[0]);
-        close(wake[0]);
-        close(wake[1]);
+        child_close_pipes(chan[0], output[0], wake);
         reap_end(&known);
         errno = err;
         return -1;
@@ -470,10 +493,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
     child_kill_all(pid, end.reaped, &end.wstatus, &known);
     reap_end(&known);
     child_uncatch(old, &old_mask);
-    close(chan[0]);
-    close(output[0]);
-    close(wake[0]);
-    close(wake[1]);
+    child_close_pipes(chan[0], output[0], wake);
     child_outcome_of(cfg, &lines, &end, timeout, out);
     json_decref(lines.error);
     free(lines.buf);

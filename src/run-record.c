@@ -268,14 +268,21 @@ static json_t *record_or_null(long long v)
     return v < 0 ? json_null() : json_integer(v);
 }
 
-/* The build section: the scheme build's description and the libraries. */
+/* The build section: the scheme build's description (where its sources
+ * came from, when the build says) and the libraries. */
 static json_t *record_build(const struct run_facts *f)
 {
-    return json_pack("{s:o, s:o, s:o, s:o, s:O, s:O}", "compiler",
-                     record_build_member(f, "compiler"), "cflags", record_build_member(f, "cflags"),
-                     "fallback", record_build_member(f, "fallback"), "drng_global",
-                     record_build_member(f, "drng_global"), "plain", f->plain_lib, "profiled",
-                     f->profiled_lib);
+    json_t *described = f->build != NULL ? json_object_get(f->build, "described") : NULL,
+           *b = json_pack("{s:o, s:o, s:o, s:o, s:O, s:O}", "compiler",
+                          record_build_member(f, "compiler"), "cflags",
+                          record_build_member(f, "cflags"), "fallback",
+                          record_build_member(f, "fallback"), "drng_global",
+                          record_build_member(f, "drng_global"), "plain", f->plain_lib, "profiled",
+                          f->profiled_lib);
+
+    if (json_is_string(described))
+        json_object_set(b, "sources_from", described);
+    return b;
 }
 
 /* The host section; R is the measuring process's result, or NULL. */
@@ -411,7 +418,6 @@ static void record_implementation(json_t *scheme, json_t *build)
         json_object_set(scheme, "archive", archive);
 }
 
-/* The record of operation OP from OUTCOME. */
 /* What stood behind the helpers in a what-if run: the measuring process's
  * account, or for a run that failed only what was asked. */
 static json_t *record_substitution(const struct run_facts *f, json_t *r)
@@ -423,27 +429,30 @@ static json_t *record_substitution(const struct run_facts *f, json_t *r)
     return s;
 }
 
-json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
-                   const char *log_name)
+/* The events of the measuring process's result R, or zeros when it sent
+ * none (a scheme of TYPE "kex" also counts exchanges); a pass that did not
+ * run (no RAW_TIMING or RAW_PROFILE) has no counts, not zeros. */
+static json_t *record_events(json_t *r, const char *type, json_t *raw_timing, json_t *raw_profile)
 {
-    json_t *r = outcome->result;
-    char key[65];
-    json_t *raw_profile = record_measured(r, "profile"), *raw_timing = record_measured(r, "timing");
-    json_t *raw_sites = record_measured(r, "sites");
-    json_t *coverage = f->build != NULL ? json_object_get(f->build, "coverage") : NULL;
     json_t *events = r != NULL
                          ? json_incref(json_object_get(r, "events"))
                          : json_pack("{s:i, s:i, s:i, s:n}", "sign_failures_retried", 0,
                                      "verify_rejections", 0, "decaps_mismatches", 0, "passes");
-    json_t *rec = json_object(), *passes = json_object_get(events, "passes");
+    json_t *passes = json_object_get(events, "passes");
 
-    if (r == NULL && strcmp(f->type, "kex") == 0)
+    if (r == NULL && strcmp(type, "kex") == 0)
         json_object_set_new(events, "kex_mismatches", json_integer(0));
-    /* a pass that did not run has no counts, not zeros */
     if (json_is_object(passes) && raw_timing == NULL)
         json_object_set_new(passes, "timing", json_null());
     if (json_is_object(passes) && raw_profile == NULL)
         json_object_set_new(passes, "profile", json_null());
+    return events;
+}
+
+/* Set what REC is a record of, and by what: its schema, the tool, when it
+ * was made, the scheme instance of F and the operation OP. */
+static void record_identity(json_t *rec, const struct run_facts *f, const char *op)
+{
     json_object_set_new(rec, "schema", json_string(RECORD_SCHEMA));
     json_object_set_new(rec, "tool",
                         json_pack("{s:s, s:s}", "name", PACKAGE_NAME, "version", PACKAGE_VERSION));
@@ -453,6 +462,21 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
                                   f->algorithm, "instance", f->instance, "type", f->type));
     record_implementation(json_object_get(rec, "scheme"), f->build);
     json_object_set_new(rec, "operation", json_string(op));
+}
+
+/* The record of operation OP from OUTCOME. */
+json_t *run_record(const struct run_facts *f, const char *op, const struct run_outcome *outcome,
+                   const char *log_name)
+{
+    json_t *r = outcome->result;
+    char key[65];
+    json_t *raw_profile = record_measured(r, "profile"), *raw_timing = record_measured(r, "timing");
+    json_t *raw_sites = record_measured(r, "sites");
+    json_t *coverage = f->build != NULL ? json_object_get(f->build, "coverage") : NULL;
+    json_t *events = record_events(r, f->type, raw_timing, raw_profile);
+    json_t *rec = json_object();
+
+    record_identity(rec, f, op);
     json_object_set_new(rec, "build", record_build(f));
     json_object_set_new(rec, "host", record_host(f, r));
     json_object_set_new(rec, "inputs",

@@ -477,50 +477,114 @@ static bool check_listed(const char *s, const char *const *values)
 static void check_object(struct problem *c, json_t *obj, const char *path,
                          const struct field *table);
 
-/* Check V, member F at PATH. */
-static void check_value(struct problem *c, json_t *v, const char *path, const struct field *f)
+/* Check the integer V, member F at PATH, within F's range (max 0: none). */
+static void check_int(struct problem *c, json_t *v, const char *path, const struct field *f)
+{
+    double d;
+
+    if (!json_is_integer(v)) {
+        problem_set(c, "field %s is not an integer", path);
+        return;
+    }
+    d = (double)json_integer_value(v);
+    if (d < f->min || (f->max != 0 && d > f->max))
+        problem_set(c, "field %s is out of range: %lld", path, (long long)json_integer_value(v));
+}
+
+/* Check the number V, member F at PATH: finite and within F's range (max
+ * 0: none). */
+static void check_number(struct problem *c, json_t *v, const char *path, const struct field *f)
+{
+    double d;
+
+    if (!json_is_number(v)) {
+        problem_set(c, "field %s is not a number", path);
+        return;
+    }
+    d = json_number_value(v);
+    if (!isfinite(d) || d < f->min || (f->max != 0 && d > f->max))
+        problem_set(c, "field %s is out of range: %g", path, d);
+}
+
+/* Check the string V, member F at PATH: short, without a NUL inside, and
+ * one of F's values when it lists them. */
+static void check_string(struct problem *c, json_t *v, const char *path, const struct field *f)
+{
+    if (!json_is_string(v)) {
+        problem_set(c, "field %s is not a string", path);
+        return;
+    }
+    if (json_string_length(v) > FIELD_STRING_MAX ||
+        strlen(json_string_value(v)) != json_string_length(v)) {
+        problem_set(c, "field %s is not a string of at most %d bytes", path, FIELD_STRING_MAX);
+        return;
+    }
+    if (f->values != NULL && !check_listed(json_string_value(v), f->values))
+        problem_set(c, "field %s: unknown value", path);
+}
+
+/* Check the array V, member F at PATH, of integers from 0 to F's max. */
+static void check_ints(struct problem *c, json_t *v, const char *path, const struct field *f)
+{
+    json_t *item;
+    size_t i;
+
+    if (!json_is_array(v)) {
+        problem_set(c, "field %s is not an array", path);
+        return;
+    }
+    json_array_foreach(v, i, item) if (!json_is_integer(item) || json_integer_value(item) < 0 ||
+                                       (double)json_integer_value(item) > f->max)
+    {
+        problem_set(c, "field %s[%zu] is not an integer from 0 to %.0f", path, i, f->max);
+        return;
+    }
+}
+
+/* Check the array V, member F at PATH, of at least F's min objects, each
+ * against F's members. */
+static void check_array(struct problem *c, json_t *v, const char *path, const struct field *f)
 {
     char elem[512];
     json_t *item;
     size_t i;
-    double d;
 
+    if (!json_is_array(v)) {
+        problem_set(c, "field %s is not an array", path);
+        return;
+    }
+    if ((double)json_array_size(v) < f->min) {
+        problem_set(c, "field %s has fewer than %.0f elements", path, f->min);
+        return;
+    }
+    json_array_foreach(v, i, item)
+    {
+        if (snprintf(elem, sizeof elem, "%s[%zu]", path, i) >= (int)sizeof elem)
+            elem[sizeof elem - 1] = '\0';
+        if (!json_is_object(item)) {
+            problem_set(c, "field %s is not an object", elem);
+            return;
+        }
+        check_object(c, item, elem, f->members);
+    }
+}
+
+/* Check V, member F at PATH. */
+static void check_value(struct problem *c, json_t *v, const char *path, const struct field *f)
+{
     switch (f->kind) {
     case FIELD_INT:
-        if (!json_is_integer(v)) {
-            problem_set(c, "field %s is not an integer", path);
-            return;
-        }
-        d = (double)json_integer_value(v);
-        if (d < f->min || (f->max != 0 && d > f->max))
-            problem_set(c, "field %s is out of range: %lld", path,
-                        (long long)json_integer_value(v));
+        check_int(c, v, path, f);
         return;
     case FIELD_NUMBER:
-        if (!json_is_number(v)) {
-            problem_set(c, "field %s is not a number", path);
-            return;
-        }
-        d = json_number_value(v);
-        if (!isfinite(d) || d < f->min || (f->max != 0 && d > f->max))
-            problem_set(c, "field %s is out of range: %g", path, d);
+        check_number(c, v, path, f);
         return;
     case FIELD_BOOL:
         if (!json_is_boolean(v))
             problem_set(c, "field %s is not true or false", path);
         return;
     case FIELD_STRING:
-        if (!json_is_string(v)) {
-            problem_set(c, "field %s is not a string", path);
-            return;
-        }
-        if (json_string_length(v) > FIELD_STRING_MAX ||
-            strlen(json_string_value(v)) != json_string_length(v)) {
-            problem_set(c, "field %s is not a string of at most %d bytes", path, FIELD_STRING_MAX);
-            return;
-        }
-        if (f->values != NULL && !check_listed(json_string_value(v), f->values))
-            problem_set(c, "field %s: unknown value", path);
+        check_string(c, v, path, f);
         return;
     case FIELD_OBJECT:
         if (!json_is_object(v)) {
@@ -530,36 +594,10 @@ static void check_value(struct problem *c, json_t *v, const char *path, const st
         check_object(c, v, path, f->members);
         return;
     case FIELD_INTS:
-        if (!json_is_array(v)) {
-            problem_set(c, "field %s is not an array", path);
-            return;
-        }
-        json_array_foreach(v, i, item) if (!json_is_integer(item) || json_integer_value(item) < 0 ||
-                                           (double)json_integer_value(item) > f->max)
-        {
-            problem_set(c, "field %s[%zu] is not an integer from 0 to %.0f", path, i, f->max);
-            return;
-        }
+        check_ints(c, v, path, f);
         return;
     case FIELD_ARRAY:
-        if (!json_is_array(v)) {
-            problem_set(c, "field %s is not an array", path);
-            return;
-        }
-        if ((double)json_array_size(v) < f->min) {
-            problem_set(c, "field %s has fewer than %.0f elements", path, f->min);
-            return;
-        }
-        json_array_foreach(v, i, item)
-        {
-            if (snprintf(elem, sizeof elem, "%s[%zu]", path, i) >= (int)sizeof elem)
-                elem[sizeof elem - 1] = '\0';
-            if (!json_is_object(item)) {
-                problem_set(c, "field %s is not an object", elem);
-                return;
-            }
-            check_object(c, item, elem, f->members);
-        }
+        check_array(c, v, path, f);
         return;
     }
 }

@@ -328,6 +328,50 @@ static char *survey_shims_text(const unsigned *over)
     return text;
 }
 
+/* The primitives of its own the object O has, where they count (it is
+ * the scheme's or exposes them): each, with its evidence, into OWN, and
+ * one line naming them all into MIXED. */
+static void survey_own(const struct survey_obj *o, json_t *own, struct strlist *mixed)
+{
+    bool counts = (o->scheme || o->exposed) && survey_has_prim(o);
+    struct strlist prims = {0};
+    char *joined;
+
+    for (int p = 0; counts && p < SURVEY_NPRIMS; p++)
+        if (o->evidence[p] != NULL) {
+            strlist_add(&prims, survey_prim_name[p]);
+            json_array_append_new(own,
+                                  json_pack("{s:s, s:s, s:s}", "primitive", survey_prim_name[p],
+                                            "source", o->shown, "evidence", o->evidence[p]));
+        }
+    if (counts) {
+        joined = strlist_join(&prims, " and ");
+        strlist_addf(mixed, "%s of its own in %s", joined, o->shown);
+        free(joined);
+    }
+    strlist_free(&prims);
+}
+
+/* The families of names the scheme's object O shims over the helpers it
+ * uses (when it has no primitive of its own): each, with those helpers,
+ * into SHIMS, and the helpers added to the family's in OVER. */
+static void survey_shims(const struct survey_obj *o, json_t *shims, unsigned *over)
+{
+    if (!o->scheme || survey_has_prim(o) || o->uses == 0)
+        return;
+    for (size_t k = 0; k < SURVEY_NFAMILIES; k++)
+        if (o->families & (1u << k)) {
+            json_t *helpers = json_array();
+
+            over[k] |= o->uses;
+            for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+                if (o->uses & (1u << h))
+                    json_array_append_new(helpers, json_string(survey_helper[h]));
+            json_array_append_new(shims, json_pack("{s:s, s:s, s:o}", "family", survey_families[k],
+                                                   "source", o->shown, "helpers", helpers));
+        }
+}
+
 /* The verdict of the surveyed objects OBJS[N], as a JSON object. */
 static json_t *survey_verdict(const struct survey_obj *objs, size_t n)
 {
@@ -339,38 +383,8 @@ static json_t *survey_verdict(const struct survey_obj *objs, size_t n)
     json_t *doc;
 
     for (size_t i = 0; i < n; i++) {
-        const struct survey_obj *o = &objs[i];
-        bool counts = (o->scheme || o->exposed) && survey_has_prim(o);
-        struct strlist prims = {0};
-        char *joined;
-
-        for (int p = 0; counts && p < SURVEY_NPRIMS; p++)
-            if (o->evidence[p] != NULL) {
-                strlist_add(&prims, survey_prim_name[p]);
-                json_array_append_new(own,
-                                      json_pack("{s:s, s:s, s:s}", "primitive", survey_prim_name[p],
-                                                "source", o->shown, "evidence", o->evidence[p]));
-            }
-        if (counts) {
-            joined = strlist_join(&prims, " and ");
-            strlist_addf(&mixed, "%s of its own in %s", joined, o->shown);
-            free(joined);
-        }
-        strlist_free(&prims);
-        if (!o->scheme || survey_has_prim(o) || o->uses == 0)
-            continue;
-        for (size_t k = 0; k < SURVEY_NFAMILIES; k++)
-            if (o->families & (1u << k)) {
-                json_t *helpers = json_array();
-
-                over[k] |= o->uses;
-                for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-                    if (o->uses & (1u << h))
-                        json_array_append_new(helpers, json_string(survey_helper[h]));
-                json_array_append_new(shims,
-                                      json_pack("{s:s, s:s, s:o}", "family", survey_families[k],
-                                                "source", o->shown, "helpers", helpers));
-            }
+        survey_own(&objs[i], own, &mixed);
+        survey_shims(&objs[i], shims, over);
     }
     if (mixed.n > 0) {
         char *joined = strlist_join(&mixed, ", ");

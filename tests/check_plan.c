@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "build-jobs.h"
+#include "plan-stages.h"
 #include "plan.h"
 #include "suites.h"
 
@@ -148,6 +149,37 @@ START_TEST(a_pending_interrupt_stops_the_plan)
 }
 END_TEST
 
+/* The algorithm is named after its own folder, not after a container of
+ * the package's parts between it and Implementations, as published
+ * packages have. */
+START_TEST(the_algorithm_above_a_container)
+{
+    static const struct {
+        const char *dir, *alg, *from;
+    } cases[] = {
+        {"/p/Origami/Implementations and Test_Vectors/Implementations/Reference_Implementation/O-1",
+         "Origami", "the folder above Implementations and Test_Vectors"},
+        {"/p/Juzi/Implementations/Implementation/Reference_Implementation/J-512", "Juzi",
+         "the folder above Implementations"},
+        {"/p/Implementations/Reference_Implementation/A-1", "p",
+         "the folder above Implementations"},
+        {"/p/KAT/Submission_Package/Implementations/Reference_Implementation/A-1", "p",
+         "the folder above KAT"},
+        {"/p/Reference_Implementation/A-1", "id", "the scheme id"},
+    };
+
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        char *alg, *from;
+
+        plan_algorithm("/p", cases[k].dir, "id", &alg, &from);
+        ck_assert_str_eq(alg, cases[k].alg);
+        ck_assert_str_eq(from, cases[k].from);
+        free(alg);
+        free(from);
+    }
+}
+END_TEST
+
 Suite *make_plan_suite(void)
 {
     Suite *s = suite_create("plan");
@@ -159,6 +191,7 @@ Suite *make_plan_suite(void)
     tcase_add_test(tc, level_macros_from_the_build_files);
     tcase_add_test(tc, an_empty_selection_is_an_error);
     tcase_add_test(tc, a_pending_interrupt_stops_the_plan);
+    tcase_add_test(tc, the_algorithm_above_a_container);
     suite_add_tcase(s, tc);
     return s;
 }

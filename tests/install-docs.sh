@@ -22,6 +22,22 @@ fi
 for doc in LICENSE README.md profiles/README.md; do
     if [ -n "$(find "$dest" -path "*/doc/iccsprof/$doc")" ]; then pass "$doc is installed as documentation"; else fail "$doc is installed as documentation" "$(find "$dest" -type f | head)"; fi
 done
+# The user guide lies beside README.md under the paths it has in the tree,
+# so that README's links and the chapters' links to each other hold in the
+# installed copy (the in-tree schemes' READMEs, which the guide also
+# names, are not installed).
+docdir=$(find "$dest" -path "*/doc/iccsprof/README.md" | head -n 1)
+docdir=${docdir%/README.md}
+for chapter in "$top_srcdir"/doc/guide/*.md; do
+    doc=doc/guide/$(basename "$chapter")
+    if [ -n "$docdir" ] && [ -f "$docdir/$doc" ]; then pass "$doc is installed as documentation"; else fail "$doc is installed as documentation" "not in ${docdir:-the staged tree}"; fi
+done
+if [ -n "$docdir" ]; then
+    expect_status "the installed documentation's links resolve" 0 \
+        sh -c 'cd "$1" && python3 "$2/tests/doc-links.py" --skip schemes . README.md doc/*.md doc/guide/*.md profiles/README.md' \
+        sh "$docdir" "$top_srcdir"
+    if [ -s "$work/out" ]; then sed 's/^/# /' "$work/out"; fi
+fi
 if [ -n "$page" ] && command -v man >/dev/null 2>&1; then
     mandir=$(dirname "$(dirname "$page")")
     expect_status "man iccsprof finds the installed page" 0 env LC_ALL=C MANPATH="$mandir" MANWIDTH=200 man iccsprof

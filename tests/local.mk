@@ -26,8 +26,10 @@ tests_check_iccsprof_LDADD += src/libiccsprof.la
 
 # End-to-end scripts share one library of shell helpers.
 dist_noinst_DATA += tests/lib.sh
-TESTS += tests/cli.sh tests/install-docs.sh
-dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh
+TESTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
+dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
+# the link checker of tests/docs.sh and tests/install-docs.sh
+dist_noinst_DATA += tests/doc-links.py
 include tests/iccs.mk
 include tests/wrap.mk
 include tests/run.mk
@@ -45,3 +47,13 @@ include tests/aarch64.mk
 check-long:
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(TESTS) $(LONG_TESTS)'
 .PHONY: check-long
+
+# The real NGCC packages beside the tree (../shared/real, or
+# $ICCSPROF_REAL), each profiled as published by the installed tool and
+# held to its published page; doc/real-packages.md is the evidence.  It
+# says so in one line and passes where there are none.
+dist_noinst_SCRIPTS += tests/real_packages.py
+EXTRA_DIST += doc/real-packages.md
+check-real:
+	python3 $(top_srcdir)/tests/real_packages.py '$(abs_top_srcdir)' '$(DESTDIR)$(bindir)/iccsprof'
+.PHONY: check-real

@@ -2,7 +2,7 @@
 # pkgconfig.sh - iccsprof-wrap.pc is enough to make a profiled build: a
 # program linked with exactly its flags (--static: the archive's own
 # dependencies are private ones) counts the fixture's calls, from a plain
-# command line and through README's CMake lines.
+# command line and through the CMake lines of doc/guide/install.md.
 . "$top_srcdir/tests/lib.sh"
 
 cc=$(sed -n 's/^CC=.\(.*\).$/\1/p' "$top_builddir/config.status" | head -n 1)
@@ -28,7 +28,7 @@ fi
 "$work/prog" >"$work/out" 2>&1
 expect_grep "its calls are counted exactly" "^abi 5 shapes 3 calls 11 nested 1$" "$work/out"
 
-# README's CMake lines (pkg_check_modules with IMPORTED_TARGET and
+# doc/guide/install.md's CMake lines (pkg_check_modules with IMPORTED_TARGET and
 # --static) give the same program its flags.
 mkdir -p "$work/cmake"
 if (cd "$work/cmake" && PKG_CONFIG_PATH="$top_builddir/wrappers" CC="${cc:-cc}" CFLAGS="$SANITIZER_CFLAGS" \

@@ -29,10 +29,10 @@ dist_noinst_SCRIPTS += tests/profile.sh
 EXTRA_DIST += tests/fixtures/quirks
 
 # iccsprof profile on packages with the habits of real reference packages.
-LONG_TESTS += tests/schemes-real.sh tests/schemes-edges.sh tests/schemes-described.sh \
-	tests/schemes-hostile.sh
-dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-edges.sh tests/schemes-described.sh \
-	tests/schemes-hostile.sh
+LONG_TESTS += tests/schemes-real.sh tests/schemes-published.sh tests/schemes-edges.sh \
+	tests/schemes-described.sh tests/schemes-hostile.sh
+dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-published.sh tests/schemes-edges.sh \
+	tests/schemes-described.sh tests/schemes-hostile.sh
 tests_check_iccsprof_CPPFLAGS += -I$(top_builddir)/src
 # check_objects.c compiles with the configured compiler named in paths.h.
 tests/check_iccsprof-check_objects.$(OBJEXT): src/paths.h

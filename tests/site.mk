@@ -7,5 +7,5 @@ dist_noinst_SCRIPTS += tests/site.sh
 dist_noinst_DATA += tests/site-harness.html
 CLEANFILES += tests/site-page.png
 tests_check_iccsprof_SOURCES += tests/check_page_html.c
-# the screenshot README shows, taken as the test takes it
+# the screenshot doc/guide/site.md shows, taken as the test takes it
 EXTRA_DIST += doc/site-page.png

@@ -359,7 +359,7 @@ for page, p in P.items():
     assert pr["overflow"] <= 0 and pr["clipped"] == 0, (page, pr)
 '
 
-# --- a screenshot of a scheme page, as README shows it ---
+# --- a screenshot of a scheme page, as doc/guide/site.md shows it ---
 shot=$top_builddir/tests/site-page.png
 rm -f "$shot"
 chrome --window-size=1000,1500 --screenshot="$shot" "file://$site/$slug1/sign-wots.html" >/dev/null 2>&1

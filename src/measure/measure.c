@@ -232,103 +232,150 @@ static json_t *measure_seeded(const struct scheme *s)
     return names;
 }
 
+/* What the passes of one operation gave, for its result (json null where
+ * a pass did not run). */
+struct measure_result {
+    json_t *timing, *memory, *timing_facts;         /* the timing pass's */
+    json_t *profile, *sites, *drng, *profile_facts; /* the profile pass's */
+    json_t *seeded;                                 /* the DRNG contexts seeded, alone */
+    json_t *substitution;                           /* what if: the candidates' counters */
+    long preempted[2]; /* the involuntary switches of the timing and profile passes */
+};
+
+/* The method of the configuration into M, its seed decoded into SEED (CAP
+ * bytes at most). */
+static void measure_method(json_t *cfg, struct method *m, unsigned char *seed, size_t cap)
+{
+    const char *sample = json_string_value(json_object_get(cfg, "sample"));
+
+    memset(m, 0, sizeof *m);
+    m->seed = seed;
+    m->seed_len = measure_seed(json_string_value(measure_get(cfg, "seed")), seed, cap);
+    m->message_bytes = measure_uint(cfg, "message_bytes");
+    m->trials = measure_uint(cfg, "trials");
+    m->min_calls = measure_uint(cfg, "min_calls");
+    m->max_sign_attempts = measure_uint(cfg, "max_sign_attempts");
+    m->first_n = measure_uint(cfg, "first_n");
+    m->callers = measure_uint(cfg, "callers");
+    m->sample = sample != NULL ? 0 : measure_uint(cfg, "sample");
+    m->target_seconds = json_number_value(measure_get(cfg, "target_seconds"));
+    m->max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
+    m->profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
+    m->precision = json_number_value(measure_get(cfg, "precision"));
+}
+
+/* Load the build PATH into S (PROFILED: with its wrappers), with the
+ * private DRNG contexts the configuration names for it, and set M's
+ * operation to the configuration's, which the build must have. */
+static void measure_load(json_t *cfg, struct scheme *s, const char *path, int profiled,
+                         struct method *m)
+{
+    json_t *private_ctx = json_object_get(cfg, "drng_private");
+    int op;
+
+    scheme_load(s, path, profiled, json_object_get(private_ctx, profiled ? "profiled" : "plain"));
+    if ((op = op_parse(json_string_value(measure_get(cfg, "op")), s)) < 0)
+        channel_input_error("%s: no operation %s", path, json_string_value(measure_get(cfg, "op")));
+    m->op = (enum op)op;
+}
+
+/* The timing pass on S into R, with the involuntary switches it took. */
+static void measure_timing(struct scheme *s, const struct method *m, struct op_events *events,
+                           struct measure_result *r)
+{
+    r->preempted[0] = measure_preempted();
+    r->timing = plain_pass(s, m, events, &r->memory, &r->timing_facts);
+    r->preempted[0] = measure_preempted() - r->preempted[0];
+}
+
+/* The passes on the profiled build B at PATH into R: with candidates
+ * serving its helpers when the configuration asks what if, the timing pass
+ * when it runs there, and the profile pass, whose DRNG section then holds
+ * what was seeded (else that stands alone). */
+static void measure_profiled(json_t *cfg, struct scheme *b, const char *path, struct method *m,
+                             struct op_events *events, struct measure_result *r)
+{
+    measure_load(cfg, b, path, 1, m);
+    if (whatif_wanted(cfg)) {
+        r->substitution = whatif_start(cfg, b, m);
+        m->substituted = 1;
+    }
+    if (whatif_runs(cfg, "timing"))
+        measure_timing(b, m, events, r);
+    if (whatif_runs(cfg, "profile")) {
+        r->preempted[1] = measure_preempted();
+        r->profile = profile_pass(b, m, events, &r->sites, &r->drng, &r->profile_facts);
+        r->preempted[1] = measure_preempted() - r->preempted[1];
+        json_object_set_new(r->drng, "seeded", measure_seeded(b));
+    } else {
+        r->seeded = measure_seeded(b);
+    }
+    if (json_is_object(r->substitution))
+        whatif_end(r->substitution);
+    if (whatif_runs(cfg, "profile")) {
+        json_decref(r->seeded);
+        r->seeded = json_null();
+    }
+}
+
+/* The result of one operation as JSON: what its passes gave (R, EVENTS,
+ * of a scheme of TYPE) with the counter the ticks come from, that of the
+ * PROFILED build's wrappers (NULL: ours) timed since (T0, S0). */
+static json_t *measure_result_json(struct measure_result *r, const struct op_events *events,
+                                   enum scheme_type type, const struct scheme *profiled,
+                                   uint64_t t0, double s0)
+{
+    /* the profile's ticks are the wrappers' counter's, which a library
+     * built by another configuration may read differently from ours */
+    if (json_is_array(r->seeded)) /* no profile pass: what was seeded is all we know */
+        r->drng = json_pack("{s:o}", "seeded", r->seeded);
+    return json_pack(
+        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, "
+        "s:{s:o, s:o}, s:o}",
+        "stack_limit_bytes", measure_stack_limit(), "tick_source",
+        profiled != NULL ? profiled->wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
+        measure_rate(profiled, t0, s0), "cycles_source", clock_cycles_source(), "timing", r->timing,
+        "memory", r->memory, "profile", r->profile, "sites", r->sites, "drng", r->drng, "events",
+        measure_events(events, type), "kex_messages", measure_messages(events),
+        "involuntary_switches", "timing", (json_int_t)r->preempted[0], "profile",
+        (json_int_t)r->preempted[1], "sig_observed_min",
+        events->sig_min <= events->sig_max ? json_integer((json_int_t)events->sig_min)
+                                           : json_null(),
+        "sig_observed_max",
+        events->sig_min <= events->sig_max ? json_integer((json_int_t)events->sig_max)
+                                           : json_null(),
+        "passes", "timing", r->timing_facts, "profile", r->profile_facts, "substitution",
+        r->substitution);
+}
+
 /* Measure one operation: the plain pass, then the profile pass (iccsprof
  * run gives one library, for one pass, to each measuring process, so
  * that a pass that fails or hangs does not take the other with it). */
 static __attribute__((noreturn)) void measure_op(json_t *cfg)
 {
     const char *plain = measure_path(cfg, "plain"), *profiled = measure_path(cfg, "profiled");
-    const char *sample = json_string_value(json_object_get(cfg, "sample"));
     unsigned char seed[256];
     struct op_events events = {.sig_min = ~0ull};
     struct method m;
     struct scheme a, b;
-    json_t *timing = json_null(), *memory = json_null(), *profile = json_null(),
-           *sites = json_null(), *drng = json_null(), *seeded = json_null(),
-           *substitution = json_null();
-    json_t *timing_facts = json_null(), *profile_facts = json_null();
-    json_t *private_ctx = json_object_get(cfg, "drng_private");
-    long preempted[2] = {0, 0};
+    struct measure_result r = {json_null(), json_null(), json_null(), json_null(), json_null(),
+                               json_null(), json_null(), json_null(), json_null(), {0, 0}};
     uint64_t t0 = clock_ticks();
     double s0 = clock_seconds();
-    int op;
 
-    memset(&m, 0, sizeof m);
-    m.seed = seed;
-    m.seed_len = measure_seed(json_string_value(measure_get(cfg, "seed")), seed, sizeof seed);
-    m.message_bytes = measure_uint(cfg, "message_bytes");
-    m.trials = measure_uint(cfg, "trials");
-    m.min_calls = measure_uint(cfg, "min_calls");
-    m.max_sign_attempts = measure_uint(cfg, "max_sign_attempts");
-    m.first_n = measure_uint(cfg, "first_n");
-    m.callers = measure_uint(cfg, "callers");
-    m.sample = sample != NULL ? 0 : measure_uint(cfg, "sample");
-    m.target_seconds = json_number_value(measure_get(cfg, "target_seconds"));
-    m.max_seconds = json_number_value(measure_get(cfg, "max_seconds"));
-    m.profile_seconds = json_number_value(measure_get(cfg, "profile_seconds"));
-    m.precision = json_number_value(measure_get(cfg, "precision"));
+    measure_method(cfg, &m, seed, sizeof seed);
     clock_cycles_open();
     if (whatif_wanted(cfg)) /* the profiled library is timed, with its candidates */
         plain = NULL;
     if (plain != NULL) {
-        scheme_load(&a, plain, 0, json_object_get(private_ctx, "plain"));
-        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &a)) < 0)
-            channel_input_error("%s: no operation %s", plain,
-                                json_string_value(measure_get(cfg, "op")));
-        m.op = (enum op)op;
-        preempted[0] = measure_preempted();
-        timing = plain_pass(&a, &m, &events, &memory, &timing_facts);
-        preempted[0] = measure_preempted() - preempted[0];
-        seeded = measure_seeded(&a);
+        measure_load(cfg, &a, plain, 0, &m);
+        measure_timing(&a, &m, &events, &r);
+        r.seeded = measure_seeded(&a);
     }
-    if (profiled != NULL) {
-        scheme_load(&b, profiled, 1, json_object_get(private_ctx, "profiled"));
-        if ((op = op_parse(json_string_value(measure_get(cfg, "op")), &b)) < 0)
-            channel_input_error("%s: no operation %s", profiled,
-                                json_string_value(measure_get(cfg, "op")));
-        m.op = (enum op)op;
-        if (whatif_wanted(cfg)) {
-            substitution = whatif_start(cfg, &b, &m);
-            m.substituted = 1;
-        }
-        if (whatif_runs(cfg, "timing")) {
-            preempted[0] = measure_preempted();
-            timing = plain_pass(&b, &m, &events, &memory, &timing_facts);
-            preempted[0] = measure_preempted() - preempted[0];
-        }
-        if (whatif_runs(cfg, "profile")) {
-            preempted[1] = measure_preempted();
-            profile = profile_pass(&b, &m, &events, &sites, &drng, &profile_facts);
-            preempted[1] = measure_preempted() - preempted[1];
-            json_object_set_new(drng, "seeded", measure_seeded(&b));
-        } else {
-            seeded = measure_seeded(&b);
-        }
-        if (json_is_object(substitution))
-            whatif_end(substitution);
-        if (whatif_runs(cfg, "profile")) {
-            json_decref(seeded);
-            seeded = json_null();
-        }
-    }
-    /* the profile's ticks are the wrappers' counter's, which a library
-     * built by another configuration may read differently from ours */
-    if (json_is_array(seeded)) /* no profile pass: what was seeded is all we know */
-        drng = json_pack("{s:o}", "seeded", seeded);
-    channel_result(json_pack(
-        "{s:o, s:s, s:f, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:{s:I, s:I}, s:o, s:o, "
-        "s:{s:o, s:o}, s:o}",
-        "stack_limit_bytes", measure_stack_limit(), "tick_source",
-        profiled != NULL ? b.wrap->tick_source : ICCSPROF_TICK_SOURCE_NAME, "tick_hz",
-        measure_rate(profiled != NULL ? &b : NULL, t0, s0), "cycles_source", clock_cycles_source(),
-        "timing", timing, "memory", memory, "profile", profile, "sites", sites, "drng", drng,
-        "events", measure_events(&events, plain != NULL ? a.type : b.type), "kex_messages",
-        measure_messages(&events), "involuntary_switches", "timing", (json_int_t)preempted[0],
-        "profile", (json_int_t)preempted[1], "sig_observed_min",
-        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_min) : json_null(),
-        "sig_observed_max",
-        events.sig_min <= events.sig_max ? json_integer((json_int_t)events.sig_max) : json_null(),
-        "passes", "timing", timing_facts, "profile", profile_facts, "substitution", substitution));
+    if (profiled != NULL)
+        measure_profiled(cfg, &b, profiled, &m, &events, &r);
+    channel_result(measure_result_json(&r, &events, plain != NULL ? a.type : b.type,
+                                       profiled != NULL ? &b : NULL, t0, s0));
 }
 
 int main(int argc, char **argv)

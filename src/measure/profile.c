@@ -800,6 +800,113 @@ static json_t *profile_replay(struct profile_run *r, struct tape *t,
                      "fault");
 }
 
+/* Ready the profiled scheme S for the pass of M: its wrappers off and
+ * emptied, counting every call, reading the callers M asks for; the
+ * operation set up with EVENTS into ST, the pass's clock C started, and
+ * the operation warmed up (its fastest call into *FASTEST); the
+ * warm-up's calls. */
+static unsigned profile_begin(struct scheme *s, const struct method *m, struct op_events *events,
+                              struct op_state *st, struct pass_clock *c, double *fastest)
+{
+    const struct iccsprof_wrap_api *w = s->wrap;
+
+    w->disable();
+    w->reset();
+    w->set_sampling(1, m->first_n);
+    scheme_set_callers(s, m->callers);
+    op_setup(st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
+    pass_clock_start(c, m->max_seconds);
+    return method_warm_up(st, "profile warm-up", c, fastest);
+}
+
+/* After the pass of M on S: the call sites (when M reads callers) into
+ * *SITES and the DRNG contexts of the table SNAP into *DRNG, then the
+ * wrappers set back to counting every call, without callers or outliers,
+ * for the passes after, and the operation ST freed. */
+static void profile_end(struct scheme *s, const struct method *m, struct op_state *st,
+                        const struct iccsprof_wrap_snapshot *snap, json_t **sites, json_t **drng)
+{
+    const struct iccsprof_wrap_api *w = s->wrap;
+
+    *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
+    *drng = profile_contexts(s, snap);
+    w->set_callers(0);
+    w->set_sampling(1, m->first_n);
+    w->set_outliers(0, 0);
+    op_free(st);
+}
+
+/* Calibrate the profile pass PASS on FIRST's bench, whose away is PASS's
+ * copy (PASS's away holding the tick rate): the setting (profile_settle),
+ * its outlier margin given to PASS's away and the wrappers, and the
+ * wrappers' table emptied for the pass at the K chosen. */
+static struct profile_setting profile_calibration(const struct profile_bench *pass,
+                                                  struct profile_pair_args *first,
+                                                  const struct method *m,
+                                                  const struct iccsprof_wrap_overhead *o,
+                                                  const struct pass_clock *c, double fastest)
+{
+    const struct iccsprof_wrap_api *w = pass->w;
+    struct profile_setting set;
+
+    pass->away->margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * pass->away->tick_hz);
+    *first->b->away = *pass->away;
+    set = profile_settle(first, m, o, c, fastest);
+    pass->away->margin_ticks = (double)set.margin;
+    w->set_outliers(PROFILE_OUTLIER_MULTIPLE, set.margin);
+    w->reset();
+    w->set_sampling(set.k, m->first_n);
+    return set;
+}
+
+/* Size the profile pass of PASS into SZ, and R's trials, within what the
+ * budget C leaves; the seconds of a measured pair.  Each is a pair of
+ * calls (and with a tape, its rehearsal and its play) and a reading of the
+ * table, whose cost a fast operation's pair does not dwarf. */
+static double profile_size(const struct profile_bench *pass, const struct method *m,
+                           const struct profile_setting *set, const struct pass_clock *c,
+                           struct profile_run *r, struct pass_size *sz)
+{
+    double t0 = clock_seconds(), pair_seconds;
+
+    pass->w->snapshot(r->snap);
+    pair_seconds = (pass->tape != NULL ? 4 : 2) * set->call_seconds + clock_seconds() - t0;
+    *sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
+                      m->max_seconds - pass_elapsed(c));
+    r->trial_pairs = 2 * (sz->per_group / (2 * PROFILE_TRIALS));
+    if (r->trial_pairs < 2)
+        r->trial_pairs = 2;
+    method_plan("profile", set->call_seconds, sz->per_group, (double)sz->per_group * pair_seconds,
+                sz->rule, -1);
+    return pair_seconds;
+}
+
+/* The profile pass's result as JSON from its pairs R, their time AWAY off
+ * the CPU, whether they were PAIRED on saved data, what the
+ * instrumentation ADDED to an operation (with its standard error
+ * ADDED_SE), the wrappers' overhead O, the setting SET of method M, and
+ * the pass's TRIALS and REPLAY (taken over). */
+static json_t *profile_result(const struct profile_run *r, const struct profile_away *away,
+                              int paired, double added, double added_se,
+                              const struct iccsprof_wrap_overhead *o,
+                              const struct profile_setting *set, const struct method *m,
+                              json_t *trials, json_t *replay)
+{
+    return json_pack(
+        "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
+        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o, s:o}",
+        "calls", (json_int_t)r->n, "ticks", (json_int_t)r->ticks + (json_int_t)away->ticks,
+        "baseline_ticks", (double)r->ticks - (double)r->n * added, "preempted", "operations",
+        (json_int_t)away->operations, "ticks", away->ticks, "compensation", "paired", paired,
+        "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
+        o->inner_ticks, "outer_ticks", o->outer_ticks, "untimed_outer_ticks",
+        o->untimed_outer_ticks, "callers_outer_ticks", o->callers_outer_ticks, "sampling", "k",
+        (int)set->k, "auto", m->sample == 0, "estimate",
+        m->sample == 0 ? json_real(set->estimate) : json_null(), "first_n", (int)m->first_n,
+        "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE, "margin_ticks", (json_int_t)set->margin,
+        "snapshot", profile_snapshot(r->snap, r->per_op), "trials", trials, "replay", replay);
+}
+
 /* Profile the operation on the profiled library.  Each measured operation
  * with the wrappers on is paired with one with them off that does the
  * same work (see profile_pair).  Those with the wrappers on give every
@@ -840,15 +947,9 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     unsigned warm;
     json_t *trials, *replay;
     uint64_t rate_t0 = w->ticks();
-    double t0, pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
+    double pair_seconds, fastest, added, added_se, rate_s0 = clock_seconds();
 
-    w->disable();
-    w->reset();
-    w->set_sampling(1, m->first_n);
-    scheme_set_callers(s, m->callers);
-    op_setup(&st, s, m->op, m->seed, m->seed_len, m->message_bytes, m->max_sign_attempts, events);
-    pass_clock_start(&clock, m->max_seconds);
-    warm = method_warm_up(&st, "profile warm-up", &clock, &fastest);
+    warm = profile_begin(s, m, events, &st, &clock, &fastest);
     op_stage(&st, "profile calibration", PASS_SETUP);
     if (rwdata_open(&rwbuf, s->lib) == 0)
         pass.rw = calibrating.rw = rw = &rwbuf;
@@ -856,26 +957,8 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
         pass.tape = &tape;
     w->overhead(&o);
     away.tick_hz = profile_tick_hz(w, rate_t0, rate_s0);
-    away.margin_ticks = ceil(PROFILE_OUTLIER_MARGIN_SECONDS * away.tick_hz);
-    calibration = away;
-    set = profile_settle(&first, m, &o, &clock, fastest);
-    away.margin_ticks = (double)set.margin;
-    w->set_outliers(PROFILE_OUTLIER_MULTIPLE, set.margin);
-    w->reset();
-    w->set_sampling(set.k, m->first_n);
-    /* each measured operation is a pair of calls (and with a tape, its
-     * rehearsal and its play) and a reading of the table, whose cost a
-     * fast operation's pair does not dwarf */
-    t0 = clock_seconds();
-    w->snapshot(&snap);
-    pair_seconds = (pass.tape != NULL ? 4 : 2) * set.call_seconds + clock_seconds() - t0;
-    sz = method_size(m->profile_seconds, pair_seconds, 1, m->min_calls,
-                     m->max_seconds - pass_elapsed(&clock));
-    run.trial_pairs = 2 * (sz.per_group / (2 * PROFILE_TRIALS));
-    if (run.trial_pairs < 2)
-        run.trial_pairs = 2;
-    method_plan("profile", set.call_seconds, sz.per_group, (double)sz.per_group * pair_seconds,
-                sz.rule, -1);
+    set = profile_calibration(&pass, &first, m, &o, &clock, fastest);
+    pair_seconds = profile_size(&pass, m, &set, &clock, &run, &sz);
     opstats_init(&per_op);
     op_stage(&st, "profile", PASS_PROFILE);
     cores_open(&run.cores);
@@ -892,23 +975,6 @@ json_t *profile_pass(struct scheme *s, const struct method *m, struct op_events 
     profile_run_free(&run);
     if (rw != NULL)
         rwdata_close(rw);
-    *sites = m->callers != 0 ? profile_sites(w, m->callers) : json_null();
-    *drng = profile_contexts(s, &snap);
-    w->set_callers(0);
-    w->set_sampling(1, m->first_n);
-    w->set_outliers(0, 0);
-    op_free(&st);
-    return json_pack(
-        "{s:I, s:I, s:f, s:{s:I, s:f}, s:{s:b, s:f, s:f}, s:{s:f, s:f, s:f, s:f}, s:{s:i, s:b, "
-        "s:o, s:i, s:{s:i, s:I}}, s:o, s:o, s:o}",
-        "calls", (json_int_t)run.n, "ticks", (json_int_t)run.ticks + (json_int_t)away.ticks,
-        "baseline_ticks", (double)run.ticks - (double)run.n * added, "preempted", "operations",
-        (json_int_t)away.operations, "ticks", away.ticks, "compensation", "paired", rw != NULL,
-        "added_ticks", added, "added_ticks_stderr", added_se, "overhead", "inner_ticks",
-        o.inner_ticks, "outer_ticks", o.outer_ticks, "untimed_outer_ticks", o.untimed_outer_ticks,
-        "callers_outer_ticks", o.callers_outer_ticks, "sampling", "k", (int)set.k, "auto",
-        m->sample == 0, "estimate", m->sample == 0 ? json_real(set.estimate) : json_null(),
-        "first_n", (int)m->first_n, "outliers", "multiple", PROFILE_OUTLIER_MULTIPLE,
-        "margin_ticks", (json_int_t)set.margin, "snapshot", profile_snapshot(&snap, &per_op),
-        "trials", trials, "replay", replay);
+    profile_end(s, m, &st, &snap, sites, drng);
+    return profile_result(&run, &away, rw != NULL, added, added_se, &o, &set, m, trials, replay);
 }
