@@ -27,12 +27,14 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign/campaign-run.c \
 	src/cmd/campaign-build.c src/cmd/campaign-build.h \
 	src/campaign/campaign-scan.c \
+	src/campaign/campaign-packages.c \
 	src/campaign/campaign-jobs.c \
 	src/campaign/campaign-journal.c \
 	src/campaign/campaign-summary.c \
 	src/cmd/cmd-host.c \
 	src/cmd/cmd-run.c \
 	src/cmd/cmd-version.c \
+	src/cmd/cmd-catalog.c src/plan/catalog.c src/plan/catalog.h \
 	src/util/atomic-file.c src/util/atomic-file.h \
 	src/util/quota.c src/util/quota.h \
 	src/util/hex.c src/util/hex.h \
@@ -63,7 +65,8 @@ src_libiccsprof_la_SOURCES = \
 	src/util/strlist.c src/util/strlist.h \
 	src/build/objects.c src/build/objects.h \
 	src/plan/plan.c src/plan/plan.h src/plan/plan-stages.h src/plan/plan-check.c src/plan/plan-conf.c \
-	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-includes.c src/plan/plan-desc.c \
+	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-includes.c src/plan/plan-archive.c src/plan/plan-archive.h \
+	src/plan/plan-packages.c src/plan/plan-packages.h src/plan/plan-desc.c \
 	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
 	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
 	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \
@@ -81,8 +84,8 @@ src_libiccsprof_la_SOURCES = \
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
-	$(CRYPTO_CFLAGS)
-src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) -lm
+	$(CRYPTO_CFLAGS) $(ARCHIVE_CFLAGS)
+src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) $(ARCHIVE_LIBS) -lm
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la
@@ -135,6 +138,9 @@ src/completion/iccsprof: src/iccsprof$(EXEEXT)
 	@$(MKDIR_P) src/completion
 	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
 
+# The official list of submissions, read at run time (catalog.c).
+dist_pkgdata_DATA += data/ngcc-catalog.tsv
+
 include src/report.mk
 include src/site.mk
 
@@ -152,6 +158,7 @@ src/paths.stamp: Makefile
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
 	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_TREE_DATADIR "$(abs_top_srcdir)/data"'; \
 	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
 	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
@@ -162,7 +169,7 @@ src/paths.stamp: Makefile
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/run/libiccsprof_la-run-child.lo src/cmd/libiccsprof_la-profile-options.lo \
 	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo \
-	src/build/libiccsprof_la-build-tools.lo: src/paths.h
+	src/build/libiccsprof_la-build-tools.lo src/plan/libiccsprof_la-catalog.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is

@@ -59,8 +59,9 @@ START_TEST(each_error_names_its_line)
     static const struct {
         const char *text, *message;
     } cases[] = {
-        {"optimise = yes\n", "profile: x.conf:1: unknown key \"optimise\" (known: algorithm, "
+        {"optimise = yes\n", "profile: x.conf:1: unknown key \"optimise\" (known: id, algorithm, "
                              "type, instance, exclude, cflags, defines, lenient)\n"},
+        {"id = sign-29\nid = sign-18\n", "profile: x.conf:2: id given twice\n"},
         {"\n\nnothing\n", "profile: x.conf:3: expected KEY = VALUE\n"},
         {"type = signature\n", "profile: x.conf:1: type must be sig, kem or kex\n"},
         {"type = sig\ntype = kem\n", "profile: x.conf:2: type given twice\n"},

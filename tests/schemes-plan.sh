@@ -95,7 +95,7 @@ expect_grep "LTO refusal names the line" "^profile: $work/lto.conf:2: -flto=auto
 
 printf '# comment\n\noptimise = yes\n' >"$work/bad.conf"
 expect_make "unknown descriptor key" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/bad.conf"
-expect_grep "unknown key named with its line" "^profile: $work/bad.conf:3: unknown key \"optimise\" (known: algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
+expect_grep "unknown key named with its line" "^profile: $work/bad.conf:3: unknown key \"optimise\" (known: id, algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
 printf 'exclude = nothing_*.c\n' >"$work/none.conf"
 expect_make "exclude matching nothing" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/none.conf"
 expect_grep "useless exclude named" "^profile: $work/none.conf:1: exclude = nothing_\*.c matches no source of any instance\$" "$work/err"

@@ -16,12 +16,14 @@
 #include "record/record-scan.h"
 #include "report/report.h"
 #include "util/strlist.h"
+#include "plan/catalog.h"
 
-/* Order records by scheme, then as the reports do. */
+/* Order records by scheme, in the catalog's order, then as the reports
+ * do. */
 static int summary_cmp(const void *a, const void *b)
 {
     const struct rec *x = *(const struct rec *const *)a, *y = *(const struct rec *const *)b;
-    int c = fmt_natural_cmp(x->scheme_id, y->scheme_id);
+    int c = catalog_id_cmp(x->scheme_id, y->scheme_id);
 
     return c != 0 ? c : rec_cmp(a, b);
 }

@@ -31,6 +31,8 @@
 
 enum {
     CAMP_OUT,
+    CAMP_PACKAGES,
+    CAMP_ONLY,
     CAMP_JOBS,
     CAMP_CPUS,
     CAMP_DEFER,
@@ -56,6 +58,17 @@ static const struct cmd_option campaign_options[] = {
                   .kind = CMD_OPT_STRING,
                   .metavar = "DIR",
                   .help = "the output folder: DIR/SCHEME/INSTANCE__OP.json and .log; required"},
+    [CAMP_PACKAGES] = {.name = "packages",
+                       .kind = CMD_OPT_STRING,
+                       .metavar = "DIR",
+                       .help = "a folder of packages as downloaded, archives and folders alike, "
+                               "taken in the catalog's order (after the packages given)"},
+    [CAMP_ONLY] = {.name = "only",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "IDS",
+                   .def_note = "every package",
+                   .help = "with --packages: the packages whose catalog ids match one of these "
+                           "comma-separated shell patterns (sign-*, or sign-18,sign-29)"},
     [CAMP_JOBS] = {.name = "jobs",
                    .short_name = 'j',
                    .kind = CMD_OPT_UINT,
@@ -365,10 +378,12 @@ static int campaign_jobs_check(const struct cmd_args *args, struct strlist *run_
         strlist_add_words(run_flags, args->opt[CAMP_RUN_FLAGS].text);
     if (args->opt[CAMP_BUILD_FLAGS].text != NULL)
         strlist_add_words(build_flags, args->opt[CAMP_BUILD_FLAGS].text);
-    if (args->argc == 0)
+    if (args->argc == 0 && args->opt[CAMP_PACKAGES].text == NULL)
         return cmd_usage_error(&cmd_campaign_entry,
-                               "no packages given (scheme packages, built scheme folders, a "
-                               "folder of them, or a list file)");
+                               "no packages given (scheme packages, archives, built scheme "
+                               "folders, a folder of them, a list file, or --packages DIR)");
+    if (args->opt[CAMP_ONLY].text != NULL && args->opt[CAMP_PACKAGES].text == NULL)
+        return cmd_usage_error(&cmd_campaign_entry, "--only selects among --packages DIR");
     if (args->opt[CAMP_SUBSTITUTE].text != NULL &&
         (status = campaign_substitute(args->opt[CAMP_SUBSTITUTE].text, run_flags)) != EXIT_OK)
         return status;
@@ -457,7 +472,7 @@ static int campaign_jobs(const struct cmd_args *args)
 {
     struct campaign c;
     struct campaign_tally tally;
-    struct strlist run_flags = {0}, build_flags = {0};
+    struct strlist run_flags = {0}, build_flags = {0}, inputs = {0};
     struct campaign_build b;
     struct export_files ex;
     char *builddir = NULL;
@@ -470,6 +485,11 @@ static int campaign_jobs(const struct cmd_args *args)
     if ((status = campaign_jobs_check(args, &run_flags, &build_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;
+    for (int i = 0; i < args->argc; i++)
+        strlist_add(&inputs, args->argv[i]);
+    if (args->opt[CAMP_PACKAGES].text != NULL &&
+        campaign_packages(args->opt[CAMP_PACKAGES].text, args->opt[CAMP_ONLY].text, &inputs) != 0)
+        goto out;
     if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
@@ -484,7 +504,7 @@ static int campaign_jobs(const struct cmd_args *args)
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
         goto out;
-    if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, profile_self(), run_flags.v) != 0) {
+    if (campaign_scan(&c, inputs.v, inputs.n, &b, profile_self(), run_flags.v) != 0) {
         status = jobs_interrupted() != 0 ? EXIT_FAIL : EXIT_USAGE;
         goto out;
     }
@@ -511,6 +531,7 @@ out:
     free(builddir);
     strlist_free(&run_flags);
     strlist_free(&build_flags);
+    strlist_free(&inputs);
     return status;
 }
 

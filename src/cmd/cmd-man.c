@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "plan/catalog.h"
 #include "paths.h"
 
 /* Write TEXT with the characters roff would take as its own escaped: a
@@ -110,6 +111,14 @@ static const char man_head[] =
 /* What a user types first, before the reference of every command. */
 static const char man_examples[] =
     ".SH EXAMPLES\n"
+    "Profile a submission by its official id, its archive as downloaded found in\n"
+    "\\fI~/ngcc\\fR (by name or SHA\\-256) and unpacked into its build folder:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof profile sign\\-29 \\-\\-packages ~/ngcc > tins.md\n"
+    "iccsprof catalog \\-\\-category sign\n"
+    ".EE\n"
+    ".PP\n"
     "Profile every instance of a package and keep the report, a CSV table and\n"
     "the share chart:\n"
     ".PP\n"
@@ -153,6 +162,14 @@ static const char man_environment[] =
     "The measuring program \\fBiccsprof run\\fR starts for each operation. When unset,\n"
     "\\fBiccsprof\\fR uses \\fIiccsprof\\-measure\\fR beside its own executable if there is one\n"
     "(a build tree), else the one installed in the package's libexec folder.\n"
+    ".TP\n"
+    ".B ICCSPROF_PACKAGES\n"
+    "The folder of submission packages (archives or folders) that \\fBiccsprof profile\\fR\n"
+    "and \\fBiccsprof plan\\fR search for a package named by its id or name, when\n"
+    "\\fB\\-\\-packages\\fR is not given; \\fI~/ngcc\\fR when unset.\n"
+    ".TP\n"
+    ".B ICCSPROF_CATALOG\n"
+    "The catalog file to read instead of the installed one.\n"
     ".TP\n"
     ".B ICCSPROF_VERBOSITY\n"
     "\\fBquiet\\fR or \\fBverbose\\fR: what \\fB\\-q\\fR or \\fB\\-v\\fR would ask for, when\n"
@@ -211,6 +228,10 @@ static void man_files(FILE *out)
     fputs(".SH FILES\n", out);
     man_file(out, ICCSPROF_PKGDATADIR, "profile.schema.json",
              "The JSON Schema of the profile records.");
+    man_file(out, ICCSPROF_PKGDATADIR, CATALOG_FILE,
+             "The catalog, " CATALOG_VERSION ": " CATALOG_SOURCE
+             ". Packages named by id or name (iccsprof profile sign-29) are found by it, and "
+             "iccsprof catalog lists it; $ICCSPROF_CATALOG names another file.");
     man_file(out, ICCSPROF_DOCDIR, "doc/guide/index.md",
              "The user guide, one chapter a subject; README.md beside it is the overview.");
     man_file(out, ICCSPROF_DOCDIR, "profiles/README.md", "The record format, field by field.");

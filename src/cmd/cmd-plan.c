@@ -1,4 +1,4 @@
-/* cmd-plan.c - `iccsprof plan [PKGDIR] [options]`: what `iccsprof
+/* cmd-plan.c - `iccsprof plan [PACKAGE] [options]`: what `iccsprof
  * profile` would build, and how: the instances, their sources, programs,
  * include folders, flags, the DRNG global, the helpers to wrap, the API.
  * It compiles the sources to read their objects (the ones the build then
@@ -26,7 +26,7 @@ static int cmd_plan_exec(const struct cmd_args *args)
 
 const struct cmd_entry cmd_plan_entry = {
     .name = "plan",
-    .operands = "[PKGDIR]",
+    .operands = "[PACKAGE]",
     .summary = "print how a scheme package will be built: instances, sources, flags, helpers",
     .options = profile_plan_options,
     .exec = cmd_plan_exec,

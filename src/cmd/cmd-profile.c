@@ -1,4 +1,4 @@
-/* cmd-profile.c - `iccsprof profile [PKGDIR] [options] [-- RUN OPTIONS]`:
+/* cmd-profile.c - `iccsprof profile [PACKAGE] [options] [-- RUN OPTIONS]`:
  * the whole job on a scheme package: plan it, build every instance plain
  * and profiled, run `iccsprof run` on each one that built (one after the
  * other: two at once would time each other), then report the records of
@@ -550,8 +550,9 @@ static int cmd_profile_exec(const struct cmd_args *args)
 
 const struct cmd_entry cmd_profile_entry = {
     .name = "profile",
-    .operands = "[PKGDIR]",
-    .summary = "build a scheme package's instances plain and profiled, measure each, report",
+    .operands = "[PACKAGE]",
+    .summary = "build a scheme package (a folder, an archive, or an official id or name such as "
+               "sign-29) plain and profiled, measure each instance, report",
     .options = profile_profile_options,
     .exec = cmd_profile_exec,
     .quiet = "print the report and errors only: no progress, no line per instance or operation",

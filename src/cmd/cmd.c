@@ -13,6 +13,7 @@
  * packages, the KAT gate), and the parts profile runs by itself. */
 const struct cmd_entry *const cmd_table[] = {
     &cmd_profile_entry, &cmd_report_entry,   &cmd_compare_entry, &cmd_plan_entry,
+    &cmd_catalog_entry, /* the official ids packages are found by */
     &cmd_host_entry,    &cmd_campaign_entry, &cmd_kat_entry,     &cmd_run_entry,
     &cmd_site_entry,   /* publishing campaigns' pages */
     &cmd_whatif_entry, /* another hash behind the helpers */
@@ -27,7 +28,7 @@ const struct cmd_entry *const cmd_table[] = {
 /* The optimal string alignment distance between A and B: insertions,
  * deletions, substitutions and swaps of neighbours each count one, which
  * are the slips a typist makes. */
-static size_t cmd_distance(const char *a, const char *b)
+size_t cmd_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     size_t d[CMD_NAME_MAX + 1][CMD_NAME_MAX + 1];

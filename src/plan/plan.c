@@ -16,6 +16,7 @@
 
 #include "util/build-jobs.h"
 #include "plan/plan-stages.h"
+#include "plan/plan-packages.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
 static char *plan_tree_schemes(const char *schemes_dir)
@@ -61,9 +62,9 @@ static char *plan_package_folder(const struct plan_options *o, const char *id)
     if (plan_is_dir(pkg))
         return pkg;
     known = plan_tree_schemes(o->schemes_dir);
-    plan_say("no scheme '%s': %s is not a folder (in the tree:%s; or give the package folder: "
+    plan_say("no scheme '%s': %s%s%s is not a folder (in the tree:%s; or give the package folder: "
              "SCHEME_DIR=/path/to/package)",
-             id, pkg, known);
+             id, o->looked != NULL ? o->looked : "", o->looked != NULL ? ", and " : "", pkg, known);
     free(known);
     free(pkg);
     return NULL;
@@ -224,6 +225,9 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     if (alg != NULL) {
         i->algorithm = xstrdup(alg);
         i->algorithm_from = xstrdup("scheme.conf");
+    } else if (p->official != NULL) {
+        i->algorithm = xstrdup(p->official);
+        i->algorithm_from = xasprintf("the catalog: %s", p->scheme);
     } else {
         plan_algorithm(p->package, f->folder, p->scheme, &i->algorithm, &i->algorithm_from);
     }
@@ -295,6 +299,45 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     return 0;
 }
 
+/* Look the catalog up by the algorithm the instances FOUND of P are named
+ * after, unless the descriptor C names it: the same for all of them. */
+static void plan_catalog_name(const struct conf *c, const struct found_set *found, struct plan *p,
+                              const char *builddir)
+{
+    char *alg = NULL, *from;
+    bool same = found->n > 0;
+
+    if (plan_conf_value(c, "algorithm") != NULL)
+        return;
+    for (size_t f = 0; f < found->n && same; f++) {
+        char *a;
+
+        plan_algorithm(p->package, found->v[f].folder, p->scheme, &a, &from);
+        free(from);
+        if (alg == NULL)
+            alg = a;
+        else {
+            same = strcmp(alg, a) == 0;
+            free(a);
+        }
+    }
+    if (same)
+        packages_by_algorithm(p, alg, builddir);
+    free(alg);
+}
+
+/* What O says of the submission and the archive it came from, into P. */
+static void plan_take_source(const struct plan_options *o, struct plan *p)
+{
+    p->official = o->official != NULL ? xstrdup(o->official) : NULL;
+    if (o->archive == NULL)
+        return;
+    p->archive = xstrdup(o->archive);
+    p->archive_sha256 = xstrdup(o->archive_sha256);
+    p->archive_verdict = xstrdup(o->archive_verdict);
+    p->archive_official = o->archive_official;
+}
+
 /* Make the plan from O into P, which may be left half made on failure. */
 static int plan_fill(const struct plan_options *o, struct plan *p)
 {
@@ -310,11 +353,15 @@ static int plan_fill(const struct plan_options *o, struct plan *p)
     if (plan_name_scheme(o, p) != 0 || plan_locate(o, p) != 0)
         return -1;
     p->build = xasprintf("%s/%s", o->builddir, p->scheme);
+    plan_take_source(o, p);
     rc = plan_read_conf(p, &c);
     if (rc == 0)
         rc = plan_find_instances(&c, p, &found);
     if (rc == 0)
         rc = plan_check_scopes(&c, &found);
+    /* the catalog by the algorithm's name, where nothing else named it */
+    if (rc == 0 && p->official == NULL && (o->scheme == NULL || o->provisional))
+        plan_catalog_name(&c, &found, p, o->builddir);
     if (rc == 0)
         rc = plan_select(o->instances, &found, &selected);
     if (rc == 0)
@@ -378,6 +425,10 @@ void plan_free(struct plan *p)
     free(p->impl);
     free(p->conf_hint);
     free(p->build);
+    free(p->official);
+    free(p->archive);
+    free(p->archive_sha256);
+    free(p->archive_verdict);
     strlist_free(&p->notes);
     plan_tree_free(&p->tree);
     memset(p, 0, sizeof *p);

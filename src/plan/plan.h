@@ -35,6 +35,10 @@ int conf_read(const char *path, struct conf *c);
 /* Parse descriptor TEXT (named PATH in messages) into C; as conf_read. */
 int conf_parse(const char *text, size_t len, const char *path, struct conf *c);
 
+/* The value of the first unscoped KEY line of the descriptor at PATH,
+ * newly allocated, or NULL when it has none or cannot be read. */
+char *conf_peek(const char *path, const char *key);
+
 /* Free what conf_read filled in. */
 void conf_free(struct conf *c);
 
@@ -100,12 +104,21 @@ struct plan_options {
     const char *cflags;      /* the guide flags */
     const char *builddir;    /* the root of the build folders */
     bool no_build_files;     /* never run the package's make or cmake */
+    const char *official;    /* the catalog's name of the submission, or NULL */
+    const char *archive;     /* the archive the package was unpacked from, or NULL */
+    const char *archive_sha256, *archive_verdict;
+    bool archive_official; /* its SHA-256 is the catalog's */
+    bool provisional;      /* the id is a file or folder name, not the catalog's */
+    const char *looked;    /* where a scheme not found was looked for, or NULL */
 };
 
 struct plan {
     char *scheme, *package, *descriptor, *impl;
     char *conf_hint; /* where a descriptor line the build suggests goes */
     char *build;     /* the scheme's build folder */
+    char *official;  /* the catalog's name of the submission, or NULL */
+    char *archive, *archive_sha256, *archive_verdict; /* the archive read, or NULLs */
+    bool archive_official;                            /* its SHA-256 is the catalog's */
     struct strlist notes;
     struct plan_instance *inst;
     size_t n;

@@ -11,6 +11,7 @@
 #include "util/format.h"
 #include "site/site.h"
 #include "record/whatif-doc.h"
+#include "plan/catalog.h"
 
 /* NAME as one file name: letters, digits, '_' and '-' kept, anything else
  * '_' (no dot, so that no folder is taken for a page). */
@@ -24,10 +25,10 @@ char *site_slug(const char *name)
     return slug;
 }
 
-/* Order scheme ids naturally (qsort comparator of char *). */
+/* Order scheme ids as the catalog lists them (qsort comparator of char *). */
 static int site_id_cmp(const void *a, const void *b)
 {
-    return fmt_natural_cmp(*(char *const *)a, *(char *const *)b);
+    return catalog_id_cmp(*(char *const *)a, *(char *const *)b);
 }
 
 /* The host record R was measured on: its name, CPU and kernel. */
