@@ -15,7 +15,7 @@
 
 #include "campaign/campaign.h"
 #include "plan/catalog.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "plan/plan-packages.h"
 
 /* One package of the folder, with where the catalog puts it. */

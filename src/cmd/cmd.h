@@ -85,10 +85,6 @@ extern const struct cmd_entry cmd_whatif_entry;
 /* Every command, NULL-terminated, in the order help lists them. */
 extern const struct cmd_entry *const cmd_table[];
 
-/* The edit distance between A and B (insertions, deletions, substitutions
- * and swaps of neighbours), or (size_t)-1 past 32 characters. */
-size_t cmd_distance(const char *a, const char *b);
-
 /* The name among the N NAMES closest to WORD by edit distance, when it is
  * close enough to be a slip of the fingers; NULL otherwise. */
 const char *cmd_closest(const char *word, const char *const *names, size_t n);

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "plan/catalog.h"
-#include "cmd/cmd.h"
+#include "util/message.h"
 #include "util/format.h"
 #include "paths.h"
 #include "util/self-exe.h"
@@ -319,4 +319,17 @@ void catalog_free(struct catalog *c)
     free(c->v);
     free(c->path);
     memset(c, 0, sizeof *c);
+}
+
+/* The verdict on an archive of SHA-256 SHA taken as the submission E (or
+ * none), newly allocated; *OFFICIAL whether it is E's official archive. */
+char *catalog_verdict(const struct catalog_entry *e, const char *sha, bool *official)
+{
+    *official = e != NULL && strcmp(e->sha256, sha) == 0;
+    if (*official)
+        return xasprintf("official Round 1 archive, SHA-256 matches %s", e->id);
+    if (e != NULL)
+        return xasprintf("SHA-256 differs from the official archive of %s: measured as given",
+                         e->id);
+    return xstrdup("not in the catalog: measured as given");
 }

@@ -6,6 +6,7 @@
 #ifndef ICCSPROF_CATALOG_H
 #define ICCSPROF_CATALOG_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "util/strlist.h"
@@ -65,5 +66,9 @@ int catalog_id_cmp(const char *a, const char *b);
 
 /* Free what catalog_load read. */
 void catalog_free(struct catalog *c);
+
+/* The verdict on an archive of SHA-256 SHA taken as the submission E (or
+ * none), newly allocated; *OFFICIAL whether it is E's official archive. */
+char *catalog_verdict(const struct catalog_entry *e, const char *sha, bool *official);
 
 #endif

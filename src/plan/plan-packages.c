@@ -144,19 +144,6 @@ static void packages_take_entry(const struct catalog_entry *e, const char *named
     s->name = e != NULL ? xstrdup(e->name) : NULL;
 }
 
-/* The verdict on an archive of SHA-256 SHA taken as the submission E (or
- * none), newly allocated; *OFFICIAL whether it is E's official archive. */
-static char *packages_verdict(const struct catalog_entry *e, const char *sha, bool *official)
-{
-    *official = e != NULL && strcmp(e->sha256, sha) == 0;
-    if (*official)
-        return xasprintf("official Round 1 archive, SHA-256 matches %s", e->id);
-    if (e != NULL)
-        return xasprintf("SHA-256 differs from the official archive of %s: measured as given",
-                         e->id);
-    return xstrdup("not in the catalog: measured as given");
-}
-
 /* The verdict on the archive S read, as the catalog C has it (E: the
  * submission it was named as, or NULL). */
 static void packages_judge(const struct catalog *c, const struct catalog_entry *e,
@@ -164,7 +151,7 @@ static void packages_judge(const struct catalog *c, const struct catalog_entry *
 {
     if (e == NULL)
         e = catalog_by_sha256(c, s->sha256);
-    s->verdict = packages_verdict(e, s->sha256, &s->official);
+    s->verdict = catalog_verdict(e, s->sha256, &s->official);
 }
 
 /* The submission the archive PATH is, by its SHA-256 (into S), by the
@@ -487,31 +474,6 @@ int packages_unpack(struct plan_options *o, const char *build, const struct arch
     free(real);
     free(root);
     return rc;
-}
-
-/* The submission P's package is by the algorithm name ALG. */
-void packages_by_algorithm(struct plan *p, const char *alg, const char *builddir)
-{
-    const struct catalog_entry *e;
-    struct catalog c;
-    char *why;
-
-    if (catalog_load(&c, &why) != 0) {
-        free(why);
-        return;
-    }
-    if ((e = catalog_find(&c, alg)) != NULL) {
-        free(p->scheme);
-        p->scheme = xstrdup(e->id);
-        free(p->build);
-        p->build = xasprintf("%s/%s", builddir, e->id);
-        p->official = xstrdup(e->name);
-        if (p->archive != NULL) {
-            free(p->archive_verdict);
-            p->archive_verdict = packages_verdict(e, p->archive_sha256, &p->archive_official);
-        }
-    }
-    catalog_free(&c);
 }
 
 /* Free what the search found. */

@@ -43,13 +43,6 @@ int packages_find(struct plan_options *o, const struct strlist *dirs, struct pac
 int packages_unpack(struct plan_options *o, const char *build, const struct archive_limits *lim,
                     struct package_source *s);
 
-/* When P's package was not known to the catalog by id, name or SHA-256,
- * but ALG, the algorithm the planner names its instances after (the
- * folder above Implementations), is a submission's name or folder: take
- * that submission's id (P's build folder under BUILDDIR following) and
- * official name, and judge P's archive against it. */
-void packages_by_algorithm(struct plan *p, const char *alg, const char *builddir);
-
 /* Free what packages_find filled in. */
 void package_source_free(struct package_source *s);
 

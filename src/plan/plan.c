@@ -16,7 +16,7 @@
 
 #include "util/build-jobs.h"
 #include "plan/plan-stages.h"
-#include "plan/plan-packages.h"
+#include "plan/catalog.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
 static char *plan_tree_schemes(const char *schemes_dir)
@@ -299,6 +299,35 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     return 0;
 }
 
+/* When P's package was not known to the catalog by id, name or SHA-256,
+ * but ALG, the algorithm the planner names its instances after (the
+ * folder above Implementations), is a submission's name or folder: take
+ * that submission's id (P's build folder under BUILDDIR following) and
+ * official name, and judge P's archive against it. */
+static void plan_by_algorithm(struct plan *p, const char *alg, const char *builddir)
+{
+    const struct catalog_entry *e;
+    struct catalog c;
+    char *why;
+
+    if (catalog_load(&c, &why) != 0) {
+        free(why);
+        return;
+    }
+    if ((e = catalog_find(&c, alg)) != NULL) {
+        free(p->scheme);
+        p->scheme = xstrdup(e->id);
+        free(p->build);
+        p->build = xasprintf("%s/%s", builddir, e->id);
+        p->official = xstrdup(e->name);
+        if (p->archive != NULL) {
+            free(p->archive_verdict);
+            p->archive_verdict = catalog_verdict(e, p->archive_sha256, &p->archive_official);
+        }
+    }
+    catalog_free(&c);
+}
+
 /* Look the catalog up by the algorithm the instances FOUND of P are named
  * after, unless the descriptor C names it: the same for all of them. */
 static void plan_catalog_name(const struct conf *c, const struct found_set *found, struct plan *p,
@@ -322,7 +351,7 @@ static void plan_catalog_name(const struct conf *c, const struct found_set *foun
         }
     }
     if (same)
-        packages_by_algorithm(p, alg, builddir);
+        plan_by_algorithm(p, alg, builddir);
     free(alg);
 }
 
