@@ -431,7 +431,9 @@ static int campaign_jobs_done(const struct cmd_args *args, const struct campaign
     status = campaign_report_out(c->out);
     if (tally->interrupted)
         status = EXIT_FAIL;
-    if (!tally->interrupted && campaign_pages(c->out) != EXIT_OK)
+    /* the pages read the records again: what the summary could not read
+     * it has said already */
+    if (!tally->interrupted && status == EXIT_OK && campaign_pages(c->out) != EXIT_OK)
         status = EXIT_USAGE;
     if (!tally->interrupted && export_any(ex)) {
         struct strlist folders = {0};

@@ -51,4 +51,15 @@ assert b["excluded"] == [{"file": "KAT_SIG.c", "reason": "defines main"},
 assert "pseudohash" in b["coverage"]["wrapped"], b["coverage"]
 EOS
 
+# A campaign whose only instance is left out: the summary lists it, the
+# empty output folder is said once (the sanitizer build runs this case:
+# no record to sort, no page to write).
+expect_status "a campaign of nothing but a left-out instance" 1 "$ICCSPROF" campaign --kat off \
+    --out "$work/none" "$PKGS/nodrng"
+expect_grep "left out: in the summary" "^- nodrng NoDrng-1: get_random_number is called" "$work/none/summary.md"
+[ "$(grep -c 'no profiles' "$work/err")" -eq 1 ] && pass "no profiles: said once" ||
+    fail "no profiles: said once" "$(cat "$work/err")"
+expect_grep "no profiles: the folder named" "^iccsprof: $work/none: no profiles (no profile record in it)\$" "$work/err"
+[ ! -e "$work/none/page.md" ] && pass "no page for no records" || fail "no page for no records" "page.md written"
+
 finish
