@@ -124,7 +124,7 @@ static int whatif_check(struct whatif *w)
     w->exports.path[EXPORT_CSV] = whatif_text(args, WHATIF_OPT_EXPORT_CSV);
     w->exports.path[EXPORT_JSON] = whatif_text(args, WHATIF_OPT_EXPORT_JSON);
     w->exports.path[EXPORT_SVG] = whatif_text(args, WHATIF_OPT_EXPORT_SVG);
-    if (export_check(&cmd_whatif_entry, &w->exports) != EXIT_OK)
+    if (export_check(&cmd_whatif_entry, &w->exports, args->argv, (size_t)args->argc) != EXIT_OK)
         return EXIT_USAGE;
     w->out = whatif_text(args, WHATIF_OPT_OUT);
     if (w->out != NULL && atomic_dir_writable(w->out) != 0) {

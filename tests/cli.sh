@@ -177,6 +177,38 @@ else
     echo "# bash is not installed: the completion was not tried"
 fi
 
+# An export is never written over a record read, nor among them.
+mkdir -p "$work/recs/hold"
+cp "$top_srcdir"/tests/report/stats-csv/input/*.json "$work/recs/hold/"
+(cd "$work/recs/hold" && sha256sum ./*.json) >"$work/recs.sum"
+# refused_among NAME WANT-MESSAGE CMD...: CMD exits 2 with the one-line
+# MESSAGE, and every record is as it was.
+refused_among() {
+    name=$1 message=$2
+    shift 2
+    expect_status "$name: exits 2" 2 "$ICCSPROF" "$@"
+    expect_grep "$name: named" "$message" "$work/err"
+    [ "$(wc -l <"$work/err")" -eq 1 ] && pass "$name: one line" || fail "$name: one line" "$(cat "$work/err")"
+    (cd "$work/recs/hold" && sha256sum -c --quiet "$work/recs.sum" >/dev/null 2>&1) &&
+        pass "$name: the records untouched" || fail "$name: the records untouched" "changed"
+}
+refused_among "campaign report --export-csv over a record" \
+    "^iccsprof: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
+    campaign report --export-csv "$work/recs/hold/Rej-1__sign.json" "$work/recs"
+refused_among "campaign report --export-md beside the records" \
+    "^iccsprof: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
+    campaign report --export-md "$work/recs/hold/r.md" "$work/recs"
+refused_among "whatif --export-json over a record given by name" \
+    "^iccsprof: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
+    whatif --candidate sm3 --export-json "$work/recs/hold/./Heap-1__keygen.json" "$work/recs/hold/Heap-1__keygen.json"
+ln -s "$work/recs/hold" "$work/hold-link"
+refused_among "whatif --export-md through a link to the folder read" \
+    "^iccsprof: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
+    whatif --candidate sm3 --export-md "$work/hold-link/x.md" "$work/recs"
+expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF" campaign report \
+    --export-csv "$work/recs.csv" "$work/recs"
+[ "$(wc -l <"$work/recs.csv")" -eq 3 ] && pass "beside the folder: written" || fail "beside the folder: written" "$(cat "$work/recs.csv")"
+
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then
     expect_status "help > /dev/full exits 2" 2 sh -c '"$1" help >/dev/full' sh "$ICCSPROF"
