@@ -6,6 +6,7 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 
 src_libiccsprof_la_SOURCES = \
 	src/cmd.c src/cmd.h \
+	src/cmd-text.c src/cmd-text.h \
 	src/cmd-man.c \
 	src/cmd-completion.c \
 	src/export.c src/export.h \

@@ -78,10 +78,16 @@ EOS
 
 # A campaign whose only instance is left out: the summary lists it, the
 # empty output folder is said once (the sanitizer build runs this case:
-# no record to sort, no page to write).
+# no record to sort, no page to write).  The reason names a source whose
+# name is HTML: the summary's Markdown shows it as text.
+mkdir -p "$work/md"
+cp -R "$PKGS/nodrng" "$work/md/nodrng"
+mv "$work/md/nodrng/NoDrng/Implementations/Reference_Implementation/NoDrng-1/sig.c" \
+    "$work/md/nodrng/NoDrng/Implementations/Reference_Implementation/NoDrng-1/s<i>g.c"
 expect_status "a campaign of nothing but a left-out instance" 1 "$ICCSPROF" campaign --kat off \
-    --out "$work/none" "$PKGS/nodrng"
-expect_grep "left out: in the summary" "^- nodrng NoDrng-1: get_random_number is called" "$work/none/summary.md"
+    --out "$work/none" "$work/md/nodrng"
+expect_grep "left out: in the summary, escaped" \
+    "^- nodrng NoDrng-1: get_random_number is called (by s\\\\<i\\\\>g.c) but" "$work/none/summary.md"
 [ "$(grep -c 'no profiles' "$work/err")" -eq 1 ] && pass "no profiles: said once" ||
     fail "no profiles: said once" "$(cat "$work/err")"
 expect_grep "no profiles: the folder named" "^iccsprof: $work/none: no profiles (no profile record in it)\$" "$work/err"

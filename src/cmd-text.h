@@ -1,0 +1,19 @@
+/* cmd-text.h - text made safe for a terminal: the control characters in
+ * names and strings the tool prints (a record's host name, a package's
+ * path) shown as \xNN, so that none can move the cursor, retitle the
+ * window or write the clipboard (ESC sequences, OSC 52). */
+#ifndef ICCSPROF_CMD_TEXT_H
+#define ICCSPROF_CMD_TEXT_H
+
+#include <stddef.h>
+
+/* The number of bytes of the control character at S: a C0 control or DEL
+ * (1), a C1 control in UTF-8 (2), or 0 when S starts with none; its code
+ * in *CODE. */
+size_t text_control(const char *s, unsigned *code);
+
+/* TEXT with every control character but those in KEEP ("\t", "\n\t"...)
+ * written as \xNN (\x1b for ESC, \x9b for CSI), malloc'd. */
+char *text_for_terminal(const char *text, const char *keep);
+
+#endif
