@@ -6,6 +6,7 @@
 #define ICCSPROF_CMD_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* The number of bytes of the control character at S: a C0 control or DEL
  * (1), a C1 control in UTF-8 (2), or 0 when S starts with none; its code
@@ -15,5 +16,11 @@ size_t text_control(const char *s, unsigned *code);
 /* TEXT with every control character but those in KEEP ("\t", "\n\t"...)
  * written as \xNN (\x1b for ESC, \x9b for CSI), malloc'd. */
 char *text_for_terminal(const char *text, const char *keep);
+
+/* When *STREAM (stdout or stderr) is a terminal, replace it by a stream
+ * that writes to the same descriptor what text_for_terminal shows, line
+ * breaks and tabs kept, and a carriage return only where it ends a line
+ * (CSV) or erases the progress line ("\r\033[K"). */
+void text_guard_terminal(FILE **stream);
 
 #endif

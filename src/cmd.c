@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd-text.h"
 #include "cmd.h"
+#include "strlist.h"
 
 /* In the order a user meets them: profile a package, read and compare its
  * records; then what a harder case needs (the build plan, the host, many
@@ -110,12 +112,15 @@ const struct cmd_entry *cmd_find(const char *name)
     return NULL;
 }
 
-/* Print PREFIX and the message FMT, AP as one line on stderr. */
+/* Print PREFIX and the message FMT, AP as one line on stderr: a line
+ * break or an ESC sequence in a name it quotes is shown as \xNN. */
 void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
 {
-    fputs(prefix, stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *message = xvasprintf(fmt, ap), *shown = text_for_terminal(message, "\t");
+
+    fprintf(stderr, "%s%s\n", prefix, shown);
+    free(shown);
+    free(message);
 }
 
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
@@ -143,12 +148,13 @@ void cmd_note(const char *fmt, ...)
 /* Report a usage error for ENTRY and return EXIT_USAGE. */
 int cmd_usage_error(const struct cmd_entry *entry, const char *fmt, ...)
 {
+    char prefix[64];
     va_list ap;
 
-    fprintf(stderr, "iccsprof %s: ", entry->name);
+    snprintf(prefix, sizeof prefix, "iccsprof %s: ", entry->name);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    cmd_vmessage(prefix, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", entry->name);
+    fprintf(stderr, "Try 'iccsprof %s --help'.\n", entry->name);
     return EXIT_USAGE;
 }

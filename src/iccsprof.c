@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cmd-text.h"
 #include "cmd.h"
 #include "provenance.h"
 
@@ -53,6 +54,9 @@ int main(int argc, char **argv)
     else if ((entry = cmd_find(argv[1])) == NULL)
         return EXIT_USAGE;
     provenance_set_command(argc, argv);
+    /* names and strings from records and packages reach the terminal */
+    text_guard_terminal(&stdout);
+    text_guard_terminal(&stderr);
     errno = 0;
     return main_close_stdout(main_run(entry, argc - 1, argv + 1));
 }

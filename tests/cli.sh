@@ -209,6 +209,37 @@ expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF
     --export-csv "$work/recs.csv" "$work/recs"
 [ "$(wc -l <"$work/recs.csv")" -eq 3 ] && pass "beside the folder: written" || fail "beside the folder: written" "$(cat "$work/recs.csv")"
 
+# Control characters reach no terminal: an error quoting a path shows them
+# as \xNN on one line, and a CSV on a terminal shows a record's ESC
+# sequence as text (its line ends, CRLF, kept).
+osc=$(printf 'r\033]52;c;ZXZpbA==\007\nx.json')
+expect_status "a path with an OSC 52 sequence: refused" 2 "$ICCSPROF" report "$work/$osc"
+[ "$(cat "$work/err")" = "iccsprof: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
+    pass "a path with an OSC 52 sequence: shown as text on one line" ||
+    fail "a path with an OSC 52 sequence: shown as text on one line" "$(od -c "$work/err" | head -5)"
+python3 - "$ICCSPROF" "$top_srcdir/tests/report/hostile-md/input" >"$work/tty" 2>&1 <<'EOS'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "report", "--format", "csv", "--section", "perf", sys.argv[2]])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+assert b"\x1b" not in out and b"\x07" not in out, out
+assert b"Linux\\x1b]52;c;ZXZpbA==\\x07 6.1" in out, out
+lines = out.split(b"\r\n")
+assert len(lines) == 3 and lines[2] == b"", lines
+EOS
+[ $? -eq 0 ] && pass "a terminal gets a record's ESC sequence as text" ||
+    fail "a terminal gets a record's ESC sequence as text" "$(tail -c 600 "$work/tty")"
+
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then
     expect_status "help > /dev/full exits 2" 2 sh -c '"$1" help >/dev/full' sh "$ICCSPROF"
