@@ -240,6 +240,16 @@ EOS
 [ $? -eq 0 ] && pass "a terminal gets a record's ESC sequence as text" ||
     fail "a terminal gets a record's ESC sequence as text" "$(tail -c 600 "$work/tty")"
 
+# whatif --out where whatif.json is a link: refused before any work, said why
+mkdir -p "$work/wo"
+ln -s "$work/recs.sum" "$work/wo/whatif.json"
+expect_status "whatif --out over a linked whatif.json: exits 2" 2 "$ICCSPROF" whatif --candidate sm3 \
+    --out "$work/wo" "$top_srcdir/tests/report/whatif-md/input/WOTS-SM3-16__sign.json"
+expect_grep "whatif --out over a linked whatif.json: why" \
+    "^iccsprof: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
+[ -L "$work/wo/whatif.json" ] && [ ! -s "$work/out" ] && pass "whatif --out over a linked whatif.json: nothing done" ||
+    fail "whatif --out over a linked whatif.json: nothing done" "$(ls -l "$work/wo")"
+
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then
     expect_status "help > /dev/full exits 2" 2 sh -c '"$1" help >/dev/full' sh "$ICCSPROF"
