@@ -146,6 +146,17 @@ static int text_tty_close(void *cookie)
     return rc;
 }
 
+/* The streams text_guard_terminal replaced: terminals, whose fileno is -1. */
+static FILE *text_guarded[2];
+
+/* Whether F writes to a terminal. */
+bool text_is_terminal(FILE *f)
+{
+    if (f != NULL && (f == text_guarded[0] || f == text_guarded[1]))
+        return true;
+    return f != NULL && fileno(f) >= 0 && isatty(fileno(f));
+}
+
 /* Put the terminal filter before *STREAM when it is a terminal. */
 void text_guard_terminal(FILE **stream)
 {
@@ -164,5 +175,6 @@ void text_guard_terminal(FILE **stream)
         return;
     }
     setvbuf(f, NULL, *stream == stderr ? _IONBF : _IOLBF, 0);
+    text_guarded[*stream == stderr] = f;
     *stream = f;
 }

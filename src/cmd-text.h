@@ -5,6 +5,7 @@
 #ifndef ICCSPROF_CMD_TEXT_H
 #define ICCSPROF_CMD_TEXT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -22,5 +23,9 @@ char *text_for_terminal(const char *text, const char *keep);
  * breaks and tabs kept, and a carriage return only where it ends a line
  * (CSV) or erases the progress line ("\r\033[K"). */
 void text_guard_terminal(FILE **stream);
+
+/* Whether F writes to a terminal (isatty of its descriptor), a stream
+ * text_guard_terminal made included. */
+bool text_is_terminal(FILE *f);
 
 #endif
