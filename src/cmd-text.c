@@ -142,12 +142,14 @@ static int text_tty_close(void *cookie)
         o += sprintf(o, "\\x%02x", (unsigned char)t->pend[i]);
     if (o > out)
         rc = text_write_all(t->fd, out, (size_t)(o - out));
-    free(t);
+    t->npend = 0;
     return rc;
 }
 
-/* The streams text_guard_terminal replaced: terminals, whose fileno is -1. */
+/* The streams text_guard_terminal made for stdout and stderr (terminals,
+ * whose fileno is -1), and their states. */
 static FILE *text_guarded[2];
+static struct text_tty text_ttys[2];
 
 /* Whether F writes to a terminal. */
 bool text_is_terminal(FILE *f)
@@ -161,20 +163,16 @@ bool text_is_terminal(FILE *f)
 void text_guard_terminal(FILE **stream)
 {
     static const cookie_io_functions_t io = {.write = text_tty_write, .close = text_tty_close};
-    int fd = fileno(*stream);
-    struct text_tty *t;
+    int fd = fileno(*stream), which = *stream == stderr;
     FILE *f;
 
     if (fd < 0 || !isatty(fd))
         return;
     fflush(*stream);
-    t = xmalloc(sizeof *t);
-    *t = (struct text_tty){.fd = fd};
-    if ((f = fopencookie(t, "w", io)) == NULL) {
-        free(t);
+    text_ttys[which] = (struct text_tty){.fd = fd};
+    if ((f = fopencookie(&text_ttys[which], "w", io)) == NULL)
         return;
-    }
-    setvbuf(f, NULL, *stream == stderr ? _IONBF : _IOLBF, 0);
-    text_guarded[*stream == stderr] = f;
+    setvbuf(f, NULL, which ? _IONBF : _IOLBF, 0);
+    text_guarded[which] = f;
     *stream = f;
 }
