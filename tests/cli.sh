@@ -217,6 +217,10 @@ expect_status "a path with an OSC 52 sequence: refused" 2 "$ICCSPROF" report "$w
 [ "$(cat "$work/err")" = "iccsprof: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
     pass "a path with an OSC 52 sequence: shown as text on one line" ||
     fail "a path with an OSC 52 sequence: shown as text on one line" "$(od -c "$work/err" | head -5)"
+"$ICCSPROF" report "$top_srcdir/tests/report/stats-csv/input/Rej-1__sign.json" "$work/$osc" >/dev/null 2>"$work/err"
+[ "$(tail -n 1 "$work/err")" = "iccsprof: report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
+    pass "the inputs left out: the path shown as text" ||
+    fail "the inputs left out: the path shown as text" "$(od -c "$work/err" | tail -n 5)"
 python3 - "$ICCSPROF" "$top_srcdir/tests/report/hostile-md/input" >"$work/tty" 2>&1 <<'EOS'
 import os, pty, sys
 pid, fd = pty.fork()
