@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd-text.h"
-#include "flat.h"
-#include "mdtable.h"
-#include "page-html.h"
-#include "strlist.h"
+#include "report/flat.h"
+#include "report/mdtable.h"
+#include "site/page-html.h"
+#include "util/strlist.h"
+#include "util/terminal.h"
 #include "suites.h"
 
 /* md_escape of TEXT (in a table cell when TABLE) is WANT. */

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "format.h"
+#include "util/format.h"
 #include "suites.h"
 
 /* Assert that FN(buf, size, VALUE) writes WANT. */

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "hostcheck.h"
+#include "host/host.h"
+#include "host/hostcheck.h"
 #include "suites.h"
 #include "tick.h"
 

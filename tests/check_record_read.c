@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "record-read.h"
+#include "record/record-read.h"
 #include "suites.h"
 
 /* A record of tests/report/ by its path below that folder. */
