@@ -35,6 +35,7 @@ src_libiccsprof_la_SOURCES = \
 	src/cmd/cmd-run.c \
 	src/cmd/cmd-version.c \
 	src/util/atomic-file.c src/util/atomic-file.h \
+	src/util/quota.c src/util/quota.h \
 	src/util/hex.c src/util/hex.h \
 	src/host/host.c src/host/host.h src/host/host-emulation.c src/host/host-scheduler.c \
 	src/host/hostcheck.c src/host/hostcheck.h \
@@ -49,7 +50,7 @@ src_libiccsprof_la_SOURCES = \
 	src/measure/protocol.h \
 	src/run/run-child.c src/run/run-child.h \
 	src/run/run-lines.c src/run/run-lines.h \
-	src/run/run-reap.c src/run/run-reap.h \
+	src/util/run-reap.c src/util/run-reap.h \
 	src/util/self-exe.c src/util/self-exe.h \
 	src/run/run-result.c src/run/run-result.h src/util/problem.c src/util/problem.h \
 	src/cmd/run-options.c src/cmd/run-options.h src/run/run-settings.h \
@@ -63,7 +64,7 @@ src_libiccsprof_la_SOURCES = \
 	src/util/strlist.c src/util/strlist.h \
 	src/build/objects.c src/build/objects.h \
 	src/plan/plan.c src/plan/plan.h src/plan/plan-stages.h src/plan/plan-check.c src/plan/plan-conf.c \
-	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-desc.c \
+	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-includes.c src/plan/plan-desc.c \
 	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
 	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
 	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \

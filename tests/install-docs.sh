@@ -50,7 +50,7 @@ if [ -n "$page" ] && command -v man >/dev/null 2>&1; then
     expect_grep "the page gives the licence" "MIT" "$work/out"
     expect_grep "the page has examples" "^EXAMPLES" "$work/out"
     expect_grep "the examples start with profile" "^ *iccsprof profile /path/to/Tins > report.md" "$work/out"
-    expect_grep "the exit status of a signal is given" "^ *130, 143" "$work/out"
+    expect_grep "the exit status of a signal is given" "^ *129, 130, 143" "$work/out"
     expect_grep "FILES names the installed schema" "^ */.*/share/iccsprof/profile.schema.json" "$work/out"
     expect_grep "FILES names the installed completion" "^ */.*/share/bash-completion/completions/iccsprof" "$work/out"
     expect_grep "the page documents ICCSPROF_VERBOSITY" "^ *ICCSPROF_VERBOSITY" "$work/out"

@@ -13,13 +13,6 @@
 
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120 --precision off"
 
-# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 5 "$work/py.out")"; fi
-}
-
 # --- one campaign over the in-tree schemes, its site made with it ---
 mkdir -p "$work/pkgs"
 for p in sign-wots kem-mlwe kex-mlwe; do

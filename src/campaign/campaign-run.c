@@ -197,7 +197,7 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
         return -1;
     }
     if (pid == 0) {
-        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 
         /* a campaign killed, even by SIGKILL, ends its jobs: a job stopped
          * so removes what it began and is run again on resuming */

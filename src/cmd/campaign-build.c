@@ -164,7 +164,7 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
 {
     struct profile_job j;
     int rc, err = dup(STDERR_FILENO),
-            fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+            fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     bool begun, *refused = NULL;
 
     fflush(stderr);

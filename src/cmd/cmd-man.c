@@ -176,9 +176,10 @@ static const char man_environment[] =
     "A usage error, an unreadable input or an unwritable output (standard output\n"
     "included), found before any work is done where it can be.\n"
     ".TP\n"
-    ".B 130, 143\n"
-    "Interrupted by SIGINT (130) or SIGTERM (143): the compilers and measuring\n"
-    "processes were stopped and what they were writing removed.\n";
+    ".B 129, 130, 143\n"
+    "Interrupted by SIGHUP (129, a closed terminal), SIGINT (130) or SIGTERM (143):\n"
+    "the compilers and measuring processes were stopped and what they were writing\n"
+    "removed.\n";
 
 static const char man_tail[] =
     ".SH COPYRIGHT\n"

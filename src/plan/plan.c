@@ -168,8 +168,8 @@ static int plan_name_scheme(const struct plan_options *o, struct plan *p)
 }
 
 /* Read and check the descriptor of P into C (nothing when there is
- * none): its flags may name no program and ask for no LTO; -1 with a
- * message. */
+ * none): its flags are those a descriptor may give, and no LTO; -1 with
+ * a message. */
 static int plan_read_conf(const struct plan *p, struct conf *c)
 {
     if (p->descriptor == NULL)
@@ -180,7 +180,7 @@ static int plan_read_conf(const struct plan *p, struct conf *c)
         if (strcmp(c->lines[l].key, "cflags") == 0) {
             char *where = xasprintf("%s:%ld", c->path, c->lines[l].lineno);
             int bad = plan_check_lto(where, c->lines[l].value) != 0 ||
-                      plan_check_programs(where, c->lines[l].value) != 0;
+                      plan_check_allowed(where, c->lines[l].value, p->package) != 0;
 
             free(where);
             if (bad)
@@ -230,8 +230,9 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     i->type = xstrdup(type != NULL ? type : "");
     if (plan_files(p, c, i, used) != 0)
         return -1;
-    plan_flags(c, i);
-    plan_take_shared(p->package, shared, i);
+    plan_flags(c, p->package, i);
+    if (plan_take_shared(&p->tree, p->package, shared, i) != 0)
+        return -1;
     if (!i->conf_defines)
         plan_level_candidates(&p->tree, p->package, i, f->ai);
     return 0;

@@ -138,11 +138,20 @@ void plan_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * message: a helper call resolved inside the LTO unit is never wrapped. */
 int plan_check_lto(const char *where, const char *words);
 
-/* Refuse, in WORDS from a package's file (named WHERE), the compiler
- * options that name a program, a plugin or a file of further options
- * (-wrapper, -B, -specs=, -fplugin=, @file and the like): -1 with a
- * message.  Only the user's own command line may give those. */
-int plan_check_programs(const char *where, const char *words);
+/* Refuse, in WORDS from a descriptor (named WHERE), every flag but those
+ * it may give: defines, include folders inside the package ROOT (a real
+ * path), -std=, warnings, optimisation and debugging levels, and listed
+ * -m and -f flags; -1 with a message naming the first other.  Only the
+ * user's own command line may give the rest. */
+int plan_check_allowed(const char *where, const char *words, const char *root);
+
+/* The include option (-I, -iquote, -isystem, -idirafter) WORD starts, or
+ * NULL. */
+const char *plan_include_option(const char *word);
+
+/* Append WORDS of a descriptor to OUT, their include folders relative to
+ * the package ROOT made absolute. */
+void plan_descriptor_words(const char *words, const char *root, struct strlist *out);
 
 /* Read the build descriptions of the instances of P (the build folder
  * locked): each instance's Makefiles and CMakeLists, run in a scratch
