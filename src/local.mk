@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 src_libiccsprof_la_SOURCES = \
 	src/cmd/cmd.c src/cmd/cmd.h \
 	src/util/message.c src/util/message.h \
+	src/util/terminal.c src/util/terminal.h \
 	src/cmd/cmd-man.c \
 	src/cmd/cmd-completion.c \
 	src/cmd/export.c src/cmd/export.h \

@@ -96,6 +96,40 @@ expect_grep "site: a setting on the method page as its records hold it" \
 expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
 expect_grep "site: the document named" "^iccsprof: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
 
+# --- a forged list of the site's files: a user's file is never removed ---
+echo mine >"$work/wi/mine.txt"
+echo mine too >"$work/wi/vm/notes.html"
+python3 - "$work/wi/.iccsprof-site.json" <<'EOS'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["files"] += ["mine.txt", {"file": "vm/notes.html", "sha256": "0" * 64}]
+json.dump(doc, open(sys.argv[1], "w"))
+EOS
+expect_status "site over a forged list: exit 0" 0 "$ICCSPROF" site "$work/wi" "$cases/whatif-md/input"
+[ "$(cat "$work/wi/mine.txt" "$work/wi/vm/notes.html")" = "mine
+mine too" ] && pass "site over a forged list: the files it names kept" ||
+    fail "site over a forged list: the files it names kept" "$(ls -R "$work/wi")"
+
+# --- a host named at length: its folder's name bounded, the site whole ---
+mkdir -p "$work/longhost"
+cp "$cases"/whatif-md/input/WOTS-SM3-16__*.json "$work/longhost/"
+long=$(printf 'h%.0s' $(seq 300))
+python3 - "$work/longhost" "$long" <<'EOS' || exit 1
+import json, pathlib, sys
+for p in pathlib.Path(sys.argv[1]).glob("*.json"):
+    r = json.loads(p.read_text())
+    r["host"]["check"]["items"]["hostname"]["value"] = sys.argv[2]
+    p.write_text(json.dumps(r, indent=2))
+EOS
+expect_status "site of a host named at length: exit 0" 0 "$ICCSPROF" site "$work/longsite" "$work/longhost"
+folder=$(cd "$work/longsite" && ls -d h*/)
+case $folder in "$(printf 'h%.0s' $(seq 55))"-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]/)
+    pass "site of a host named at length: its folder cut to 64 with a hash" ;;
+*) fail "site of a host named at length: its folder cut to 64 with a hash" "$folder" ;;
+esac
+[ -f "$work/longsite/$folder/sign-wots.html" ] && expect_grep "site of a host named at length: named in full on its page" \
+    "$long" "$work/longsite/$folder/index.html" || fail "site of a host named at length: its pages" "$(ls -R "$work/longsite")"
+
 # --- made again from one system: the other's pages removed, nothing else ---
 cp -R "$site" "$work/again"
 echo mine >"$work/again/README.txt"

@@ -21,6 +21,7 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(page)                                                                                        \
+    X(escape)                                                                                      \
     X(whatifsvg)                                                                                   \
     X(page_html)                                                                                   \
     X(provenance)                                                                                  \

@@ -191,6 +191,29 @@ expect_grep "--measure: not timed, said in the flag column" \
     '^| t-selftest | Selftest-1 | verify | sha3-256 | n/a | n/a | measured |  | works-check failed: not timed |$' \
     "$work/out"
 
+# --- --measure stopped by Ctrl-C: exit 130 and one line, wherever it lands ---
+# (early: among the candidates' setup, between or in the substituted runs)
+for delay in 0.05 0.3 1.2; do
+    mkdir -p "$work/int-$delay"
+    python3 -c '
+import signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[2:], preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                     stdout=subprocess.DEVNULL, stderr=open(sys.argv[1] + "/err", "w"))
+time.sleep(float(sys.argv[1].rsplit("-", 1)[1]))
+p.send_signal(signal.SIGINT)
+print(p.wait())
+' "$work/int-$delay" "$ICCSPROF" whatif --measure --candidate sm3 --candidate sha3-256 --out "$work/int-$delay" \
+        --run-flags "--trials 20 --target-seconds 0.5 --min-calls 5 --profile-seconds 0.02 --precision off" \
+        "$work/wots" >"$work/rc"
+    [ "$(cat "$work/rc")" = 130 ] && pass "--measure, SIGINT after $delay s: exit 130" ||
+        fail "--measure, SIGINT after $delay s: exit 130" "$(cat "$work/rc"): $(tail -n 3 "$work/int-$delay/err")"
+    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof: whatif: interrupted by SIGINT: no document written" ] &&
+        pass "--measure, SIGINT after $delay s: said last" ||
+        fail "--measure, SIGINT after $delay s: said last" "$(tail -n 3 "$work/int-$delay/err")"
+    [ ! -e "$work/int-$delay/whatif.json" ] && pass "--measure, SIGINT after $delay s: no document" ||
+        fail "--measure, SIGINT after $delay s: no document" "written"
+done
+
 # --- profile --substitute: one build of a package for every instance ---
 expect_status "profile --substitute with a package over two instances" 0 "$ICCSPROF" profile -q \
     --schemes-dir "$top_srcdir/schemes" --scheme sign-wots --builddir "$work/build1" \

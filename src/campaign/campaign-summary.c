@@ -119,7 +119,8 @@ int campaign_pages(const char *out)
 
     memset(&set, 0, sizeof set);
     rec_set_scan(&set, paths, 1);
-    qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
+    if (set.n > 0) /* every instance left out: no array, and qsort(NULL, 0) is undefined */
+        qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
     for (size_t i = 1; i <= set.n; i++)
         if (i == set.n || strcmp(set.recs[i]->scheme_id, set.recs[start]->scheme_id) != 0) {
             rc |= summary_page(set.recs + start, i - start);

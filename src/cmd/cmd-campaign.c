@@ -293,6 +293,7 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
     struct strlist argv = {0};
     const char *dirs[] = {"out", args->opt[CAMP_OUT].text, "builddir",
                           args->opt[CAMP_BUILDDIR].text};
+    char *read[1];
     int rc;
 
     strlist_add(&argv, "campaign");
@@ -324,7 +325,11 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
         if (rc != EXIT_OK)
             return rc;
     }
-    return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
+    if (rc != EXIT_OK)
+        return rc;
+    /* the exports read the output folder's records */
+    read[0] = (char *)args->opt[CAMP_OUT].text;
+    return export_check(&cmd_campaign_entry, ex, read, read[0] != NULL ? 1 : 0);
 }
 
 /* Append --substitute SPEC to RUN_FLAGS for every job, as run parses it,
@@ -447,7 +452,9 @@ static int campaign_jobs_done(const struct cmd_args *args, const struct campaign
     status = campaign_report_out(c->out);
     if (tally->interrupted)
         status = EXIT_FAIL;
-    if (!tally->interrupted && campaign_pages(c->out) != EXIT_OK)
+    /* the pages read the records again: what the summary could not read
+     * it has said already */
+    if (!tally->interrupted && status == EXIT_OK && campaign_pages(c->out) != EXIT_OK)
         status = EXIT_USAGE;
     if (!tally->interrupted && export_any(ex)) {
         struct strlist folders = {0};
@@ -546,7 +553,7 @@ static int campaign_report(const struct cmd_args *args)
     if (args->argc < 2)
         return cmd_usage_error(&cmd_campaign_entry, "report: no output folders given");
     export_take(args, CAMP_EXPORT, &ex);
-    if (export_check(&cmd_campaign_entry, &ex) != EXIT_OK)
+    if (export_check(&cmd_campaign_entry, &ex, args->argv + 1, (size_t)args->argc - 1) != EXIT_OK)
         return EXIT_USAGE;
     if (campaign_site_check(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != 0)
         return EXIT_USAGE;

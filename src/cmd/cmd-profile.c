@@ -455,10 +455,12 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     struct plan_instance i = {.name = "instance", .build = "build"};
     struct profile_place first = {1, 1, 0, 0, 0};
     struct strlist argv = {0}, flags = {0};
+    char *read[1];
     int rc;
 
     if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
         return rc;
+    read[0] = (char *)o.profile_dir; /* the records the exports read */
     profile_run_argv(&o, &p, &i, "profiles", &first, &argv);
     export_take(args, PROFILE_OPT_EXPORT, ex);
     if (o.run_flags != NULL)
@@ -468,7 +470,7 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
         (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
         (o.profile_dir == NULL ||
          (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
-        rc = export_check(args->entry, ex);
+        rc = export_check(args->entry, ex, read, o.profile_dir != NULL ? 1 : 0);
     strlist_free(&argv);
     strlist_free(&flags);
     free(o.builddir_owned);

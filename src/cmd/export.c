@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -50,8 +51,52 @@ static const char *export_refusal(const char *path)
     return atomic_dir_writable(dir) == 0 ? NULL : strerror(errno);
 }
 
+/* PATH, a file that need not exist, with its folder's links resolved;
+ * NULL when the folder cannot be. */
+static char *export_real(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char *dir = slash == NULL   ? xstrdup(".")
+                : slash == path ? xstrdup("/")
+                                : xasprintf("%.*s", (int)(slash - path), path),
+         real[PATH_MAX], *out = NULL;
+
+    if (realpath(dir, real) != NULL)
+        out = xasprintf("%s/%s", strcmp(real, "/") == 0 ? "" : real, slash ? slash + 1 : path);
+    free(dir);
+    return out;
+}
+
+/* Refuse, in one line, the export F at PATH when it is one of the records
+ * read (an input file) or lies in a folder of them: EXIT_OK or EXIT_USAGE. */
+static int export_among(int f, const char *path, char *const *inputs, size_t ninputs)
+{
+    char *real = export_real(path), in[PATH_MAX];
+    int rc = EXIT_OK;
+
+    for (size_t i = 0; real != NULL && rc == EXIT_OK && i < ninputs; i++) {
+        size_t n;
+
+        if (realpath(inputs[i], in) == NULL)
+            continue;
+        n = strlen(in);
+        if (strcmp(real, in) == 0 || atomic_same_file(path, inputs[i])) {
+            cmd_error("--export-%s %s: is a record read (%s): refusing to write over it",
+                      export_format_name[f], path, inputs[i]);
+            rc = EXIT_USAGE;
+        } else if (strncmp(real, in, n) == 0 && (real[n] == '/' || strcmp(in, "/") == 0)) {
+            cmd_error("--export-%s %s: lies among the records read (%s): refusing to write there",
+                      export_format_name[f], path, inputs[i]);
+            rc = EXIT_USAGE;
+        }
+    }
+    free(real);
+    return rc;
+}
+
 /* Check every file of E before any work. */
-int export_check(const struct cmd_entry *entry, const struct export_files *e)
+int export_check(const struct cmd_entry *entry, const struct export_files *e, char *const *inputs,
+                 size_t ninputs)
 {
     for (int f = 0; f < EXPORT_NFORMATS; f++) {
         const char *why;
@@ -68,6 +113,8 @@ int export_check(const struct cmd_entry *entry, const struct export_files *e)
             cmd_error("--export-%s %s: %s", export_format_name[f], e->path[f], why);
             return EXIT_USAGE;
         }
+        if (export_among(f, e->path[f], inputs, ninputs) != EXIT_OK)
+            return EXIT_USAGE;
     }
     return EXIT_OK;
 }

@@ -44,9 +44,11 @@ void export_take(const struct cmd_args *args, int first, struct export_files *e)
 
 /* Check, before any work, that each file of E can be written: its folder
  * exists and takes a new file, and the file is a regular file or missing,
- * and no two formats name one file.  EXIT_OK, or EXIT_USAGE after a
- * one-line error naming the option and the file. */
-int export_check(const struct cmd_entry *entry, const struct export_files *e);
+ * no two formats name one file, and none is one of the NINPUTS record
+ * files or folders INPUTS read or lies in one (links followed).  EXIT_OK,
+ * or EXIT_USAGE after a one-line error naming the option and the file. */
+int export_check(const struct cmd_entry *entry, const struct export_files *e, char *const *inputs,
+                 size_t ninputs);
 
 /* Whether E asks for any file. */
 bool export_any(const struct export_files *e);

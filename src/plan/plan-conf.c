@@ -242,3 +242,41 @@ char *conf_peek(const char *path, const char *key)
         fclose(f);
     return found;
 }
+
+/* The exclude value naming NAME alone: fnmatch reads a backslash as an
+ * escape, and "[ ]" is a blank that neither the trim nor the comment rule
+ * of a line can take. */
+char *conf_exclude_pattern(const char *name)
+{
+    char *out, *o;
+
+    if (strchr(name, '\n') != NULL)
+        return NULL;
+    out = o = xmalloc(3 * strlen(name) + 1);
+    for (const char *c = name; *c != '\0'; c++) {
+        if (*c == ' ' || *c == '\t' || *c == '\r') {
+            *o++ = '[';
+            *o++ = *c;
+            *o++ = ']';
+            continue;
+        }
+        if (strchr("*?[\\", *c) != NULL)
+            *o++ = '\\';
+        *o++ = *c;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The advice to leave NAME out through CONF, its pattern escaped. */
+char *conf_exclude_advice(const char *name, const char *conf)
+{
+    char *pattern = conf_exclude_pattern(name), *advice;
+
+    if (pattern == NULL)
+        return xstrdup("rename the file: a line break in its name cannot be given in an "
+                       "exclude line");
+    advice = xasprintf("add the line \"exclude = %s\" to %s", pattern, conf);
+    free(pattern);
+    return advice;
+}

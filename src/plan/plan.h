@@ -42,6 +42,16 @@ char *conf_peek(const char *path, const char *key);
 /* Free what conf_read filled in. */
 void conf_free(struct conf *c);
 
+/* The value of an exclude line that matches the file NAME and no other
+ * (glob characters escaped, blanks that the line would trim or take for a
+ * comment bracketed), malloc'd; NULL when no line can hold NAME (a line
+ * break in it). */
+char *conf_exclude_pattern(const char *name);
+
+/* What to do to leave the file NAME out: 'add the line "exclude = ..." to
+ * CONF', or why no line can (malloc'd). */
+char *conf_exclude_advice(const char *name, const char *conf);
+
 /* A file compiled into an instance. */
 struct plan_source {
     char *name; /* as recorded: relative to the instance folder, or to the package when shared */

@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <libgen.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,14 +16,24 @@
 #include "plan/catalog.h"
 
 /* NAME as one file name: letters, digits, '_' and '-' kept, anything else
- * '_' (no dot, so that no folder is taken for a page). */
+ * '_' (no dot, so that no folder is taken for a page); a name longer than
+ * SITE_SLUG_MAX cut, with a hash of the whole name after it (FNV-1a), so
+ * that a host or instance named at length neither overflows a file name
+ * (255 bytes, with ".html" and the numbering of clashes after it) nor
+ * meets another cut the same way. */
 char *site_slug(const char *name)
 {
     char *slug = xstrdup(name[0] != '\0' ? name : "_");
+    uint32_t hash = 2166136261u;
 
     for (char *c = slug; *c != '\0'; c++)
         if (!isalnum((unsigned char)*c) && *c != '-' && *c != '_')
             *c = '_';
+    if (strlen(slug) <= SITE_SLUG_MAX)
+        return slug;
+    for (const char *c = name; *c != '\0'; c++)
+        hash = (hash ^ (unsigned char)*c) * 16777619u;
+    snprintf(slug + SITE_SLUG_MAX - 9, 10, "-%08" PRIx32, hash);
     return slug;
 }
 

@@ -71,8 +71,12 @@ size_t site_scheme_recs(const struct site_system *sys, size_t k, struct rec **re
 /* The index of scheme ID on SYS, or -1 when it was not measured there. */
 long site_scheme_index(const struct site_system *sys, const char *id);
 
-/* NAME made safe as one file name: letters, digits, '.', '_' and '-' kept,
- * anything else '_', never starting with '.'; newly allocated. */
+/* The longest slug: a longer name is cut and ends in a hash of it. */
+#define SITE_SLUG_MAX 64
+
+/* NAME made safe as one file name: letters, digits, '_' and '-' kept,
+ * anything else '_'; at most SITE_SLUG_MAX bytes, a longer name cut and
+ * ended by "-" and 8 hex digits of its hash; newly allocated. */
 char *site_slug(const char *name);
 
 /* Add a file written from DATA[LEN] (taken over) or copied from SRC, at

@@ -3,18 +3,24 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/message.h"
+#include "util/strlist.h"
+#include "util/terminal.h"
 
 enum cmd_verbosity cmd_verbosity = CMD_NORMAL;
 
-/* Print PREFIX and the message FMT, AP as one line on stderr. */
+/* Print PREFIX and the message FMT, AP as one line on stderr: a line
+ * break or an ESC sequence in a name it quotes is shown as \xNN. */
 void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
 {
-    fputs(prefix, stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *message = xvasprintf(fmt, ap), *shown = text_for_terminal(message, "\t");
+
+    fprintf(stderr, "%s%s\n", prefix, shown);
+    free(shown);
+    free(message);
 }
 
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
@@ -42,9 +48,11 @@ void cmd_note(const char *fmt, ...)
 /* Report a usage error of COMMAND and return EXIT_USAGE. */
 int usage_verror(const char *command, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "iccsprof %s: ", command);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", command);
+    char prefix[64];
+
+    snprintf(prefix, sizeof prefix, "iccsprof %s: ", command);
+    cmd_vmessage(prefix, fmt, ap);
+    fprintf(stderr, "Try 'iccsprof %s --help'.\n", command);
     return EXIT_USAGE;
 }
 
