@@ -150,6 +150,7 @@ src/paths.stamp: Makefile
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
 	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_SCHEMESDIR "$(abs_top_srcdir)/schemes"'; \
 	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
 	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
@@ -158,7 +159,7 @@ src/paths.stamp: Makefile
 	} >src/paths.h.tmp && \
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
-src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
+src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo src/libiccsprof_la-plan.lo \
 	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
