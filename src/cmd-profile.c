@@ -266,7 +266,8 @@ static int profile_instance(const struct profile_options *o, const struct plan *
 }
 
 /* The report of RECORDS on stdout, and in the files EX asks for (the
- * Markdown one is what stdout gets); 0, or -1 when a signal came. */
+ * Markdown one is what stdout gets, unless an export took stdout); 0, or
+ * -1 when a signal came. */
 static int profile_report(const struct strlist *records, const struct export_files *ex,
                           const char *dir, struct strlist *failures)
 {
@@ -278,6 +279,8 @@ static int profile_report(const struct strlist *records, const struct export_fil
         return -1;
     if (failed > 0)
         strlist_addf(failures, "%d of the --export files", failed);
+    if (export_to_stdout(ex))
+        return 0; /* an export took stdout: it is the report there */
     if (ex->path[EXPORT_MD] != NULL && (md = file_read(ex->path[EXPORT_MD])) != NULL) {
         fputs(md, stdout);
         free(md);

@@ -89,6 +89,14 @@ printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" 
 sed '/^--within$/{n;s/:[0-9.]*:/:T0:/;}' "$work/run.Good" >"$work/got"
 expect_same "by default --op all, resuming, and nothing else" "$work/want" "$work/got"
 
+# EXPORT_JSON=- (--export-json -): the export is stdout, alone, and no
+# file named - is written.
+expect_make "EXPORT_JSON=-" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" \
+    PROFILE_DIR="$work/prof" EXPORT_JSON=-
+echo "REPORT --format" >"$work/want"
+expect_same "EXPORT_JSON=-: stdout holds the JSON report alone" "$work/want" "$work/out"
+[ ! -e "$top_builddir/-" ] && pass "EXPORT_JSON=-: no file named -" || fail "EXPORT_JSON=-: no file named -" "$top_builddir/- exists"
+
 # A run failing does not stop the next instance; make fails at the end.
 cp -RL "$PKGS/two" "$work/two" && chmod -R u+w "$work/two"
 rm "$work/two/Two/Implementations/Reference_Implementation/Broken/extra.c"
