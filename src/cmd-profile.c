@@ -266,8 +266,9 @@ static int profile_instance(const struct profile_options *o, const struct plan *
 }
 
 /* The report of RECORDS on stdout, and in the files EX asks for (the
- * Markdown one is what stdout gets, unless an export took stdout); 0, or
- * -1 when a signal came. */
+ * Markdown one is what stdout gets, unless an export took stdout); 0,
+ * EXIT_USAGE when the report could not be written (it said why: a full
+ * disk, a closed pipe), or -1 when a signal came. */
 static int profile_report(const struct strlist *records, const struct export_files *ex,
                           const char *dir, struct strlist *failures)
 {
@@ -292,6 +293,8 @@ static int profile_report(const struct strlist *records, const struct export_fil
     j.keep_stdout = true;
     if (jobs_run(&j, 1, 1) != 0)
         rc = -1;
+    else if (j.status == EXIT_USAGE)
+        rc = EXIT_USAGE;
     else if (j.status != 0)
         strlist_addf(failures, "the report of %s", dir);
     job_free(&j);
@@ -367,8 +370,10 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
     strlist_free(&older);
     if (sig != 0)
         return 128 + sig;
-    if (rc != 0)
+    if (rc < 0)
         return -1;
+    if (rc == EXIT_USAGE)
+        return EXIT_USAGE;
     return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
 }
 

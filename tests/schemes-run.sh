@@ -24,7 +24,11 @@ run)
     echo "\$inst" >>"$work/run.order"
     [ "\$inst" != "\${STUB_FAIL:-}" ] || exit 1
     ;;
-report) echo "REPORT \$2" ;;
+report)
+    # the real report of real records, when a test asks for it
+    [ -z "\${STUB_REPORT:-}" ] || exec "$ICCSPROF" report "\$STUB_REPORT"
+    echo "REPORT \$2"
+    ;;
 *) exec "$ICCSPROF" "\$@" ;;
 esac
 EOF
@@ -96,6 +100,18 @@ expect_make "EXPORT_JSON=-" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=G
 echo "REPORT --format" >"$work/want"
 expect_same "EXPORT_JSON=-: stdout holds the JSON report alone" "$work/want" "$work/out"
 [ ! -e "$top_builddir/-" ] && pass "EXPORT_JSON=-: no file named -" || fail "EXPORT_JSON=-: no file named -" "$top_builddir/- exists"
+
+# A report that cannot be written (stdout on a full disk) is an I/O error:
+# exit 2, and the one line that says why.
+if [ -w /dev/full ]; then
+    STUB_REPORT=$top_srcdir/tests/report/page-sign-wots/input ICCSPROF_DRIVER=$stub expect_status \
+        "profile > /dev/full exits 2" 2 sh -c '"$1" profile -q "$2" --scheme t-run --instances Good \
+            --builddir "$3" --profile-dir "$4" >/dev/full' sh "$ICCSPROF" "$pkg" "$work/build" "$work/prof"
+    echo "iccsprof: standard output: No space left on device" >"$work/want"
+    expect_same "profile > /dev/full says why in one line" "$work/want" "$work/err"
+else
+    echo "# /dev/full is not writable here: the write error check is skipped"
+fi
 
 # A run failing does not stop the next instance; make fails at the end.
 cp -RL "$PKGS/two" "$work/two" && chmod -R u+w "$work/two"
