@@ -447,19 +447,20 @@ static int cmd_profile_exec(const struct cmd_args *args)
     struct export_files ex;
     struct strlist failures = {0};
     char *dir;
-    int rc;
+    int rc, out_lock = -1;
     size_t built = 0;
 
     if ((rc = profile_check_first(args, &ex)) != EXIT_OK ||
-        (rc = profile_begin(args, true, &j)) != EXIT_OK)
+        (rc = profile_begin(args, true, "--builddir", &j)) != EXIT_OK)
         return rc;
     /* the report it runs names this command as what made it */
     provenance_export();
     dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
-    if (!j.o.build_only && (rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK) {
+    if (!j.o.build_only && ((rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK ||
+                            (out_lock = profile_lock(dir, "--profile-dir")) < 0)) {
         free(dir);
         profile_end(&j);
-        return rc;
+        return rc != EXIT_OK ? rc : EXIT_USAGE;
     }
     if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;
@@ -484,6 +485,8 @@ static int cmd_profile_exec(const struct cmd_args *args)
     }
     if (rc < 0 || jobs_interrupted() != 0)
         rc = 128 + jobs_interrupted();
+    if (out_lock >= 0)
+        close(out_lock);
     free(dir);
     strlist_free(&failures);
     profile_end(&j);

@@ -94,10 +94,13 @@ const char *profile_cc(void);
 /* Free what profile_settings filled in. */
 void profile_settings_free(struct build_settings *s);
 
-/* Take the lock of the scheme's build folder DIR (waiting, and saying so,
- * while another build holds it); its descriptor, or -1: a signal came
- * or the folder cannot be made (with a message). */
-int profile_lock(const char *dir);
+/* Take the lock of the folder DIR (a scheme's build folder, or the
+ * folder profile measures into): DIR/.lock, holding this process's id.
+ * While another iccsprof holds it, wait and say so; or, when REFUSE is
+ * not NULL, refuse at once with a line naming that process and REFUSE,
+ * the option that gives another folder.  Its descriptor, or -1: refused,
+ * a signal came, or the folder cannot be made (with a message). */
+int profile_lock(const char *dir, const char *refuse);
 
 /* What `plan` and `profile` hold from the start of a build to its end. */
 struct profile_job {
@@ -108,10 +111,11 @@ struct profile_job {
     int lock;
 };
 
-/* Parse ARGS, plan the package, take its build folder's lock and prepare
- * the results: EXIT_OK, or the exit status after a message (128 + the
- * signal when one came). */
-int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j);
+/* Parse ARGS, plan the package, take its build folder's lock (profile_lock
+ * with REFUSE) and prepare the results: EXIT_OK, or the exit status after
+ * a message (128 + the signal when one came). */
+int profile_begin(const struct cmd_args *args, bool profile, const char *refuse,
+                  struct profile_job *j);
 
 /* Release what profile_begin took. */
 void profile_end(struct profile_job *j);

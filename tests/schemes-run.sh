@@ -17,6 +17,12 @@ run)
     inst=\$(printf '%s\n' "\$@" | sed -n '/^--instance\$/{n;p;}')
     dir=\$(printf '%s\n' "\$@" | sed -n '/^--out-dir\$/{n;p;}')
     printf '%s\n' "\$@" >"$work/run.\$inst"
+    # a run that goes on until the test lets it end
+    if [ -n "\${STUB_HOLD:-}" ]; then
+        : >"$work/hold.started"
+        i=0
+        while [ ! -e "$work/hold.release" ] && [ \$i -lt 600 ]; do sleep 0.1; i=\$((i + 1)); done
+    fi
     # a record made now, or one an earlier run made and this one kept
     made=\$(date -u +%Y-%m-%dT%H:%M:%SZ)
     [ "\$inst" != "\${STUB_KEPT:-}" ] || made=2000-01-01T00:00:00Z
@@ -112,6 +118,29 @@ if [ -w /dev/full ]; then
 else
     echo "# /dev/full is not writable here: the write error check is skipped"
 fi
+
+# A second profile into a build or profile folder in use is refused at
+# once, naming the process that uses it, rather than measuring beside it.
+rm -f "$work"/hold.* "$work"/run.*
+STUB_HOLD=1 ICCSPROF_DRIVER=$stub "$ICCSPROF" profile -q "$pkg" --scheme t-run --instances Good \
+    --builddir "$work/build" --profile-dir "$work/busy" >/dev/null 2>"$work/first.err" &
+first=$!
+i=0
+while [ ! -e "$work/hold.started" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
+holder=$(cat "$work/busy/.lock" 2>/dev/null)
+expect_status "a second profile into a folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" "$ICCSPROF" \
+    profile "$pkg" --scheme t-run --instances Good --builddir "$work/build" --profile-dir "$work/busy"
+expect_grep "and names the build folder and its process" "^profile: $B: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --builddir\$" "$work/err"
+expect_status "a second profile into a profile folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" \
+    "$ICCSPROF" profile "$pkg" --scheme t-run --instances Good --builddir "$work/build2" \
+    --profile-dir "$work/busy"
+expect_grep "and names the profile folder and its process" "^profile: $work/busy: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --profile-dir\$" "$work/err"
+[ ! -e "$work/run.order" ] || [ "$(grep -c . "$work/run.order")" -eq 0 ] && pass "the refused ones measured nothing" ||
+    fail "the refused ones measured nothing" "$(cat "$work/run.order")"
+: >"$work/hold.release"
+wait "$first"
+rc=$?
+[ "$rc" -eq 0 ] && pass "the first profile ends as it would alone" || fail "the first profile ends as it would alone" "exit $rc: $(head -c 300 "$work/first.err")"
 
 # A run failing does not stop the next instance; make fails at the end.
 cp -RL "$PKGS/two" "$work/two" && chmod -R u+w "$work/two"
