@@ -123,13 +123,22 @@ src_iccsprof_measure_SOURCES = \
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
 
-# The manual page is printed by the program itself from the option tables
-# that --help reads, so that the installed page describes the installed
-# program.
-nodist_man1_MANS = src/iccsprof.1
-CLEANFILES += src/iccsprof.1
+# The manual pages are printed by the program itself from the option tables
+# that --help reads, so that the installed pages describe the installed
+# program: iccsprof(1), and iccsprof-COMMAND(1) for each command that
+# `iccsprof help -q` lists (tests/install-docs.sh checks the two lists
+# agree).
+ICCSPROF_COMMAND_MANS = src/iccsprof-profile.1 src/iccsprof-report.1 src/iccsprof-compare.1 \
+	src/iccsprof-plan.1 src/iccsprof-host.1 src/iccsprof-campaign.1 src/iccsprof-kat.1 \
+	src/iccsprof-run.1 src/iccsprof-site.1 src/iccsprof-whatif.1 src/iccsprof-audit.1 \
+	src/iccsprof-help.1 src/iccsprof-version.1
+nodist_man1_MANS = src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
+CLEANFILES += src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
 src/iccsprof.1: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
+$(ICCSPROF_COMMAND_MANS): src/iccsprof$(EXEEXT)
+	$(AM_V_GEN)name=`echo '$@' | sed 's|^src/iccsprof-||; s|\.1$$||'` && \
+	src/iccsprof help --man "$$name" >$@.tmp && mv $@.tmp $@
 
 # Bash completion, written from the same tables as the manual page.
 bashcompletiondir = $(datadir)/bash-completion/completions
@@ -160,6 +169,7 @@ src/paths.stamp: Makefile
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
 	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
 	  echo '#define ICCSPROF_TREE_DATADIR "$(abs_top_srcdir)/data"'; \
+	  echo '#define ICCSPROF_SCHEMESDIR "$(abs_top_srcdir)/schemes"'; \
 	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
 	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
@@ -170,7 +180,8 @@ src/paths.stamp: Makefile
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/run/libiccsprof_la-run-child.lo src/cmd/libiccsprof_la-profile-options.lo \
 	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo \
-	src/build/libiccsprof_la-build-tools.lo src/plan/libiccsprof_la-catalog.lo: src/paths.h
+	src/build/libiccsprof_la-build-tools.lo src/plan/libiccsprof_la-catalog.lo \
+	src/plan/libiccsprof_la-plan.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is

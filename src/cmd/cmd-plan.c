@@ -14,7 +14,7 @@ static int cmd_plan_exec(const struct cmd_args *args)
     struct profile_job j;
     int rc;
 
-    if ((rc = profile_begin(args, false, &j)) != EXIT_OK)
+    if ((rc = profile_begin(args, false, NULL, &j)) != EXIT_OK)
         return rc;
     if (build_all(&j.p, &j.s, j.r) == 0 && jobs_interrupted() == 0)
         rc = build_show_plan(&j.p, &j.s, j.r) != 0 ? EXIT_FAIL : EXIT_OK;

@@ -59,19 +59,23 @@ static const struct cmd_option whatif_options[] = {
     [WHATIF_OPT_EXPORT_MD] = {.name = "export-md",
                               .kind = CMD_OPT_STRING,
                               .metavar = "FILE",
-                              .help = "also write the matrix as a Markdown table to FILE"},
-    [WHATIF_OPT_EXPORT_CSV] = {.name = "export-csv",
-                               .kind = CMD_OPT_STRING,
-                               .metavar = "FILE",
-                               .help = "also write the matrix as CSV to FILE"},
-    [WHATIF_OPT_EXPORT_JSON] = {.name = "export-json",
-                                .kind = CMD_OPT_STRING,
-                                .metavar = "FILE",
-                                .help = "also write the JSON document to FILE"},
-    [WHATIF_OPT_EXPORT_SVG] = {.name = "export-svg",
-                               .kind = CMD_OPT_STRING,
-                               .metavar = "FILE",
-                               .help = "also write the heat map (SVG) to FILE"},
+                              .help = "also write the matrix as a Markdown table to FILE (-: to "
+                                      "stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_CSV] =
+        {.name = "export-csv",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the matrix as CSV to FILE (-: to stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_JSON] =
+        {.name = "export-json",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the JSON document to FILE (-: to stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_SVG] =
+        {.name = "export-svg",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the heat map (SVG) to FILE (-: to stdout, in place of --format)"},
     [WHATIF_OPT_OUT] = {.name = "out",
                         .kind = CMD_OPT_STRING,
                         .metavar = "DIR",
@@ -262,15 +266,24 @@ static void whatif_print(json_t *doc, enum whatif_format format, FILE *out)
         wi_print_md(doc, out);
 }
 
-/* Write the document in FORMAT to PATH whole or not at all; 0, or -1
- * after a message naming OPTION. */
+/* Write the document in FORMAT to PATH whole or not at all (`-`: to the
+ * standard output an export took); 0, or -1 after a message naming
+ * OPTION. */
 static int whatif_write(json_t *doc, enum whatif_format format, const char *path,
                         const char *option)
 {
     char tmp[PATH_MAX];
-    int fd = atomic_open(path, tmp, sizeof tmp), bad;
+    int fd, bad;
     FILE *f;
 
+    if (export_is_stdout(path)) {
+        whatif_print(doc, format, export_stdout());
+        if (fflush(export_stdout()) == 0)
+            return 0;
+        cmd_error("%s -: %s", option, strerror(errno));
+        return -1;
+    }
+    fd = atomic_open(path, tmp, sizeof tmp);
     if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
         cmd_error("%s %s: %s", option, path, strerror(errno));
         if (fd >= 0) {
@@ -290,7 +303,8 @@ static int whatif_write(json_t *doc, enum whatif_format format, const char *path
     return 0;
 }
 
-/* The outputs: stdout, the exports, DIR/whatif.json. */
+/* The outputs: the exports, DIR/whatif.json, and stdout unless an
+ * export took it. */
 static int whatif_outputs(const struct whatif *w)
 {
     int bad = 0;
@@ -314,7 +328,8 @@ static int whatif_outputs(const struct whatif *w)
         bad |= whatif_write(w->doc, WHATIF_JSON, path, "--out");
         free(path);
     }
-    whatif_print(w->doc, (enum whatif_format)w->args->opt[WHATIF_OPT_FORMAT].num, stdout);
+    if (!export_to_stdout(&w->exports))
+        whatif_print(w->doc, (enum whatif_format)w->args->opt[WHATIF_OPT_FORMAT].num, stdout);
     return bad != 0 ? EXIT_USAGE : EXIT_OK;
 }
 

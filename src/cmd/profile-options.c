@@ -346,7 +346,7 @@ static int profile_find_package(struct profile_options *o)
         return -1;
     }
     build = xasprintf("%s/%s", o->plan.builddir, o->plan.scheme);
-    if ((lock = profile_lock(build)) < 0) {
+    if ((lock = profile_lock(build, NULL)) < 0) {
         free(build);
         return -1;
     }
@@ -356,9 +356,11 @@ static int profile_find_package(struct profile_options *o)
     return rc;
 }
 
-/* Parse ARGS, plan the package, take its build folder's lock and prepare
- * the results; shared by `plan` and `profile`, which differ only after. */
-int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j)
+/* Parse ARGS, plan the package, take its build folder's lock (refused
+ * when busy and REFUSE names an option) and prepare the results; shared
+ * by `plan` and `profile`, which differ only after. */
+int profile_begin(const struct cmd_args *args, bool profile, const char *refuse,
+                  struct profile_job *j)
 {
     int rc;
 
@@ -373,7 +375,7 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
         return jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
     }
     j->lock = -1;
-    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build)) < 0 ||
+    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build, refuse)) < 0 ||
         profile_build_files(j) != 0) {
         rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
         if (j->lock >= 0)

@@ -90,10 +90,11 @@ struct profile_job {
     int lock;
 };
 
-/* Parse ARGS, plan the package, take its build folder's lock and prepare
- * the results: EXIT_OK, or the exit status after a message (128 + the
- * signal when one came). */
-int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j);
+/* Parse ARGS, plan the package, take its build folder's lock (profile_lock
+ * with REFUSE) and prepare the results: EXIT_OK, or the exit status after
+ * a message (128 + the signal when one came). */
+int profile_begin(const struct cmd_args *args, bool profile, const char *refuse,
+                  struct profile_job *j);
 
 /* Release what profile_begin took. */
 void profile_end(struct profile_job *j);

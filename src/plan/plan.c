@@ -17,6 +17,7 @@
 #include "util/build-jobs.h"
 #include "plan/plan-stages.h"
 #include "plan/catalog.h"
+#include "paths.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
 static char *plan_tree_schemes(const char *schemes_dir)
@@ -112,6 +113,23 @@ static char *plan_absolute(const char *conf)
     return abs;
 }
 
+/* The real path of the schemes folder the package PKG (a real path) lies
+ * directly in, when that is the tree's own (--schemes-dir SCHEMES, else
+ * the source tree iccsprof was built from), newly allocated; else NULL.
+ * Its schemes link to each other's files and to iccs/, which are then
+ * the tool's own files, not links out of the package. */
+static char *plan_own_schemes(const char *schemes, const char *pkg)
+{
+    char *own = realpath(schemes != NULL ? schemes : ICCSPROF_SCHEMESDIR, NULL);
+    const char *slash = strrchr(pkg, '/');
+
+    if (own != NULL && slash != NULL && (size_t)(slash - pkg) == strlen(own) &&
+        strncmp(pkg, own, strlen(own)) == 0)
+        return own;
+    free(own);
+    return NULL;
+}
+
 /* Find the package folder and the descriptor of O into P; -1 with a
  * message. */
 static int plan_locate(const struct plan_options *o, struct plan *p)
@@ -131,6 +149,8 @@ static int plan_locate(const struct plan_options *o, struct plan *p)
     /* the tree's own schemes share files with each other */
     if (o->package == NULL && o->schemes_dir != NULL)
         p->tree.also = realpath(o->schemes_dir, NULL);
+    else if (o->package != NULL)
+        p->tree.also = plan_own_schemes(o->schemes_dir, p->package);
     if ((conf = plan_descriptor(o, p, &bad)) != NULL) {
         p->descriptor = plan_absolute(conf);
         p->conf_hint = xstrdup(p->descriptor);

@@ -389,7 +389,7 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
 
     why[0] = '\0';
     memset(h, 0, sizeof *h);
-    if ((lock = profile_lock(root)) < 0) {
+    if ((lock = profile_lock(root, NULL)) < 0) {
         free(root);
         return -1;
     }
