@@ -1163,11 +1163,9 @@ static void rec_free_frame(struct rec_frame *f)
     free(f->file);
 }
 
-/* Free a record from rec_load (NULL is allowed). */
-void rec_free(struct rec *r)
+/* Free the call sites and shapes of R. */
+static void rec_free_sites(struct rec *r)
 {
-    if (r == NULL)
-        return;
     for (size_t i = 0; i < r->nsites; i++) {
         for (size_t j = 0; j < r->sites[i].nframes; j++)
             rec_free_frame(&r->sites[i].frames[j]);
@@ -1176,24 +1174,50 @@ void rec_free(struct rec *r)
     free(r->beyond);
     free(r->sites);
     free(r->shapes);
-    free(r->path);
-    free(r->scheme_id);
-    free(r->algorithm);
-    free(r->instance);
+}
+
+/* Free what R says of its build and of the host it was made on. */
+static void rec_free_build_host(struct rec *r)
+{
     free(r->compiler);
     free(r->cflags);
     free(r->sources_from);
-    free(r->created);
     free(r->fallback);
     free(r->plain_sha256);
     free(r->profiled_sha256);
     free(r->plain_path);
     free(r->profiled_path);
+    free(r->archive_name);
+    free(r->archive_sha256);
+    free(r->archive_verdict);
     free(r->cpu_model);
     free(r->kernel);
     free(r->tick_source);
     free(r->emulation);
     free(r->cycles_source);
+    free(r->host_not_ready);
+    free(r->hostname);
+    free(r->machine);
+    free(r->memory);
+    free(r->os);
+    free(r->governor);
+    free(r->frequency);
+    free(r->turbo);
+    free(r->smt);
+}
+
+/* Free a record from rec_load (NULL is allowed). */
+void rec_free(struct rec *r)
+{
+    if (r == NULL)
+        return;
+    rec_free_sites(r);
+    rec_free_build_host(r);
+    free(r->path);
+    free(r->scheme_id);
+    free(r->algorithm);
+    free(r->instance);
+    free(r->created);
     free(r->invisible_helpers);
     free(r->noise_reasons);
     free(r->drng_seeded);
@@ -1209,18 +1233,6 @@ void rec_free(struct rec *r)
     free(r->kat_profiled_detail);
     free(r->tool_version);
     free(r->implementation);
-    free(r->archive_name);
-    free(r->archive_sha256);
-    free(r->archive_verdict);
-    free(r->host_not_ready);
-    free(r->hostname);
-    free(r->machine);
-    free(r->memory);
-    free(r->os);
-    free(r->governor);
-    free(r->frequency);
-    free(r->turbo);
-    free(r->smt);
     free(r->survey_text);
     free(r->kat_log);
     free(r->kat_log_sha256);
