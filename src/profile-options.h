@@ -52,6 +52,7 @@ enum profile_opt {
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
     PROFILE_OPT_SUBSTITUTE,
+    PROFILE_OPT_ALLOW_UNVERIFIED,
     PROFILE_OPT_PRECISION,
     PROFILE_OPT_FRESH,
     PROFILE_OPT_EXPORT, /* --export-md, -csv, -json, -svg: EXPORT_NFORMATS rows */
@@ -70,6 +71,7 @@ struct profile_options {
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
     const char *substitute;        /* iccsprof run --substitute, or NULL */
+    bool allow_unverified;         /* iccsprof run --allow-unverified */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     const char *precision;         /* iccsprof run --precision, or NULL */
     bool fresh;                    /* measure again what up-to-date records hold */
