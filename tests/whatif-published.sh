@@ -91,6 +91,23 @@ sys.exit(0 if ok else str((names, refused)))
 EOS
     fail "--hashes: the packages by folder, the refused with reasons" "$(head -c 400 "$work/out")"
 
+# --- unchecked, measured only when asked, and the report says so ---
+prof "a candidate shipping no responses behind pseudoXOF, --allow-unverified" 0 "$work/nokat" \
+    --substitute "pseudoXOF=pkg:$CANDS/NoKat" --allow-unverified
+expect_status "its report" 0 "$ICCSPROF" report "$work/nokat"
+expect_grep "the report's note says it was measured unchecked" \
+    "pkg:NoKat-256 unverified: no KAT responses shipped, measured unchecked (--allow-unverified)" \
+    "$work/out"
+expect_status "the matrix beside the records" 0 "$ICCSPROF" whatif --hashes "$CANDS" \
+    --out "$work/ph" "$REC"
+expect_status "the report with the matrix" 0 "$ICCSPROF" report --section whatif "$work/ph"
+expect_grep "the report names each package's instance and verdict" \
+    "^- \`ShippedHash\`: the package's instance ShippedHash-256, a 256-bit digest; KAT pass: 45 vectors\$" \
+    "$work/out"
+expect_grep "and each refused one with its reason" \
+    "^- \`BadKat\` refused: candidate pkg:BadKat-256 refused: KAT_2_12_BadKat-256.txt: line 66: its digest of the 13-bit message differs from Dst\$" \
+    "$work/out"
+
 # --- the real candidate as published, when it is beside the tree ---
 if [ -d "$REAL" ]; then
     expect_status "JuziHash-512 by its instance folder: refused unverified" 1 "$ICCSPROF" whatif \
