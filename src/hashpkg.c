@@ -12,11 +12,13 @@
 
 #include <jansson.h>
 
+#include "atomic-file.h"
 #include "build-files.h"
 #include "build-stages.h"
 #include "cmd.h"
 #include "hashpkg.h"
 #include "kat-exec.h"
+#include "libfile.h"
 #include "objects.h"
 #include "paths.h"
 #include "plan.h"
@@ -31,6 +33,9 @@
 /* The check of the KAT responses gets at most this long: the short
  * vectors take a fraction of a second with any candidate. */
 #define HASHPKG_CHECK_TIMEOUT 60.0
+
+/* The file in an instance's build folder that keeps its passed check. */
+#define HASHPKG_STAMP "kat-check.json"
 
 /* The verdict of a candidate whose package ships no KAT responses. */
 #define HASHPKG_UNVERIFIED "unverified: no responses shipped"
@@ -230,6 +235,55 @@ static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses,
     return h->kat != NULL ? 0 : -1;
 }
 
+/* What a check's verdict rests on: the SHA-256 of the library and of
+ * each of RESPONSES, by path; NULL when one cannot be read. */
+static json_t *hashpkg_check_key(const struct hashpkg *h, const struct strlist *responses)
+{
+    char hex[65];
+    json_t *files = json_object();
+
+    for (size_t k = 0; k < responses->n; k++) {
+        if (libfile_sha256(responses->v[k], hex) != 0) {
+            json_decref(files);
+            return NULL;
+        }
+        json_object_set_new(files, responses->v[k], json_string(hex));
+    }
+    if (libfile_sha256(h->library, hex) != 0) {
+        json_decref(files);
+        return NULL;
+    }
+    return json_pack("{s:s, s:o}", "library", hex, "responses", files);
+}
+
+/* Hold H's CryptHash to RESPONSES once per build folder DIR: a passed
+ * check is kept in DIR/HASHPKG_STAMP with what it rests on, and given
+ * again while the library and the responses are the same bytes; 0 with
+ * H's verdict set, or -1 with WHY. */
+static int hashpkg_check_once(struct hashpkg *h, const struct strlist *responses, const char *dir,
+                              char *why, size_t len)
+{
+    char *stamp = xasprintf("%s/%s", dir, HASHPKG_STAMP);
+    json_t *key = hashpkg_check_key(h, responses), *old = json_load_file(stamp, 0, NULL);
+    const char *kat = json_string_value(json_object_get(old, "kat"));
+    int rc;
+
+    if (key != NULL && kat != NULL && json_equal(key, json_object_get(old, "key"))) {
+        h->kat = xstrdup(kat);
+        rc = 0;
+    } else if ((rc = hashpkg_run_check(h, responses, why, len)) == 0 && key != NULL) {
+        json_t *now = json_pack("{s:O, s:s}", "key", key, "kat", h->kat);
+
+        /* a stamp that cannot be written only means checking again */
+        (void)atomic_write_json(stamp, now);
+        json_decref(now);
+    }
+    json_decref(key);
+    json_decref(old);
+    free(stamp);
+    return rc;
+}
+
 /* Check instance I of P, whose library H holds, against the responses P
  * ships for it; without any, H is unverified, which only ALLOW accepts.
  * 0, or -1 with WHY. */
@@ -241,7 +295,7 @@ static int hashpkg_check(struct plan *p, const struct plan_instance *i, struct h
 
     hashpkg_responses(p, i->name, &responses);
     if (responses.n > 0)
-        rc = hashpkg_run_check(h, &responses, why, len);
+        rc = hashpkg_check_once(h, &responses, i->build, why, len);
     else if (allow) {
         h->kat = xstrdup(HASHPKG_UNVERIFIED);
         rc = 0;

@@ -76,6 +76,28 @@ sys.exit(0 if ok else str(c))
 EOS
     fail "the record: truncated from 512, every call, checked" "$(head -c 400 "$work/err")"
 
+# --- checked once per build folder, again when the bytes change ---
+STAMP=$(find "$work/build" -path "*/OnlyWide-512/kat-check.json")
+python3 - "$STAMP" <<'EOS' && pass "the passed check is kept in its build folder" ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+sys.exit(0 if d["kat"] == "pass: 45 vectors" and len(d["key"]["responses"]) == 2 else str(d))
+EOS
+    fail "the passed check is kept in its build folder" "no stamp: '$STAMP'"
+sed -i 's/"kat": "pass: 45 vectors"/"kat": "pass: 45 vectors, kept"/' "$STAMP"
+prof "the same candidate again" 0 "$work/wide2" \
+    --substitute "sm3hash=pkg:$CANDS/OnlyWide/$REF/OnlyWide-512"
+expect_grep "its kept verdict is given, not checked again" '"kat": "pass: 45 vectors, kept"' \
+    "$work/wide2/WOTS-SM3-16__keygen.json"
+WIDE_KAT=$CANDS/OnlyWide/Test_Vectors/OnlyWide-512/KAT_2_12_OnlyWide-512.txt
+sed -i '4s/^Dst = 0/Dst = 1/' "$WIDE_KAT"
+prof "its responses changed" 1 "$work/wide3" \
+    --substitute "sm3hash=pkg:$CANDS/OnlyWide/$REF/OnlyWide-512"
+expect_grep "are checked again" \
+    "^iccsprof: candidate pkg:OnlyWide-512 refused: KAT_2_12_OnlyWide-512.txt: line 1: its digest of the 0-bit message differs from Dst\$" \
+    "$work/err"
+sed -i '4s/^Dst = 1/Dst = 0/' "$WIDE_KAT"
+
 # --- a folder of candidates: one per package, the refused ones listed ---
 expect_status "--hashes over the folder" 0 "$ICCSPROF" whatif --format json --hashes "$CANDS" "$REC"
 python3 - "$work/out" "$CANDS" <<'EOS' && pass "--hashes: the packages by folder, the refused with reasons" ||
