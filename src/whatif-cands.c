@@ -151,6 +151,14 @@ static int wi_find(const char *dir, int depth, struct strlist *found)
     return rc;
 }
 
+/* The name package folder PACKAGE is listed under in the matrix: its
+ * folder's.  This is where the catalog of official ids would name it
+ * ("hash-13 JuziHash"), as it would order PACKAGES in wi_add_dir. */
+static char *wi_package_name(const char *package)
+{
+    return xstrdup(strrchr(package, '/') + 1);
+}
+
 /* Add every hash package under DIR (whatif.h). */
 int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool allow)
 {
@@ -173,12 +181,13 @@ int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool a
     }
     strlist_sort(&packages);
     for (size_t i = 0; i < packages.n; i++) {
-        const char *base = strrchr(packages.v[i], '/') + 1;
+        char *name = wi_package_name(packages.v[i]);
 
-        if (wi_has(s, base))
-            cmd_error("%s: a candidate named %s is there already; left out", packages.v[i], base);
+        if (wi_has(s, name))
+            cmd_error("%s: a candidate named %s is there already; left out", packages.v[i], name);
         else
-            wi_add_package(s, packages.v[i], NULL, base, build_root, allow);
+            wi_add_package(s, packages.v[i], NULL, name, build_root, allow);
+        free(name);
     }
     count = packages.n;
     strlist_free(&found);

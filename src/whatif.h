@@ -60,7 +60,8 @@ int wi_add_named(struct wi_set *s, const struct cmd_entry *entry, const char *na
  * refused one is named on stderr with its reason and kept in S's refused
  * list.  The number of packages found (0: none), or -1 after a message
  * when DIR cannot be read.  The packages are taken in their folders'
- * order; a catalog of official ids would order and name them here. */
+ * order and named by them (wi_package_name, where a catalog of official
+ * ids would name and order them). */
 int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool allow);
 
 /* The candidates as the document gives them. */
