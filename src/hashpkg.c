@@ -150,6 +150,7 @@ static int hashpkg_link(const struct build_settings *s, const struct strlist *ob
     free(log);
     return rc;
 }
+
 /* The DIGEST_BIT_LENGTH that I's candidate header defines, or 0. */
 static unsigned hashpkg_digest_bits(const struct plan_instance *i)
 {

@@ -37,6 +37,7 @@
     X(rules)                                                                                       \
     X(whatifproject)                                                                               \
     X(candidate)                                                                                   \
+    X(katcheck)                                                                                    \
     X(shift)                                                                                       \
     X(pairs)                                                                                       \
     X(opstats)                                                                                     \

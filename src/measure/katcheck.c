@@ -27,17 +27,6 @@
 /* Room for the package's DRNG state: the ICCS DRNG_ctx is 165 bytes. */
 #define KATCHECK_DRNG_ROOM 4096
 
-typedef int crypthash_fn(int, const unsigned char *, unsigned long long, unsigned char *);
-typedef int drng_init_fn(void *, const unsigned char *, unsigned long long);
-typedef int drng_get_fn(void *, unsigned char *, unsigned long long);
-
-/* The library's functions. */
-struct katcheck_lib {
-    crypthash_fn *hash;
-    drng_init_fn *drng_init; /* NULL when the library has no DRNG */
-    drng_get_fn *drng_get;
-};
-
 /* One record of a response file, its members as written. */
 struct katcheck_rec {
     char *len, *msg, *seed, *exp, *dst_len, *dst;
@@ -259,14 +248,30 @@ static void katcheck_file(const struct katcheck_lib *lib, const char *path,
     fclose(f);
 }
 
+json_t *katcheck_files(const struct katcheck_lib *lib, json_t *files)
+{
+    struct katcheck_tally t = {0};
+    json_t *file;
+    size_t k;
+
+    json_array_foreach(files, k, file)
+    {
+        if (!json_is_string(file))
+            channel_input_error("configuration: a response file that is not a path");
+        if (t.differs[0] == '\0')
+            katcheck_file(lib, json_string_value(file), &t);
+    }
+    return json_pack("{s:I, s:I, s:o}", "vectors", (json_int_t)t.vectors, "skipped",
+                     (json_int_t)t.skipped, "differs",
+                     t.differs[0] != '\0' ? json_string(t.differs) : json_null());
+}
+
 json_t *katcheck_run(json_t *cfg)
 {
     const char *path = json_string_value(json_object_get(cfg, "library"));
-    json_t *files = json_object_get(cfg, "responses"), *file;
-    struct katcheck_tally t = {0};
+    json_t *files = json_object_get(cfg, "responses");
     struct katcheck_lib lib;
     void *h;
-    size_t k;
 
     if (path == NULL || !json_is_array(files))
         channel_input_error("configuration: a KAT check without \"library\" or \"responses\"");
@@ -278,14 +283,5 @@ json_t *katcheck_run(json_t *cfg)
     if (lib.hash == NULL)
         channel_input_error("%s defines no CryptHash", path);
     channel_phase("kat-check");
-    json_array_foreach(files, k, file)
-    {
-        if (!json_is_string(file))
-            channel_input_error("configuration: a response file that is not a path");
-        if (t.differs[0] == '\0')
-            katcheck_file(&lib, json_string_value(file), &t);
-    }
-    return json_pack("{s:I, s:I, s:o}", "vectors", (json_int_t)t.vectors, "skipped",
-                     (json_int_t)t.skipped, "differs",
-                     t.differs[0] != '\0' ? json_string(t.differs) : json_null());
+    return katcheck_files(&lib, files);
 }

@@ -8,10 +8,23 @@
 
 #include <jansson.h>
 
-/* Check CFG's "library" against each of its "responses" files: the
- * result {"vectors": checked, "skipped": not checkable here, "differs":
- * null or why the first differing vector differs}.  An input error
- * naming what cannot be read or loaded. */
+/* A candidate's functions: its CryptHash, and its ICCS DRNG (NULL when it
+ * has none), which rebuilds the random messages the responses give by
+ * their seeds. */
+struct katcheck_lib {
+    int (*hash)(int, const unsigned char *, unsigned long long, unsigned char *);
+    int (*drng_init)(void *, const unsigned char *, unsigned long long);
+    int (*drng_get)(void *, unsigned char *, unsigned long long);
+};
+
+/* Check LIB against each response file of FILES (paths): {"vectors":
+ * checked, "skipped": not checkable here, "differs": null or why the
+ * first differing vector differs}.  An input error naming a file that
+ * cannot be read. */
+json_t *katcheck_files(const struct katcheck_lib *lib, json_t *files);
+
+/* Check CFG's "library" against each of its "responses" files, as
+ * katcheck_files; an input error naming what cannot be loaded. */
 json_t *katcheck_run(json_t *cfg);
 
 #endif
