@@ -7,9 +7,9 @@
 #include <time.h>
 
 #include "arm.h"
-#include "channel.h"
-#include "clock.h"
-#include "passes.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/passes.h"
 
 /* The published method's seed and message length. */
 static const unsigned char arm_seed[48] = {

@@ -7,8 +7,8 @@
 
 #include <stdint.h>
 
-#include "ops.h"
-#include "shares.h"
+#include "measure/ops.h"
+#include "record/shares.h"
 
 /* What a profiled arm's blocks counted, and their time. */
 struct arm_sums {

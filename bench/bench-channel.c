@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "channel.h"
+#include "measure/channel.h"
 
 /* Phases only matter to a parent naming where a crash happened. */
 void channel_phase(const char *phase)

@@ -40,8 +40,8 @@ bench_overhead_rdtscp_LDADD = bench/libiccswrap_rdtscp.a $(UNWIND_LIBS) -lpthrea
 bench_opbench_SOURCES = bench/opbench.c bench/arm.c bench/arm.h bench/bench-channel.c \
 	src/measure/ops.c src/measure/opstate.c src/measure/kex.c src/measure/scheme.c \
 	src/measure/clock.c src/measure/shift.c \
-	src/perf-cycles.c src/shares.c src/measure/rules.c
-bench_opbench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/measure
+	src/host/perf-cycles.c src/record/shares.c src/measure/rules.c
+bench_opbench_CPPFLAGS = $(AM_CPPFLAGS)
 bench_opbench_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) -O2
 bench_opbench_LDADD = $(JANSSON_LIBS) -ldl -lm
 

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "arm.h"
-#include "clock.h"
-#include "shift.h"
+#include "measure/clock.h"
+#include "measure/shift.h"
 
 #define OPBENCH_MAX_ARMS 8
 #define OPBENCH_MAX_ROUNDS 1000

@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "record-read.h"
-#include "report.h"
-#include "whatif-doc.h"
-#include "whatif-svg.h"
+#include "record/record-read.h"
+#include "report/report.h"
+#include "record/whatif-doc.h"
+#include "whatif/whatif-svg.h"
 
 /* The file each input is written to, created once. */
 static char fuzz_path[] = "/tmp/iccsprof-fuzz-XXXXXX";

@@ -6,8 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "provenance.h"
+#include "cmd/cmd.h"
+#include "report/provenance.h"
 
 /* Flush and close standard output once for every command, so that a full
  * disk or a closed pipe is an error rather than a silently short result. */

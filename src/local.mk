@@ -5,77 +5,78 @@ bin_PROGRAMS += src/iccsprof
 noinst_LTLIBRARIES += src/libiccsprof.la
 
 src_libiccsprof_la_SOURCES = \
-	src/cmd.c src/cmd.h \
-	src/cmd-man.c \
-	src/cmd-completion.c \
-	src/export.c src/export.h \
-	src/markup.c src/markup.h \
-	src/cmd-parse.c \
-	src/cmd-usage.c \
-	src/cmd-audit.c src/audit.h \
-	src/survey.c src/survey.h \
-	src/cmd-plan.c \
-	src/cmd-profile.c \
-	src/cmd-kat.c \
-	src/cmd-help.c \
-	src/cmd-campaign.c \
-	src/campaign.h \
-	src/campaign-emit.c \
-	src/campaign-merge.c \
-	src/campaign-leftout.c \
-	src/campaign-run.c \
-	src/campaign-build.c \
-	src/campaign-scan.c \
-	src/campaign-jobs.c \
-	src/campaign-journal.c \
-	src/campaign-summary.c \
-	src/cmd-host.c \
-	src/cmd-run.c \
-	src/cmd-version.c \
-	src/atomic-file.c src/atomic-file.h \
-	src/hex.c src/hex.h \
-	src/host.c src/host.h src/host-emulation.c \
-	src/hostcheck.c src/hostcheck.h \
-	src/hostcheck-sys.c src/hostcheck-sys.h \
-	src/perf-cycles.c src/perf-cycles.h \
-	src/pin.c src/pin.h \
-	src/libfile.c src/libfile.h \
-	src/record-profile.c src/record-profile.h \
-	src/regfile.c src/regfile.h \
-	src/record-schema.c src/record-schema.h \
-	src/kat.c src/kat.h src/kat-exec.c src/kat-exec.h src/kat-compare.c src/kat-compare.h \
-	src/protocol.h \
-	src/run-child.c src/run-child.h \
-	src/run-lines.c src/run-lines.h \
-	src/run-reap.c src/run-reap.h \
-	src/self-exe.c src/self-exe.h \
-	src/run-result.c src/run-result.h src/problem.c src/problem.h \
-	src/run-options.c src/run-options.h \
-	src/run-passes.c src/run-passes.h \
-	src/run-progress.c src/run-progress.h \
-	src/run-resume.c src/run-resume.h \
-	src/run-record.c src/run-record.h \
-	src/shares.c src/shares.h src/measure/rules.c src/measure/rules.h \
-	src/symbolize.c src/symbolize.h \
-	src/drng-find.c src/drng-find.h \
-	src/strlist.c src/strlist.h \
-	src/objects.c src/objects.h \
-	src/plan.c src/plan.h src/plan-stages.h src/plan-check.c src/plan-conf.c \
-	src/plan-find.c src/plan-instances.c src/plan-files.c src/plan-desc.c \
-	src/builddesc.c src/builddesc.h src/builddesc-line.c src/builddesc-make.c \
-	src/builddesc-cmake.c src/ctext.c src/ctext.h \
-	src/build.c src/build.h src/build-stages.h src/build-compile.c src/build-link.c \
-	src/build-analyze.c \
-	src/build-files.c src/build-files.h \
-	src/build-jobs.c src/build-jobs.h \
-	src/build-record.c \
-	src/profile-options.c src/profile-options.h \
-	src/kat-gate.c src/kat-gate.h \
-	src/substitute.c src/substitute.h \
-	src/hashpkg.c src/hashpkg.h \
-	src/whatif-project.c src/whatif-project.h \
-	src/whatif.h src/whatif-cands.c src/whatif-matrix.c src/whatif-measure.c \
-	src/whatif-emit.c src/cmd-whatif.c
+	src/cmd/cmd.c src/cmd/cmd.h \
+	src/util/message.c src/util/message.h \
+	src/cmd/cmd-man.c \
+	src/cmd/cmd-completion.c \
+	src/cmd/export.c src/cmd/export.h \
+	src/util/markup.c src/util/markup.h \
+	src/cmd/cmd-parse.c \
+	src/cmd/cmd-usage.c \
+	src/cmd/cmd-audit.c src/build/audit.c src/build/audit.h \
+	src/build/survey.c src/build/survey.h \
+	src/cmd/cmd-plan.c \
+	src/cmd/cmd-profile.c \
+	src/cmd/cmd-kat.c \
+	src/cmd/cmd-help.c \
+	src/cmd/cmd-campaign.c \
+	src/campaign/campaign.h \
+	src/campaign/campaign-emit.c \
+	src/campaign/campaign-merge.c \
+	src/campaign/campaign-leftout.c \
+	src/campaign/campaign-run.c \
+	src/cmd/campaign-build.c src/cmd/campaign-build.h \
+	src/campaign/campaign-scan.c \
+	src/campaign/campaign-jobs.c \
+	src/campaign/campaign-journal.c \
+	src/campaign/campaign-summary.c \
+	src/cmd/cmd-host.c \
+	src/cmd/cmd-run.c \
+	src/cmd/cmd-version.c \
+	src/util/atomic-file.c src/util/atomic-file.h \
+	src/util/hex.c src/util/hex.h \
+	src/host/host.c src/host/host.h src/host/host-emulation.c src/host/host-scheduler.c \
+	src/host/hostcheck.c src/host/hostcheck.h \
+	src/host/hostcheck-sys.c src/host/hostcheck-sys.h \
+	src/host/perf-cycles.c src/host/perf-cycles.h \
+	src/host/pin.c src/host/pin.h \
+	src/util/libfile.c src/util/libfile.h \
+	src/record/record-profile.c src/record/record-profile.h \
+	src/util/regfile.c src/util/regfile.h \
+	src/record/record-schema.c src/record/record-schema.h \
+	src/kat/kat.c src/kat/kat.h src/kat/kat-exec.c src/kat/kat-exec.h src/kat/kat-compare.c src/kat/kat-compare.h \
+	src/measure/protocol.h \
+	src/run/run-child.c src/run/run-child.h \
+	src/run/run-lines.c src/run/run-lines.h \
+	src/run/run-reap.c src/run/run-reap.h \
+	src/util/self-exe.c src/util/self-exe.h \
+	src/run/run-result.c src/run/run-result.h src/util/problem.c src/util/problem.h \
+	src/cmd/run-options.c src/cmd/run-options.h src/run/run-settings.h \
+	src/run/run-passes.c src/run/run-passes.h \
+	src/run/run-progress.c src/run/run-progress.h \
+	src/run/run-resume.c src/run/run-resume.h \
+	src/run/run-record.c src/run/run-record.h \
+	src/record/shares.c src/record/shares.h src/measure/rules.c src/measure/rules.h \
+	src/record/symbolize.c src/record/symbolize.h \
+	src/run/drng-find.c src/run/drng-find.h \
+	src/util/strlist.c src/util/strlist.h \
+	src/build/objects.c src/build/objects.h \
+	src/plan/plan.c src/plan/plan.h src/plan/plan-stages.h src/plan/plan-check.c src/plan/plan-conf.c \
+	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-desc.c \
+	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
+	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
+	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \
+	src/build/build-analyze.c src/build/build-tools.c src/build/build-tools.h \
+	src/util/build-files.c src/util/build-files.h \
+	src/util/build-jobs.c src/util/build-jobs.h \
+	src/build/build-record.c \
+	src/cmd/profile-options.c src/cmd/profile-options.h \
+	src/kat/kat-gate.c src/kat/kat-gate.h \
+	src/whatif/substitute.c src/whatif/substitute.h \
+	src/whatif/hashpkg.c src/whatif/hashpkg.h \
+	src/whatif/whatif-project.c src/whatif/whatif-project.h \
+	src/whatif/whatif.h src/whatif/whatif-cands.c src/whatif/whatif-matrix.c src/whatif/whatif-measure.c \
+	src/whatif/whatif-emit.c src/cmd/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
@@ -92,9 +93,9 @@ pkglibexec_PROGRAMS = src/iccsprof-measure
 src_iccsprof_measure_SOURCES = \
 	src/measure/measure.c \
 	src/measure/channel.c src/measure/channel.h \
-	src/protocol.h \
+	src/measure/protocol.h \
 	src/measure/clock.c src/measure/clock.h \
-	src/perf-cycles.c src/perf-cycles.h \
+	src/host/perf-cycles.c src/host/perf-cycles.h \
 	src/measure/ops.c src/measure/ops.h \
 	src/measure/opstate.c src/measure/opstate.h \
 	src/measure/method.c src/measure/method.h \
@@ -159,8 +160,9 @@ src/paths.stamp: Makefile
 	} >src/paths.h.tmp && \
 	if cmp -s src/paths.h.tmp src/paths.h; then rm -f src/paths.h.tmp; \
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
-src/libiccsprof_la-run-child.lo src/libiccsprof_la-profile-options.lo \
-	src/libiccsprof_la-cmd-man.lo src/libiccsprof_la-cmd-version.lo: src/paths.h
+src/run/libiccsprof_la-run-child.lo src/cmd/libiccsprof_la-profile-options.lo \
+	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo \
+	src/build/libiccsprof_la-build-tools.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is
@@ -171,4 +173,4 @@ src/profile-schema.h: $(top_srcdir)/profiles/profile.schema.json
 	@$(MKDIR_P) src
 	$(AM_V_GEN)sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' -e 's/^/"/' -e 's/$$/\\n"/' \
 	  $(top_srcdir)/profiles/profile.schema.json >$@.tmp && mv -f $@.tmp $@
-src/libiccsprof_la-record-schema.lo src/libiccsprof_la-record-read.lo: src/profile-schema.h
+src/record/libiccsprof_la-record-schema.lo src/record/libiccsprof_la-record-read.lo: src/profile-schema.h

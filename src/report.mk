@@ -1,36 +1,37 @@
 # src: `iccsprof report` and `iccsprof compare`, their record reader and
 # the number formats, in the command's convenience library.
 src_libiccsprof_la_SOURCES += \
-	src/format.c src/format.h \
-	src/record-read.c src/record-read.h \
-	src/record-scan.c src/record-scan.h \
-	src/mdtable.c src/mdtable.h \
-	src/page.c src/page.h \
-	src/provenance.c src/provenance.h \
-	src/flat.c src/flat.h \
-	src/callsite.c src/callsite.h \
-	src/report.c src/report.h \
-	src/report-page.c \
-	src/report-basic.c \
-	src/report-environment.c \
-	src/report-evidence.c \
-	src/report-context.c \
-	src/report-pictures.c \
-	src/svg.c src/svg.h \
-	src/whatif-doc.c src/whatif-doc.h \
-	src/whatif-svg.c src/whatif-svg.h \
-	src/report-notes.c \
-	src/report-perf.c \
-	src/report-memory.c \
-	src/report-kat.c \
-	src/report-sizes.c \
-	src/report-symmetric.c \
-	src/report-shapes.c \
-	src/report-callers.c \
-	src/report-whatif.c \
-	src/cmd-report.c \
-	src/compare.c src/compare.h \
-	src/compare-md.c \
-	src/compare-json.c \
-	src/compare-svg.c \
-	src/cmd-compare.c
+	src/util/format.c src/util/format.h \
+	src/record/record-read.c src/record/record-read.h \
+	src/record/record-scan.c src/record/record-scan.h \
+	src/report/mdtable.c src/report/mdtable.h \
+	src/report/page.c src/report/page.h \
+	src/report/provenance.c src/report/provenance.h \
+	src/report/flat.c src/report/flat.h \
+	src/record/callsite.c src/record/callsite.h \
+	src/report/report.c src/report/report.h \
+	src/report/report-page.c \
+	src/report/report-basic.c \
+	src/report/report-environment.c \
+	src/report/report-evidence.c \
+	src/report/report-context.c \
+	src/report/report-pictures.c \
+	src/report/svg.c src/report/svg.h \
+	src/record/whatif-doc.c src/record/whatif-doc.h \
+	src/whatif/whatif-svg.c src/whatif/whatif-svg.h \
+	src/report/report-notes.c \
+	src/report/report-perf.c \
+	src/report/report-memory.c \
+	src/report/report-kat.c \
+	src/report/report-sizes.c \
+	src/report/report-symmetric.c \
+	src/report/report-shapes.c \
+	src/report/report-callers.c \
+	src/report/report-whatif.c \
+	src/report/report-terms.c \
+	src/cmd/cmd-report.c \
+	src/compare/compare.c src/compare/compare.h \
+	src/compare/compare-md.c \
+	src/compare/compare-json.c \
+	src/compare/compare-svg.c \
+	src/cmd/cmd-compare.c

@@ -2,12 +2,12 @@
 # HTML renderer of the report's page model, in the command's convenience
 # library.
 src_libiccsprof_la_SOURCES += \
-	src/page-html.c src/page-html.h \
-	src/site.c src/site.h \
-	src/site-read.c \
-	src/site-files.c \
-	src/site-html.c \
-	src/site-scheme.c \
-	src/site-index.c \
-	src/site-method.c \
-	src/cmd-site.c
+	src/site/page-html.c src/site/page-html.h \
+	src/site/site.c src/site/site.h \
+	src/site/site-read.c \
+	src/site/site-files.c \
+	src/site/site-html.c \
+	src/site/site-scheme.c \
+	src/site/site-index.c \
+	src/site/site-method.c \
+	src/cmd/cmd-site.c

@@ -3,7 +3,8 @@
 # schemes (the run fixtures under instance names): -j2 on cores 0 and 1,
 # never two measurements on one core; interrupted and resumed with no job
 # redone and no record lost or duplicated; a changed library redone;
-# deferred jobs; the GNU parallel job file run by parallel; the Slurm
+# deferred jobs; the GNU parallel job file run by parallel, and run again
+# (nothing measured twice); the Slurm
 # array script's syntax and its tasks run directly; merge of two output
 # folders, and its refusals; --substitute passed to every job.
 . "$top_srcdir/tests/lib.sh"
@@ -116,7 +117,7 @@ tail -n +2 "$out/summary.md" | cmp -s "$work/again" - && pass "campaign report: 
 expect_grep "campaign report: made by that command" "^Made by .*: \`iccsprof campaign report $out\`$" "$work/out"
 # a page per scheme beside its records, its paths from there
 for id in fix-kem fix-sig fix-sites; do
-    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## " ] &&
+    [ "$(grep '^#' "$out/$id/page.md" | sed 's/ .*//' | tr '\n' ' ')" = "# ## ## ## ## ## ## ## ## ## ## " ] &&
         pass "$id: a page, title and sections" || fail "$id: a page, title and sections" "$(grep '^#' "$out/$id/page.md")"
 done
 expect_grep "page: its title" "^# fix-sig FixSig — performance" "$out/fix-sig/page.md"
@@ -281,6 +282,12 @@ recs = [json.load(open(f)) for f in sorted(glob.glob(sys.argv[1] + "/fix-sig/*.j
 assert len(recs) == 6, len(recs)
 assert {r["host"]["cpu"] for r in recs} <= {0, 1} and all(r["status"]["state"] == "complete" for r in recs), [r["host"]["cpu"] for r in recs]
 ' "$work/par"
+    (cd "$work/par" && sha256sum fix-sig/*.json) >"$work/parsums"
+    expect_status "parallel: the job file run again" 0 parallel --will-cite -j2 -a "$work/jobs"
+    [ "$(grep -c '(up to date: kept as measured)$' "$work/out")" -eq 6 ] &&
+        (cd "$work/par" && sha256sum -c --quiet "$work/parsums") >/dev/null 2>&1 &&
+        pass "parallel: run again, every record kept, none measured again" ||
+        fail "parallel: run again, every record kept, none measured again" "$(cat "$work/out")"
 else
     echo "# GNU parallel is not installed (Debian package parallel): the job file is not run"
     fail "parallel runs the job file" "parallel not installed"

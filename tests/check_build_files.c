@@ -10,8 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "build-files.h"
-#include "builddesc.h"
+#include "util/build-files.h"
+#include "plan/builddesc.h"
 #include "suites.h"
 
 START_TEST(parses_continuations_escapes_and_phony_targets)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "callsite.h"
+#include "record/callsite.h"
 #include "suites.h"
 
 /* A chain of three frames: a function with a line, a function without,

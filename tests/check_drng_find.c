@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "drng-find.h"
+#include "run/drng-find.h"
 #include "suites.h"
 
 /* The path of the run fixture library NAME. */

@@ -7,7 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "format.h"
+#include "util/format.h"
 #include "suites.h"
 
 /* Assert that FN(buf, size, VALUE) writes WANT. */
@@ -88,6 +88,23 @@ START_TEST(rates_and_calls)
     CK_CELL(fmt_g3, 1.03, "1.03");
     CK_CELL(fmt_g3, 6, "6");
     CK_CELL(fmt_g3, NAN, FMT_MISSING);
+    /* counts whole and separated, estimates to three digits, never an exponent */
+    CK_CELL(fmt_figure, 1006, "1,006");
+    CK_CELL(fmt_figure, 1005.6, "1,006");
+    CK_CELL(fmt_figure, 2552.3, "2,552");
+    CK_CELL(fmt_figure, 52500, "52,500");
+    CK_CELL(fmt_figure, 829, "829");
+    CK_CELL(fmt_figure, 1.03, "1.03");
+    CK_CELL(fmt_figure, 1.5, "1.5");
+    CK_CELL(fmt_figure, 52.34, "52.3");
+    CK_CELL(fmt_figure, 0.00677, "0.00677");
+    CK_CELL(fmt_figure, 0.000012345, "0.0000123");
+    CK_CELL(fmt_figure, 99.96, "100");
+    CK_CELL(fmt_figure, 6, "6");
+    CK_CELL(fmt_figure, 0, "0");
+    CK_CELL(fmt_figure, 1234567, "1,234,567");
+    CK_CELL(fmt_figure, NAN, FMT_MISSING);
+    CK_CELL(fmt_figure, INFINITY, FMT_MISSING);
     /* a precision in percent: never "1e+02" */
     CK_CELL(fmt_g2, 100, "100");
     CK_CELL(fmt_g2, 150.4, "150");
@@ -162,10 +179,14 @@ START_TEST(differences_ratios_counts)
     CK_CELL(fmt_ratio, 1.08, "1.080");
     CK_CELL(fmt_ratio, 0.9876, "0.988");
     CK_CELL(fmt_ratio, INFINITY, FMT_MISSING);
-    CK_CELL(fmt_count, 41989, "41989");
+    CK_CELL(fmt_count, 41989, "41,989");
+    CK_CELL(fmt_count, 81408662, "81,408,662");
+    CK_CELL(fmt_count, 999, "999");
+    CK_CELL(fmt_count, 1000, "1,000");
     CK_CELL(fmt_count, 0, "0");
     CK_CELL(fmt_count, -1, FMT_MISSING);
-    CK_CELL(fmt_kib, 1732, "1732 KiB");
+    CK_CELL(fmt_kib, 1732, "1,732 KiB");
+    CK_CELL(fmt_kib, 213952, "213,952 KiB");
     CK_CELL(fmt_kib, -1, FMT_MISSING);
 }
 END_TEST

@@ -3,7 +3,7 @@
 
 #include <check.h>
 
-#include "hex.h"
+#include "util/hex.h"
 #include "suites.h"
 
 START_TEST(encodes_lower_case)

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "host.h"
-#include "hostcheck.h"
+#include "host/host.h"
+#include "host/hostcheck.h"
 #include "suites.h"
 #include "tick.h"
 
@@ -276,6 +276,47 @@ START_TEST(the_ticks_item_names_the_counter_and_its_stated_rate)
 }
 END_TEST
 
+/* The text of host_scheduler() in the environment set so far (compact,
+ * keys sorted), or "none"; the caller frees it. */
+static char *scheduler_text(void)
+{
+    json_t *s = host_scheduler();
+    char *text = s != NULL ? json_dumps(s, JSON_COMPACT | JSON_SORT_KEYS) : strdup("none");
+
+    json_decref(s);
+    return text;
+}
+
+/* Assert that the scheduler read from the environment is WANT. */
+static void assert_scheduler(const char *want)
+{
+    char *got = scheduler_text();
+
+    ck_assert_str_eq(got, want);
+    free(got);
+}
+
+START_TEST(the_slurm_job_and_array_task_come_from_the_environment)
+{
+    unsetenv("SLURM_JOB_ID");
+    unsetenv("SLURM_ARRAY_JOB_ID");
+    unsetenv("SLURM_ARRAY_TASK_ID");
+    assert_scheduler("none");
+    /* a job outside an array: its own id, no task */
+    setenv("SLURM_JOB_ID", "4127", 1);
+    assert_scheduler("{\"job\":4127,\"kind\":\"slurm\",\"task\":null}");
+    /* an array task: the array's id, which names all its tasks */
+    setenv("SLURM_ARRAY_JOB_ID", "4120", 1);
+    setenv("SLURM_ARRAY_TASK_ID", "7", 1);
+    assert_scheduler("{\"job\":4120,\"kind\":\"slurm\",\"task\":7}");
+    /* what is not a number is not taken for one */
+    setenv("SLURM_ARRAY_TASK_ID", "7x", 1);
+    assert_scheduler("{\"job\":4127,\"kind\":\"slurm\",\"task\":null}");
+    setenv("SLURM_JOB_ID", "-1", 1);
+    assert_scheduler("none");
+}
+END_TEST
+
 Suite *make_hostcheck_suite(void)
 {
     Suite *s = suite_create("hostcheck");
@@ -295,6 +336,7 @@ Suite *make_hostcheck_suite(void)
     tcase_add_test(tc, qemus_own_cpu_is_emulation_on_any_host);
     tcase_add_test(tc, emulation_is_not_known_without_a_cpu_family);
     tcase_add_test(tc, a_fixture_tree_is_not_probed_for_emulation);
+    tcase_add_test(tc, the_slurm_job_and_array_task_come_from_the_environment);
     tcase_add_test(tc, the_ticks_item_names_the_counter_and_its_stated_rate);
     suite_add_tcase(s, tc);
     return s;

@@ -8,9 +8,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "objects.h"
+#include "build/objects.h"
 #include "paths.h"
-#include "strlist.h"
+#include "util/strlist.h"
 #include "suites.h"
 
 static const char objects_source[] = "extern int drng_algorithm; /* declared, never used */\n"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "page.h"
+#include "report/page.h"
 #include "suites.h"
 
 /* PG printed as Markdown, newly allocated. */

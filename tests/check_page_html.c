@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "page-html.h"
+#include "site/page-html.h"
 #include "suites.h"
 
 /* The links a test page may make: one target, one address. */

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "build-jobs.h"
-#include "plan-stages.h"
-#include "plan.h"
+#include "util/build-jobs.h"
+#include "plan/plan-stages.h"
+#include "plan/plan.h"
 #include "suites.h"
 
 /* A copy of the fixture packages, their links followed (iccsprof follows

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plan.h"
+#include "plan/plan.h"
 #include "suites.h"
 
 /* Parse TEXT, with stderr captured into ERR[LEN]; conf_parse's result. */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "provenance.h"
+#include "report/provenance.h"
 #include "suites.h"
 
 /* Fix the date and the command for each test. */

@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "record-read.h"
+#include "record/record-read.h"
 #include "suites.h"
 
 /* A record of tests/report/ by its path below that folder. */
@@ -506,6 +506,62 @@ START_TEST(page_facts_errors)
 }
 END_TEST
 
+/* host.scheduler: the Slurm job and array task read, absent and null
+ * task read as -1, and what the schema refuses named. */
+START_TEST(slurm_scheduler)
+{
+    char *path;
+    struct rec *r;
+    json_t *t = good_tree();
+    char *text, err[1024] = "";
+
+    json_object_set_new(at(t, "host"), "scheduler",
+                        json_pack("{s:s, s:i, s:i}", "kind", "slurm", "job", 4120, "task", 7));
+    text = json_dumps(t, 0);
+    path = temp_file(text);
+    r = rec_load(path, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    ck_assert_int_eq(r->slurm_job, 4120);
+    ck_assert_int_eq(r->slurm_task, 7);
+    rec_free(r);
+    unlink(path);
+    free(path);
+    free(text);
+
+    json_object_set_new(at(t, "host.scheduler"), "task", json_null());
+    text = json_dumps(t, 0);
+    path = temp_file(text);
+    r = rec_load(path, err, sizeof err);
+    ck_assert_msg(r != NULL, "%s", err);
+    ck_assert_int_eq(r->slurm_job, 4120);
+    ck_assert_int_eq(r->slurm_task, -1);
+    rec_free(r);
+    unlink(path);
+    free(path);
+    free(text);
+    json_decref(t);
+
+    r = load_case("sections-md/input/sign-demo/Demo-128__sign.json");
+    ck_assert_int_eq(r->slurm_job, -1);
+    ck_assert_int_eq(r->slurm_task, -1);
+    rec_free(r);
+
+    t = good_tree();
+    json_object_set_new(at(t, "host"), "scheduler",
+                        json_pack("{s:s, s:i, s:n}", "kind", "pbs", "job", 1, "task"));
+    assert_tree_error(t, "F: field host.scheduler.kind: unknown value \"pbs\"");
+    t = good_tree();
+    json_object_set_new(at(t, "host"), "scheduler",
+                        json_pack("{s:s, s:n}", "kind", "slurm", "task"));
+    assert_tree_error(t, "F: field host.scheduler.job is missing");
+    t = good_tree();
+    json_object_set_new(at(t, "host"), "scheduler",
+                        json_pack("{s:s, s:i, s:i}", "kind", "slurm", "job", 1, "task", -2));
+    assert_tree_error(
+        t, "F: field host.scheduler.task: -2 is out of range (a whole number from 0 to 2^53)");
+}
+END_TEST
+
 START_TEST(integral_reals_are_counts)
 {
     json_t *t = good_tree();
@@ -614,6 +670,7 @@ Suite *make_record_read_suite(void)
     tcase_add_test(tc, row_order);
     tcase_add_test(tc, page_facts);
     tcase_add_test(tc, page_facts_errors);
+    tcase_add_test(tc, slurm_scheduler);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "run-lines.h"
+#include "run/run-lines.h"
 #include "suites.h"
 
 /* The protocol version as the text of a message. */

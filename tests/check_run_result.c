@@ -7,8 +7,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 
-#include "protocol.h"
-#include "run-result.h"
+#include "measure/protocol.h"
+#include "run/run-result.h"
 #include "suites.h"
 
 /* One pass's events, all 0. */

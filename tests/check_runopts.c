@@ -5,8 +5,8 @@
 #include <check.h>
 #include <string.h>
 
-#include "cmd.h"
-#include "run-options.h"
+#include "cmd/cmd.h"
+#include "cmd/run-options.h"
 #include "suites.h"
 
 /* Parse a NULL-terminated argument list (after "run"). */

@@ -10,7 +10,7 @@
 #include <dlfcn.h>
 #include <math.h>
 
-#include "shares.h"
+#include "record/shares.h"
 #include "suites.h"
 #include "wfix.h"
 

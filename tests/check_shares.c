@@ -4,7 +4,7 @@
 #include <check.h>
 #include <math.h>
 
-#include "shares.h"
+#include "record/shares.h"
 #include "suites.h"
 
 START_TEST(fully_timed_shape_is_exact)

@@ -5,7 +5,7 @@
 #include <check.h>
 #include <stdlib.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 #include "suites.h"
 
 START_TEST(words_are_split_at_blanks_only)

@@ -6,7 +6,7 @@
 #include <math.h>
 
 #include "suites.h"
-#include "whatif-project.h"
+#include "whatif/whatif-project.h"
 
 /* Two shapes: 1000 - (10 x (30 - 12) + 2.5 x (100 - 140)) = 1000 - 180 +
  * 100 = 920 ticks; ratio 0.92; 0.92 x 5000 cycles = 4600. */

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strlist.h"
+#include "util/strlist.h"
 #include "suites.h"
-#include "whatif-doc.h"
-#include "whatif-svg.h"
+#include "record/whatif-doc.h"
+#include "whatif/whatif-svg.h"
 
 /* A document of one operation against three candidates: the control, a
  * measured one whose projection is off by more than 2 %, an approximate

@@ -105,6 +105,9 @@ expect_refused "--op frob" "^iccsprof profile: --op: 'frob' is not an operation"
 expect_refused "--op sign,sign" "^iccsprof profile: --op: 'sign' is given twice$" --op sign,sign
 expect_refused "--kat-timeout 0" "^iccsprof profile: --kat-timeout: '0' is not a number of seconds above 0$" --kat-timeout 0
 expect_refused "--run-flags '--trails 3'" "^iccsprof profile: unknown option: --trails (did you mean --trials?)$" --run-flags "--trails 3"
+expect_refused "--max-seconds 0" "^iccsprof profile: --max-seconds: '0' is not a number of seconds above 0$" --max-seconds 0
+expect_refused "--max-seconds 1 --target-seconds 2" "^iccsprof profile: --target-seconds 2 exceeds --max-seconds 1$" \
+    --max-seconds 1 --target-seconds 2
 expect_refused "--run-flags '--max-seconds 1 --target-seconds 2'" "^iccsprof profile: --target-seconds 2 exceeds --max-seconds 1$" \
     --run-flags "--max-seconds 1 --target-seconds 2"
 expect_refused "--run-flags '--out-dir DIR'" "^iccsprof profile: --run-flags: --out-dir is set by profile for each run$" \

@@ -42,7 +42,7 @@ no_files() {
 
 # --- the channel: a scheme's writes on stray descriptors fail the run, never crash it ---
 ICCSPROF_HOSTILE=forge run_hostile "forge: a failure, not a crash" 1 "$work/forge"
-protocol=$(sed -n 's/^#define PROTOCOL_VERSION //p' "$top_srcdir/src/protocol.h")
+protocol=$(sed -n 's/^#define PROTOCOL_VERSION //p' "$top_srcdir/src/measure/protocol.h")
 expect_grep "forge: the message outside the protocol is named" "not of protocol $protocol" "$work/err"
 ICCSPROF_HOSTILE=forge-v run_hostile "forge-v: a failure, not a crash" 1 "$work/forgev"
 expect_grep "forge-v: the missing member is named" "malformed result: field type is missing" "$work/err"

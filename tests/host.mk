@@ -7,5 +7,6 @@ dist_noinst_SCRIPTS += tests/host.sh
 
 # tests: campaigns on one host, the job list for GNU parallel and Slurm,
 # and merging output folders.
-LONG_TESTS += tests/campaign.sh tests/campaign-build.sh
-dist_noinst_SCRIPTS += tests/campaign.sh tests/campaign-build.sh
+# A campaign through a one-node Slurm the test starts itself.
+LONG_TESTS += tests/campaign.sh tests/campaign-build.sh tests/campaign-slurm.sh
+dist_noinst_SCRIPTS += tests/campaign.sh tests/campaign-build.sh tests/campaign-slurm.sh

@@ -30,6 +30,11 @@ TESTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
 dist_noinst_SCRIPTS += tests/cli.sh tests/install-docs.sh tests/docs.sh
 # the link checker of tests/docs.sh and tests/install-docs.sh
 dist_noinst_DATA += tests/doc-links.py
+# The includes of src/ against the layers doc/architecture.md lists, and
+# a tree that breaks each rule.
+TESTS += tests/layers.sh
+dist_noinst_SCRIPTS += tests/layers.sh tests/layers.py
+EXTRA_DIST += doc/architecture.md tests/fixtures/layers
 include tests/iccs.mk
 include tests/wrap.mk
 include tests/run.mk

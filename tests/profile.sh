@@ -35,7 +35,7 @@ svg = ET.parse(f"{work}/{scheme}.svg").getroot()
 check(svg.tag == "{http://www.w3.org/2000/svg}svg", svg.tag)
 EOS
     expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* [GM]Hz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
-    expect_grep "$id: the report follows" "^## Symmetric primitives\$" "$work/out"
+    expect_grep "$id: the report follows" "^## 7\. Symmetric primitives\$" "$work/out"
     # make profile > r.md: stdout holds the report and nothing else
     if grep -q "^profile: \|^make" "$work/out" || ! grep -q "^profile: " "$work/err"; then
         fail "$id: the report alone on stdout, progress on stderr" "$(grep "^profile: \|^make" "$work/out" | head -n 3)"
@@ -51,11 +51,12 @@ lines = open(page, encoding="utf-8").read().split("\n")
 recs = {p: load(p) for p in sorted(glob.glob(folder + "/*.json"))}
 insts = sorted({r["scheme"]["instance"] for r in recs.values()})
 host = os.uname().nodename
-# what made it, then the title naming the scheme and the host
-check(lines[0].startswith("Made by iccsprof ") and f" on host {host}, " in lines[0] and
-      f": `iccsprof profile --scheme {scheme} " in lines[0], lines[0])
+# the title naming the scheme and the host, then what made it, the
+# command under the evidence index
 arch = {"x86_64": "x86-64", "aarch64": "AArch64"}.get(os.uname().machine, os.uname().machine)
-check(lines[2] == f"# {scheme} \u2014 performance on {arch} (host {host})", lines[2])
+check(lines[0] == f"# {scheme} \u2014 performance on {arch} (host {host})", lines[0])
+check(lines[2].startswith("Made by iccsprof ") and f" on host {host}, " in lines[2] and
+      lines[2].endswith("Z; the command is under Raw evidence index."), lines[2])
 # the sections in the published order, each with its lines
 sections, name = {}, None
 for line in lines:
@@ -66,7 +67,7 @@ for line in lines:
         sections[name].append(line)
 order = ["1. Basic information", "2. Assessment environment", "3. Functional testing (KAT)",
          "4. Performance", "5. Resource consumption", "6. Transmission and storage overhead",
-         "Symmetric primitives", "Shapes", "7. Raw evidence index"]
+         "7. Symmetric primitives", "8. Shapes", "9. Raw evidence index", "10. Terms"]
 check(list(sections) == order, str(list(sections)))
 function = {"sig": "digital signature", "kem": "key encapsulation"}[next(iter(recs.values()))["scheme"]["type"]]
 for want in (f"- Category: public-key algorithm; function: {function}",
@@ -80,15 +81,21 @@ for want in (f"| host | {host} |", f"| memory | {mem} MiB |",
     check(want in sections[order[1]], f"{want} not in {sections[order[1]]}")
 for inst in insts:
     check(f"| `{inst}` | guide | PASS |" in sections[order[2]], sections[order[2]])
-check(sections["Symmetric primitives"][0] == "Survey verdict: ICCS-only", sections["Symmetric primitives"][0])
-evidence = sections[order[-1]]
+check(sections[order[6]][0] == "Survey verdict: ICCS-only", sections[order[6]][0])
+evidence = sections[order[-2]]
+check(evidence[0].startswith("This page was made by iccsprof ") and
+      f": `iccsprof profile --scheme {scheme} " in evidence[0], evidence[0])
+# paths from the folder the report was made in (make's), where they share one
+top = lambda p: os.path.realpath(p).split("/")[1]
+base = os.environ.get("top_builddir", ".")
+shown = lambda p: os.path.relpath(os.path.realpath(p), os.path.realpath(base)) if top(p) == top(base) else p
 for path, r in recs.items():
     op = r["operation"]
-    check(f"| `{r['scheme']['instance']}` | timing and hash profile {op} | `{path}` |" in evidence, path)
+    check(f"| `{r['scheme']['instance']}` | timing and hash profile {op} | `{shown(path)}` |" in evidence, path)
     log = r["kat"]["log"]
     digest = hashlib.sha256(open(log["path"], "rb").read()).hexdigest()
     check(digest == log["sha256"], f"{log['path']}: {digest}, recorded {log['sha256']}")
-    row = f"| `{r['scheme']['instance']}` | KAT log (sha256 `{digest[:16]}\u2026`) | `{log['path']}` |"
+    row = f"| `{r['scheme']['instance']}` | KAT log (sha256 `{digest[:16]}\u2026`) | `{shown(log['path'])}` |"
     check(row in evidence, f"{row} not in {evidence}")
 EOS
     expect_py "$id: calls per operation exact" "$work/$id" "$id" <<'EOS'

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "record-read.h"
+#include "record/record-read.h"
 
 int main(void)
 {

@@ -213,6 +213,25 @@ for dir in "$cases"/*/; do
     fi
 done
 
+# The evidence paths of a page: a KAT log and records found here are given
+# from the folder the report is made in, however far up they are.
+mkdir -p "$work/ev/recs" "$work/ev/build/kat" "$work/ev/page"
+echo "KAT output" >"$work/ev/build/kat/plain.stdout"
+python3 - "$cases/page-precision/input/WOTS-SM3-16__keygen.json" "$work/ev/recs/WOTS-SM3-16__keygen.json" \
+    "$work/ev/build/kat/plain.stdout" <<'EOS'
+import json, sys
+record = json.load(open(sys.argv[1]))
+record["kat"]["log"]["path"] = sys.argv[3]
+json.dump(record, open(sys.argv[2], "w"))
+EOS
+(cd "$work/ev/page" && "$ICCSPROF" report "$work/ev/recs") >"$work/out" 2>"$work/err"
+expect_grep "evidence: the KAT log from the report's folder" \
+    "^| \`WOTS-SM3-16\` | KAT log (sha256 \`[0-9a-f]*.*\`) | \`\.\./build/kat/plain\.stdout\` |\$" "$work/out"
+expect_grep "evidence: a record from the report's folder" \
+    "^| \`WOTS-SM3-16\` | timing and hash profile keygen | \`\.\./recs/WOTS-SM3-16__keygen\.json\` |\$" "$work/out"
+expect_grep "evidence: the command that made the page" \
+    "^This page was made by iccsprof [^ ]*: \`iccsprof report $work/ev/recs\`\$" "$work/out"
+
 # A folder with nothing in it (git keeps no empty folder, so it is made here).
 mkdir "$work/empty"
 expect_status "empty folder is an input error" 2 "$ICCSPROF" report "$work/empty"

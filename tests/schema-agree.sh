@@ -8,7 +8,8 @@
 fix="$top_builddir/tests/fixtures/run/.libs"
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
-# a signature's record with call sites and a KAT result, a KEM's, a key
+# a signature's record with call sites and a KAT result, a KEM's made by
+# a Slurm array task, a key
 # exchange's, a failed one and one without a profile pass
 mkdir -p "$work/recs" "$work/inst" "$work/mut"
 printf '{"scheme": "fix-sig", "algorithm": "FixSig", "instance": "S-1"}\n' >"$work/inst/build.json"
@@ -20,7 +21,9 @@ EOJ
 ok=yes
 "$ICCSPROF" run --plain "$fix/libsitesfix.so" --profiled "$fix/libsitesfix_prof.so" --op sign \
     --callers=2 --build-info "$work/inst/build.json" --out "$work/recs/sig.json" $quick >/dev/null || ok=no
-"$ICCSPROF" run --plain "$fix/libkemfix.so" --profiled "$fix/libkemfix_prof.so" --op dec \
+# (the KEM's as a Slurm array task would make it: host.scheduler)
+SLURM_JOB_ID=4127 SLURM_ARRAY_JOB_ID=4120 SLURM_ARRAY_TASK_ID=7 \
+    "$ICCSPROF" run --plain "$fix/libkemfix.so" --profiled "$fix/libkemfix_prof.so" --op dec \
     --out "$work/recs/kem.json" $quick >/dev/null || ok=no
 "$ICCSPROF" run --plain "$fix/libkexfix.so" --profiled "$fix/libkexfix_prof.so" --op all \
     --out-dir "$work/recs" $quick >/dev/null || ok=no

@@ -37,6 +37,8 @@ instance Awk-128
   include      include
   excluded     KAT_SIG.c (defines main)
   excluded     test_speed.c (not in Makefile target kat)
+  other set    autodetected: every .c but programs
+    only there test_speed.c
   flags        guide: $guide -fPIC -g$san
   fallback     when the guide flags fail: $lenient
   drng_global  package (defined in src/rng.c)

@@ -35,6 +35,8 @@ B=$work/build/t-run
 expect_make "a failed build fails make profile" 2 profile SCHEME=t-run SCHEME_DIR="$pkg" ICCSPROF="$stub" \
     PROFILE_DIR="$work/prof" OPS=sign,verify TRIALS=3 TARGET_SECONDS=0.5 SAMPLE=auto CALLERS=2 \
     CPU=1 RUN_FLAGS="--max-seconds 9 --seed 00ff"
+# --max-seconds: each pass's share of 60 s (two operations of the one
+# instance built), which the --run-flags given after it override
 cat >"$work/want" <<EOF
 --plain
 $B/Good/libGood.so
@@ -52,6 +54,8 @@ Good
 $B/Good/build.json
 --trials
 3
+--max-seconds
+15
 --target-seconds
 0.5
 --sample
@@ -84,8 +88,8 @@ expect_make "defaults" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good I
 expect_grep "older records are named apart" "^profile: older records in $work/prof, not in this report: Old__keygen.json\$" "$work/err"
 expect_grep "the report covers this run's records" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" --op all --out-dir "$work/prof" \
-    --scheme t-run --instance Good --build-info "$B/Good/build.json" --resume \
-    --within 1/1:T0:0:0.000 >"$work/want"
+    --scheme t-run --instance Good --build-info "$B/Good/build.json" --max-seconds 10 \
+    --target-seconds 2 --resume --within 1/1:T0:0:0.000 >"$work/want"
 sed '/^--within$/{n;s/:[0-9.]*:/:T0:/;}' "$work/run.Good" >"$work/got"
 expect_same "by default --op all, resuming, and nothing else" "$work/want" "$work/got"
 

@@ -17,8 +17,8 @@ dist_noinst_SCRIPTS += tests/schemes-run.sh
 
 # make profile end to end: the in-tree schemes and the packages of real
 # reference code's habits, profiled by the real driver.
-LONG_TESTS += tests/profile.sh
-dist_noinst_SCRIPTS += tests/profile.sh
+LONG_TESTS += tests/profile.sh tests/resume.sh
+dist_noinst_SCRIPTS += tests/profile.sh tests/resume.sh
 EXTRA_DIST += tests/fixtures/quirks
 
 # iccsprof profile on packages with the habits of real reference packages.

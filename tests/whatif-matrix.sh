@@ -278,7 +278,7 @@ expect_py "protocol: an unknown substitution member, another version, an unknown
     "$top_builddir/src/iccsprof-measure" "$LIBS/libWOTS-SM3-16.so" "$LIBS/libWOTS-SM3-16.prof.so" <<'EOS'
 import json, os, re, subprocess, sys
 measure, plain, profiled = sys.argv[1:4]
-with open(os.path.join(os.environ["top_srcdir"], "src", "protocol.h")) as f:
+with open(os.path.join(os.environ["top_srcdir"], "src", "measure", "protocol.h")) as f:
     proto = int(re.search(r"#define PROTOCOL_VERSION (\d+)", f.read()).group(1))
 def ask(cfg):
     r, w = os.pipe()

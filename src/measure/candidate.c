@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "candidate.h"
-#include "channel.h"
+#include "measure/candidate.h"
+#include "measure/channel.h"
 
 #if OPENSSL_VERSION_MAJOR >= 3
 #define CANDIDATE_CRYPTO_SONAME "libcrypto.so.3"

@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 #include "iccsprof/substitute.h"
-#include "scheme.h"
+#include "measure/scheme.h"
 
 /* A candidate opened for one helper. */
 struct candidate {

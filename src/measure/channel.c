@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "channel.h"
+#include "measure/channel.h"
 
 /* The channel's descriptor, from channel_open. */
 static int channel_fd = -1;

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "../protocol.h"
+#include "measure/protocol.h"
 
 /* Take the channel from the program's argument ARG (the descriptor the
  * parent set up before exec), close-on-exec so that programs the scheme

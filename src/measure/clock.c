@@ -5,8 +5,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "clock.h"
-#include "perf-cycles.h"
+#include "measure/clock.h"
+#include "host/perf-cycles.h"
 #include "tick.h"
 
 static int clock_perf_fd = -1;

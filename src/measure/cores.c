@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "cores.h"
+#include "measure/cores.h"
 
 /* The cores to take turns (cores.h). */
 int cores_pick(const int *all, int count, int *picked)

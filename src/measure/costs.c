@@ -11,10 +11,10 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "candidate.h"
-#include "channel.h"
-#include "clock.h"
-#include "costs.h"
+#include "measure/candidate.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/costs.h"
 
 /* Tries of a sample before one cut into by preemption is kept. */
 #define COSTS_RETRIES 4

@@ -9,7 +9,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
-#include "scheme.h"
+#include "measure/scheme.h"
 
 /* The median ticks of TICKS per call of each of CFG's "candidates" at
  * each of its "shapes", as an array of {"candidate", "shape", "ticks"}

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
-#include "katcheck.h"
-#include "protocol.h"
+#include "measure/channel.h"
+#include "measure/katcheck.h"
+#include "measure/protocol.h"
 
 /* The longest message checked here, in bits: the 2^23-bit vectors; the
  * 2^33-bit ones are the KAT program's long part, left out. */

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
-#include "kex.h"
+#include "measure/channel.h"
+#include "measure/kex.h"
 
 /* One party's keys and state. */
 struct kex_party {

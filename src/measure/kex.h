@@ -15,7 +15,7 @@
 #ifndef ICCSPROF_MEASURE_KEX_H
 #define ICCSPROF_MEASURE_KEX_H
 
-#include "opstate.h"
+#include "measure/opstate.h"
 
 /* Allocate ST's exchange buffers and run the setup exchange for ST->op. */
 void kex_setup(struct op_state *st);

@@ -10,12 +10,12 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "channel.h"
-#include "clock.h"
-#include "costs.h"
-#include "katcheck.h"
-#include "passes.h"
-#include "whatif.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/costs.h"
+#include "measure/katcheck.h"
+#include "measure/passes.h"
+#include "measure/whatif.h"
 
 /* The tick rate is measured over at least this long. */
 #define MEASURE_RATE_SECONDS 0.02

@@ -3,10 +3,10 @@
 
 #include <math.h>
 
-#include "channel.h"
-#include "clock.h"
-#include "method.h"
-#include "ops.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/method.h"
+#include "measure/ops.h"
 
 /* Start the budget of MAX_SECONDS now. */
 void pass_clock_start(struct pass_clock *c, double max_seconds)

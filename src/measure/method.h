@@ -13,8 +13,8 @@
 #include <jansson.h>
 #include <stddef.h>
 
-#include "opstate.h"
-#include "rules.h"
+#include "measure/opstate.h"
+#include "measure/rules.h"
 
 /* Warm-up calls: at most this many, and no more once they have taken
  * this long (a slow operation is warm after one call). */

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
-#include "kex.h"
-#include "ops.h"
+#include "measure/channel.h"
+#include "measure/kex.h"
+#include "measure/ops.h"
 
 static const char *const op_names[] = {"keygen",  "sign",     "verify",  "enc",     "dec",
                                        "init_a",  "init_b",   "pass1_a", "pass2_b", "pass3_a",

@@ -4,7 +4,7 @@
 #ifndef ICCSPROF_MEASURE_OPS_H
 #define ICCSPROF_MEASURE_OPS_H
 
-#include "opstate.h"
+#include "measure/opstate.h"
 
 /* Parse an operation name for the scheme S; -1 when it is not one of its
  * (a key exchange's passes go up to its number of passes). */

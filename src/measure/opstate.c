@@ -3,8 +3,8 @@
 
 #include <stdlib.h>
 
-#include "channel.h"
-#include "opstate.h"
+#include "measure/channel.h"
+#include "measure/opstate.h"
 
 /* A zeroed buffer of LEN bytes (never NULL, even for 0); running out of
  * memory is the scheme's failure to measure, not the user's input. */

@@ -6,7 +6,7 @@
 
 #include <stdint.h>
 
-#include "scheme.h"
+#include "measure/scheme.h"
 
 /* A key exchange's steps follow the signature's and the KEM's: pass k is
  * OP_PASS1 + k - 1. */

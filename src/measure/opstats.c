@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
-#include "method.h"
-#include "opstats.h"
+#include "measure/channel.h"
+#include "measure/method.h"
+#include "measure/opstats.h"
 
 /* Start with no operation read. */
 void opstats_init(struct opstats *o)

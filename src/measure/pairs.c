@@ -13,8 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pairs.h"
-#include "rules.h"
+#include "measure/pairs.h"
+#include "measure/rules.h"
 
 /* Order signed tick differences, for their median. */
 static int pairs_cmp(const void *a, const void *b)

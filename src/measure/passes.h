@@ -6,8 +6,8 @@
 
 #include <jansson.h>
 
-#include "method.h"
-#include "ops.h"
+#include "measure/method.h"
+#include "measure/ops.h"
 
 /* The method's settings, from the configuration iccsprof run passed. */
 struct method {

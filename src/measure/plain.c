@@ -7,10 +7,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "channel.h"
-#include "clock.h"
-#include "passes.h"
-#include "shift.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/passes.h"
+#include "measure/shift.h"
 
 /* Calls at least this long have the budget checked before each of them;
  * a clock read is then nothing beside the call. */

@@ -10,16 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "candidate.h"
-#include "channel.h"
-#include "clock.h"
-#include "cores.h"
-#include "opstats.h"
-#include "pairs.h"
-#include "passes.h"
-#include "rwdata.h"
-#include "shift.h"
-#include "tape.h"
+#include "measure/candidate.h"
+#include "measure/channel.h"
+#include "measure/clock.h"
+#include "measure/cores.h"
+#include "measure/opstats.h"
+#include "measure/pairs.h"
+#include "measure/passes.h"
+#include "measure/rwdata.h"
+#include "measure/shift.h"
+#include "measure/tape.h"
 
 /* Calibration pairs, at most; auto's K comes from their medians, which
  * vary from run to run as little as this many pairs allow in the time

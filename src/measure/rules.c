@@ -3,7 +3,7 @@
 
 #include <math.h>
 
-#include "rules.h"
+#include "measure/rules.h"
 
 /* Student's t, two-sided 95 %, for 1 to 30 degrees of freedom. */
 static const double method_t_table[30] = {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rwdata.h"
+#include "measure/rwdata.h"
 
 /* What dl_iterate_phdr looks for and what it finds. */
 struct rwdata_search {

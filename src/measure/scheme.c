@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "channel.h"
-#include "scheme.h"
+#include "measure/channel.h"
+#include "measure/scheme.h"
 
 /* A key or output larger than this is not a real length but a bug. */
 #define SCHEME_MAX_LEN (1ull << 30)

@@ -11,7 +11,7 @@
 
 #include <alloca.h>
 
-#include "shift.h"
+#include "measure/shift.h"
 
 /* The position of a slot (see shift.h). */
 unsigned shift_bytes(unsigned slot)

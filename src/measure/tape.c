@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
-#include "tape.h"
+#include "measure/channel.h"
+#include "measure/tape.h"
 
 static const char *const tape_helper[] = ICCSPROF_HELPER_NAMES;
 

@@ -3,10 +3,10 @@
 
 #include <string.h>
 
-#include "channel.h"
-#include "protocol.h"
-#include "whatif.h"
-#include "works.h"
+#include "measure/channel.h"
+#include "measure/protocol.h"
+#include "measure/whatif.h"
+#include "measure/works.h"
 
 /* The candidates set, one per helper at most. */
 static struct candidate whatif_cand[ICCSPROF_DRNG];

@@ -7,7 +7,7 @@
 
 #include <jansson.h>
 
-#include "passes.h"
+#include "measure/passes.h"
 
 /* Whether the configuration CFG asks for substitution. */
 int whatif_wanted(json_t *cfg);

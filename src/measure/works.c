@@ -7,9 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "channel.h"
+#include "measure/channel.h"
 
-#include "works.h"
+#include "measure/works.h"
 
 static const char *const works_helper[] = ICCSPROF_HELPER_NAMES;
 

@@ -6,8 +6,8 @@
 
 #include <jansson.h>
 
-#include "candidate.h"
-#include "passes.h"
+#include "measure/candidate.h"
+#include "measure/passes.h"
 
 /* Whole rounds of the scheme the works-check runs, each from its own seed. */
 #define WORKS_ROUNDS 3

@@ -1,0 +1,348 @@
+/* plan-files.c - the fallback sources of an instance, where no build
+ * file states them: every .c file of its folder and the folders below it
+ * (links followed only inside the package), less what the descriptor
+ * excludes; its headers and include folders; the shared ICCS files it
+ * lacks, taken from elsewhere in the package; the descriptor's flags. */
+#include "config.h"
+
+#include <ctype.h>
+#include <fnmatch.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan/plan-stages.h"
+
+/* Whether the descriptor line L is KEY for instance NAME. */
+bool plan_applies(const struct conf_line *l, const char *key, const char *name)
+{
+    return strcmp(l->key, key) == 0 && (l->instance == NULL || strcmp(l->instance, name) == 0);
+}
+
+/* Whether NAME ends with SUFFIX. */
+static bool files_ends_with(const char *name, const char *suffix)
+{
+    size_t n = strlen(name), s = strlen(suffix);
+
+    return n >= s && strcmp(name + n - s, suffix) == 0;
+}
+
+/* The base name of PATH. */
+static const char *files_base(const char *path)
+{
+    return strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+}
+
+/* Add a source to I. */
+struct plan_source *plan_add_source(struct plan_instance *i, const char *name, const char *path,
+                                    const char *obj)
+{
+    struct plan_source *s;
+    size_t len = strlen(obj);
+
+    i->sources = realloc(i->sources, (i->nsources + 1) * sizeof *i->sources);
+    if (i->sources == NULL)
+        abort();
+    s = &i->sources[i->nsources++];
+    memset(s, 0, sizeof *s);
+    s->name = xstrdup(name);
+    s->path = xstrdup(path);
+    s->obj = xasprintf("%.*s.o", (int)(len >= 2 ? len - 2 : len), obj);
+    return s;
+}
+
+/* Add an excluded file to I. */
+void plan_add_excluded(struct plan_instance *i, const char *file, const char *reason)
+{
+    i->excluded = realloc(i->excluded, (i->nexcluded + 1) * sizeof *i->excluded);
+    if (i->excluded == NULL)
+        abort();
+    i->excluded[i->nexcluded].file = xstrdup(file);
+    i->excluded[i->nexcluded++].reason = xstrdup(reason);
+}
+
+/* Free the sources and exclusions of I. */
+void plan_clear_sources(struct plan_instance *i)
+{
+    for (size_t s = 0; s < i->nsources; s++) {
+        free(i->sources[s].name);
+        free(i->sources[s].path);
+        free(i->sources[s].obj);
+        strlist_free(&i->sources[s].flags);
+    }
+    free(i->sources);
+    i->sources = NULL;
+    i->nsources = 0;
+    for (size_t e = 0; e < i->nexcluded; e++) {
+        free(i->excluded[e].file);
+        free(i->excluded[e].reason);
+    }
+    free(i->excluded);
+    i->excluded = NULL;
+    i->nexcluded = 0;
+}
+
+/* A copy of the source set of I (sources, exclusions, include folders,
+ * notes and how they were found), kept as I->other for the build to
+ * fall back to. */
+struct plan_instance *plan_copy_sources(const struct plan_instance *i)
+{
+    struct plan_instance *c = calloc(1, sizeof *c);
+
+    if (c == NULL)
+        abort();
+    for (size_t s = 0; s < i->nsources; s++)
+        strlist_extend(
+            &plan_add_source(c, i->sources[s].name, i->sources[s].path, i->sources[s].obj)->flags,
+            &i->sources[s].flags);
+    for (size_t e = 0; e < i->nexcluded; e++)
+        plan_add_excluded(c, i->excluded[e].file, i->excluded[e].reason);
+    strlist_extend(&c->incdirs, &i->incdirs);
+    strlist_extend(&c->shared_incdirs, &i->shared_incdirs);
+    strlist_extend(&c->notes, &i->notes);
+    c->described = i->described != NULL ? xstrdup(i->described) : NULL;
+    c->std = i->std != NULL ? xstrdup(i->std) : NULL;
+    c->from_build_file = i->from_build_file;
+    return c;
+}
+
+/* Swap the source sets of I and I->other. */
+void plan_swap_sources(struct plan_instance *i)
+{
+    struct plan_instance *o = i->other, t = *i;
+
+    i->sources = o->sources, i->nsources = o->nsources;
+    i->excluded = o->excluded, i->nexcluded = o->nexcluded;
+    i->incdirs = o->incdirs, i->shared_incdirs = o->shared_incdirs, i->notes = o->notes;
+    i->described = o->described, i->std = o->std, i->from_build_file = o->from_build_file;
+    o->sources = t.sources, o->nsources = t.nsources;
+    o->excluded = t.excluded, o->nexcluded = t.nexcluded;
+    o->incdirs = t.incdirs, o->shared_incdirs = t.shared_incdirs, o->notes = t.notes;
+    o->described = t.described, o->std = t.std, o->from_build_file = t.from_build_file;
+}
+
+/* Whether the shared file FILE is among the sources, exclusions and
+ * headers of I. */
+static bool files_has_shared(const struct plan_instance *i, const char *file)
+{
+    for (size_t s = 0; s < i->nsources; s++)
+        if (strcmp(files_base(i->sources[s].name), file) == 0)
+            return true;
+    for (size_t e = 0; e < i->nexcluded; e++)
+        if (strcmp(files_base(i->excluded[e].file), file) == 0)
+            return true;
+    for (size_t h = 0; h < i->headers.n; h++)
+        if (strcmp(files_base(i->headers.v[h]), file) == 0)
+            return true;
+    return false;
+}
+
+/* The copy of FILE among ALL (relative to the package) for instance I
+ * (INREL: its folder relative to the package): a Common/ folder's
+ * first, else the shortest path; NULL when there is none outside I. */
+static const char *files_best_shared(const struct strlist *all, const char *file, const char *inrel)
+{
+    size_t inlen = strlen(inrel);
+    const char *best = NULL;
+    bool best_common = false;
+
+    for (size_t a = 0; a < all->n; a++) {
+        char *lower;
+        bool common;
+
+        if (strcmp(files_base(all->v[a]), file) != 0 ||
+            (inlen > 0 && strncmp(all->v[a], inrel, inlen) == 0 && all->v[a][inlen] == '/'))
+            continue;
+        lower = plan_file_name(all->v[a]);
+        for (char *p = lower; *p != '\0'; p++)
+            *p = (char)tolower((unsigned char)*p);
+        common = strncmp(lower, "common/", 7) == 0 || strstr(lower, "/common/") != NULL;
+        free(lower);
+        if (best == NULL || (common && !best_common) ||
+            (common == best_common && strlen(all->v[a]) < strlen(best)))
+            best = all->v[a], best_common = common;
+    }
+    return best;
+}
+
+/* Take the shared ICCS files instance I lacks. */
+void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_instance *i)
+{
+    static const char *const files[] = {"drng.c", "drng.h", "auxfunc.c", "auxfunc.h", NULL};
+    const char *inrel = strlen(i->folder) > strlen(pkg) ? i->folder + strlen(pkg) + 1 : "";
+
+    for (int f = 0; files[f] != NULL; f++) {
+        const char *best =
+            files_has_shared(i, files[f]) ? NULL : files_best_shared(all, files[f], inrel);
+        char *path, *dir;
+
+        if (best == NULL)
+            continue;
+        path = xasprintf("%s/%s", pkg, best);
+        dir = xstrdup(path);
+        *strrchr(dir, '/') = '\0';
+        if (files_ends_with(best, ".c")) {
+            char *obj = xasprintf("+shared/%s", best);
+
+            plan_add_source(i, best, path, obj);
+            free(obj);
+        } else if (!strlist_has(&i->shared_incdirs, dir)) {
+            strlist_add(&i->shared_incdirs, dir);
+        }
+        strlist_addf(&i->notes, "%s taken from %s (the instance folder has none)", files[f], best);
+        free(path);
+        free(dir);
+    }
+}
+
+/* The include folders of I: every folder holding one of its headers,
+ * the instance folder first, then the others in name order. */
+static void files_incdirs(struct plan_instance *i)
+{
+    for (size_t h = 0; h < i->headers.n; h++) {
+        char *dir = xstrdup(i->headers.v[h]), *slash = strrchr(dir, '/');
+
+        if (slash != NULL)
+            *slash = '\0';
+        if (!strlist_has(&i->incdirs, slash != NULL ? dir : "."))
+            strlist_add(&i->incdirs, slash != NULL ? dir : ".");
+        free(dir);
+    }
+    strlist_sort(&i->incdirs);
+    for (size_t d = 1; d < i->incdirs.n; d++)
+        if (strcmp(i->incdirs.v[d], ".") == 0) {
+            char *dot = i->incdirs.v[d];
+
+            memmove(i->incdirs.v + 1, i->incdirs.v, d * sizeof *i->incdirs.v);
+            i->incdirs.v[0] = dot;
+        }
+}
+
+/* The exclude line of C that matches the file NAME of I (every match's
+ * number noted in USED), or NULL. */
+static const struct conf_line *files_excluded_by(const struct conf *c, const char *instance,
+                                                 const char *name, struct strlist *used)
+{
+    const struct conf_line *why = NULL;
+
+    for (size_t l = 0; c != NULL && l < c->n; l++)
+        if (plan_applies(&c->lines[l], "exclude", instance) &&
+            fnmatch(c->lines[l].value, name, 0) == 0) {
+            char num[32];
+
+            snprintf(num, sizeof num, "%ld", c->lines[l].lineno);
+            if (!strlist_has(used, num))
+                strlist_add(used, num);
+            if (why == NULL)
+                why = &c->lines[l];
+        }
+    return why;
+}
+
+/* Check the links out of the package that a walk of I met (T): a source
+ * or header among them that C does not exclude is an error (the exclude
+ * lines used noted in USED); -1 with the message. */
+static int files_check_outside(const struct conf *c, const struct plan_instance *i,
+                               const struct plan_tree *t, struct strlist *used)
+{
+    int rc = 0;
+
+    for (size_t k = 0; k < t->outside.n && rc == 0; k++) {
+        char *name = strndup(t->outside.v[k], strcspn(t->outside.v[k], " "));
+
+        if ((files_ends_with(name, ".c") || files_ends_with(name, ".h")) &&
+            files_excluded_by(c, i->name, name, used) == NULL) {
+            plan_say("instance %s: %s is a link out of the package, to %s: iccsprof follows no "
+                     "link out of the package it builds (copy the file in, or exclude it in "
+                     "scheme.conf)",
+                     i->name, name, t->outside.v[k] + strlen(name) + 4);
+            rc = -1;
+        }
+        free(name);
+    }
+    return rc;
+}
+
+/* Take the source NAME of I: excluded by C, or compiled; -1 when its name
+ * cannot be shown. */
+static int files_take(const struct conf *c, struct plan_instance *i, const char *name,
+                      struct strlist *used)
+{
+    const struct conf_line *why = files_excluded_by(c, i->name, name, used);
+
+    if (why != NULL) {
+        char *reason = xasprintf("scheme.conf line %ld: exclude = %s", why->lineno, why->value);
+
+        plan_add_excluded(i, name, reason);
+        free(reason);
+    } else if (plan_unprintable(name)) {
+        char *shown = plan_escaped(name);
+
+        plan_say("instance %s: the file name '%s' holds a tab or a line break; exclude it in "
+                 "scheme.conf if the library does not need it",
+                 i->name, shown);
+        free(shown);
+        return -1;
+    } else {
+        char *path = xasprintf("%s/src/%s", i->build, name);
+
+        plan_add_source(i, name, path, name);
+        free(path);
+    }
+    return 0;
+}
+
+/* Sources, headers, include folders and exclusions of instance I. */
+int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, struct strlist *used)
+{
+    struct plan_tree t = {.root = xstrdup(p->tree.root),
+                          .also = p->tree.also != NULL ? xstrdup(p->tree.also) : NULL};
+    struct strlist all = {0};
+    int rc = 0;
+
+    plan_list_files(&t, i->folder, "", &all);
+    p->tree.interrupted |= t.interrupted;
+    for (size_t f = 0; f < all.n; f++)
+        if (files_ends_with(all.v[f], ".h"))
+            strlist_add(&i->headers, all.v[f]);
+    files_incdirs(i);
+    strlist_extend(&i->dangling, &t.dangling);
+    rc = files_check_outside(c, i, &t, used);
+    for (size_t f = 0; rc == 0 && f < all.n; f++)
+        if (files_ends_with(all.v[f], ".c"))
+            rc = files_take(c, i, all.v[f], used);
+    strlist_free(&all);
+    plan_tree_free(&t);
+    return rc;
+}
+
+/* The descriptor's flags and defines for instance I, and its lenient
+ * policy. */
+void plan_flags(const struct conf *c, struct plan_instance *i)
+{
+    bool scoped = false;
+
+    i->lenient = NULL;
+    for (size_t l = 0; c != NULL && l < c->n; l++) {
+        const struct conf_line *line = &c->lines[l];
+
+        if (plan_applies(line, "cflags", i->name)) {
+            strlist_add_words(&i->conf_flags, line->value);
+        } else if (plan_applies(line, "defines", i->name)) {
+            struct strlist words = {0};
+
+            strlist_add_words(&words, line->value);
+            for (size_t w = 0; w < words.n; w++)
+                strlist_addf(&i->conf_flags, "-D%s", words.v[w]);
+            strlist_free(&words);
+            i->conf_defines = true;
+        } else if (plan_applies(line, "lenient", i->name) && (line->instance != NULL || !scoped)) {
+            /* a line for this instance wins over the scheme-wide ones */
+            free(i->lenient);
+            i->lenient = xstrdup(line->value);
+            scoped = line->instance != NULL;
+        }
+    }
+    if (i->lenient == NULL)
+        i->lenient = xstrdup("auto");
+}

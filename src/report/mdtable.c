@@ -1,0 +1,196 @@
+/* mdtable.c - a Markdown section: a heading, a pipe table and note lines. */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/mdtable.h"
+
+struct mdtable {
+    char *title;
+    size_t ncols;
+    char **headers;
+    char *align;
+    char **cells; /* rows × ncols, row by row */
+    size_t nrows, cap;
+    char **notes;
+    size_t nnotes;
+};
+
+/* A copy of CELL with '|' escaped and line breaks made spaces, so that the
+ * cell cannot break the table. */
+static char *mdtable_cell(const char *cell)
+{
+    char *out = malloc(2 * strlen(cell) + 1), *o = out;
+
+    for (const char *c = cell; *c != '\0'; c++) {
+        if (*c == '|')
+            *o++ = '\\';
+        *o++ = *c == '\n' || *c == '\r' ? ' ' : *c;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* A table titled TITLE with NCOLS columns named by HEADERS. */
+struct mdtable *mdtable_new(const char *title, size_t ncols, const char *const *headers,
+                            const char *align)
+{
+    struct mdtable *t = calloc(1, sizeof *t);
+
+    t->title = title != NULL ? strdup(title) : NULL;
+    t->ncols = ncols;
+    t->headers = calloc(ncols, sizeof *t->headers);
+    for (size_t c = 0; c < ncols; c++)
+        t->headers[c] = mdtable_cell(headers[c]);
+    t->align = strdup(align);
+    return t;
+}
+
+/* Append a row of NCOLS cells. */
+void mdtable_row(struct mdtable *t, const char *const *cells)
+{
+    if (t->nrows == t->cap) {
+        t->cap = t->cap ? 2 * t->cap : 16;
+        t->cells = realloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
+    }
+    for (size_t c = 0; c < t->ncols; c++)
+        t->cells[t->nrows * t->ncols + c] = mdtable_cell(cells[c]);
+    t->nrows++;
+}
+
+/* Append a note line printed under the table. */
+void mdtable_note(struct mdtable *t, const char *fmt, ...)
+{
+    va_list ap;
+    char *note;
+
+    va_start(ap, fmt);
+    if (vasprintf(&note, fmt, ap) < 0)
+        note = NULL;
+    va_end(ap);
+    if (note == NULL)
+        return;
+    for (char *c = note; *c != '\0'; c++)
+        if (*c == '\n' || *c == '\r')
+            *c = ' ';
+    t->notes = realloc(t->notes, (t->nnotes + 1) * sizeof *t->notes);
+    t->notes[t->nnotes++] = note;
+}
+
+/* Number of rows so far. */
+size_t mdtable_rows(const struct mdtable *t)
+{
+    return t->nrows;
+}
+
+/* The title, or NULL. */
+const char *mdtable_title(const struct mdtable *t)
+{
+    return t->title;
+}
+
+/* The number of columns. */
+size_t mdtable_ncols(const struct mdtable *t)
+{
+    return t->ncols;
+}
+
+/* Column C's header. */
+const char *mdtable_header(const struct mdtable *t, size_t c)
+{
+    return t->headers[c];
+}
+
+/* Column C's alignment. */
+char mdtable_align(const struct mdtable *t, size_t c)
+{
+    return t->align[c];
+}
+
+/* The cell of row R, column C. */
+const char *mdtable_cell_at(const struct mdtable *t, size_t r, size_t c)
+{
+    return t->cells[r * t->ncols + c];
+}
+
+/* The number of notes. */
+size_t mdtable_nnotes(const struct mdtable *t)
+{
+    return t->nnotes;
+}
+
+/* Note N. */
+const char *mdtable_note_at(const struct mdtable *t, size_t n)
+{
+    return t->notes[n];
+}
+
+/* Print one table line from NCOLS cells. */
+static void mdtable_line(FILE *out, char *const *cells, size_t ncols)
+{
+    for (size_t c = 0; c < ncols; c++)
+        fprintf(out, "| %s ", cells[c]);
+    fputs("|\n", out);
+}
+
+/* Print the heading, the table (when it has rows) and the notes. */
+void mdtable_print(const struct mdtable *t, FILE *out)
+{
+    if (t->title != NULL)
+        fprintf(out, "## %s\n\n", t->title);
+    if (t->nrows > 0) {
+        mdtable_line(out, t->headers, t->ncols);
+        for (size_t c = 0; c < t->ncols; c++)
+            fputs(t->align[c] == 'r' ? "|---:" : "|---", out);
+        fputs("|\n", out);
+        for (size_t r = 0; r < t->nrows; r++)
+            mdtable_line(out, t->cells + r * t->ncols, t->ncols);
+        fputc('\n', out);
+    }
+    for (size_t n = 0; n < t->nnotes; n++)
+        fprintf(out, "- %s\n", t->notes[n]);
+    if (t->nnotes > 0)
+        fputc('\n', out);
+}
+
+/* TEXT as a Markdown code span into BUF. */
+char *md_code(char *buf, size_t size, const char *text)
+{
+    size_t run = 0, longest = 0, len = strlen(text);
+    char fence[16];
+    const char *pad;
+
+    for (const char *c = text; *c != '\0'; c++) {
+        run = *c == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    if (longest + 1 >= sizeof fence)
+        longest = sizeof fence - 2;
+    memset(fence, '`', longest + 1);
+    fence[longest + 1] = '\0';
+    pad = longest > 0 && (text[0] == '`' || text[len - 1] == '`' || text[0] == ' ') ? " " : "";
+    snprintf(buf, size, "%s%s%s%s%s", fence, pad, text, pad, fence);
+    return buf;
+}
+
+/* Free the table. */
+void mdtable_free(struct mdtable *t)
+{
+    if (t == NULL)
+        return;
+    for (size_t i = 0; i < t->nrows * t->ncols; i++)
+        free(t->cells[i]);
+    for (size_t c = 0; c < t->ncols; c++)
+        free(t->headers[c]);
+    for (size_t n = 0; n < t->nnotes; n++)
+        free(t->notes[n]);
+    free(t->cells);
+    free(t->headers);
+    free(t->notes);
+    free(t->align);
+    free(t->title);
+    free(t);
+}

@@ -1,0 +1,242 @@
+/* report-symmetric.c - the Symmetric primitives section: the share of each
+ * operation spent in the three hash helpers together and in the DRNG, and
+ * the calls per operation of each helper, in the published cell formats. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "report/flat.h"
+#include "util/format.h"
+#include "report/report.h"
+
+/* The helpers in the byte order of their names in the calls cell (the
+ * DRNG is "drng" there, which sorts first). */
+static const struct {
+    enum iccsprof_helper helper;
+    const char *cell_name;
+} symmetric_order[ICCSPROF_NHELPERS] = {
+    {ICCSPROF_DRNG, "drng"},
+    {ICCSPROF_PSEUDOXOF, "pseudoXOF"},
+    {ICCSPROF_PSEUDOHASH, "pseudohash"},
+    {ICCSPROF_SM3HASH, "sm3hash"},
+};
+
+static const char *const symmetric_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* The lower-bound mark of R's helper figures, or "". */
+const char *report_bound_mark(const struct rec *r)
+{
+    return r->has_profile && r->overflow_calls > 0 ? "\xe2\x89\xa5" : "";
+}
+
+/* The hash share cell (DRNG false) or DRNG share cell of R, with its
+ * bound mark and its uncertainty. */
+char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
+{
+    char cell[FMT_CELL];
+    double share = drng ? r->drng_share : r->hash_share;
+
+    snprintf(buf, size, "%s%s", isnan(share) ? "" : report_bound_mark(r),
+             fmt_share_pm(cell, sizeof cell, share, rec_share_halfwidth(r, drng)));
+    return buf;
+}
+
+/* The calls cell: "drng 1.03, pseudoXOF 2,290, pseudohash 1.03", the
+ * helpers without calls left out (empty when none is called), each count
+ * after the record's bound mark. */
+char *report_calls_cell(char *buf, size_t size, const struct rec *r)
+{
+    char num[FMT_CELL];
+
+    buf[0] = '\0';
+    if (!r->has_profile) {
+        snprintf(buf, size, "%s", FMT_MISSING);
+        return buf;
+    }
+    for (int i = 0; i < ICCSPROF_NHELPERS; i++) {
+        const struct rec_helper *h = &r->helper[symmetric_order[i].helper];
+        size_t len = strlen(buf);
+
+        if (h->calls == 0)
+            continue;
+        snprintf(buf + len, size - len, "%s%s %s%s", len > 0 ? ", " : "",
+                 symmetric_order[i].cell_name, report_bound_mark(r),
+                 fmt_figure(num, sizeof num, h->calls_per_op));
+        if (report_count_varies(h->calls_min, h->calls_max)) {
+            len = strlen(buf);
+            snprintf(buf + len, size - len, " \xc2\xb1%s",
+                     fmt_g2(num, sizeof num, h->calls_per_op_stderr));
+        }
+    }
+    return buf;
+}
+
+/* Whether a count per operation with this minimum and maximum varies
+ * from one operation to the next (a record before version 4 does not
+ * say: -1). */
+bool report_count_varies(long long min, long long max)
+{
+    return min >= 0 && max >= 0 && min != max;
+}
+
+/* Whether a share of R prints with its uncertainty. */
+static bool symmetric_has_pm(const struct rec *r)
+{
+    return fmt_share_pm_shown(rec_share_halfwidth(r, false)) ||
+           fmt_share_pm_shown(rec_share_halfwidth(r, true));
+}
+
+/* Add the Symmetric primitives section of RECS: the survey verdict, then
+ * the table. */
+static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
+                               struct page *pg)
+{
+    char code[1024];
+    static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
+                                          "calls per operation"};
+    struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
+    bool any_pm = false, any_varies = false, any_played = false;
+
+    (void)opts;
+    report_heading(pg, &report_symmetric);
+    report_survey_line(pg, recs, n);
+    page_text(pg, "Share of each operation spent in the ICCS placeholder hash functions and in "
+                  "the ICCS DRNG (the profiled build, its helpers wrapped at link time, measured "
+                  "in the same run as the plain one):");
+    for (size_t i = 0; i < n; i++) {
+        const struct rec *r = recs[i];
+        char c[5][REPORT_CELL];
+        const char *cells[5] = {c[0], rec_op_name(r->op), c[2], c[3], c[4]};
+
+        report_instance_cell(c[0], sizeof c[0], r);
+        report_share_cell(c[2], sizeof c[2], r, false);
+        report_share_cell(c[3], sizeof c[3], r, true);
+        report_calls_cell(c[4], sizeof c[4], r);
+        mdtable_row(t, cells);
+        any_pm |= symmetric_has_pm(r);
+        any_played |= r->has_profile && r->hash_share_played;
+        for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+            any_varies |= r->has_profile && r->helper[h].calls > 0 &&
+                          report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
+    }
+    report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION));
+    for (size_t i = 0; i < n; i++)
+        if (recs[i]->has_profile && recs[i]->sampling_k > 1)
+            mdtable_note(t, "%s %s: timing sampled, about one call in %lld timed%s",
+                         md_code(code, sizeof code, recs[i]->instance), rec_op_name(recs[i]->op),
+                         recs[i]->sampling_k,
+                         recs[i]->sampling_auto ? " (chosen by --sample=auto)" : "");
+    if (any_played)
+        mdtable_note(t, "pseudohash/XOF/sm3: played back, the time the operation loses when its "
+                        "hash calls are served from a recording of their outputs, with no call "
+                        "timed; its \xc2\xb1 from the pairs, their trials and what serving the "
+                        "recording costs (the DRNG's share and the helpers' own are timed)");
+    if (any_pm)
+        mdtable_note(t, "\xc2\xb1 in a share: the 95 %% half-width of its uncertainty as the "
+                        "record states it (from the profile pass's trials: the pairs, the "
+                        "compensation, the sampling), shown from 0.1 percentage point; a record "
+                        "that states none shows 1.96 standard errors of its sampling");
+    if (any_varies)
+        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
+                        "(its minimum and maximum differ), with the standard error of its mean; "
+                        "a count without it is the same in every operation");
+    page_table(pg, t);
+}
+
+/* The per-helper fields of CSV/JSON, after the helper's C name. */
+static const char *const symmetric_helper_fields[] = {"calls",        "calls_per_op", "timed_calls",
+                                                      "ticks",        "share_raw",    "share",
+                                                      "share_stderr", "nested_calls"};
+#define SYMMETRIC_NFIELDS (sizeof symmetric_helper_fields / sizeof symmetric_helper_fields[0])
+
+/* The Symmetric primitives columns of CSV/JSON. */
+static void symmetric_columns(json_t *keys)
+{
+    static const char *const names[] = {"profile_calls",
+                                        "profile_ticks",
+                                        "profile_baseline_ticks",
+                                        "inner_ticks",
+                                        "outer_ticks",
+                                        "untimed_outer_ticks",
+                                        "callers_outer_ticks",
+                                        "hash_share",
+                                        "hash_share_stderr",
+                                        "drng_share",
+                                        "drng_share_stderr",
+                                        "hash_share_uncertainty",
+                                        "drng_share_uncertainty",
+                                        "hash_share_method",
+                                        "hash_share_timed",
+                                        "sampling_k",
+                                        "calls_in_no_helper"};
+    char key[64];
+
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        json_array_append_new(keys, json_string(names[i]));
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++)
+        for (size_t f = 0; f < SYMMETRIC_NFIELDS; f++) {
+            snprintf(key, sizeof key, "%s_%s", symmetric_helper_name[h],
+                     symmetric_helper_fields[f]);
+            json_array_append_new(keys, json_string(key));
+        }
+}
+
+/* The Symmetric primitives fields of R (all null without a profile). */
+static void symmetric_fields(const struct rec *r, json_t *row)
+{
+    char key[64];
+
+    json_object_set_new(row, "profile_calls", flat_count(r->profile_calls));
+    json_object_set_new(row, "profile_ticks", flat_number(r->profile_ticks));
+    json_object_set_new(row, "profile_baseline_ticks", flat_number(r->baseline_ticks));
+    json_object_set_new(row, "inner_ticks",
+                        r->has_profile ? json_real(r->inner_ticks) : json_null());
+    json_object_set_new(row, "outer_ticks",
+                        r->has_profile ? json_real(r->outer_ticks) : json_null());
+    json_object_set_new(row, "untimed_outer_ticks",
+                        r->has_profile ? json_real(r->untimed_outer_ticks) : json_null());
+    json_object_set_new(row, "callers_outer_ticks",
+                        r->has_profile ? json_real(r->callers_outer_ticks) : json_null());
+    json_object_set_new(row, "hash_share", flat_number(r->hash_share));
+    json_object_set_new(row, "hash_share_stderr",
+                        r->has_profile ? json_real(r->hash_share_stderr) : json_null());
+    json_object_set_new(row, "drng_share", flat_number(r->drng_share));
+    json_object_set_new(row, "drng_share_stderr",
+                        r->has_profile ? json_real(r->drng_share_stderr) : json_null());
+    json_object_set_new(row, "hash_share_uncertainty", flat_number(r->hash_share_uncertainty));
+    json_object_set_new(row, "drng_share_uncertainty", flat_number(r->drng_share_uncertainty));
+    /* which estimate hash_share is (doc/guide/measuring.md, "Played back"), and the timed one */
+    json_object_set_new(row, "hash_share_method",
+                        !r->has_profile        ? json_null()
+                        : r->hash_share_played ? json_string("played back")
+                                               : json_string("timed"));
+    json_object_set_new(row, "hash_share_timed", flat_number(r->hash_share_timed));
+    json_object_set_new(row, "sampling_k",
+                        r->has_profile ? json_integer(r->sampling_k) : json_null());
+    json_object_set_new(row, "calls_in_no_helper",
+                        r->has_profile ? json_integer(r->overflow_calls) : json_null());
+    for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+        const struct rec_helper *x = &r->helper[h];
+        json_t *v[SYMMETRIC_NFIELDS] = {
+            json_integer(x->calls),     json_real(x->calls_per_op),   json_integer(x->timed_calls),
+            json_real(x->ticks),        json_real(x->share_raw),      json_real(x->share),
+            json_real(x->share_stderr), json_integer(x->nested_calls)};
+
+        for (size_t f = 0; f < SYMMETRIC_NFIELDS; f++) {
+            snprintf(key, sizeof key, "%s_%s", symmetric_helper_name[h],
+                     symmetric_helper_fields[f]);
+            json_object_set_new(row, key, r->has_profile ? v[f] : json_null());
+            if (!r->has_profile)
+                json_decref(v[f]);
+        }
+    }
+}
+
+const struct report_section report_symmetric = {
+    .name = "symmetric",
+    .title = "Symmetric primitives",
+    .markdown = symmetric_markdown,
+    .columns = symmetric_columns,
+    .fields = symmetric_fields,
+};

@@ -1,0 +1,192 @@
+/* run-passes.c - an operation's passes, each in a measuring process of
+ * its own, and their results merged (run-passes.h). */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "util/message.h"
+#include "run/drng-find.h"
+#include "util/hex.h"
+#include "run/run-child.h"
+#include "run/run-passes.h"
+
+/* The configuration of a measuring process. */
+json_t *run_config(const struct run_options *o, const char *op, const char *pass)
+{
+    const char *plain = pass == NULL || strcmp(pass, "timing") == 0 ? o->plain : NULL;
+    const char *profiled = pass == NULL || strcmp(pass, "profile") == 0 ? o->profiled : NULL;
+    char seed[2 * RUN_MAX_SEED + 1];
+    json_t *cfg;
+
+    /* a what-if run times the profiled library, with its candidates */
+    if (o->substitutes != NULL && op != NULL && pass != NULL) {
+        plain = NULL;
+        profiled = o->profiled;
+    }
+    hex_encode(o->seed, o->seed_len, seed);
+    cfg = json_pack(
+        "{s:b, s:o, s:o, s:s, s:s, s:I, s:i, s:i, s:i, s:i, s:i, s:o, s:f, s:f, s:f, s:f}", "probe",
+        op == NULL, "plain", plain != NULL ? json_string(plain) : json_null(), "profiled",
+        profiled != NULL ? json_string(profiled) : json_null(), "op", op != NULL ? op : "", "seed",
+        seed, "message_bytes", (json_int_t)o->message_bytes, "trials", (int)o->trials, "min_calls",
+        (int)o->min_calls, "max_sign_attempts", (int)o->max_sign_attempts, "first_n",
+        (int)o->first_n, "callers", (int)o->callers, "sample",
+        o->sample == 0 ? json_string("auto") : json_integer((json_int_t)o->sample),
+        "target_seconds", o->target_seconds, "max_seconds", o->max_seconds, "profile_seconds",
+        o->profile_seconds, "precision", o->precision);
+    if (op != NULL && o->substitutes != NULL) {
+        json_object_set(cfg, "substitute", o->substitutes);
+        json_object_set_new(cfg, "substitute_pass", pass != NULL ? json_string(pass) : json_null());
+    }
+    if (op != NULL)
+        json_object_set_new(
+            cfg, "drng_private",
+            json_pack("{s:o, s:o}", "plain",
+                      plain != NULL ? drng_find_private(plain) : json_array(), "profiled",
+                      profiled != NULL ? drng_find_private(profiled) : json_array()));
+    return cfg;
+}
+
+/* Add the integer member KEY of FROM to that of INTO (both objects). */
+static void passes_add(json_t *into, json_t *from, const char *key)
+{
+    json_t *a = json_object_get(into, key), *b = json_object_get(from, key);
+
+    if (json_is_integer(a) && json_is_integer(b))
+        json_object_set_new(into, key, json_integer(json_integer_value(a) + json_integer_value(b)));
+}
+
+/* The events of both processes: the sums, the setup pass of both, the
+ * timing pass of T's and the profile pass of P's. */
+static void passes_merge_events(json_t *t, json_t *p)
+{
+    static const char *const sums[] = {"sign_failures_retried", "verify_rejections",
+                                       "decaps_mismatches", "kex_mismatches"};
+    json_t *te = json_object_get(t, "events"), *pe = json_object_get(p, "events");
+    json_t *tp = json_object_get(te, "passes"), *pp = json_object_get(pe, "passes");
+    const char *key;
+    json_t *v;
+
+    for (size_t i = 0; i < sizeof sums / sizeof sums[0]; i++)
+        passes_add(te, pe, sums[i]);
+    json_object_foreach(json_object_get(pp, "setup"), key, v)
+        passes_add(json_object_get(tp, "setup"), json_object_get(pp, "setup"), key);
+    json_object_set(tp, "profile", json_object_get(pp, "profile"));
+}
+
+/* The smaller (SMALLER true) or larger of the integer members KEY of A and
+ * B that are not null, into A. */
+static void passes_extreme(json_t *a, json_t *b, const char *key, int smaller)
+{
+    json_t *x = json_object_get(a, key), *y = json_object_get(b, key);
+
+    if (!json_is_integer(y))
+        return;
+    if (!json_is_integer(x) || (smaller ? json_integer_value(y) < json_integer_value(x)
+                                        : json_integer_value(y) > json_integer_value(x)))
+        json_object_set(a, key, y);
+}
+
+/* Merge the profile process's result P into the timing process's T: T
+ * keeps its timing, memory and cycle counter; P gives the profile, the
+ * call sites, the DRNG contexts and the tick counter its ticks are of. */
+static void passes_merge(json_t *t, json_t *p)
+{
+    static const char *const from_profile[] = {"tick_source", "tick_hz", "profile", "sites",
+                                               "drng"};
+
+    for (size_t i = 0; i < sizeof from_profile / sizeof from_profile[0]; i++)
+        json_object_set(t, from_profile[i], json_object_get(p, from_profile[i]));
+    passes_merge_events(t, p);
+    json_object_set(json_object_get(t, "involuntary_switches"), "profile",
+                    json_object_get(json_object_get(p, "involuntary_switches"), "profile"));
+    json_object_set(json_object_get(t, "passes"), "profile",
+                    json_object_get(json_object_get(p, "passes"), "profile"));
+    passes_extreme(t, p, "sig_observed_min", 1);
+    passes_extreme(t, p, "sig_observed_max", 0);
+}
+
+/* Take the end of pass PASS (its process's outcome C) into OUT; EXIT_OK
+ * to go on, else the status to stop with (after a message). */
+static int passes_take(const char *pass, struct child_outcome *c, struct run_outcome *out)
+{
+    out->log_bytes += c->log_bytes;
+    if (c->status == CHILD_INTERRUPTED)
+        return 128 + c->signal;
+    if (c->status == CHILD_INPUT_ERROR) {
+        cmd_error("%s", c->message);
+        return EXIT_USAGE;
+    }
+    if (c->status == CHILD_FAILED) {
+        if (out->failed_pass == NULL)
+            snprintf(out->message, sizeof out->message, "%s", c->message);
+        out->failed_pass = out->failed_pass == NULL ? pass : "both";
+        return EXIT_OK;
+    }
+    if (out->result == NULL)
+        out->result = c->result;
+    else {
+        passes_merge(out->result, c->result);
+        json_decref(c->result);
+    }
+    return EXIT_OK;
+}
+
+/* Run pass PASS of OP in a measuring process; as passes_take. */
+static int passes_run(const struct run_facts *f, const char *op, const char *pass, int log_fd,
+                      struct run_progress *p, struct run_outcome *out, int *timed_out)
+{
+    json_t *cfg = run_config(f->options, op, pass);
+    struct child_outcome c;
+    int rc;
+
+    memset(&c, 0, sizeof c);
+    run_progress_pass(p, pass);
+    rc = child_run(child_measure_path(), cfg, f->timeout, log_fd, run_progress_update, p, &c);
+    json_decref(cfg);
+    if (rc != 0) {
+        cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
+                  strerror(errno));
+        return EXIT_FAIL;
+    }
+    if (c.log_errno != 0) {
+        json_decref(c.result); /* a result without its log is not kept */
+        errno = c.log_errno;
+        return -1;
+    }
+    *timed_out = c.timed_out;
+    return passes_take(pass, &c, out);
+}
+
+/* Measure OP's passes. */
+int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run_progress *p,
+               struct run_outcome *out)
+{
+    const struct run_options *o = f->options;
+    int rc = EXIT_OK, timed_out = 0;
+
+    memset(out, 0, sizeof *out);
+    if (o->plain != NULL)
+        rc = passes_run(f, op, "timing", log_fd, p, out, &timed_out);
+    /* after a time-out, the profile pass would most likely hang the same way */
+    if (rc == EXIT_OK && o->profiled != NULL && !timed_out)
+        rc = passes_run(f, op, "profile", log_fd, p, out, &timed_out);
+    else if (rc == EXIT_OK && o->profiled != NULL)
+        snprintf(out->message + strlen(out->message), sizeof out->message - strlen(out->message),
+                 "; the profile pass was not tried after it");
+    if (rc == EXIT_OK && out->log_bytes > CHILD_LOG_LIMIT) {
+        out->log_truncated = 1;
+        if (ftruncate(log_fd, CHILD_LOG_LIMIT) != 0)
+            rc = -1;
+    }
+    if (rc == EXIT_OK && out->failed_pass != NULL && out->result == NULL)
+        out->failed_pass = NULL; /* no pass finished: a failed record */
+    if (rc != EXIT_OK) {
+        json_decref(out->result);
+        out->result = NULL;
+    }
+    return rc;
+}

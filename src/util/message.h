@@ -1,0 +1,41 @@
+/* message.h - how every part of iccsprof speaks to its user: the exit
+ * statuses, one-line messages on stderr, and how much to say (-q, -v).
+ * Below every stage, so that a stage reports in the command's voice
+ * without depending on the command layer. */
+#ifndef ICCSPROF_MESSAGE_H
+#define ICCSPROF_MESSAGE_H
+
+#include <stdarg.h>
+
+/* Exit statuses shared by every subcommand. */
+enum {
+    EXIT_OK = 0,   /* success */
+    EXIT_FAIL = 1, /* the job ran but something it checks failed */
+    EXIT_USAGE = 2 /* bad option, unreadable input or unwritable output */
+};
+
+/* How much a command says on stderr, from -q/--quiet and -v/--verbose,
+ * which every command takes, else from $ICCSPROF_VERBOSITY (quiet or
+ * verbose), which the parser sets for the commands this one starts. */
+enum cmd_verbosity { CMD_QUIET = -1, CMD_NORMAL = 0, CMD_VERBOSE = 1 };
+extern enum cmd_verbosity cmd_verbosity;
+
+/* Print PREFIX and the message FMT, AP as one line on stderr: the one
+ * way messages are written. */
+void cmd_vmessage(const char *prefix, const char *fmt, va_list ap);
+
+/* Report an error as "iccsprof: MESSAGE" on stderr. */
+void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "iccsprof: note: MESSAGE" on stderr, unless -q was given. */
+void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Report a usage error of the command named COMMAND, one line and where
+ * to find help, and return EXIT_USAGE: for the checks of a stage that
+ * knows which command it serves by name only. */
+int usage_error(const char *command, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* usage_error with the message's arguments in AP. */
+int usage_verror(const char *command, const char *fmt, va_list ap);
+
+#endif
