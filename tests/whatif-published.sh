@@ -147,6 +147,17 @@ ok = (c["candidate"], c["digest_bits"], c["kat"]) == ("pkg:JuziHash-512", 512, "
 sys.exit(0 if ok else str(s))
 EOS
         fail "JuziHash-512: truncated from 512, unverified, works" "$(head -c 400 "$work/err")"
+    expect_status "the matrix over the folder of real packages" 0 "$ICCSPROF" whatif \
+        --allow-unverified --format json --hashes "$(dirname "$REAL")" "$REC"
+    python3 - "$work/out" <<'EOS' && pass "the real folder: Juzi, its 512-bit instance, unverified" ||
+import json, sys
+d = json.load(open(sys.argv[1]))
+got = [(c["name"], c.get("instance"), c.get("digest_bits"), c.get("kat")) for c in d["candidates"]]
+ok = got == [("iccs", None, None, None),
+             ("Juzi", "JuziHash-512", 512, "unverified: no responses shipped")] and d["refused"] == []
+sys.exit(0 if ok else str(got))
+EOS
+        fail "the real folder: Juzi, its 512-bit instance, unverified" "$(head -c 400 "$work/out")"
 else
     pass "# SKIP the real candidate: no $REAL"
 fi
