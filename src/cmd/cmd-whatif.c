@@ -52,7 +52,7 @@ static const struct cmd_option whatif_options[] = {
     [WHATIF_OPT_ALLOW_UNVERIFIED] =
         {.name = "allow-unverified",
          .kind = CMD_OPT_FLAG,
-         .help = "a hash package that ships no KAT responses serves unchecked (its row says "
+         .help = "a hash package that ships no KAT responses serves unchecked (the document says "
                  "\"unverified: no responses shipped\") instead of being refused"},
     [WHATIF_OPT_FORMAT] = {.name = "format",
                            .kind = CMD_OPT_CHOICE,
