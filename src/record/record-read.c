@@ -529,8 +529,9 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
     json_t *s = rr_object(rr, root, "", "substitution", RR_OPTIONAL);
     json_t *works = rr_object(rr, s, "substitution", "works", RR_OPTIONAL);
     json_t *counts = rr_object(rr, s, "substitution", "calls_per_op", RR_OPTIONAL), *c;
-    char differs[512] = "", a[FMT_CELL], b[FMT_CELL];
-    const char *helper;
+    char differs[512] = "", unverified[512] = "", a[FMT_CELL], b[FMT_CELL];
+    const char *helper, *kat;
+    size_t k;
 
     if (s == NULL)
         return;
@@ -552,6 +553,17 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
                  fmt_figure(b, sizeof b, json_number_value(json_object_get(c, "placeholder"))));
     }
     r->substitution_differs = strdup(differs);
+    json_array_foreach(json_object_get(s, "candidates"), k, c)
+    {
+        const char *name = json_string_value(json_object_get(c, "candidate"));
+
+        kat = json_string_value(json_object_get(c, "kat"));
+        if (name != NULL && kat != NULL && strncmp(kat, "unverified", 10) == 0 &&
+            strstr(unverified, name) == NULL)
+            snprintf(unverified + strlen(unverified), sizeof unverified - strlen(unverified),
+                     "%s%s", unverified[0] ? ", " : "", name);
+    }
+    r->substitution_unverified = strdup(unverified);
 }
 
 /* The operations and events of each pass; a record before version 4 has
@@ -1225,6 +1237,7 @@ void rec_free(struct rec *r)
     free(r->substitution);
     free(r->substitution_check);
     free(r->substitution_differs);
+    free(r->substitution_unverified);
     free(r->compensation_reason);
     free(r->replay_fault);
     free(r->message);
