@@ -149,15 +149,15 @@ EOS
         fail "JuziHash-512: truncated from 512, unverified, works" "$(head -c 400 "$work/err")"
     expect_status "the matrix over the folder of real packages" 0 "$ICCSPROF" whatif \
         --allow-unverified --format json --hashes "$(dirname "$REAL")" "$REC"
-    python3 - "$work/out" <<'EOS' && pass "the real folder: Juzi, its 512-bit instance, unverified" ||
+    python3 - "$work/out" <<'EOS' && pass "the real folder: hash-13 JuziHash by the catalog, its 512-bit instance, unverified" ||
 import json, sys
 d = json.load(open(sys.argv[1]))
 got = [(c["name"], c.get("instance"), c.get("digest_bits"), c.get("kat")) for c in d["candidates"]]
 ok = got == [("iccs", None, None, None),
-             ("Juzi", "JuziHash-512", 512, "unverified: no responses shipped")] and d["refused"] == []
+             ("hash-13 JuziHash", "JuziHash-512", 512, "unverified: no responses shipped")] and d["refused"] == []
 sys.exit(0 if ok else str(got))
 EOS
-        fail "the real folder: Juzi, its 512-bit instance, unverified" "$(head -c 400 "$work/out")"
+        fail "the real folder: hash-13 JuziHash by the catalog, its 512-bit instance, unverified" "$(head -c 400 "$work/out")"
 else
     pass "# SKIP the real candidate: no $REAL"
 fi

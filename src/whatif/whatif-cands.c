@@ -5,6 +5,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 
 #include "whatif/hashpkg.h"
 #include "whatif/substitute.h"
+#include "plan/catalog.h"
 #include "whatif/whatif.h"
 
 /* The header that makes a folder a hash package's instance. */
@@ -151,12 +153,39 @@ static int wi_find(const char *dir, int depth, struct strlist *found)
     return rc;
 }
 
-/* The name package folder PACKAGE is listed under in the matrix: its
- * folder's.  This is where the catalog of official ids would name it
- * ("hash-13 JuziHash"), as it would order PACKAGES in wi_add_dir. */
-static char *wi_package_name(const char *package)
+/* The name package folder PACKAGE is listed under in the matrix: the
+ * catalog's id and official name ("hash-13 JuziHash") where C knows its
+ * folder, else the folder's own. */
+static char *wi_package_name(const struct catalog *c, const char *package)
 {
-    return xstrdup(strrchr(package, '/') + 1);
+    const char *base = strrchr(package, '/') + 1;
+    const struct catalog_entry *e = c != NULL ? catalog_find(c, base) : NULL;
+
+    return e != NULL ? xasprintf("%s %s", e->id, e->name) : xstrdup(base);
+}
+
+/* The place of package folder PACKAGE in the catalog C (its entries'
+ * order), or past every entry when C does not know it. */
+static size_t wi_catalog_place(const struct catalog *c, const char *package)
+{
+    const struct catalog_entry *e = c != NULL ? catalog_find(c, strrchr(package, '/') + 1) : NULL;
+
+    return e != NULL ? (size_t)(e - c->v) : SIZE_MAX;
+}
+
+/* PACKAGES in the catalog C's order, those it does not know after them by
+ * name (they come sorted by name). */
+static void wi_catalog_order(const struct catalog *c, struct strlist *packages)
+{
+    for (size_t i = 1; i < packages->n; i++)
+        for (size_t j = i;
+             j > 0 && wi_catalog_place(c, packages->v[j - 1]) > wi_catalog_place(c, packages->v[j]);
+             j--) {
+            char *t = packages->v[j];
+
+            packages->v[j] = packages->v[j - 1];
+            packages->v[j - 1] = t;
+        }
 }
 
 /* Add every hash package under DIR (whatif.h). */
@@ -164,6 +193,9 @@ int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool a
 {
     struct strlist found = {0}, packages = {0};
     size_t len = strlen(dir), count;
+    struct catalog cat;
+    char *why = NULL;
+    bool have_cat;
 
     if (wi_find(dir, WI_DEPTH, &found) != 0) {
         cmd_error("%s: %s", dir, strerror(errno));
@@ -180,8 +212,12 @@ int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool a
         free(package);
     }
     strlist_sort(&packages);
+    /* without a catalog the candidates keep their folders' names */
+    have_cat = catalog_load(&cat, &why) == 0;
+    free(why);
+    wi_catalog_order(have_cat ? &cat : NULL, &packages);
     for (size_t i = 0; i < packages.n; i++) {
-        char *name = wi_package_name(packages.v[i]);
+        char *name = wi_package_name(have_cat ? &cat : NULL, packages.v[i]);
 
         if (wi_has(s, name))
             cmd_error("%s: a candidate named %s is there already; left out", packages.v[i], name);
@@ -190,6 +226,8 @@ int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool a
         free(name);
     }
     count = packages.n;
+    if (have_cat)
+        catalog_free(&cat);
     strlist_free(&found);
     strlist_free(&packages);
     return (int)count;
