@@ -450,7 +450,6 @@ static int desc_apply(const struct plan *p, struct plan_instance *i, const struc
     }
     qsort(ni.sources, ni.nsources, sizeof *ni.sources, desc_source_cmp);
     i->other = plan_copy_sources(i);
-    free(i->other->described);
     i->other->described = xstrdup("autodetected: every .c but programs");
     free(i->other->std);
     i->other->std = NULL;

@@ -83,8 +83,8 @@ void plan_clear_sources(struct plan_instance *i)
 }
 
 /* A copy of the source set of I (sources, exclusions, include folders,
- * notes and how they were found), kept as I->other for the build to
- * fall back to. */
+ * notes), kept as I->other for the build to fall back to; the caller
+ * says how they were found (I's description may be being replaced). */
 struct plan_instance *plan_copy_sources(const struct plan_instance *i)
 {
     struct plan_instance *c = calloc(1, sizeof *c);
@@ -100,7 +100,6 @@ struct plan_instance *plan_copy_sources(const struct plan_instance *i)
     strlist_extend(&c->incdirs, &i->incdirs);
     strlist_extend(&c->shared_incdirs, &i->shared_incdirs);
     strlist_extend(&c->notes, &i->notes);
-    c->described = i->described != NULL ? xstrdup(i->described) : NULL;
     c->std = i->std != NULL ? xstrdup(i->std) : NULL;
     c->from_build_file = i->from_build_file;
     return c;

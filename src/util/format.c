@@ -255,13 +255,14 @@ char *fmt_kib(char *buf, size_t size, long long kib)
 char *fmt_figure(char *buf, size_t size, double value)
 {
     double a = fabs(value);
-    int decimals = a >= 100 || a == 0 ? 0 : 2 - (int)floor(log10(a));
+    int decimals;
     char *dot;
 
     if (!isfinite(value)) {
         snprintf(buf, size, "%s", FMT_MISSING);
         return buf;
     }
+    decimals = a >= 100 || a == 0 ? 0 : 2 - (int)floor(log10(a));
     if (fabs(value - round(value)) < 1e-9 * (a > 1 ? a : 1))
         decimals = 0;
     fmt_thousands(buf, size, "%.*f", decimals, value);
