@@ -1,7 +1,7 @@
 # profiles: the record's JSON Schema (installed, so that other tools can
 # validate records) and its documentation.  Generated profiles land in
 # profiles/<id>/, which is not part of the tree.
-dist_pkgdata_DATA = profiles/profile.schema.json
+dist_pkgdata_DATA += profiles/profile.schema.json
 profilesdocdir = $(docdir)/profiles
 dist_profilesdoc_DATA = profiles/README.md
 

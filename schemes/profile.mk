@@ -8,6 +8,9 @@
 # documents each one.
 SCHEME = sign-wots
 SCHEME_DIR =
+# The folder of downloaded packages (archives or folders) SCHEME is looked
+# for in, by id or name; empty: $ICCSPROF_PACKAGES, else ~/ngcc.
+PACKAGES =
 SCHEME_CONF =
 IMPL = reference
 INSTANCES =
@@ -37,7 +40,7 @@ ICCSPROF = $(top_builddir)/src/iccsprof
 # make -jN builds N files at once; a bare -j as many as there are CPUs.
 JOBS = $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAKEFLAGS)),$(shell nproc 2>/dev/null || echo 2),1))
 
-export top_srcdir SCHEME SCHEME_DIR SCHEME_CONF IMPL INSTANCES SCHEME_CFLAGS SCHEME_STRICT_CFLAGS \
+export top_srcdir SCHEME SCHEME_DIR PACKAGES SCHEME_CONF IMPL INSTANCES SCHEME_CFLAGS SCHEME_STRICT_CFLAGS \
 	SCHEME_LENIENT_CFLAGS SCHEME_BUILDDIR PROFILE_DIR OPS TRIALS TARGET_SECONDS SAMPLE CALLERS \
 	CPU RUN_FLAGS KAT KAT_TIMEOUT EXPORT_MD EXPORT_CSV EXPORT_JSON EXPORT_SVG ICCSPROF JOBS
 
@@ -49,6 +52,7 @@ OPTIONS = set -- --scheme "$$SCHEME" --impl "$$IMPL" --cflags "$$SCHEME_CFLAGS" 
 	    --strict-cflags "$$SCHEME_STRICT_CFLAGS" --lenient-cflags "$$SCHEME_LENIENT_CFLAGS" \
 	    --builddir "$$SCHEME_BUILDDIR" -j "$$JOBS" --schemes-dir "$$top_srcdir/schemes"; \
 	[ -z "$$SCHEME_DIR" ] || set -- "$$SCHEME_DIR" "$$@"; \
+	[ -z "$$PACKAGES" ] || set -- "$$@" --packages "$$PACKAGES"; \
 	[ -z "$$SCHEME_CONF" ] || set -- "$$@" --conf "$$SCHEME_CONF"; \
 	[ -z "$$INSTANCES" ] || set -- "$$@" --instances "$$INSTANCES"
 

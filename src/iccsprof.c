@@ -8,6 +8,7 @@
 
 #include "cmd/cmd.h"
 #include "report/provenance.h"
+#include "util/terminal.h"
 
 /* Flush and close standard output once for every command, so that a full
  * disk or a closed pipe is an error rather than a silently short result. */
@@ -53,6 +54,9 @@ int main(int argc, char **argv)
     else if ((entry = cmd_find(argv[1])) == NULL)
         return EXIT_USAGE;
     provenance_set_command(argc, argv);
+    /* names and strings from records and packages reach the terminal */
+    text_guard_terminal(&stdout);
+    text_guard_terminal(&stderr);
     errno = 0;
     return main_close_stdout(main_run(entry, argc - 1, argv + 1));
 }

@@ -7,6 +7,7 @@ noinst_LTLIBRARIES += src/libiccsprof.la
 src_libiccsprof_la_SOURCES = \
 	src/cmd/cmd.c src/cmd/cmd.h \
 	src/util/message.c src/util/message.h \
+	src/util/terminal.c src/util/terminal.h \
 	src/cmd/cmd-man.c \
 	src/cmd/cmd-completion.c \
 	src/cmd/export.c src/cmd/export.h \
@@ -27,13 +28,16 @@ src_libiccsprof_la_SOURCES = \
 	src/campaign/campaign-run.c \
 	src/cmd/campaign-build.c src/cmd/campaign-build.h \
 	src/campaign/campaign-scan.c \
+	src/campaign/campaign-packages.c \
 	src/campaign/campaign-jobs.c \
 	src/campaign/campaign-journal.c \
 	src/campaign/campaign-summary.c \
 	src/cmd/cmd-host.c \
 	src/cmd/cmd-run.c \
 	src/cmd/cmd-version.c \
+	src/cmd/cmd-catalog.c src/plan/catalog.c src/plan/catalog.h \
 	src/util/atomic-file.c src/util/atomic-file.h \
+	src/util/quota.c src/util/quota.h \
 	src/util/hex.c src/util/hex.h \
 	src/host/host.c src/host/host.h src/host/host-emulation.c src/host/host-scheduler.c \
 	src/host/hostcheck.c src/host/hostcheck.h \
@@ -48,7 +52,7 @@ src_libiccsprof_la_SOURCES = \
 	src/measure/protocol.h \
 	src/run/run-child.c src/run/run-child.h \
 	src/run/run-lines.c src/run/run-lines.h \
-	src/run/run-reap.c src/run/run-reap.h \
+	src/util/run-reap.c src/util/run-reap.h \
 	src/util/self-exe.c src/util/self-exe.h \
 	src/run/run-result.c src/run/run-result.h src/util/problem.c src/util/problem.h \
 	src/cmd/run-options.c src/cmd/run-options.h src/run/run-settings.h \
@@ -62,7 +66,8 @@ src_libiccsprof_la_SOURCES = \
 	src/util/strlist.c src/util/strlist.h \
 	src/build/objects.c src/build/objects.h \
 	src/plan/plan.c src/plan/plan.h src/plan/plan-stages.h src/plan/plan-check.c src/plan/plan-conf.c \
-	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-desc.c \
+	src/plan/plan-find.c src/plan/plan-instances.c src/plan/plan-files.c src/plan/plan-includes.c src/plan/plan-archive.c src/plan/plan-archive.h \
+	src/plan/plan-packages.c src/plan/plan-packages.h src/plan/plan-desc.c \
 	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
 	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
 	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \
@@ -80,8 +85,8 @@ src_libiccsprof_la_SOURCES = \
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
 src_libiccsprof_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)/src
 src_libiccsprof_la_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(ELF_CFLAGS) $(DW_CFLAGS) \
-	$(CRYPTO_CFLAGS)
-src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) -lm
+	$(CRYPTO_CFLAGS) $(ARCHIVE_CFLAGS)
+src_libiccsprof_la_LIBADD = $(JANSSON_LIBS) $(ELF_LIBS) $(DW_LIBS) $(CRYPTO_LIBS) $(ARCHIVE_LIBS) -lm
 
 src_iccsprof_SOURCES = src/iccsprof.c
 src_iccsprof_LDADD = src/libiccsprof.la
@@ -118,13 +123,22 @@ src_iccsprof_measure_SOURCES = \
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
 
-# The manual page is printed by the program itself from the option tables
-# that --help reads, so that the installed page describes the installed
-# program.
-nodist_man1_MANS = src/iccsprof.1
-CLEANFILES += src/iccsprof.1
+# The manual pages are printed by the program itself from the option tables
+# that --help reads, so that the installed pages describe the installed
+# program: iccsprof(1), and iccsprof-COMMAND(1) for each command that
+# `iccsprof help -q` lists (tests/install-docs.sh checks the two lists
+# agree).
+ICCSPROF_COMMAND_MANS = src/iccsprof-profile.1 src/iccsprof-report.1 src/iccsprof-compare.1 \
+	src/iccsprof-plan.1 src/iccsprof-host.1 src/iccsprof-campaign.1 src/iccsprof-kat.1 \
+	src/iccsprof-run.1 src/iccsprof-site.1 src/iccsprof-whatif.1 src/iccsprof-audit.1 \
+	src/iccsprof-help.1 src/iccsprof-version.1
+nodist_man1_MANS = src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
+CLEANFILES += src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
 src/iccsprof.1: src/iccsprof$(EXEEXT)
 	$(AM_V_GEN)src/iccsprof help --man >$@.tmp && mv $@.tmp $@
+$(ICCSPROF_COMMAND_MANS): src/iccsprof$(EXEEXT)
+	$(AM_V_GEN)name=`echo '$@' | sed 's|^src/iccsprof-||; s|\.1$$||'` && \
+	src/iccsprof help --man "$$name" >$@.tmp && mv $@.tmp $@
 
 # Bash completion, written from the same tables as the manual page.
 bashcompletiondir = $(datadir)/bash-completion/completions
@@ -133,6 +147,9 @@ CLEANFILES += src/completion/iccsprof
 src/completion/iccsprof: src/iccsprof$(EXEEXT)
 	@$(MKDIR_P) src/completion
 	$(AM_V_GEN)src/iccsprof help --bash-completion >$@.tmp && mv $@.tmp $@
+
+# The official list of submissions, read at run time (catalog.c).
+dist_pkgdata_DATA += data/ngcc-catalog.tsv
 
 include src/report.mk
 include src/site.mk
@@ -151,6 +168,8 @@ src/paths.stamp: Makefile
 	  echo '#define ICCSPROF_PKGLIBEXECDIR "$(pkglibexecdir)"'; \
 	  echo '#define ICCSPROF_LIBDIR "$(libdir)"'; \
 	  echo '#define ICCSPROF_PKGDATADIR "$(pkgdatadir)"'; \
+	  echo '#define ICCSPROF_TREE_DATADIR "$(abs_top_srcdir)/data"'; \
+	  echo '#define ICCSPROF_SCHEMESDIR "$(abs_top_srcdir)/schemes"'; \
 	  echo '#define ICCSPROF_DOCDIR "$(docdir)"'; \
 	  echo '#define ICCSPROF_BASHCOMPDIR "$(bashcompletiondir)"'; \
 	  echo '#define ICCSPROF_CC "$(CC)"'; \
@@ -161,7 +180,8 @@ src/paths.stamp: Makefile
 	else mv -f src/paths.h.tmp src/paths.h; fi && touch $@
 src/run/libiccsprof_la-run-child.lo src/cmd/libiccsprof_la-profile-options.lo \
 	src/cmd/libiccsprof_la-cmd-man.lo src/cmd/libiccsprof_la-cmd-version.lo \
-	src/build/libiccsprof_la-build-tools.lo: src/paths.h
+	src/build/libiccsprof_la-build-tools.lo src/plan/libiccsprof_la-catalog.lo \
+	src/plan/libiccsprof_la-plan.lo: src/paths.h
 
 # The record schema built into the reader (record-schema.c), as a string
 # literal: the reader refuses what the schema forbids, whatever is

@@ -146,22 +146,6 @@ finished() {
     [ -z "$(squeue -h -j "$1" 2>/dev/null)" ]
 }
 
-# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 5 "$work/py.out")"; fi
-}
-
-# built SCHEME INSTANCE FIXTURE ALGORITHM: a built instance folder, as the
-# scheme build leaves it, from a run fixture's two libraries.
-built() {
-    d=$work/built/$1/$2
-    mkdir -p "$d"
-    cp "$fix/lib$3.so" "$d/lib$2.so"
-    cp "$fix/lib$3_prof.so" "$d/lib$2.prof.so"
-    printf '{"scheme": "%s", "algorithm": "%s", "instance": "%s"}\n' "$1" "$4" "$2" >"$d/build.json"
-}
 
 # --- the in-tree schemes and a crashing package, through Slurm ---
 mkdir -p "$work/pkgs"

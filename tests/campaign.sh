@@ -12,22 +12,6 @@
 fix="$top_builddir/tests/fixtures/run/.libs"
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120 --precision off"
 
-# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
-# built SCHEME INSTANCE FIXTURE ALGORITHM: a built instance folder, as the
-# scheme build leaves it, from a run fixture's two libraries.
-built() {
-    d=$work/built/$1/$2
-    mkdir -p "$d"
-    cp "$fix/lib$3.so" "$d/lib$2.so"
-    cp "$fix/lib$3_prof.so" "$d/lib$2.prof.so"
-    printf '{"scheme": "%s", "algorithm": "%s", "instance": "%s"}\n' "$1" "$4" "$2" >"$d/build.json"
-}
 built fix-kem B-1 kemfix FixKem
 built fix-sig A-128 sigfix FixSig
 built fix-sig A-256 sigfix FixSig

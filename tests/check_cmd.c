@@ -90,7 +90,8 @@ START_TEST(help_lists_what_users_run_first_first)
     char *order = listed_order();
 
     ck_assert_str_eq(
-        order, "profile report compare plan host campaign kat run site whatif audit help version");
+        order,
+        "profile report compare plan catalog host campaign kat run site whatif audit help version");
     free(order);
 }
 END_TEST

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <check.h>
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,8 +60,9 @@ START_TEST(each_error_names_its_line)
     static const struct {
         const char *text, *message;
     } cases[] = {
-        {"optimise = yes\n", "profile: x.conf:1: unknown key \"optimise\" (known: algorithm, "
+        {"optimise = yes\n", "profile: x.conf:1: unknown key \"optimise\" (known: id, algorithm, "
                              "type, instance, exclude, cflags, defines, lenient)\n"},
+        {"id = sign-29\nid = sign-18\n", "profile: x.conf:2: id given twice\n"},
         {"\n\nnothing\n", "profile: x.conf:3: expected KEY = VALUE\n"},
         {"type = signature\n", "profile: x.conf:1: type must be sig, kem or kex\n"},
         {"type = sig\ntype = kem\n", "profile: x.conf:2: type given twice\n"},
@@ -82,6 +84,37 @@ START_TEST(each_error_names_its_line)
 }
 END_TEST
 
+/* The exclude line conf_exclude_pattern gives for NAME, read back as
+ * the descriptor reads it, matches NAME and not OTHER. */
+static void pattern_names(const char *name, const char *other, const char *want)
+{
+    char *pattern = conf_exclude_pattern(name), *line, err[512];
+    struct conf c;
+
+    ck_assert_ptr_nonnull(pattern);
+    ck_assert_str_eq(pattern, want);
+    line = xasprintf("exclude = %s\n", pattern);
+    ck_assert_int_eq(parse(line, &c, err, sizeof err), 0);
+    ck_assert_int_eq(fnmatch(c.lines[0].value, name, 0), 0);
+    ck_assert_int_ne(fnmatch(c.lines[0].value, other, 0), 0);
+    conf_free(&c);
+    free(line);
+    free(pattern);
+}
+
+START_TEST(exclude_pattern_is_the_file_alone)
+{
+    pattern_names("src/tag.c", "src/tags.c", "src/tag.c");
+    pattern_names("src/*.c", "src/tag.c", "src/\\*.c");
+    pattern_names("src/[t]ag.c", "src/tag.c", "src/\\[t]ag.c");
+    pattern_names("src/u?.c", "src/ux.c", "src/u\\?.c");
+    pattern_names("src/a\\b.c", "src/ab.c", "src/a\\\\b.c");
+    pattern_names("src/t #x.c", "src/t ", "src/t[ ]#x.c");
+    pattern_names(" lead.c ", "lead.c", "[ ]lead.c[ ]");
+    ck_assert_ptr_null(conf_exclude_pattern("src/two\nlines.c"));
+}
+END_TEST
+
 Suite *make_plan_conf_suite(void)
 {
     Suite *s = suite_create("plan_conf");
@@ -89,6 +122,7 @@ Suite *make_plan_conf_suite(void)
 
     tcase_add_test(tc, keys_scopes_and_comments);
     tcase_add_test(tc, each_error_names_its_line);
+    tcase_add_test(tc, exclude_pattern_is_the_file_alone);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -177,6 +177,83 @@ else
     echo "# bash is not installed: the completion was not tried"
 fi
 
+# An export is never written over a record read, nor among them.
+mkdir -p "$work/recs/hold"
+cp "$top_srcdir"/tests/report/stats-csv/input/*.json "$work/recs/hold/"
+(cd "$work/recs/hold" && sha256sum ./*.json) >"$work/recs.sum"
+# refused_among NAME WANT-MESSAGE CMD...: CMD exits 2 with the one-line
+# MESSAGE, and every record is as it was.
+refused_among() {
+    name=$1 message=$2
+    shift 2
+    expect_status "$name: exits 2" 2 "$ICCSPROF" "$@"
+    expect_grep "$name: named" "$message" "$work/err"
+    [ "$(wc -l <"$work/err")" -eq 1 ] && pass "$name: one line" || fail "$name: one line" "$(cat "$work/err")"
+    (cd "$work/recs/hold" && sha256sum -c --quiet "$work/recs.sum" >/dev/null 2>&1) &&
+        pass "$name: the records untouched" || fail "$name: the records untouched" "changed"
+}
+refused_among "campaign report --export-csv over a record" \
+    "^iccsprof: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
+    campaign report --export-csv "$work/recs/hold/Rej-1__sign.json" "$work/recs"
+refused_among "campaign report --export-md beside the records" \
+    "^iccsprof: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
+    campaign report --export-md "$work/recs/hold/r.md" "$work/recs"
+refused_among "whatif --export-json over a record given by name" \
+    "^iccsprof: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
+    whatif --candidate sm3 --export-json "$work/recs/hold/./Heap-1__keygen.json" "$work/recs/hold/Heap-1__keygen.json"
+ln -s "$work/recs/hold" "$work/hold-link"
+refused_among "whatif --export-md through a link to the folder read" \
+    "^iccsprof: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
+    whatif --candidate sm3 --export-md "$work/hold-link/x.md" "$work/recs"
+expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF" campaign report \
+    --export-csv "$work/recs.csv" "$work/recs"
+[ "$(wc -l <"$work/recs.csv")" -eq 3 ] && pass "beside the folder: written" || fail "beside the folder: written" "$(cat "$work/recs.csv")"
+
+# Control characters reach no terminal: an error quoting a path shows them
+# as \xNN on one line, and a CSV on a terminal shows a record's ESC
+# sequence as text (its line ends, CRLF, kept).
+osc=$(printf 'r\033]52;c;ZXZpbA==\007\nx.json')
+expect_status "a path with an OSC 52 sequence: refused" 2 "$ICCSPROF" report "$work/$osc"
+[ "$(cat "$work/err")" = "iccsprof: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
+    pass "a path with an OSC 52 sequence: shown as text on one line" ||
+    fail "a path with an OSC 52 sequence: shown as text on one line" "$(od -c "$work/err" | head -5)"
+"$ICCSPROF" report "$top_srcdir/tests/report/stats-csv/input/Rej-1__sign.json" "$work/$osc" >/dev/null 2>"$work/err"
+[ "$(tail -n 1 "$work/err")" = "iccsprof: report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
+    pass "the inputs left out: the path shown as text" ||
+    fail "the inputs left out: the path shown as text" "$(od -c "$work/err" | tail -n 5)"
+python3 - "$ICCSPROF" "$top_srcdir/tests/report/hostile-md/input" >"$work/tty" 2>&1 <<'EOS'
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(sys.argv[1], [sys.argv[1], "report", "--format", "csv", "--section", "perf", sys.argv[2]])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+assert b"\x1b" not in out and b"\x07" not in out, out
+assert b"Linux\\x1b]52;c;ZXZpbA==\\x07 6.1" in out, out
+lines = out.split(b"\r\n")
+assert len(lines) == 3 and lines[2] == b"", lines
+EOS
+[ $? -eq 0 ] && pass "a terminal gets a record's ESC sequence as text" ||
+    fail "a terminal gets a record's ESC sequence as text" "$(tail -c 600 "$work/tty")"
+
+# whatif --out where whatif.json is a link: refused before any work, said why
+mkdir -p "$work/wo"
+ln -s "$work/recs.sum" "$work/wo/whatif.json"
+expect_status "whatif --out over a linked whatif.json: exits 2" 2 "$ICCSPROF" whatif --candidate sm3 \
+    --out "$work/wo" "$top_srcdir/tests/report/whatif-md/input/WOTS-SM3-16__sign.json"
+expect_grep "whatif --out over a linked whatif.json: why" \
+    "^iccsprof: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
+[ -L "$work/wo/whatif.json" ] && [ ! -s "$work/out" ] && pass "whatif --out over a linked whatif.json: nothing done" ||
+    fail "whatif --out over a linked whatif.json: nothing done" "$(ls -l "$work/wo")"
+
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then
     expect_status "help > /dev/full exits 2" 2 sh -c '"$1" help >/dev/full' sh "$ICCSPROF"

@@ -58,6 +58,17 @@ all_gone "setsid: no process left"
 ICCSPROF_HOSTILE=pgjoin run_hostile "pgjoin: complete" 0 "$work/pgjoin" --timeout 5
 all_gone "pgjoin: no process left"
 
+# --- the scheme has no controlling terminal: /dev/tty cannot be opened ---
+mkdir -p "$work/tty"
+ICCSPROF_HOSTILE=tty on_terminal timeout 60 "$ICCSPROF" run --plain "$hostile" --no-profile \
+    --out-dir "$work/tty" --op keygen $quick >"$work/shown" 2>&1
+st=$?
+[ "$st" -eq 0 ] && pass "tty: measured" || fail "tty: measured" "exit $st: $(head -c 300 "$work/shown")"
+if grep -q TTY-WRITE "$work/shown"; then fail "tty: the scheme could not write to the terminal" "$(head -c 300 "$work/shown")"; else
+    pass "tty: the scheme could not write to the terminal"
+fi
+all_gone "tty: no process left"
+
 # --- paths: resolved once, before a scheme can chdir ---
 mkdir -p "$work/rel"
 (cd "$fix" && timeout 60 "$ICCSPROF" run --plain libsighostile.so --profiled libsigfix_prof.so \

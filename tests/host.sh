@@ -8,13 +8,6 @@ fix="$top_builddir/tests/fixtures/run/.libs"
 hosts="$top_srcdir/tests/fixtures/host"
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
-# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
 # --- iccsprof host on fixture trees ---
 ICCSPROF_HOST_ROOT=$hosts/quiet expect_status "host: a prepared host pinned to its isolated core" 0 \
     "$ICCSPROF" host --cpu 1

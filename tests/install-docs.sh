@@ -1,6 +1,7 @@
 #!/bin/sh
-# install-docs.sh - `make install` puts the manual page where man finds it,
-# and the licence and the record format reference beside the docs.
+# install-docs.sh - `make install` puts the manual pages where man finds
+# them (iccsprof(1) and a page per command), and the licence and the
+# record format reference beside the docs.
 . "$top_srcdir/tests/lib.sh"
 
 dest="$work/dest"
@@ -50,12 +51,24 @@ if [ -n "$page" ] && command -v man >/dev/null 2>&1; then
     expect_grep "the page gives the licence" "MIT" "$work/out"
     expect_grep "the page has examples" "^EXAMPLES" "$work/out"
     expect_grep "the examples start with profile" "^ *iccsprof profile /path/to/Tins > report.md" "$work/out"
-    expect_grep "the exit status of a signal is given" "^ *130, 143" "$work/out"
+    expect_grep "the exit status of a signal is given" "^ *129, 130, 143" "$work/out"
     expect_grep "FILES names the installed schema" "^ */.*/share/iccsprof/profile.schema.json" "$work/out"
     expect_grep "FILES names the installed completion" "^ */.*/share/bash-completion/completions/iccsprof" "$work/out"
     expect_grep "the page documents ICCSPROF_VERBOSITY" "^ *ICCSPROF_VERBOSITY" "$work/out"
     if grep -q buildinfo "$work/out"; then fail "the page leaves out buildinfo" "listed"; else pass "the page leaves out buildinfo"; fi
     if [ -s "$work/err" ]; then fail "man prints no roff warnings" "$(head -c 300 "$work/err")"; else pass "man prints no roff warnings"; fi
+    # a page per command, iccsprof-COMMAND(1), each named in iccsprof(1)'s SEE ALSO
+    expect_grep "the page names iccsprof-profile(1) in SEE ALSO" "iccsprof-profile(1)," "$work/out"
+    for cmd in $("$ICCSPROF" help -q); do
+        if [ -f "$(dirname "$page")/iccsprof-$cmd.1" ]; then pass "iccsprof-$cmd.1 is installed"; else fail "iccsprof-$cmd.1 is installed" "$(ls "$(dirname "$page")")"; fi
+    done
+    expect_status "man iccsprof-profile finds its page" 0 env LC_ALL=C MANPATH="$mandir" MANWIDTH=200 man iccsprof-profile
+    expect_grep "iccsprof-profile(1) names the command" "^ *iccsprof-profile - build a scheme package's instances" "$work/out"
+    expect_grep "iccsprof-profile(1) gives its synopsis" "^ *iccsprof profile \[OPTIONS\] \[PKGDIR\]$" "$work/out"
+    expect_grep "iccsprof-profile(1) lists its options" "^ *--target-seconds S$" "$work/out"
+    expect_grep "iccsprof-profile(1) gives the exit status" "^ *130, 143" "$work/out"
+    if grep -q -- "^ *--fail-on COND" "$work/out"; then fail "iccsprof-profile(1) holds no other command's options" "--fail-on"; else pass "iccsprof-profile(1) holds no other command's options"; fi
+    if [ -s "$work/err" ]; then fail "man iccsprof-profile prints no roff warnings" "$(head -c 300 "$work/err")"; else pass "man iccsprof-profile prints no roff warnings"; fi
 else
     echo "# man is not installed here: the page was not rendered"
 fi

@@ -89,7 +89,7 @@ tests_check_iccsprof_CPPFLAGS += -DINTREE_DIR='"$(abs_top_builddir)/tests/intree
 # formulas of tests/intree_expected.py.
 check_PROGRAMS += tests/intree_calls
 tests_intree_calls_SOURCES = tests/intree_calls.c
-TESTS += tests/intree_expected.sh
+TESTS += tests/intree_expected.sh tests/kat-hostile.sh
 LONG_TESTS += tests/intree_packages.sh tests/kat.sh
 dist_noinst_SCRIPTS += tests/intree_expected.sh tests/intree_packages.sh tests/intree_expected.py \
-	tests/kat.sh
+	tests/kat.sh tests/kat-hostile.sh

@@ -52,6 +52,55 @@ interrupt_after() {
     rc=$?
 }
 
+# py NAME SCRIPT ARGS...: a Python check (python3 -c SCRIPT ARGS...);
+# passes when it exits 0, else fails with the end of what it printed.
+py() {
+    name=$1
+    shift
+    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 5 "$work/py.out")"; fi
+}
+
+# built SCHEME INSTANCE FIXTURE ALGORITHM: a built instance folder under
+# $work/built, as the scheme build leaves it, from the two libraries of
+# the run fixture FIXTURE in $fix.
+built() {
+    d=$work/built/$1/$2
+    mkdir -p "$d"
+    cp "$fix/lib$3.so" "$d/lib$2.so"
+    cp "$fix/lib$3_prof.so" "$d/lib$2.prof.so"
+    printf '{"scheme": "%s", "algorithm": "%s", "instance": "%s"}\n' "$1" "$4" "$2" >"$d/build.json"
+}
+
+# Grep patterns for the note a KAT verdict carries where the system
+# allows the driver no mount namespace of its own (a container without
+# the right), or for nothing: after the result, and after its detail.
+UNCONFINED='\( (the driver ran unconfined (.*))\)\{0,1\}'
+UNCONFINED_TOO='\(; the driver ran unconfined (.*)\)\{0,1\}'
+
+# on_terminal CMD...: CMD with a terminal of its own as its controlling
+# terminal (a pseudo-terminal), as a user's shell runs it; what the
+# terminal showed goes to stdout, CMD's exit status is the status.
+on_terminal() {
+    python3 -c '
+import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+shown = b""
+while True:
+    try:
+        data = os.read(fd, 4096)
+    except OSError:
+        break
+    if not data:
+        break
+    shown += data
+_, status = os.waitpid(pid, 0)
+sys.stdout.buffer.write(shown)
+sys.exit(os.waitstatus_to_exitcode(status))
+' "$@"
+}
+
 # finish: print the totals line and exit with the status make check reads.
 finish() {
     echo "$((count - failures)) passed, $failures failed"

@@ -2,7 +2,7 @@
 # record reader, the page model and the provenance of outputs, and the data-driven cases of tests/report/ run by one
 # script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
-	tests/check_callsite.c tests/check_page.c tests/check_provenance.c \
+	tests/check_callsite.c tests/check_page.c tests/check_escape.c tests/check_provenance.c \
 	tests/check_whatifsvg.c
 TESTS += tests/report.sh tests/pictures.sh
 dist_noinst_SCRIPTS += tests/report.sh tests/pictures.sh

@@ -241,6 +241,18 @@ expect_grep "compare names the empty side" "^iccsprof: $work/empty: empty direct
 expect_status "a missing path is an input error" 2 "$ICCSPROF" report "$work/none.json"
 expect_grep "a missing path gives the reason" "^iccsprof: $work/none.json: No such file or directory$" "$work/err"
 
+# --export-json - writes the export to stdout, and what the command prints
+# there (campaign report's summary) to stderr; no file named - is made.
+cd "$work" || exit 1
+expect_status "campaign report --export-json -" 0 "$ICCSPROF" campaign report "$cases/page-sign-wots/input" \
+    --export-json -
+cd - >/dev/null || exit 1
+python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))["rows"]))' "$work/out" >"$work/rows" 2>&1
+[ "$(cat "$work/rows")" = 6 ] && pass "--export-json -: stdout is the JSON of the 6 records" ||
+    fail "--export-json -: stdout is the JSON of the 6 records" "$(head -c 300 "$work/rows")"
+expect_grep "--export-json -: the summary goes to stderr" "^# Summary$" "$work/err"
+[ ! -e "$work/-" ] && pass "--export-json -: no file named -" || fail "--export-json -: no file named -" "$work/- exists"
+
 # Usage errors.
 sections="$cases/sections-md/input"
 expect_status "unknown section" 2 "$ICCSPROF" report --section perf,speed "$sections"

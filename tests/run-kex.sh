@@ -10,13 +10,6 @@ PYTHONPATH="$top_srcdir/tests${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONPATH
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"
 
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
 # run_kex NAME LIB DIR [OPTIONS...]: profile the fixture libLIB into DIR.
 run_kex() {
     name=$1 lib=$2 dir=$3

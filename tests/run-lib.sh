@@ -15,12 +15,5 @@ run_fix() {
         --profiled "$fix/libsigfix_prof.so" --out-dir "$dir" "$@"
 }
 
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
 # Settings that make a measurement quick and its counts exact.
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --precision off"

@@ -51,4 +51,46 @@ assert b["excluded"] == [{"file": "KAT_SIG.c", "reason": "defines main"},
 assert "pseudohash" in b["coverage"]["wrapped"], b["coverage"]
 EOS
 
+# Files whose names are globs or hold " #": the advised lines name them
+# alone, escaped, and build the instance.
+glob=$work/globdup
+cp -R "$pkg" "$glob"
+gsrc=$glob/Dup/Implementations/Reference_Implementation/Dup-1/src
+mv "$gsrc/tag.c" "$gsrc/t #[t]*.c"
+mv "$gsrc/utils.c" "$gsrc/u?.c"
+expect_status "glob names: duplicates stop the instance" 1 "$ICCSPROF" profile --build-only \
+    --builddir "$work/globb" "$glob"
+cat >"$work/want" <<'EOF'
+profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/t #[t]*.c; add the line "exclude = src/t[ ]#\[t]\*.c" to a descriptor given with --conf FILE
+profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/u?.c; add the line "exclude = src/u\?.c" to a descriptor given with --conf FILE ([0-9.]* s)
+EOF
+grep '^profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
+expect_same "glob names: each escaped in the advised line" "$work/want" "$work/got"
+sed -n 's/.*add the line "\(.*\)" to .*/\1/p' "$work/err" >"$work/glob.conf"
+expect_status "glob names: the advised lines build it" 0 "$ICCSPROF" profile --build-only \
+    --builddir "$work/globb" --conf "$work/glob.conf" "$glob"
+expect_py "glob names: exactly the two files excluded" "$work/globb/globdup/Dup-1/build.json" <<'EOS'
+import json, sys
+b = json.load(open(sys.argv[1]))
+assert [e["file"] for e in b["excluded"]] == ["KAT_SIG.c", "src/t #[t]*.c", "src/u?.c"], b["excluded"]
+assert "src/auxfunc.c" in b["sources"], b["sources"]
+EOS
+
+# A campaign whose only instance is left out: the summary lists it, the
+# empty output folder is said once (the sanitizer build runs this case:
+# no record to sort, no page to write).  The reason names a source whose
+# name is HTML: the summary's Markdown shows it as text.
+mkdir -p "$work/md"
+cp -R "$PKGS/nodrng" "$work/md/nodrng"
+mv "$work/md/nodrng/NoDrng/Implementations/Reference_Implementation/NoDrng-1/sig.c" \
+    "$work/md/nodrng/NoDrng/Implementations/Reference_Implementation/NoDrng-1/s<i>g.c"
+expect_status "a campaign of nothing but a left-out instance" 1 "$ICCSPROF" campaign --kat off \
+    --out "$work/none" "$work/md/nodrng"
+expect_grep "left out: in the summary, escaped" \
+    "^- nodrng NoDrng-1: get_random_number is called (by s\\\\<i\\\\>g.c) but" "$work/none/summary.md"
+[ "$(grep -c 'no profiles' "$work/err")" -eq 1 ] && pass "no profiles: said once" ||
+    fail "no profiles: said once" "$(cat "$work/err")"
+expect_grep "no profiles: the folder named" "^iccsprof: $work/none: no profiles (no profile record in it)\$" "$work/err"
+[ ! -e "$work/none/page.md" ] && pass "no page for no records" || fail "no page for no records" "page.md written"
+
 finish

@@ -95,7 +95,7 @@ expect_grep "LTO refusal names the line" "^profile: $work/lto.conf:2: -flto=auto
 
 printf '# comment\n\noptimise = yes\n' >"$work/bad.conf"
 expect_make "unknown descriptor key" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/bad.conf"
-expect_grep "unknown key named with its line" "^profile: $work/bad.conf:3: unknown key \"optimise\" (known: algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
+expect_grep "unknown key named with its line" "^profile: $work/bad.conf:3: unknown key \"optimise\" (known: id, algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
 printf 'exclude = nothing_*.c\n' >"$work/none.conf"
 expect_make "exclude matching nothing" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/none.conf"
 expect_grep "useless exclude named" "^profile: $work/none.conf:1: exclude = nothing_\*.c matches no source of any instance\$" "$work/err"
@@ -107,4 +107,18 @@ expect_make "bad type" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF
 expect_grep "bad type named" "^profile: $work/type.conf:1: type must be sig, kem or kex\$" "$work/err"
 expect_make "missing descriptor file" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/absent.conf"
 expect_grep "missing descriptor named" "^profile: --conf $work/absent.conf: no such readable file\$" "$work/err"
+
+# An in-tree scheme given by its folder: its links into the tree's own
+# schemes/iccs are the tool's own files.  A copy of the tree elsewhere,
+# linked the same way, is a package like any other, whose links lead out
+# of it.
+intree=$(cd -P "$top_srcdir/schemes" && pwd)
+expect_status "an in-tree scheme given by its folder plans" 0 "$ICCSPROF" plan "$top_srcdir/schemes/sign-wots" \
+    --builddir "$work/build"
+expect_grep "its shared sm3.c is a source" "^  source       sm3.c\$" "$work/out"
+mkdir -p "$work/copy" && cp -RL "$intree/sign-wots" "$intree/iccs" "$work/copy/"
+ln -sf ../../../../iccs/sm3.h "$work/copy/sign-wots/Implementations/Reference_Implementation/WOTS-SM3-16/sm3.h"
+expect_status "a copy of an in-tree scheme elsewhere links out" 2 "$ICCSPROF" plan "$work/copy/sign-wots" \
+    --builddir "$work/build"
+expect_grep "the link out is named" "WOTS-SM3-16: sm3.h is a link out of the package, to $(cd -P "$work/copy/iccs" && pwd)/sm3.h: " "$work/err"
 finish

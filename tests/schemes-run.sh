@@ -17,6 +17,12 @@ run)
     inst=\$(printf '%s\n' "\$@" | sed -n '/^--instance\$/{n;p;}')
     dir=\$(printf '%s\n' "\$@" | sed -n '/^--out-dir\$/{n;p;}')
     printf '%s\n' "\$@" >"$work/run.\$inst"
+    # a run that goes on until the test lets it end
+    if [ -n "\${STUB_HOLD:-}" ]; then
+        : >"$work/hold.started"
+        i=0
+        while [ ! -e "$work/hold.release" ] && [ \$i -lt 600 ]; do sleep 0.1; i=\$((i + 1)); done
+    fi
     # a record made now, or one an earlier run made and this one kept
     made=\$(date -u +%Y-%m-%dT%H:%M:%SZ)
     [ "\$inst" != "\${STUB_KEPT:-}" ] || made=2000-01-01T00:00:00Z
@@ -24,7 +30,11 @@ run)
     echo "\$inst" >>"$work/run.order"
     [ "\$inst" != "\${STUB_FAIL:-}" ] || exit 1
     ;;
-report) echo "REPORT \$2" ;;
+report)
+    # the real report of real records, when a test asks for it
+    [ -z "\${STUB_REPORT:-}" ] || exec "$ICCSPROF" report "\$STUB_REPORT"
+    echo "REPORT \$2"
+    ;;
 *) exec "$ICCSPROF" "\$@" ;;
 esac
 EOF
@@ -92,6 +102,49 @@ printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" 
     --target-seconds 2 --resume --within 1/1:T0:0:0.000 >"$work/want"
 sed '/^--within$/{n;s/:[0-9.]*:/:T0:/;}' "$work/run.Good" >"$work/got"
 expect_same "by default --op all, resuming, and nothing else" "$work/want" "$work/got"
+
+# EXPORT_JSON=- (--export-json -): the export is stdout, alone, and no
+# file named - is written.
+expect_make "EXPORT_JSON=-" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" \
+    PROFILE_DIR="$work/prof" EXPORT_JSON=-
+echo "REPORT --format" >"$work/want"
+expect_same "EXPORT_JSON=-: stdout holds the JSON report alone" "$work/want" "$work/out"
+[ ! -e "$top_builddir/-" ] && pass "EXPORT_JSON=-: no file named -" || fail "EXPORT_JSON=-: no file named -" "$top_builddir/- exists"
+
+# A report that cannot be written (stdout on a full disk) is an I/O error:
+# exit 2, and the one line that says why.
+if [ -w /dev/full ]; then
+    STUB_REPORT=$top_srcdir/tests/report/page-sign-wots/input ICCSPROF_DRIVER=$stub expect_status \
+        "profile > /dev/full exits 2" 2 sh -c '"$1" profile -q "$2" --scheme t-run --instances Good \
+            --builddir "$3" --profile-dir "$4" >/dev/full' sh "$ICCSPROF" "$pkg" "$work/build" "$work/prof"
+    echo "iccsprof: standard output: No space left on device" >"$work/want"
+    expect_same "profile > /dev/full says why in one line" "$work/want" "$work/err"
+else
+    echo "# /dev/full is not writable here: the write error check is skipped"
+fi
+
+# A second profile into a build or profile folder in use is refused at
+# once, naming the process that uses it, rather than measuring beside it.
+rm -f "$work"/hold.* "$work"/run.*
+STUB_HOLD=1 ICCSPROF_DRIVER=$stub "$ICCSPROF" profile -q "$pkg" --scheme t-run --instances Good \
+    --builddir "$work/build" --profile-dir "$work/busy" >/dev/null 2>"$work/first.err" &
+first=$!
+i=0
+while [ ! -e "$work/hold.started" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1)); done
+holder=$(cat "$work/busy/.lock" 2>/dev/null)
+expect_status "a second profile into a folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" "$ICCSPROF" \
+    profile "$pkg" --scheme t-run --instances Good --builddir "$work/build" --profile-dir "$work/busy"
+expect_grep "and names the build folder and its process" "^profile: $B: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --builddir\$" "$work/err"
+expect_status "a second profile into a profile folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" \
+    "$ICCSPROF" profile "$pkg" --scheme t-run --instances Good --builddir "$work/build2" \
+    --profile-dir "$work/busy"
+expect_grep "and names the profile folder and its process" "^profile: $work/busy: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --profile-dir\$" "$work/err"
+[ ! -e "$work/run.order" ] || [ "$(grep -c . "$work/run.order")" -eq 0 ] && pass "the refused ones measured nothing" ||
+    fail "the refused ones measured nothing" "$(cat "$work/run.order")"
+: >"$work/hold.release"
+wait "$first"
+rc=$?
+[ "$rc" -eq 0 ] && pass "the first profile ends as it would alone" || fail "the first profile ends as it would alone" "exit $rc: $(head -c 300 "$work/first.err")"
 
 # A run failing does not stop the next instance; make fails at the end.
 cp -RL "$PKGS/two" "$work/two" && chmod -R u+w "$work/two"

@@ -11,9 +11,16 @@ dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 
 # The modules of the scheme build.
 tests_check_iccsprof_SOURCES += tests/check_strlist.c tests/check_objects.c \
-	tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c
+	tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c \
+	tests/check_catalog.c
+tests_check_iccsprof_CFLAGS += $(ARCHIVE_CFLAGS)
+tests_check_iccsprof_LDADD += $(ARCHIVE_LIBS)
 TESTS += tests/schemes-run.sh
 dist_noinst_SCRIPTS += tests/schemes-run.sh
+# The catalog, packages found by id, name or SHA-256, archives unpacked
+# safely, make profile on an archive.
+TESTS += tests/catalog.sh
+dist_noinst_SCRIPTS += tests/catalog.sh
 
 # make profile end to end: the in-tree schemes and the packages of real
 # reference code's habits, profiled by the real driver.

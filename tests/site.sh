@@ -13,13 +13,6 @@
 
 quick="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.01 --max-seconds 5 --timeout 120 --precision off"
 
-# py NAME SCRIPT ARGS...: a Python check; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 5 "$work/py.out")"; fi
-}
-
 # --- one campaign over the in-tree schemes, its site made with it ---
 mkdir -p "$work/pkgs"
 for p in sign-wots kem-mlwe kex-mlwe; do
@@ -79,9 +72,9 @@ expect_grep "site: the refusal names the folder" \
     "^iccsprof: site: $work/other holds files that are not a site made by iccsprof: refusing to write into it" "$work/err"
 [ "$(ls "$work/other")" = notes.txt ] && pass "site: the refused folder untouched" ||
     fail "site: the refused folder untouched" "$(ls "$work/other")"
-expect_status "site: one system given twice refused" 2 "$ICCSPROF" site "$work/twice" "$camp" "$camp"
-expect_grep "site: names both folders and the system" \
-    "^iccsprof: site: $camp and $camp both hold records of system $sys1: give one output folder per system" "$work/err"
+expect_status "site: one folder given twice refused" 2 "$ICCSPROF" site "$work/twice" "$camp" "$camp"
+expect_grep "site: names a record held twice and the system" \
+    "^iccsprof: site: $camp/kem-mlwe/[^ ]*\\.json and $camp/kem-mlwe/[^ ]*\\.json both hold kem-mlwe [^ ]* [a-z]* of system $sys1: give each record once\$" "$work/err"
 [ ! -e "$work/twice" ] && pass "site: nothing made when refused" || fail "site: nothing made when refused" "$(ls "$work/twice")"
 expect_status "site: a site inside the records refused" 2 "$ICCSPROF" site "$camp/site" "$camp"
 expect_grep "site: says the folders lie one in the other" \
@@ -103,12 +96,66 @@ expect_grep "site: a setting on the method page as its records hold it" \
 expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
 expect_grep "site: the document named" "^iccsprof: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
 
-# --- made again from one system: the other's pages removed, nothing else ---
+# --- a forged list of the site's files: a user's file is never removed ---
+echo mine >"$work/wi/mine.txt"
+echo mine too >"$work/wi/vm/notes.html"
+python3 - "$work/wi/.iccsprof-site.json" <<'EOS'
+import json, sys
+doc = json.load(open(sys.argv[1]))
+doc["files"] += ["mine.txt", {"file": "vm/notes.html", "sha256": "0" * 64}]
+json.dump(doc, open(sys.argv[1], "w"))
+EOS
+expect_status "site over a forged list: exit 0" 0 "$ICCSPROF" site "$work/wi" "$cases/whatif-md/input"
+[ "$(cat "$work/wi/mine.txt" "$work/wi/vm/notes.html")" = "mine
+mine too" ] && pass "site over a forged list: the files it names kept" ||
+    fail "site over a forged list: the files it names kept" "$(ls -R "$work/wi")"
+
+# --- a host named at length: its folder's name bounded, the site whole ---
+mkdir -p "$work/longhost"
+cp "$cases"/whatif-md/input/WOTS-SM3-16__*.json "$work/longhost/"
+long=$(printf 'h%.0s' $(seq 300))
+python3 - "$work/longhost" "$long" <<'EOS' || exit 1
+import json, pathlib, sys
+for p in pathlib.Path(sys.argv[1]).glob("*.json"):
+    r = json.loads(p.read_text())
+    r["host"]["check"]["items"]["hostname"]["value"] = sys.argv[2]
+    p.write_text(json.dumps(r, indent=2))
+EOS
+expect_status "site of a host named at length: exit 0" 0 "$ICCSPROF" site "$work/longsite" "$work/longhost"
+folder=$(cd "$work/longsite" && ls -d h*/)
+case $folder in "$(printf 'h%.0s' $(seq 55))"-[0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f][0-9a-f]/)
+    pass "site of a host named at length: its folder cut to 64 with a hash" ;;
+*) fail "site of a host named at length: its folder cut to 64 with a hash" "$folder" ;;
+esac
+[ -f "$work/longsite/$folder/sign-wots.html" ] && expect_grep "site of a host named at length: named in full on its page" \
+    "$long" "$work/longsite/$folder/index.html" || fail "site of a host named at length: its pages" "$(ls -R "$work/longsite")"
+
+# --- two folders of one system: merged into one system ---
+mkdir -p "$work/half1" "$work/half2"
+cp -R "$camp/sign-wots" "$work/half1/"
+cp -R "$camp/kem-mlwe" "$camp/kex-mlwe" "$work/half2/"
+expect_status "site of two folders of one system: exit 0" 0 "$ICCSPROF" site "$work/merged" "$work/half1" "$work/half2"
+expect_grep "site of two folders of one system: one system" \
+    "^site: 3 scheme pages of 1 system in $work/merged (open $work/merged/index.html)$" "$work/out"
+
+# --- made again: what it measures again rewritten, the earlier pages kept ---
+expect_status "site of one half: exit 0" 0 "$ICCSPROF" site "$work/grow" "$work/half1"
+expect_status "site again of the other half: exit 0" 0 "$ICCSPROF" site "$work/grow" "$work/half2"
+expect_grep "site again: the earlier scheme counted with the new ones" \
+    "^site: 3 scheme pages of 1 system in $work/grow (open $work/grow/index.html)$" "$work/out"
+[ -f "$work/grow/$slug1/sign-wots.html" ] && [ -f "$work/grow/$slug1/sign-wots/WOTS-SM3-16__sign.json" ] &&
+    pass "site again: the earlier scheme's page and evidence kept" ||
+    fail "site again: the earlier scheme's page and evidence kept" "$(ls "$work/grow/$slug1")"
+expect_grep "site again: the system's index lists the earlier scheme" 'href="sign-wots.html"' "$work/grow/$slug1/index.html"
+
+# --- made again over its own site: the other system and a user's file kept ---
 cp -R "$site" "$work/again"
 echo mine >"$work/again/README.txt"
 expect_status "site again over its own site: exit 0" 0 "$ICCSPROF" site "$work/again" "$camp"
-[ ! -e "$work/again/arm-test" ] && pass "site again: the pages of the system left out removed" ||
-    fail "site again: the pages of the system left out removed" "$(ls "$work/again")"
+expect_grep "site again: the other system kept" \
+    "^site: 6 scheme pages of 2 systems in $work/again (open $work/again/index.html)$" "$work/out"
+[ -f "$work/again/arm-test/sign-wots.html" ] && pass "site again: the other system's pages kept" ||
+    fail "site again: the other system's pages kept" "$(ls "$work/again")"
 [ -f "$work/again/README.txt" ] && [ -f "$work/again/$slug1/sign-wots.html" ] &&
     pass "site again: a file it did not write kept, its own rewritten" ||
     fail "site again: a file it did not write kept, its own rewritten" "$(ls "$work/again")"

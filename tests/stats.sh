@@ -22,13 +22,6 @@ run() {
         --profiled "$fix/${lib}_prof.so" --out-dir "$dir" "$@"
 }
 
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
 # --- rejection sampling: exact distributions and events per pass ---
 ICCSPROF_FIXTURE=rejection run "rejection: sign" libsigfix "$work/rej" --op sign --instance sigfix $exact
 py "rejection: pass sizes, events per pass, distributions exact" '

@@ -7,6 +7,7 @@
 /* ICCSPROF_SUITE(area) declares make_<area>_suite(); keep one per line. */
 #define ICCSPROF_SUITES(X)                                                                         \
     X(cmd)                                                                                         \
+    X(catalog)                                                                                     \
     X(sm3)                                                                                         \
     X(auxfunc)                                                                                     \
     X(drng)                                                                                        \
@@ -20,6 +21,7 @@
     X(format)                                                                                      \
     X(record_read)                                                                                 \
     X(page)                                                                                        \
+    X(escape)                                                                                      \
     X(whatifsvg)                                                                                   \
     X(page_html)                                                                                   \
     X(provenance)                                                                                  \

@@ -23,13 +23,6 @@ run() {
         --profiled "$fix/libsigfix_prof.so" --out-dir "$dir" --op keygen --instance sigfix $quick "$@"
 }
 
-# py NAME SCRIPT ARGS...: a Python check over records; passes when it exits 0.
-py() {
-    name=$1
-    shift
-    if python3 -c "$@" >"$work/py.out" 2>&1; then pass "$name"; else fail "$name" "$(tail -n 3 "$work/py.out")"; fi
-}
-
 # The rows of a record sum to its helpers' totals (calls and timed calls
 # exactly, the estimated ticks as the record adds them), whatever the rows.
 rows_sum='

@@ -174,6 +174,39 @@ check(r["measured"] == {"cycles": None, "ratio": None, "works": False}, r)
 check(r["difference_percent"] is None and r["flagged"] is False, r)
 check(r["projected"] is not None, r)
 EOS
+# Without --run-flags the run measures as the record was measured: its
+# trials, limits, targets, precision (off) and inputs, not the defaults.
+cat >"$work/logged-measure" <<EOF
+#!/bin/sh
+printf '%s\n' "\$2" >>"$work/measure.cfg"
+exec "$top_builddir/src/iccsprof-measure" "\$@"
+EOF
+chmod +x "$work/logged-measure"
+ICCSPROF_MEASURE=$work/logged-measure expect_status "--measure alone" 0 "$ICCSPROF" whatif -q --measure \
+    --candidate sm3 "$work/self/Selftest-1__verify.json"
+expect_py "--measure alone: every run with the record's own settings" "$work/measure.cfg" \
+    "$work/self/Selftest-1__verify.json" <<'EOS'
+import json, sys
+# the measuring processes of the runs' passes (the others time the
+# candidates' costs for the projection)
+cfgs = [c for c in map(json.loads, open(sys.argv[1])) if "op" in c]
+rec = json.load(open(sys.argv[2]))
+m, i = rec["method"], rec["inputs"]
+subst = {s["candidate"] for c in cfgs for s in c.get("substitute", [])}
+if subst != {"iccs", "sm3"}:
+    sys.exit(f"runs with {subst}, wanted the control (iccs) and sm3")
+for c in cfgs:
+    want = {"trials": 2, "min_calls": 5, "target_seconds": 0.05, "max_seconds": 30,
+            "profile_seconds": 0.02, "precision": 0, "max_sign_attempts": m["max_sign_attempts"],
+            "seed": i["seed"], "message_bytes": i["message_bytes"]}
+    got = {k: c.get(k) for k in want}
+    if got != want or m["trials"] != 2 or m["precision"] is not None:
+        sys.exit(f"run settings {got}, wanted {want}; record's method {m}")
+EOS
+expect_grep "--measure alone: the table says the measured figure is scaled to the record" \
+    "^- measured \\(cycles\\|ticks\\): the run's ratio to the control run (\`iccs\`, measured alike) times the record's \\(cycles\\|ticks\\): scaled to the record\$" \
+    "$work/out"
+
 # WOTS+ chains run as far as the message digest's digits say: another
 # hash, other digits, other calls per signature
 expect_status "--measure: a count that depends on the hash" 0 "$ICCSPROF" whatif -q --measure \
@@ -190,6 +223,29 @@ expect_status "--measure: the table shows the failing works-check" 0 "$ICCSPROF"
 expect_grep "--measure: not timed, said in the flag column" \
     '^| t-selftest | Selftest-1 | verify | sha3-256 | n/a | n/a | measured |  | works-check failed: not timed |$' \
     "$work/out"
+
+# --- --measure stopped by Ctrl-C: exit 130 and one line, wherever it lands ---
+# (early: among the candidates' setup, between or in the substituted runs)
+for delay in 0.05 0.3 1.2; do
+    mkdir -p "$work/int-$delay"
+    python3 -c '
+import signal, subprocess, sys, time
+p = subprocess.Popen(sys.argv[2:], preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+                     stdout=subprocess.DEVNULL, stderr=open(sys.argv[1] + "/err", "w"))
+time.sleep(float(sys.argv[1].rsplit("-", 1)[1]))
+p.send_signal(signal.SIGINT)
+print(p.wait())
+' "$work/int-$delay" "$ICCSPROF" whatif --measure --candidate sm3 --candidate sha3-256 --out "$work/int-$delay" \
+        --run-flags "--trials 20 --target-seconds 0.5 --min-calls 5 --profile-seconds 0.02 --precision off" \
+        "$work/wots" >"$work/rc"
+    [ "$(cat "$work/rc")" = 130 ] && pass "--measure, SIGINT after $delay s: exit 130" ||
+        fail "--measure, SIGINT after $delay s: exit 130" "$(cat "$work/rc"): $(tail -n 3 "$work/int-$delay/err")"
+    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof: whatif: interrupted by SIGINT: no document written" ] &&
+        pass "--measure, SIGINT after $delay s: said last" ||
+        fail "--measure, SIGINT after $delay s: said last" "$(tail -n 3 "$work/int-$delay/err")"
+    [ ! -e "$work/int-$delay/whatif.json" ] && pass "--measure, SIGINT after $delay s: no document" ||
+        fail "--measure, SIGINT after $delay s: no document" "written"
+done
 
 # --- profile --substitute: one build of a package for every instance ---
 expect_status "profile --substitute with a package over two instances" 0 "$ICCSPROF" profile -q \

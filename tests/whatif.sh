@@ -160,6 +160,34 @@ expect_grep "the refusal names the KAT file" \
 [ -z "$(ls "$work/wots-badkat" 2>/dev/null)" ] && pass "no record for a refused candidate" ||
     fail "no record for a refused candidate" "$(ls "$work/wots-badkat")"
 
+# --- a candidate that writes past its digest or fails: named with the call ---
+# (each variant misbehaves in the measuring process only, so its KAT passes)
+for v in 10 900 2000 ret; do
+    cp -R "$TOY" "$work/bad-$v"
+    if [ $v = ret ]; then act='return 5;'; else act="memset(digest + digest_len_bits / 8, 0x5a, $v);"; fi
+    python3 - "$work/bad-$v/ToyHash/Implementations/Reference_Implementation/ToyHash256/CryptHash_AlgorithmInstance.c" \
+        "$act" <<'EOS'
+import sys
+path, act = sys.argv[1], sys.argv[2]
+s = open(path).read()
+s = s.replace("    return 0;\n}", "    if (strcmp(program_invocation_short_name, \"KAT_CryptHash\") != 0)\n        "
+              + act + "\n    return 0;\n}")
+open(path, "w").write("#define _GNU_SOURCE\n#include <errno.h>\n#include <string.h>\n" + s)
+EOS
+    expect_status "CryptHash $v: the run fails" 1 "$ICCSPROF" run --plain "$LIBS/libWOTS-SM3-16.so" \
+        --profiled "$LIBS/libWOTS-SM3-16.prof.so" --op keygen --trials 2 --target-seconds 0.02 \
+        --min-calls 5 --profile-seconds 0.02 --precision off --substitute "pseudoXOF=pkg:$work/bad-$v" \
+        --out "$work/bad-$v.json"
+    case $v in
+    10) want="wrote past its 32-byte digest" ;;
+    ret) want="returned 5" ;;
+    *) want="wrote more than 64 bytes past its 32-byte digest" ;;
+    esac
+    cat "$work/out" "$work/err" >"$work/both"
+    expect_grep "CryptHash $v: the candidate and the call named" \
+        "WOTS-SM3-16 keygen: \[failed: candidate pkg:ToyHash256: CryptHash(256, a [0-9]*-bit message) $want\]" "$work/both"
+done
+
 # --- what --substitute refuses before any work ---
 for bad in "get_random_number=sm3|get_random_number is the DRNG, not a hash: it keeps its generator" \
     "pseudoXOF=md5|pseudoXOF=md5: no candidate 'md5'" \

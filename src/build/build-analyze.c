@@ -142,7 +142,8 @@ static void analyze_clash_errors(const struct analyze_clash *clashes, size_t n, 
     for (size_t i = 0; i < n;) {
         size_t j = i;
         struct strlist syms = {0};
-        char *da = analyze_dirname(clashes[i].a), *db = analyze_dirname(clashes[i].b), *what, *list;
+        char *da = analyze_dirname(clashes[i].a), *db = analyze_dirname(clashes[i].b), *what, *list,
+             *advice;
         const char *drop = clashes[i].b;
 
         while (j < n && strcmp(clashes[j].a, clashes[i].a) == 0 &&
@@ -160,8 +161,10 @@ static void analyze_clash_errors(const struct analyze_clash *clashes, size_t n, 
             what = xasprintf("symbols %s", list);
         else
             what = xasprintf("symbols %s and %zu more", list, j - i - 3);
-        strlist_addf(errors, "duplicate %s in %s and %s; add the line \"exclude = %s\" to %s", what,
-                     clashes[i].a, clashes[i].b, drop, conf);
+        advice = conf_exclude_advice(drop, conf);
+        strlist_addf(errors, "duplicate %s in %s and %s; %s", what, clashes[i].a, clashes[i].b,
+                     advice);
+        free(advice);
         free(what);
         free(list);
         free(da);

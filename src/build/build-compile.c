@@ -280,10 +280,13 @@ static char *build_same_named_hint(const struct ib *b, size_t k, const char *con
             const char *other = strrchr(b->i->headers.v[g], '/');
 
             if (strcmp(other != NULL ? other + 1 : b->i->headers.v[g], base) == 0) {
+                char *advice = conf_exclude_advice(b->i->sources[k].name, conf);
+
                 hint = xasprintf("; %s is both %s and %s (headers of alternative modules?): if %s "
-                                 "is not part of the library, add the line \"exclude = %s\" to %s",
+                                 "is not part of the library, %s",
                                  base, b->i->headers.v[h], b->i->headers.v[g],
-                                 b->i->sources[k].name, b->i->sources[k].name, conf);
+                                 b->i->sources[k].name, advice);
+                free(advice);
                 break;
             }
         }

@@ -81,6 +81,13 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
     json_object_set_new(doc, "instance", json_string(i->name));
     json_object_set_new(doc, "implementation", json_string(p->impl));
     json_object_set_new(doc, "source_dir", json_string(i->folder));
+    if (p->archive != NULL)
+        json_object_set_new(
+            doc, "archive",
+            json_pack("{s:s, s:s, s:b, s:s}", "name",
+                      strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
+                      "sha256", p->archive_sha256, "official", p->archive_official, "verdict",
+                      p->archive_verdict));
     json_object_set_new(doc, "described", json_string(i->described));
     json_object_set_new(doc, "compiler", json_string(s->compiler));
     json_object_set_new(doc, "cflags", json_string(r->cflags));
@@ -255,6 +262,12 @@ int build_show_plan(const struct plan *p, const struct build_settings *s,
 
     printf("scheme %s\n", p->scheme);
     printf("  package      %s\n", p->package);
+    if (p->official != NULL)
+        printf("  submission   %s %s\n", p->scheme, p->official);
+    if (p->archive != NULL)
+        printf("  archive      %s (%s)\n",
+               strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
+               p->archive_verdict);
     printf("  descriptor   %s\n", p->descriptor != NULL ? p->descriptor : "none (autodetected)");
     printf("  implementation %s\n", p->impl);
     for (size_t k = 0; k < p->notes.n; k++)

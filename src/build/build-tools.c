@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
 #include <time.h>
@@ -45,15 +46,30 @@ const char *profile_cc(void)
     return cc != NULL && cc[0] != '\0' ? cc : ICCSPROF_CC;
 }
 
-/* Take the lock of the scheme's build folder DIR. */
-int profile_lock(const char *dir)
+/* Say that DIR is in use by another iccsprof, whose process id the lock
+ * file FD holds, and how to go on: OPTION names another folder. */
+static void profile_say_busy(int fd, const char *dir, const char *option)
 {
-    char *path = xasprintf("%s/.lock", dir);
+    char pid[32] = "";
+    ssize_t n = pread(fd, pid, sizeof pid - 1, 0);
+
+    pid[n > 0 ? strcspn(pid, "\n") : 0] = '\0';
+    plan_say("%s: another iccsprof is building or measuring there (process %s): two at once "
+             "would time each other; wait for it to end, or give another %s",
+             dir, pid[0] != '\0' ? pid : "unknown", option);
+}
+
+/* Take the lock of the folder DIR (DIR/.lock, holding this process's id):
+ * wait while another holds it, or refuse at once when REFUSE names the
+ * option that gives another folder. */
+int profile_lock(const char *dir, const char *refuse)
+{
+    char *path = xasprintf("%s/.lock", dir), pid[32];
     int fd;
     bool said = false;
 
     if (file_mkdirs(dir) != 0 || (fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666)) < 0) {
-        plan_say("%s: %s", said ? path : dir, strerror(errno));
+        plan_say("%s: %s", dir, strerror(errno));
         free(path);
         return -1;
     }
@@ -63,6 +79,11 @@ int profile_lock(const char *dir)
 
         if (errno != EWOULDBLOCK && errno != EINTR) {
             plan_say("%s: cannot lock: %s", dir, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        if (refuse != NULL && errno == EWOULDBLOCK) {
+            profile_say_busy(fd, dir, refuse);
             close(fd);
             return -1;
         }
@@ -76,6 +97,9 @@ int profile_lock(const char *dir)
         }
         nanosleep(&pause, NULL);
     }
+    snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+    if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, strlen(pid), 0) < 0)
+        plan_note("%s/.lock: %s (the lock holds, without this process's id)", dir, strerror(errno));
     return fd;
 }
 

@@ -28,10 +28,13 @@ char *profile_wrap_archive(void);
  * $ICCSPROF_CC, else the configured compiler. */
 const char *profile_cc(void);
 
-/* Take the lock of the scheme's build folder DIR (waiting, and saying so,
- * while another build holds it); its descriptor, or -1: a signal came
- * or the folder cannot be made (with a message). */
-int profile_lock(const char *dir);
+/* Take the lock of the folder DIR (a scheme's build folder, or the
+ * folder profile measures into): DIR/.lock, holding this process's id.
+ * While another iccsprof holds it, wait and say so; or, when REFUSE is
+ * not NULL, refuse at once with a line naming that process and REFUSE,
+ * the option that gives another folder.  Its descriptor, or -1: refused,
+ * a signal came, or the folder cannot be made (with a message). */
+int profile_lock(const char *dir, const char *refuse);
 
 /* The program run for `iccsprof run`, `kat` and `report` (by profile and
  * campaign): $ICCSPROF_DRIVER, else this very program. */

@@ -14,6 +14,7 @@
 #include "util/build-files.h"
 #include "campaign/campaign.h"
 #include "util/message.h"
+#include "report/mdtable.h"
 
 /* Add the lines of DIR's list to LINES, each once. */
 static void leftout_read(const char *dir, struct strlist *lines)
@@ -86,10 +87,13 @@ void campaign_print_left_out(const char *dir, FILE *out)
 
     leftout_read(dir, &lines);
     if (lines.n > 0) {
-        fprintf(out, "## Left out\n\n");
+        /* a section of notes, escaped as every Markdown table's */
+        struct mdtable *t = mdtable_new("Left out", 0, NULL, "");
+
         for (size_t i = 0; i < lines.n; i++)
-            fprintf(out, "- %s\n", lines.v[i]);
-        fputc('\n', out);
+            mdtable_note(t, "%s", lines.v[i]);
+        mdtable_print(t, out);
+        mdtable_free(t);
     }
     strlist_free(&lines);
 }

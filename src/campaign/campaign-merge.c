@@ -94,12 +94,18 @@ static int merge_hosts(const struct rec_set *set, bool allow_mixed)
         count[h]++;
     }
     if (nhosts > 1) {
-        fprintf(stderr, "iccsprof: campaign merge: records of %zu hosts%s:", nhosts,
-                allow_mixed ? " merged (--allow-mixed-hosts)"
-                            : " (give --allow-mixed-hosts to merge them)");
+        struct strlist each = {0};
+        char *list;
+
         for (size_t h = 0; h < nhosts; h++)
-            fprintf(stderr, "%s %s (%zu records)", h ? ";" : "", hosts[h], count[h]);
-        fputc('\n', stderr);
+            strlist_addf(&each, "%s (%zu records)", hosts[h], count[h]);
+        list = strlist_join(&each, "; ");
+        cmd_error("campaign merge: records of %zu hosts%s: %s", nhosts,
+                  allow_mixed ? " merged (--allow-mixed-hosts)"
+                              : " (give --allow-mixed-hosts to merge them)",
+                  list);
+        free(list);
+        strlist_free(&each);
     }
     for (size_t h = 0; h < nhosts; h++)
         free(hosts[h]);

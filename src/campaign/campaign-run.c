@@ -21,6 +21,7 @@
 #include "util/build-files.h"
 #include "campaign/campaign.h"
 #include "util/message.h"
+#include "util/terminal.h"
 #include "util/format.h"
 #include "util/libfile.h"
 
@@ -196,7 +197,7 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
         return -1;
     }
     if (pid == 0) {
-        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+        int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 
         /* a campaign killed, even by SIGKILL, ends its jobs: a job stopped
          * so removes what it began and is run again on resuming */
@@ -376,7 +377,7 @@ static void run_pace_begin(size_t ncpus, FILE *out, const struct sigaction *sa,
     run_pace.timed = 0;
     run_pace.ncpus = ncpus;
     run_pace.drawn = false;
-    run_pace.terminal = isatty(fileno(out)) && term != NULL && strcmp(term, "dumb") != 0;
+    run_pace.terminal = text_is_terminal(out) && term != NULL && strcmp(term, "dumb") != 0;
     if (run_pace.terminal) {
         tick = *sa;
         tick.sa_handler = run_on_tick;

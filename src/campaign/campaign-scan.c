@@ -18,6 +18,7 @@
 #include "util/message.h"
 #include "util/format.h"
 #include "plan/plan.h"
+#include "plan/plan-archive.h"
 
 /* Whether PATH is a folder. */
 static bool scan_is_dir(const char *path)
@@ -174,7 +175,7 @@ static enum scan_kind scan_kind(const char *dir, char *const *names)
 }
 
 /* The folders a campaign takes jobs from, in the order given: built
- * schemes, and packages to build first. */
+ * schemes, and packages (folders or archives) to build first. */
 struct scan_items {
     struct strlist path;
     bool *package;
@@ -302,9 +303,16 @@ int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
     struct scan_items items = {{0}, NULL};
     int rc = 0;
 
-    for (size_t i = 0; rc == 0 && i < ninputs; i++)
-        rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i], c, b->progress)
-                                    : scan_list(&items, inputs[i], c, b->progress);
+    for (size_t i = 0; rc == 0 && i < ninputs; i++) {
+        size_t stem;
+
+        /* an archive as downloaded is a package, unpacked by its build */
+        if (!scan_is_dir(inputs[i]) && archive_is_named(inputs[i], &stem))
+            scan_take(&items, inputs[i], true);
+        else
+            rc = scan_is_dir(inputs[i]) ? scan_folder(&items, inputs[i], c, b->progress)
+                                        : scan_list(&items, inputs[i], c, b->progress);
+    }
     for (size_t i = 0; rc == 0 && i < items.path.n; i++)
         rc = items.package[i] ? b->build_package(c, items.path.v[i], b, self, run_flags)
                               : scan_scheme(c, items.path.v[i], self, run_flags);

@@ -16,12 +16,14 @@
 #include "record/record-scan.h"
 #include "report/report.h"
 #include "util/strlist.h"
+#include "plan/catalog.h"
 
-/* Order records by scheme, then as the reports do. */
+/* Order records by scheme, in the catalog's order, then as the reports
+ * do. */
 static int summary_cmp(const void *a, const void *b)
 {
     const struct rec *x = *(const struct rec *const *)a, *y = *(const struct rec *const *)b;
-    int c = fmt_natural_cmp(x->scheme_id, y->scheme_id);
+    int c = catalog_id_cmp(x->scheme_id, y->scheme_id);
 
     return c != 0 ? c : rec_cmp(a, b);
 }
@@ -117,7 +119,8 @@ int campaign_pages(const char *out)
 
     memset(&set, 0, sizeof set);
     rec_set_scan(&set, paths, 1);
-    qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
+    if (set.n > 0) /* every instance left out: no array, and qsort(NULL, 0) is undefined */
+        qsort(set.recs, set.n, sizeof *set.recs, summary_cmp);
     for (size_t i = 1; i <= set.n; i++)
         if (i == set.n || strcmp(set.recs[i]->scheme_id, set.recs[start]->scheme_id) != 0) {
             rc |= summary_page(set.recs + start, i - start);

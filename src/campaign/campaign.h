@@ -58,6 +58,12 @@ struct campaign_build {
 int campaign_scan(struct campaign *c, char *const *inputs, size_t ninputs,
                   const struct campaign_build *b, const char *self, char *const *run_flags);
 
+/* The packages of DIR, archives and folders alike, whose catalog ids
+ * match one of the comma-separated shell patterns ONLY (NULL: all), in
+ * the catalog's order (the others after, by name), appended to OUT; 0,
+ * or -1 after a one-line error (none selected is one). */
+int campaign_packages(const char *dir, const char *only, struct strlist *out);
+
 /* Write what C left out to OUT/.campaign/left-out.txt (or remove it
  * when there is none), for the summary; 0, or -1 after a one-line error. */
 int campaign_save_left_out(const struct campaign *c);

@@ -164,13 +164,13 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
 {
     struct profile_job j;
     int rc, err = dup(STDERR_FILENO),
-            fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+            fd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     bool begun, *refused = NULL;
 
     fflush(stderr);
     if (fd >= 0)
         dup2(fd, STDERR_FILENO);
-    rc = profile_begin(args, true, &j);
+    rc = profile_begin(args, true, NULL, &j);
     if ((begun = rc == EXIT_OK)) {
         refused = calloc(j.p.n + 1, sizeof *refused);
         if (build_all(&j.p, &j.s, j.r) != 0 || build_kat(c, &j, b, refused) != 0)

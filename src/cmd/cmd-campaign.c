@@ -31,6 +31,8 @@
 
 enum {
     CAMP_OUT,
+    CAMP_PACKAGES,
+    CAMP_ONLY,
     CAMP_JOBS,
     CAMP_CPUS,
     CAMP_DEFER,
@@ -56,6 +58,17 @@ static const struct cmd_option campaign_options[] = {
                   .kind = CMD_OPT_STRING,
                   .metavar = "DIR",
                   .help = "the output folder: DIR/SCHEME/INSTANCE__OP.json and .log; required"},
+    [CAMP_PACKAGES] = {.name = "packages",
+                       .kind = CMD_OPT_STRING,
+                       .metavar = "DIR",
+                       .help = "a folder of packages as downloaded, archives and folders alike, "
+                               "taken in the catalog's order (after the packages given)"},
+    [CAMP_ONLY] = {.name = "only",
+                   .kind = CMD_OPT_STRING,
+                   .metavar = "IDS",
+                   .def_note = "every package",
+                   .help = "with --packages: the packages whose catalog ids match one of these "
+                           "comma-separated shell patterns (sign-*, or sign-18,sign-29)"},
     [CAMP_JOBS] = {.name = "jobs",
                    .short_name = 'j',
                    .kind = CMD_OPT_UINT,
@@ -280,6 +293,7 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
     struct strlist argv = {0};
     const char *dirs[] = {"out", args->opt[CAMP_OUT].text, "builddir",
                           args->opt[CAMP_BUILDDIR].text};
+    char *read[1];
     int rc;
 
     strlist_add(&argv, "campaign");
@@ -311,7 +325,11 @@ static int campaign_check_first(const struct cmd_args *args, const struct strlis
         if (rc != EXIT_OK)
             return rc;
     }
-    return rc == EXIT_OK ? export_check(&cmd_campaign_entry, ex) : rc;
+    if (rc != EXIT_OK)
+        return rc;
+    /* the exports read the output folder's records */
+    read[0] = (char *)args->opt[CAMP_OUT].text;
+    return export_check(&cmd_campaign_entry, ex, read, read[0] != NULL ? 1 : 0);
 }
 
 /* Append --substitute SPEC to RUN_FLAGS for every job, as run parses it,
@@ -365,10 +383,12 @@ static int campaign_jobs_check(const struct cmd_args *args, struct strlist *run_
         strlist_add_words(run_flags, args->opt[CAMP_RUN_FLAGS].text);
     if (args->opt[CAMP_BUILD_FLAGS].text != NULL)
         strlist_add_words(build_flags, args->opt[CAMP_BUILD_FLAGS].text);
-    if (args->argc == 0)
+    if (args->argc == 0 && args->opt[CAMP_PACKAGES].text == NULL)
         return cmd_usage_error(&cmd_campaign_entry,
-                               "no packages given (scheme packages, built scheme folders, a "
-                               "folder of them, or a list file)");
+                               "no packages given (scheme packages, archives, built scheme "
+                               "folders, a folder of them, a list file, or --packages DIR)");
+    if (args->opt[CAMP_ONLY].text != NULL && args->opt[CAMP_PACKAGES].text == NULL)
+        return cmd_usage_error(&cmd_campaign_entry, "--only selects among --packages DIR");
     if (args->opt[CAMP_SUBSTITUTE].text != NULL &&
         (status = campaign_substitute(args->opt[CAMP_SUBSTITUTE].text, run_flags)) != EXIT_OK)
         return status;
@@ -432,7 +452,9 @@ static int campaign_jobs_done(const struct cmd_args *args, const struct campaign
     status = campaign_report_out(c->out);
     if (tally->interrupted)
         status = EXIT_FAIL;
-    if (!tally->interrupted && campaign_pages(c->out) != EXIT_OK)
+    /* the pages read the records again: what the summary could not read
+     * it has said already */
+    if (!tally->interrupted && status == EXIT_OK && campaign_pages(c->out) != EXIT_OK)
         status = EXIT_USAGE;
     if (!tally->interrupted && export_any(ex)) {
         struct strlist folders = {0};
@@ -457,7 +479,7 @@ static int campaign_jobs(const struct cmd_args *args)
 {
     struct campaign c;
     struct campaign_tally tally;
-    struct strlist run_flags = {0}, build_flags = {0};
+    struct strlist run_flags = {0}, build_flags = {0}, inputs = {0};
     struct campaign_build b;
     struct export_files ex;
     char *builddir = NULL;
@@ -470,6 +492,11 @@ static int campaign_jobs(const struct cmd_args *args)
     if ((status = campaign_jobs_check(args, &run_flags, &build_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;
+    for (int i = 0; i < args->argc; i++)
+        strlist_add(&inputs, args->argv[i]);
+    if (args->opt[CAMP_PACKAGES].text != NULL &&
+        campaign_packages(args->opt[CAMP_PACKAGES].text, args->opt[CAMP_ONLY].text, &inputs) != 0)
+        goto out;
     if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
@@ -484,7 +511,7 @@ static int campaign_jobs(const struct cmd_args *args)
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)
         goto out;
-    if (campaign_scan(&c, args->argv, (size_t)args->argc, &b, profile_self(), run_flags.v) != 0) {
+    if (campaign_scan(&c, inputs.v, inputs.n, &b, profile_self(), run_flags.v) != 0) {
         status = jobs_interrupted() != 0 ? EXIT_FAIL : EXIT_USAGE;
         goto out;
     }
@@ -511,6 +538,7 @@ out:
     free(builddir);
     strlist_free(&run_flags);
     strlist_free(&build_flags);
+    strlist_free(&inputs);
     return status;
 }
 
@@ -525,7 +553,7 @@ static int campaign_report(const struct cmd_args *args)
     if (args->argc < 2)
         return cmd_usage_error(&cmd_campaign_entry, "report: no output folders given");
     export_take(args, CAMP_EXPORT, &ex);
-    if (export_check(&cmd_campaign_entry, &ex) != EXIT_OK)
+    if (export_check(&cmd_campaign_entry, &ex, args->argv + 1, (size_t)args->argc - 1) != EXIT_OK)
         return EXIT_USAGE;
     if (campaign_site_check(args->opt[CAMP_SITE].text, args->argv + 1, (size_t)args->argc - 1) != 0)
         return EXIT_USAGE;

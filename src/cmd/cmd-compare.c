@@ -2,12 +2,16 @@
  * an exit status that a CI job can gate on. */
 #include "config.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "compare/compare.h"
 #include "report/provenance.h"
 #include "report/report.h"
+#include "util/format.h"
+#include "util/strlist.h"
 
 /* --format's names. */
 static const char *const compare_formats[] = {"md", "json", "svg", NULL};
@@ -55,12 +59,47 @@ static char *compare_condition_says(char *buf, size_t size, const struct cmp_fai
     return buf;
 }
 
-/* Say on stderr which --fail-on conditions hold, one line each; whether
- * any does. */
+static const char *const compare_helper_name[ICCSPROF_NHELPERS] = ICCSPROF_HELPER_NAMES;
+
+/* The figure that makes condition COND hold for pair P, for the error
+ * line: the calls per operation that differ, the share that moved, or
+ * B/A. */
+static char *compare_condition_value(char *buf, size_t size, enum cmp_condition cond,
+                                     const struct cmp_pair *p)
+{
+    char a[FMT_CELL], b[FMT_CELL];
+    struct cmp_share hash = cmp_hash_share(p), drng = cmp_drng_share(p);
+    const struct cmp_share *moved = fabs(drng.diff) > fabs(hash.diff) ? &drng : &hash;
+
+    buf[0] = '\0';
+    if (cond == CMP_CALLS) {
+        for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+            size_t len = strlen(buf);
+
+            if (cmp_helper_calls(p, h) == CMP_CALLS_DIFFER)
+                snprintf(buf + len, size - len, "%s%s %s \xe2\x86\x92 %s", len > 0 ? ", " : "",
+                         compare_helper_name[h], fmt_g3(a, sizeof a, p->a->helper[h].calls_per_op),
+                         fmt_g3(b, sizeof b, p->b->helper[h].calls_per_op));
+        }
+        if (buf[0] == '\0')
+            snprintf(
+                buf, size, "calls beyond the shape table %s \xe2\x86\x92 %s",
+                fmt_g3(a, sizeof a, (double)p->a->overflow_calls / (double)p->a->profile_calls),
+                fmt_g3(b, sizeof b, (double)p->b->overflow_calls / (double)p->b->profile_calls));
+    } else if (cond == CMP_SHARE)
+        snprintf(buf, size, "%s share %s", moved == &drng ? "DRNG" : "hash",
+                 fmt_pp(a, sizeof a, moved->diff));
+    else
+        snprintf(buf, size, "%.2fx", cmp_cycles_ratio(p));
+    return buf;
+}
+
+/* Say on stderr which --fail-on conditions hold, one line each, with the
+ * figure of each pair it holds for; whether any does. */
 static bool compare_conditions(const struct cmp *c, const struct cmp_fail_on *f)
 {
     bool any = false;
-    char text[64], says[128];
+    char text[64], says[128], value[512];
 
     for (int k = 0; k < CMP_NCONDITIONS; k++) {
         size_t held = 0;
@@ -74,7 +113,9 @@ static bool compare_conditions(const struct cmp *c, const struct cmp_fail_on *f)
                 fprintf(stderr, "iccsprof: compare: --fail-on %s holds, %s:",
                         cmp_condition_text(text, sizeof text, f, (enum cmp_condition)k),
                         compare_condition_says(says, sizeof says, f, (enum cmp_condition)k));
-            fprintf(stderr, "%s %s %s", held > 1 ? "," : "", a->instance, rec_op_name(a->op));
+            fprintf(
+                stderr, "%s %s %s (%s)", held > 1 ? "," : "", a->instance, rec_op_name(a->op),
+                compare_condition_value(value, sizeof value, (enum cmp_condition)k, &c->pairs[i]));
         }
         if (held > 0)
             fputc('\n', stderr);
@@ -106,6 +147,39 @@ static bool compare_sides_apart(const struct cmp *c)
     }
 }
 
+/* The distinct scheme ids of SET, as "a, b", newly allocated. */
+static char *compare_schemes(const struct rec_set *set)
+{
+    struct strlist ids = {0};
+    char *all;
+
+    for (size_t i = 0; i < set->n; i++)
+        if (!strlist_has(&ids, set->recs[i]->scheme_id))
+            strlist_add(&ids, set->recs[i]->scheme_id);
+    all = strlist_join(&ids, ", ");
+    strlist_free(&ids);
+    return all;
+}
+
+/* False, after saying so, when C matched no record: sets that share no
+ * scheme, instance and operation have nothing to compare, and empty
+ * tables with exit 0 would pass a gate that compared nothing. */
+static bool compare_sides_meet(const struct cmp *c)
+{
+    char *a, *b;
+
+    if (c->npairs > 0)
+        return true;
+    a = compare_schemes(c->a);
+    b = compare_schemes(c->b);
+    cmd_error("compare: %s and %s share no record (records match by scheme, instance and "
+              "operation; A holds %zu records of %s, B %zu of %s): nothing to compare",
+              c->a_name, c->b_name, c->a->n, a, c->b->n, b);
+    free(a);
+    free(b);
+    return false;
+}
+
 /* Read both sides, match them, print, and judge the conditions. */
 static int compare_run(char *a_name, char *b_name, enum compare_format format,
                        const struct cmp_fail_on *f, size_t top)
@@ -117,7 +191,8 @@ static int compare_run(char *a_name, char *b_name, enum compare_format format,
 
     rec_set_scan(&a, &a_name, 1);
     rec_set_scan(&b, &b_name, 1);
-    if (a.nbad == 0 && b.nbad == 0 && cmp_match(&c) && compare_sides_apart(&c)) {
+    if (a.nbad == 0 && b.nbad == 0 && cmp_match(&c) && compare_sides_meet(&c) &&
+        compare_sides_apart(&c)) {
         if (format == COMPARE_JSON)
             cmp_print_json(&c, f, top, stdout);
         else if (format == COMPARE_SVG)

@@ -1,4 +1,5 @@
-/* cmd-help.c - `iccsprof help [COMMAND]` and `iccsprof help --man`. */
+/* cmd-help.c - `iccsprof help [COMMAND]` and `iccsprof help --man
+ * [COMMAND]`. */
 #include "config.h"
 
 #include <stdio.h>
@@ -10,7 +11,8 @@ enum { HELP_MAN, HELP_BASH };
 static const struct cmd_option help_options[] = {
     [HELP_MAN] = {.name = "man",
                   .kind = CMD_OPT_FLAG,
-                  .help = "print the manual page iccsprof(1) in roff instead"},
+                  .help = "print the manual page iccsprof(1) in roff instead, or "
+                          "iccsprof-COMMAND(1) when a COMMAND is given"},
     [HELP_BASH] = {.name = "bash-completion",
                    .kind = CMD_OPT_FLAG,
                    .help = "print the bash completion script instead"},
@@ -26,10 +28,10 @@ static int cmd_help_exec(const struct cmd_args *args)
         return cmd_usage_error(&cmd_help_entry, "too many arguments");
     if (args->opt[HELP_MAN].given && args->opt[HELP_BASH].given)
         return cmd_usage_error(&cmd_help_entry, "--man and --bash-completion: give one");
-    if ((args->opt[HELP_MAN].given || args->opt[HELP_BASH].given) && args->argc > 0)
-        return cmd_usage_error(&cmd_help_entry, "--%s covers every command; give no COMMAND",
-                               args->opt[HELP_MAN].given ? "man" : "bash-completion");
-    if (args->opt[HELP_MAN].given) {
+    if (args->opt[HELP_BASH].given && args->argc > 0)
+        return cmd_usage_error(&cmd_help_entry,
+                               "--bash-completion covers every command; give no COMMAND");
+    if (args->opt[HELP_MAN].given && args->argc == 0) {
         cmd_print_man(stdout);
         return EXIT_OK;
     }
@@ -49,7 +51,10 @@ static int cmd_help_exec(const struct cmd_args *args)
     }
     if ((entry = cmd_find(args->argv[0])) == NULL)
         return EXIT_USAGE;
-    cmd_print_help(entry, stdout);
+    if (args->opt[HELP_MAN].given)
+        cmd_print_man_command(entry, stdout);
+    else
+        cmd_print_help(entry, stdout);
     return EXIT_OK;
 }
 

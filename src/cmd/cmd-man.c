@@ -1,6 +1,7 @@
-/* cmd-man.c - the manual page iccsprof(1) in roff, written from the
- * command and option tables that --help and the parser read, so that the
- * installed page describes the installed program. */
+/* cmd-man.c - the manual pages iccsprof(1) and iccsprof-COMMAND(1) in
+ * roff, written from the command and option tables that --help and the
+ * parser read, so that the installed pages describe the installed
+ * program. */
 #include "config.h"
 
 #include <ctype.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/cmd.h"
+#include "plan/catalog.h"
 #include "paths.h"
 
 /* Write TEXT with the characters roff would take as its own escaped: a
@@ -57,9 +59,9 @@ static void man_option(FILE *out, const struct cmd_option *opt)
     fputs(".\n", out);
 }
 
-/* One command: a subsection with its synopsis, summary and options, then
- * the options every command takes, in its own words. */
-static void man_command(FILE *out, const struct cmd_entry *e)
+/* The options of command E, then those every command takes, in its own
+ * words. */
+static void man_options(FILE *out, const struct cmd_entry *e)
 {
     const struct cmd_option common[] = {
         {.name = "quiet", .short_name = 'q', .help = e->quiet != NULL ? e->quiet : CMD_QUIET_HELP},
@@ -69,7 +71,16 @@ static void man_command(FILE *out, const struct cmd_entry *e)
         {.name = "help", .short_name = 'h', .help = "print the command's options and exit"},
     };
 
-    fputs(".SS \"iccsprof ", out);
+    for (size_t i = 0; e->options != NULL && e->options[i].name != NULL; i++)
+        man_option(out, &e->options[i]);
+    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
+        man_option(out, &common[i]);
+}
+
+/* The synopsis of command E: "iccsprof NAME [OPTIONS] OPERANDS". */
+static void man_synopsis(FILE *out, const struct cmd_entry *e)
+{
+    fputs("iccsprof ", out);
     man_text(out, e->name);
     fputs(" [\\fIOPTIONS\\fR]", out);
     if (e->operands[0] != '\0') {
@@ -77,13 +88,24 @@ static void man_command(FILE *out, const struct cmd_entry *e)
         man_text(out, e->operands);
         fputs("\\fR", out);
     }
-    fprintf(out, "\"\n%c", toupper((unsigned char)e->summary[0]));
+}
+
+/* The summary of command E as a sentence. */
+static void man_summary(FILE *out, const struct cmd_entry *e)
+{
+    fputc(toupper((unsigned char)e->summary[0]), out);
     man_text(out, e->summary + 1);
     fputs(".\n", out);
-    for (size_t i = 0; e->options != NULL && e->options[i].name != NULL; i++)
-        man_option(out, &e->options[i]);
-    for (size_t i = 0; i < sizeof common / sizeof common[0]; i++)
-        man_option(out, &common[i]);
+}
+
+/* One command: a subsection with its synopsis, summary and options. */
+static void man_command(FILE *out, const struct cmd_entry *e)
+{
+    fputs(".SS \"", out);
+    man_synopsis(out, e);
+    fputs("\"\n", out);
+    man_summary(out, e);
+    man_options(out, e);
 }
 
 /* The parts of the page that are not in the tables. */
@@ -110,6 +132,14 @@ static const char man_head[] =
 /* What a user types first, before the reference of every command. */
 static const char man_examples[] =
     ".SH EXAMPLES\n"
+    "Profile a submission by its official id, its archive as downloaded found in\n"
+    "\\fI~/ngcc\\fR (by name or SHA\\-256) and unpacked into its build folder:\n"
+    ".PP\n"
+    ".EX\n"
+    "iccsprof profile sign\\-29 \\-\\-packages ~/ngcc > tins.md\n"
+    "iccsprof catalog \\-\\-category sign\n"
+    ".EE\n"
+    ".PP\n"
     "Profile every instance of a package and keep the report, a CSV table and\n"
     "the share chart:\n"
     ".PP\n"
@@ -154,6 +184,14 @@ static const char man_environment[] =
     "\\fBiccsprof\\fR uses \\fIiccsprof\\-measure\\fR beside its own executable if there is one\n"
     "(a build tree), else the one installed in the package's libexec folder.\n"
     ".TP\n"
+    ".B ICCSPROF_PACKAGES\n"
+    "The folder of submission packages (archives or folders) that \\fBiccsprof profile\\fR\n"
+    "and \\fBiccsprof plan\\fR search for a package named by its id or name, when\n"
+    "\\fB\\-\\-packages\\fR is not given; \\fI~/ngcc\\fR when unset.\n"
+    ".TP\n"
+    ".B ICCSPROF_CATALOG\n"
+    "The catalog file to read instead of the installed one.\n"
+    ".TP\n"
     ".B ICCSPROF_VERBOSITY\n"
     "\\fBquiet\\fR or \\fBverbose\\fR: what \\fB\\-q\\fR or \\fB\\-v\\fR would ask for, when\n"
     "neither is given. A command given one of them sets it for the commands it starts.\n"
@@ -162,7 +200,9 @@ static const char man_environment[] =
     "When set, progress on a terminal is printed without colour.\n"
     ".TP\n"
     ".B TERM\n"
-    "When \\fBdumb\\fR, progress is printed a line at a time, as off a terminal.\n"
+    "When \\fBdumb\\fR, progress is printed a line at a time, as off a terminal.\n";
+
+static const char man_exit_status[] =
     ".SH EXIT STATUS\n"
     ".TP\n"
     ".B 0\n"
@@ -176,18 +216,16 @@ static const char man_environment[] =
     "A usage error, an unreadable input or an unwritable output (standard output\n"
     "included), found before any work is done where it can be.\n"
     ".TP\n"
-    ".B 130, 143\n"
-    "Interrupted by SIGINT (130) or SIGTERM (143): the compilers and measuring\n"
-    "processes were stopped and what they were writing removed.\n";
+    ".B 129, 130, 143\n"
+    "Interrupted by SIGHUP (129, a closed terminal), SIGINT (130) or SIGTERM (143):\n"
+    "the compilers and measuring processes were stopped and what they were writing\n"
+    "removed.\n";
 
-static const char man_tail[] =
+static const char man_copyright[] =
     ".SH COPYRIGHT\n"
     "Copyright \\(co 2026 the iccsprof contributors. Licensed under the MIT licence;\n"
     "see the file \\fILICENSE\\fR.\n"
-    ".SH SEE ALSO\n"
-    ".BR perf (1),\n"
-    ".BR uftrace (1),\n"
-    ".BR pkg\\-config (1)\n";
+    ".SH SEE ALSO\n";
 
 /* One file of the FILES section: PATH (DIR/NAME, DIR as configured),
  * then what it is. */
@@ -210,6 +248,10 @@ static void man_files(FILE *out)
     fputs(".SH FILES\n", out);
     man_file(out, ICCSPROF_PKGDATADIR, "profile.schema.json",
              "The JSON Schema of the profile records.");
+    man_file(out, ICCSPROF_PKGDATADIR, CATALOG_FILE,
+             "The catalog, " CATALOG_VERSION ": " CATALOG_SOURCE
+             ". Packages named by id or name (iccsprof profile sign-29) are found by it, and "
+             "iccsprof catalog lists it; $ICCSPROF_CATALOG names another file.");
     man_file(out, ICCSPROF_DOCDIR, "doc/guide/index.md",
              "The user guide, one chapter a subject; README.md beside it is the overview.");
     man_file(out, ICCSPROF_DOCDIR, "profiles/README.md", "The record format, field by field.");
@@ -235,6 +277,38 @@ void cmd_print_man(FILE *out)
             man_command(out, *e);
     fputs(man_examples, out);
     fputs(man_environment, out);
+    fputs(man_exit_status, out);
     man_files(out);
-    fputs(man_tail, out);
+    fputs(man_copyright, out);
+    for (const struct cmd_entry *const *e = cmd_table; *e != NULL; e++)
+        if (!(*e)->hidden) {
+            fputs(".BR iccsprof\\-", out);
+            man_text(out, (*e)->name);
+            fputs(" (1),\n", out);
+        }
+    fputs(".BR perf (1),\n.BR uftrace (1),\n.BR pkg\\-config (1)\n", out);
+}
+
+/* Print the manual page iccsprof-NAME(1) of command E. */
+void cmd_print_man_command(const struct cmd_entry *e, FILE *out)
+{
+    fputs(".TH ICCSPROF\\-", out);
+    for (const char *c = e->name; *c != '\0'; c++)
+        fputc(toupper((unsigned char)*c), out);
+    fprintf(out, " 1 \"\" \"%s %s\" \"User Commands\"\n.SH NAME\niccsprof\\-", PACKAGE_NAME,
+            PACKAGE_VERSION);
+    man_text(out, e->name);
+    fputs(" \\- ", out);
+    man_text(out, e->summary);
+    fputs("\n.SH SYNOPSIS\n", out);
+    man_synopsis(out, e);
+    fputs("\n.SH DESCRIPTION\n", out);
+    man_summary(out, e);
+    fputs(".PP\nResults go to standard output; progress and diagnostics go to standard error.\n"
+          ".SH OPTIONS\n",
+          out);
+    man_options(out, e);
+    fputs(man_exit_status, out);
+    fputs(man_copyright, out);
+    fputs(".BR iccsprof (1)\n", out);
 }

@@ -1,4 +1,4 @@
-/* cmd-plan.c - `iccsprof plan [PKGDIR] [options]`: what `iccsprof
+/* cmd-plan.c - `iccsprof plan [PACKAGE] [options]`: what `iccsprof
  * profile` would build, and how: the instances, their sources, programs,
  * include folders, flags, the DRNG global, the helpers to wrap, the API.
  * It compiles the sources to read their objects (the ones the build then
@@ -14,7 +14,7 @@ static int cmd_plan_exec(const struct cmd_args *args)
     struct profile_job j;
     int rc;
 
-    if ((rc = profile_begin(args, false, &j)) != EXIT_OK)
+    if ((rc = profile_begin(args, false, NULL, &j)) != EXIT_OK)
         return rc;
     if (build_all(&j.p, &j.s, j.r) == 0 && jobs_interrupted() == 0)
         rc = build_show_plan(&j.p, &j.s, j.r) != 0 ? EXIT_FAIL : EXIT_OK;
@@ -26,7 +26,7 @@ static int cmd_plan_exec(const struct cmd_args *args)
 
 const struct cmd_entry cmd_plan_entry = {
     .name = "plan",
-    .operands = "[PKGDIR]",
+    .operands = "[PACKAGE]",
     .summary = "print how a scheme package will be built: instances, sources, flags, helpers",
     .options = profile_plan_options,
     .exec = cmd_plan_exec,

@@ -1,4 +1,4 @@
-/* cmd-profile.c - `iccsprof profile [PKGDIR] [options] [-- RUN OPTIONS]`:
+/* cmd-profile.c - `iccsprof profile [PACKAGE] [options] [-- RUN OPTIONS]`:
  * the whole job on a scheme package: plan it, build every instance plain
  * and profiled, run `iccsprof run` on each one that built (one after the
  * other: two at once would time each other), then report the records of
@@ -332,7 +332,9 @@ static int profile_instance(const struct profile_options *o, const struct plan *
 }
 
 /* The report of RECORDS on stdout, and in the files EX asks for (the
- * Markdown one is what stdout gets); 0, or -1 when a signal came. */
+ * Markdown one is what stdout gets, unless an export took stdout); 0,
+ * EXIT_USAGE when the report could not be written (it said why: a full
+ * disk, a closed pipe), or -1 when a signal came. */
 static int profile_report(const struct strlist *records, const struct export_files *ex,
                           const char *dir, struct strlist *failures)
 {
@@ -344,6 +346,8 @@ static int profile_report(const struct strlist *records, const struct export_fil
         return -1;
     if (failed > 0)
         strlist_addf(failures, "%d of the --export files", failed);
+    if (export_to_stdout(ex))
+        return 0; /* an export took stdout: it is the report there */
     if (ex->path[EXPORT_MD] != NULL && (md = file_read(ex->path[EXPORT_MD])) != NULL) {
         fputs(md, stdout);
         free(md);
@@ -355,6 +359,8 @@ static int profile_report(const struct strlist *records, const struct export_fil
     j.keep_stdout = true;
     if (jobs_run(&j, 1, 1) != 0)
         rc = -1;
+    else if (j.status == EXIT_USAGE)
+        rc = EXIT_USAGE;
     else if (j.status != 0)
         strlist_addf(failures, "the report of %s", dir);
     job_free(&j);
@@ -430,8 +436,10 @@ static int profile_measure(const struct profile_options *o, const struct plan *p
     strlist_free(&older);
     if (sig != 0)
         return 128 + sig;
-    if (rc != 0)
+    if (rc < 0)
         return -1;
+    if (rc == EXIT_USAGE)
+        return EXIT_USAGE;
     return failures->n > 0 ? EXIT_FAIL : EXIT_OK;
 }
 
@@ -455,10 +463,12 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
     struct plan_instance i = {.name = "instance", .build = "build"};
     struct profile_place first = {1, 1, 0, 0, 0};
     struct strlist argv = {0}, flags = {0};
+    char *read[1];
     int rc;
 
     if ((rc = profile_parse(args, true, &o)) != EXIT_OK)
         return rc;
+    read[0] = (char *)o.profile_dir; /* the records the exports read */
     profile_run_argv(&o, &p, &i, "profiles", &first, &argv);
     export_take(args, PROFILE_OPT_EXPORT, ex);
     if (o.run_flags != NULL)
@@ -468,7 +478,7 @@ static int profile_check_first(const struct cmd_args *args, struct export_files 
         (rc = profile_check_dir("--builddir", o.plan.builddir)) == EXIT_OK &&
         (o.profile_dir == NULL ||
          (rc = profile_check_dir("--profile-dir", o.profile_dir)) == EXIT_OK))
-        rc = export_check(args->entry, ex);
+        rc = export_check(args->entry, ex, read, o.profile_dir != NULL ? 1 : 0);
     strlist_free(&argv);
     strlist_free(&flags);
     free(o.builddir_owned);
@@ -505,19 +515,20 @@ static int cmd_profile_exec(const struct cmd_args *args)
     struct export_files ex;
     struct strlist failures = {0};
     char *dir;
-    int rc;
+    int rc, out_lock = -1;
     size_t built = 0;
 
     if ((rc = profile_check_first(args, &ex)) != EXIT_OK ||
-        (rc = profile_begin(args, true, &j)) != EXIT_OK)
+        (rc = profile_begin(args, true, "--builddir", &j)) != EXIT_OK)
         return rc;
     /* the report it runs names this command as what made it */
     provenance_export();
     dir = j.o.profile_dir != NULL ? xstrdup(j.o.profile_dir) : xasprintf("profiles/%s", j.p.scheme);
-    if (!j.o.build_only && (rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK) {
+    if (!j.o.build_only && ((rc = profile_check_dir("--profile-dir", dir)) != EXIT_OK ||
+                            (out_lock = profile_lock(dir, "--profile-dir")) < 0)) {
         free(dir);
         profile_end(&j);
-        return rc;
+        return rc != EXIT_OK ? rc : EXIT_USAGE;
     }
     if (build_all(&j.p, &j.s, j.r) != 0) {
         rc = -1;
@@ -542,6 +553,8 @@ static int cmd_profile_exec(const struct cmd_args *args)
     }
     if (rc < 0 || jobs_interrupted() != 0)
         rc = 128 + jobs_interrupted();
+    if (out_lock >= 0)
+        close(out_lock);
     free(dir);
     strlist_free(&failures);
     profile_end(&j);
@@ -550,8 +563,9 @@ static int cmd_profile_exec(const struct cmd_args *args)
 
 const struct cmd_entry cmd_profile_entry = {
     .name = "profile",
-    .operands = "[PKGDIR]",
-    .summary = "build a scheme package's instances plain and profiled, measure each, report",
+    .operands = "[PACKAGE]",
+    .summary = "build a scheme package (a folder, an archive, or an official id or name such as "
+               "sign-29) plain and profiled, measure each instance, report",
     .options = profile_profile_options,
     .exec = cmd_profile_exec,
     .quiet = "print the report and errors only: no progress, no line per instance or operation",

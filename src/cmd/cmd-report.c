@@ -72,13 +72,17 @@ static bool report_parse_sections(const char *list, bool *chosen)
 /* Say which inputs were left out; the exit status that follows. */
 static int report_left_out(const struct rec_set *set)
 {
+    struct strlist bad = {0};
+    char *list;
+
     if (set->nbad == 0)
         return EXIT_OK;
-    fprintf(stderr, "iccsprof: report: %zu input%s left out:", set->nbad,
-            set->nbad == 1 ? "" : "s");
     for (size_t i = 0; i < set->nbad; i++)
-        fprintf(stderr, " %s", set->bad[i]);
-    fputc('\n', stderr);
+        strlist_add(&bad, set->bad[i]);
+    list = strlist_join(&bad, " ");
+    cmd_error("report: %zu input%s left out: %s", set->nbad, set->nbad == 1 ? "" : "s", list);
+    free(list);
+    strlist_free(&bad);
     return EXIT_FAIL;
 }
 

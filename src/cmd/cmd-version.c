@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "cmd/cmd.h"
+#include "plan/catalog.h"
 #include "paths.h"
 #include "cmd/profile-options.h"
 #include "record/record-read.h"
@@ -25,6 +26,24 @@ static void version_configuration(void)
     printf("wrapper links:     %s\n", ICCSPROF_WRAP_LIBS);
 }
 
+/* The catalog this program finds packages by: its version, size and
+ * file, or why it cannot be read. */
+static void version_catalog(void)
+{
+    struct catalog c;
+    char *why;
+
+    if (catalog_load(&c, &why) != 0) {
+        printf("catalog: %s, not readable: %s\n", CATALOG_VERSION, why);
+        free(why);
+        return;
+    }
+    printf("catalog: %s, %zu submissions (%zu sign, %zu kem, %zu kex, %zu hash), from %s\n",
+           CATALOG_VERSION, c.n, catalog_count(&c, "sign"), catalog_count(&c, "kem"),
+           catalog_count(&c, "kex"), catalog_count(&c, "hash"), c.path);
+    catalog_free(&c);
+}
+
 /* Print the version, the tick source it was configured with, and the
  * copyright and licence, as GNU tools do; the version alone with -q. */
 static int cmd_version_exec(const struct cmd_args *args)
@@ -36,6 +55,7 @@ static int cmd_version_exec(const struct cmd_args *args)
         return EXIT_OK;
     }
     printf("%s %s (tick source %s)\n", PACKAGE_NAME, PACKAGE_VERSION, ICCSPROF_TICK_SOURCE_NAME);
+    version_catalog();
     if (cmd_verbosity == CMD_VERBOSE)
         version_configuration();
     puts("Copyright (C) 2026 the iccsprof contributors.\n"

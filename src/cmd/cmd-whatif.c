@@ -12,6 +12,8 @@
 
 #include "util/atomic-file.h"
 #include "util/build-files.h"
+#include "util/build-jobs.h"
+#include "util/format.h"
 #include "cmd/export.h"
 #include "host/host.h"
 #include "report/provenance.h"
@@ -57,19 +59,23 @@ static const struct cmd_option whatif_options[] = {
     [WHATIF_OPT_EXPORT_MD] = {.name = "export-md",
                               .kind = CMD_OPT_STRING,
                               .metavar = "FILE",
-                              .help = "also write the matrix as a Markdown table to FILE"},
-    [WHATIF_OPT_EXPORT_CSV] = {.name = "export-csv",
-                               .kind = CMD_OPT_STRING,
-                               .metavar = "FILE",
-                               .help = "also write the matrix as CSV to FILE"},
-    [WHATIF_OPT_EXPORT_JSON] = {.name = "export-json",
-                                .kind = CMD_OPT_STRING,
-                                .metavar = "FILE",
-                                .help = "also write the JSON document to FILE"},
-    [WHATIF_OPT_EXPORT_SVG] = {.name = "export-svg",
-                               .kind = CMD_OPT_STRING,
-                               .metavar = "FILE",
-                               .help = "also write the heat map (SVG) to FILE"},
+                              .help = "also write the matrix as a Markdown table to FILE (-: to "
+                                      "stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_CSV] =
+        {.name = "export-csv",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the matrix as CSV to FILE (-: to stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_JSON] =
+        {.name = "export-json",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the JSON document to FILE (-: to stdout, in place of --format)"},
+    [WHATIF_OPT_EXPORT_SVG] =
+        {.name = "export-svg",
+         .kind = CMD_OPT_STRING,
+         .metavar = "FILE",
+         .help = "also write the heat map (SVG) to FILE (-: to stdout, in place of --format)"},
     [WHATIF_OPT_OUT] = {.name = "out",
                         .kind = CMD_OPT_STRING,
                         .metavar = "DIR",
@@ -124,12 +130,22 @@ static int whatif_check(struct whatif *w)
     w->exports.path[EXPORT_CSV] = whatif_text(args, WHATIF_OPT_EXPORT_CSV);
     w->exports.path[EXPORT_JSON] = whatif_text(args, WHATIF_OPT_EXPORT_JSON);
     w->exports.path[EXPORT_SVG] = whatif_text(args, WHATIF_OPT_EXPORT_SVG);
-    if (export_check(&cmd_whatif_entry, &w->exports) != EXIT_OK)
+    if (export_check(&cmd_whatif_entry, &w->exports, args->argv, (size_t)args->argc) != EXIT_OK)
         return EXIT_USAGE;
     w->out = whatif_text(args, WHATIF_OPT_OUT);
     if (w->out != NULL && atomic_dir_writable(w->out) != 0) {
         cmd_error("--out %s: %s", w->out, strerror(errno));
         return EXIT_USAGE;
+    }
+    if (w->out != NULL) { /* a link or a folder there is never replaced: said before any work */
+        char *path = xasprintf("%s/whatif.json", w->out);
+        const char *why = atomic_refusal(path);
+
+        if (why != NULL)
+            cmd_error("--out %s: %s: %s", w->out, path, why);
+        free(path);
+        if (why != NULL)
+            return EXIT_USAGE;
     }
     return EXIT_OK;
 }
@@ -224,6 +240,8 @@ static int whatif_rows(struct whatif *w)
             rc = EXIT_OK;
             json_array_foreach(rows, k, row)
             {
+                if (rc == EXIT_OK && jobs_interrupted() != 0)
+                    rc = 128 + jobs_interrupted();
                 if (rc == EXIT_OK && w->args->opt[WHATIF_OPT_MEASURE].given)
                     rc = wi_measure(row, r, &w->cands.c[k], &flags, w->work, whatif_run);
             }
@@ -248,15 +266,24 @@ static void whatif_print(json_t *doc, enum whatif_format format, FILE *out)
         wi_print_md(doc, out);
 }
 
-/* Write the document in FORMAT to PATH whole or not at all; 0, or -1
- * after a message naming OPTION. */
+/* Write the document in FORMAT to PATH whole or not at all (`-`: to the
+ * standard output an export took); 0, or -1 after a message naming
+ * OPTION. */
 static int whatif_write(json_t *doc, enum whatif_format format, const char *path,
                         const char *option)
 {
     char tmp[PATH_MAX];
-    int fd = atomic_open(path, tmp, sizeof tmp), bad;
+    int fd, bad;
     FILE *f;
 
+    if (export_is_stdout(path)) {
+        whatif_print(doc, format, export_stdout());
+        if (fflush(export_stdout()) == 0)
+            return 0;
+        cmd_error("%s -: %s", option, strerror(errno));
+        return -1;
+    }
+    fd = atomic_open(path, tmp, sizeof tmp);
     if (fd < 0 || (f = fdopen(fd, "w")) == NULL) {
         cmd_error("%s %s: %s", option, path, strerror(errno));
         if (fd >= 0) {
@@ -268,14 +295,16 @@ static int whatif_write(json_t *doc, enum whatif_format format, const char *path
     whatif_print(doc, format, f);
     bad = ferror(f) | fclose(f);
     if (bad != 0 || atomic_commit(tmp, path) != 0) {
-        cmd_error("%s %s: %s", option, path, strerror(errno));
+        cmd_error("%s %s: %s", option, path,
+                  errno == EEXIST ? atomic_refusal(path) : strerror(errno));
         unlink(tmp);
         return -1;
     }
     return 0;
 }
 
-/* The outputs: stdout, the exports, DIR/whatif.json. */
+/* The outputs: the exports, DIR/whatif.json, and stdout unless an
+ * export took it. */
 static int whatif_outputs(const struct whatif *w)
 {
     int bad = 0;
@@ -299,7 +328,8 @@ static int whatif_outputs(const struct whatif *w)
         bad |= whatif_write(w->doc, WHATIF_JSON, path, "--out");
         free(path);
     }
-    whatif_print(w->doc, (enum whatif_format)w->args->opt[WHATIF_OPT_FORMAT].num, stdout);
+    if (!export_to_stdout(&w->exports))
+        whatif_print(w->doc, (enum whatif_format)w->args->opt[WHATIF_OPT_FORMAT].num, stdout);
     return bad != 0 ? EXIT_USAGE : EXIT_OK;
 }
 
@@ -312,6 +342,9 @@ static int cmd_whatif_exec(const struct cmd_args *args)
 
     memset(&w, 0, sizeof w);
     w.args = args;
+    /* SIGINT and SIGTERM wait between the builds and measurements, which
+     * take them while they run, and end the command with a line */
+    jobs_catch_signals();
     if ((rc = whatif_check(&w)) != EXIT_OK || (rc = whatif_records(&w)) != EXIT_OK)
         goto out;
     snprintf(w.work, sizeof w.work, "%s/iccsprof-whatif.XXXXXX",
@@ -328,6 +361,12 @@ static int cmd_whatif_exec(const struct cmd_args *args)
     if ((rc = whatif_rows(&w)) == EXIT_OK)
         rc = whatif_outputs(&w);
 out:
+    if (rc > 128) {
+        char name[32];
+
+        cmd_error("whatif: interrupted by %s: no document written",
+                  fmt_signal(name, sizeof name, rc - 128));
+    }
     if (w.work[0] != '\0')
         file_remove_tree(w.work);
     json_decref(w.doc);

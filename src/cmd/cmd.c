@@ -13,46 +13,15 @@
  * packages, the KAT gate), and the parts profile runs by itself. */
 const struct cmd_entry *const cmd_table[] = {
     &cmd_profile_entry, &cmd_report_entry,   &cmd_compare_entry, &cmd_plan_entry,
+    &cmd_catalog_entry, /* the official ids packages are found by */
     &cmd_host_entry,    &cmd_campaign_entry, &cmd_kat_entry,     &cmd_run_entry,
     &cmd_site_entry,   /* publishing campaigns' pages */
     &cmd_whatif_entry, /* another hash behind the helpers */
     &cmd_audit_entry,   &cmd_help_entry,     &cmd_version_entry, NULL,
 };
 
-/* Command names are short; longer words are not worth comparing. */
-#define CMD_NAME_MAX 32
 /* Room for every command of the table. */
 #define CMD_MAX_COMMANDS 32
-
-/* The optimal string alignment distance between A and B: insertions,
- * deletions, substitutions and swaps of neighbours each count one, which
- * are the slips a typist makes. */
-static size_t cmd_distance(const char *a, const char *b)
-{
-    size_t la = strlen(a), lb = strlen(b);
-    size_t d[CMD_NAME_MAX + 1][CMD_NAME_MAX + 1];
-
-    if (la > CMD_NAME_MAX || lb > CMD_NAME_MAX)
-        return (size_t)-1;
-    for (size_t i = 0; i <= la; i++)
-        d[i][0] = i;
-    for (size_t j = 0; j <= lb; j++)
-        d[0][j] = j;
-    for (size_t i = 1; i <= la; i++)
-        for (size_t j = 1; j <= lb; j++) {
-            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-            if (d[i - 1][j] + 1 < best)
-                best = d[i - 1][j] + 1;
-            if (d[i][j - 1] + 1 < best)
-                best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-                d[i - 2][j - 2] + 1 < best)
-                best = d[i - 2][j - 2] + 1;
-            d[i][j] = best;
-        }
-    return d[la][lb];
-}
 
 /* The name among the N NAMES closest to WORD, within two edits (one for
  * words of three letters or fewer, where two edits make anything out of

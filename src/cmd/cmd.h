@@ -65,6 +65,7 @@ struct cmd_entry {
 
 extern const struct cmd_entry cmd_audit_entry;
 extern const struct cmd_entry cmd_campaign_entry;
+extern const struct cmd_entry cmd_catalog_entry;
 extern const struct cmd_entry cmd_compare_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_help_entry;
@@ -111,6 +112,10 @@ void cmd_print_help(const struct cmd_entry *entry, FILE *out);
 
 /* Print the manual page iccsprof(1) in roff, from the same tables. */
 void cmd_print_man(FILE *out);
+
+/* Print the manual page iccsprof-NAME(1) of command ENTRY in roff: its
+ * synopsis, summary, options and exit status. */
+void cmd_print_man_command(const struct cmd_entry *entry, FILE *out);
 
 /* Print the bash completion script, from the same tables. */
 void cmd_print_bash_completion(FILE *out);

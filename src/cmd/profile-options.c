@@ -22,12 +22,32 @@
     [PROFILE_OPT_SCHEME] = {.name = "scheme",                                                      \
                             .kind = CMD_OPT_STRING,                                                \
                             .metavar = "ID",                                                       \
-                            .def_note = "the package folder's name",                               \
+                            .def_note = "the catalog's id, else the package folder's name",        \
                             .help = "the scheme id: names the build and profile folders"},         \
     [PROFILE_OPT_SCHEMES_DIR] = {.name = "schemes-dir",                                            \
                                  .kind = CMD_OPT_STRING,                                           \
                                  .metavar = "DIR",                                                 \
                                  .help = "where --scheme ID alone finds ID/ and ID/scheme.conf"},  \
+    [PROFILE_OPT_PACKAGES] = {.name = "packages",                                                  \
+                              .kind = CMD_OPT_STRING,                                              \
+                              .metavar = "DIR",                                                    \
+                              .def_note = "$ICCSPROF_PACKAGES, else ~/ngcc",                       \
+                              .help = "where a package named by its id or name (sign-29, Tins) "   \
+                                      "is looked for: archives as downloaded, or folders"},        \
+    [PROFILE_OPT_UNPACK_MIB] = {.name = "unpack-max-mib",                                          \
+                                .kind = CMD_OPT_UINT,                                              \
+                                .metavar = "MIB",                                                  \
+                                .def = "4096",                                                     \
+                                .lo = 1,                                                           \
+                                .hi = 1048576,                                                     \
+                                .help = "an archive unpacking to more is refused as a bomb"},      \
+    [PROFILE_OPT_UNPACK_MEMBERS] = {.name = "unpack-max-members",                                  \
+                                    .kind = CMD_OPT_UINT,                                          \
+                                    .metavar = "N",                                                \
+                                    .def = "200000",                                               \
+                                    .lo = 1,                                                       \
+                                    .hi = 100000000,                                               \
+                                    .help = "an archive of more members is refused as a bomb"},    \
     [PROFILE_OPT_CONF] = {.name = "conf",                                                          \
                           .kind = CMD_OPT_STRING,                                                  \
                           .metavar = "FILE",                                                       \
@@ -198,6 +218,9 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
     memset(o, 0, sizeof *o);
     o->plan.scheme = profile_text(args, PROFILE_OPT_SCHEME);
     o->plan.schemes_dir = profile_text(args, PROFILE_OPT_SCHEMES_DIR);
+    o->packages = profile_text(args, PROFILE_OPT_PACKAGES);
+    o->unpack.max_bytes = args->opt[PROFILE_OPT_UNPACK_MIB].num << 20;
+    o->unpack.max_members = (unsigned long)args->opt[PROFILE_OPT_UNPACK_MEMBERS].num;
     o->plan.conf = profile_text(args, PROFILE_OPT_CONF);
     o->plan.impl = profile_text(args, PROFILE_OPT_IMPL);
     o->plan.instances = profile_text(args, PROFILE_OPT_INSTANCES);
@@ -301,9 +324,43 @@ static int profile_build_files(struct profile_job *j)
     return plan_read_build_files(&j->p, j->s.cc.v[0], j->o.compile_seconds);
 }
 
-/* Parse ARGS, plan the package, take its build folder's lock and prepare
- * the results; shared by `plan` and `profile`, which differ only after. */
-int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j)
+/* Find the package O names (an archive unpacked, under its build
+ * folder's lock, which the build takes again once planned); 0, or -1
+ * with a message. */
+static int profile_find_package(struct profile_options *o)
+{
+    struct strlist dirs = {0};
+    char *build, *why;
+    int rc, lock;
+
+    rc = packages_dirs(o->packages, o->plan.schemes_dir, &dirs);
+    if (rc == 0)
+        rc = packages_find(&o->plan, &dirs, &o->source);
+    strlist_free(&dirs);
+    if (rc != 0 || o->source.archive == NULL)
+        return rc;
+    /* a hostile archive is refused before its build folder is made */
+    if (archive_check(o->source.archive, &o->unpack, &why) != 0) {
+        plan_say("%s (nothing of it unpacked)", why);
+        free(why);
+        return -1;
+    }
+    build = xasprintf("%s/%s", o->plan.builddir, o->plan.scheme);
+    if ((lock = profile_lock(build, NULL)) < 0) {
+        free(build);
+        return -1;
+    }
+    rc = packages_unpack(&o->plan, build, &o->unpack, &o->source);
+    close(lock);
+    free(build);
+    return rc;
+}
+
+/* Parse ARGS, plan the package, take its build folder's lock (refused
+ * when busy and REFUSE names an option) and prepare the results; shared
+ * by `plan` and `profile`, which differ only after. */
+int profile_begin(const struct cmd_args *args, bool profile, const char *refuse,
+                  struct profile_job *j)
 {
     int rc;
 
@@ -312,18 +369,20 @@ int profile_begin(const struct cmd_args *args, bool profile, struct profile_job 
     if ((rc = profile_parse(args, profile, &j->o)) != EXIT_OK)
         return rc;
     jobs_catch_signals();
-    if (plan_make(&j->o.plan, &j->p) != 0) {
+    if (profile_find_package(&j->o) != 0 || plan_make(&j->o.plan, &j->p) != 0) {
+        package_source_free(&j->o.source);
         free(j->o.builddir_owned);
         return jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
     }
     j->lock = -1;
-    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build)) < 0 ||
+    if (profile_settings(&j->o, &j->s) != 0 || (j->lock = profile_lock(j->p.build, refuse)) < 0 ||
         profile_build_files(j) != 0) {
         rc = jobs_interrupted() != 0 ? 128 + jobs_interrupted() : EXIT_USAGE;
         if (j->lock >= 0)
             close(j->lock);
         profile_settings_free(&j->s);
         plan_free(&j->p);
+        package_source_free(&j->o.source);
         free(j->o.builddir_owned);
         return rc;
     }
@@ -342,5 +401,6 @@ void profile_end(struct profile_job *j)
     free(j->r);
     profile_settings_free(&j->s);
     plan_free(&j->p);
+    package_source_free(&j->o.source);
     free(j->o.builddir_owned);
 }

@@ -10,11 +10,15 @@
 #include "build/build.h"
 #include "cmd/cmd.h"
 #include "plan/plan.h"
+#include "plan/plan-packages.h"
 
 /* The rows of the option tables of `plan` and `profile`. */
 enum profile_opt {
     PROFILE_OPT_SCHEME,
     PROFILE_OPT_SCHEMES_DIR,
+    PROFILE_OPT_PACKAGES,
+    PROFILE_OPT_UNPACK_MIB,
+    PROFILE_OPT_UNPACK_MEMBERS,
     PROFILE_OPT_CONF,
     PROFILE_OPT_IMPL,
     PROFILE_OPT_INSTANCES,
@@ -61,6 +65,9 @@ struct profile_options {
     const char *precision;         /* iccsprof run --precision, or NULL */
     const char *max_seconds;       /* iccsprof run --max-seconds, or NULL: from the budget */
     bool fresh;                    /* measure again what up-to-date records hold */
+    const char *packages;          /* --packages, or NULL */
+    struct archive_limits unpack;  /* what an archive may unpack to */
+    struct package_source source;  /* what the package named was found to be */
     char *builddir_owned;
 };
 
@@ -83,10 +90,11 @@ struct profile_job {
     int lock;
 };
 
-/* Parse ARGS, plan the package, take its build folder's lock and prepare
- * the results: EXIT_OK, or the exit status after a message (128 + the
- * signal when one came). */
-int profile_begin(const struct cmd_args *args, bool profile, struct profile_job *j);
+/* Parse ARGS, plan the package, take its build folder's lock (profile_lock
+ * with REFUSE) and prepare the results: EXIT_OK, or the exit status after
+ * a message (128 + the signal when one came). */
+int profile_begin(const struct cmd_args *args, bool profile, const char *refuse,
+                  struct profile_job *j);
 
 /* Release what profile_begin took. */
 void profile_end(struct profile_job *j);

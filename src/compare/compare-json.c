@@ -106,6 +106,7 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "mean_cycles_a", flat_number(a->mean_cycles));
     json_object_set_new(row, "mean_cycles_b", flat_number(b->mean_cycles));
     json_object_set_new(row, "cycles_ratio", flat_number(cmp_cycles_ratio(p)));
+    json_object_set_new(row, "cycles_ratio_halfwidth", flat_number(cmp_cycles_ratio_halfwidth(p)));
     cmp_json_share(row, "hash_share", &hash);
     cmp_json_share(row, "drng_share", &drng);
     cmp_json_sides(row, "profile_calls", flat_count(a->profile_calls),

@@ -97,6 +97,20 @@ static void cmp_md_notes(struct mdtable *t, const struct cmp *c, unsigned kinds)
     }
 }
 
+/* The B/A cell of P: the ratio with its 95 % half-width when both
+ * records give their means' standard errors. */
+static char *cmp_md_ratio(char *buf, size_t size, const struct cmp_pair *p)
+{
+    double u = cmp_cycles_ratio_halfwidth(p);
+    size_t len;
+
+    fmt_ratio(buf, size, cmp_cycles_ratio(p));
+    len = strlen(buf);
+    if (!isnan(u))
+        snprintf(buf + len, size - len, " \xc2\xb1%.3f", u);
+    return buf;
+}
+
 /* The Performance table: mean cycles on both sides and their ratio,
  * marked when B is slower only within two combined standard errors of
  * the trials' means (no regression). */
@@ -115,7 +129,7 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
         report_instance_cell(cell[0], sizeof cell[0], p->a);
         fmt_cycles(cell[2], sizeof cell[2], p->a->mean_cycles);
         fmt_cycles(cell[3], sizeof cell[3], p->b->mean_cycles);
-        fmt_ratio(cell[4], sizeof cell[4], cmp_cycles_ratio(p));
+        cmp_md_ratio(cell[4], sizeof cell[4], p);
         if (cmp_cycles_ratio(p) > 1 && !cmp_cycles_beyond_noise(p))
             snprintf(cell[4] + strlen(cell[4]), sizeof cell[4] - strlen(cell[4]), " (within 2 SE)");
         mdtable_row(t, cells);

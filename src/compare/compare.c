@@ -228,6 +228,19 @@ double cmp_cycles_ratio(const struct cmp_pair *p)
     return p->b->mean_cycles / p->a->mean_cycles;
 }
 
+/* The 95 % half-width of B/A from both means' standard errors, to first
+ * order; NAN unless both records give them. */
+double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p)
+{
+    double ratio = cmp_cycles_ratio(p);
+    double ea = p->a->mean_cycles_stderr / p->a->mean_cycles;
+    double eb = p->b->mean_cycles_stderr / p->b->mean_cycles;
+
+    if (isnan(ratio) || isnan(ea) || isnan(eb))
+        return NAN;
+    return 1.96 * ratio * sqrt(ea * ea + eb * eb);
+}
+
 /* Whether two call rates differ, compared as integer cross products. */
 bool cmp_rates_differ(long long count_a, long long ops_a, long long count_b, long long ops_b)
 {

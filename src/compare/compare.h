@@ -91,6 +91,10 @@ struct cmp_share cmp_drng_share(const struct cmp_pair *p);
 /* B's mean cycles over A's; NAN unless both were timed. */
 double cmp_cycles_ratio(const struct cmp_pair *p);
 
+/* The 95 % half-width of B/A from the standard errors of both means; NAN
+ * when a record does not give them (before version 4). */
+double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p);
+
 /* Whether COUNT_A calls in OPS_A operations and COUNT_B in OPS_B are
  * different calls per operation (compared exactly, as integers). */
 bool cmp_rates_differ(long long count_a, long long ops_a, long long count_b, long long ops_b);

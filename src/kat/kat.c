@@ -18,6 +18,7 @@
 #include "kat/kat.h"
 #include "util/libfile.h"
 #include "util/strlist.h"
+#include "util/build-files.h"
 
 /* The compiler gets this long to build the driver. */
 #define KAT_BUILD_TIMEOUT 300.0
@@ -60,20 +61,39 @@ static const char *kat_base(const char *path)
     return slash != NULL ? slash + 1 : path;
 }
 
-/* Add the *.rsp files of folder DIR to L. */
-static void kat_find_rsp(const char *dir, struct strlist *l)
+/* Whether PATH's real path lies in the real folder BOUND; when not,
+ * "PATH -> TARGET" (TARGET its real path, or the error) is added to
+ * OUTSIDE, unless it is NULL. */
+static int kat_inside(const char *path, const char *bound, struct strlist *outside)
 {
-    DIR *d = opendir(dir);
+    char *real = realpath(path, NULL);
+    size_t len = strlen(bound);
+    int in =
+        real != NULL && strncmp(real, bound, len) == 0 && (real[len] == '/' || real[len] == '\0');
+
+    if (!in && outside != NULL)
+        strlist_addf(outside, "%s -> %s", path, real != NULL ? real : strerror(errno));
+    free(real);
+    return in;
+}
+
+/* Add the *.rsp files of folder DIR to L: those whose real path lies in
+ * the real folder BOUND (DIR too), the others to OUTSIDE, so that a link
+ * out of the package is never read. */
+static void kat_find_rsp(const char *dir, const char *bound, struct strlist *l,
+                         struct strlist *outside)
+{
+    DIR *d;
     struct dirent *e;
     char path[PATH_MAX];
     struct stat st;
 
-    if (d == NULL)
+    if (!kat_inside(dir, bound, outside) || (d = opendir(dir)) == NULL)
         return;
     while ((e = readdir(d)) != NULL) {
         kat_fmt(path, sizeof path, "%s/%s", dir, e->d_name);
         if (e->d_name[0] != '.' && kat_ends(e->d_name, ".rsp") && stat(path, &st) == 0 &&
-            S_ISREG(st.st_mode))
+            S_ISREG(st.st_mode) && kat_inside(path, bound, outside))
             kat_add(l, path);
     }
     closedir(d);
@@ -99,20 +119,30 @@ static const char *kat_subdir(const char *dir, const char *name, char *buf, size
 }
 
 /* The response files the package ships for the instance in SRC whose
- * driver is DRIVER (a path below SRC). */
-static void kat_responses(const char *src, const char *driver, struct strlist *l)
+ * driver is DRIVER (a path below SRC), and in OUTSIDE those (or their
+ * folders) that are links out of where they were looked for: the
+ * instance folder, and for KAT/<instance folder>/ beside it, the folder
+ * above. */
+static void kat_responses(const char *src, const char *driver, struct strlist *l,
+                          struct strlist *outside)
 {
     char buf[PATH_MAX], dir[PATH_MAX], parent[PATH_MAX];
+    char *bound = realpath(src, NULL), *above;
 
+    if (bound == NULL)
+        return;
     kat_fmt(dir, sizeof dir, "%.*s", (int)(kat_base(driver) - driver - 1), driver);
-    kat_find_rsp(dir, l);
-    kat_find_rsp(src, l);
+    kat_find_rsp(dir, bound, l, outside);
+    kat_find_rsp(src, bound, l, outside);
     if (kat_subdir(src, "KAT", buf, sizeof buf) != NULL)
-        kat_find_rsp(buf, l);
+        kat_find_rsp(buf, bound, l, outside);
     kat_fmt(parent, sizeof parent, "%s/..", src);
-    if (kat_subdir(parent, "KAT", dir, sizeof dir) != NULL &&
+    if ((above = realpath(parent, NULL)) != NULL &&
+        kat_subdir(parent, "KAT", dir, sizeof dir) != NULL && kat_inside(dir, above, outside) &&
         kat_subdir(dir, kat_base(src), buf, sizeof buf) != NULL)
-        kat_find_rsp(buf, l);
+        kat_find_rsp(buf, above, l, outside);
+    free(above);
+    free(bound);
     strlist_sort(l);
 }
 
@@ -255,6 +285,11 @@ static int kat_build(const struct kat_config *c, const char *driver, const struc
 /* The least a driver may write to one file; more is allowed up to twice
  * the largest response file the package ships. */
 #define KAT_FILE_LIMIT_MIN (1ull << 20)
+/* What a driver may leave in its folder all together: this many times the
+ * limit of one file, in at most this many files (a driver writing many
+ * files, each under the limit, would fill the disk all the same). */
+#define KAT_DIR_FILE_LIMITS 8
+#define KAT_DIR_FILES 256
 
 /* One run of the driver: where, the limit on each file it writes, and how
  * it ended. */
@@ -272,8 +307,9 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
                    size_t size)
 {
     char exe[PATH_MAX], log[PATH_MAX];
-    char *argv[2] = {exe, NULL};
+    char *argv[2] = {exe, NULL}, *bound;
     struct strlist found = {0};
+    struct kat_limits limits = {0};
 
     kat_fmt(r->dir, sizeof r->dir, "%s/%s", c->work, name);
     kat_fmt(exe, sizeof exe, "%s/kat-%s", c->work, name);
@@ -286,11 +322,18 @@ static int kat_run(const struct kat_config *c, const char *name, const char *dri
     }
     if (kat_build(c, driver, inc, lib, exe, log, why, size) != 0)
         return -1;
-    if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, r->limit, &r->ex) != 0) {
+    limits.file_bytes = r->limit;
+    limits.dir_bytes = KAT_DIR_FILE_LIMITS * r->limit;
+    limits.dir_files = KAT_DIR_FILES;
+    limits.confine = 1;
+    if (kat_exec_limited(argv, r->dir, r->out, r->err, c->timeout, &limits, &r->ex) != 0) {
         kat_fmt(why, size, "%s: %s", exe, strerror(errno));
         return -1;
     }
-    kat_find_rsp(r->dir, &found);
+    /* a link it made to a file elsewhere is not what it wrote */
+    if ((bound = realpath(r->dir, NULL)) != NULL)
+        kat_find_rsp(r->dir, bound, &found, NULL);
+    free(bound);
     for (size_t i = 0; i < found.n; i++)
         kat_add(&r->written, kat_base(found.v[i]));
     strlist_sort(&r->written);
@@ -310,7 +353,12 @@ static const char *kat_shipped(const struct strlist *rsp, const char *name)
 /* How a run ended, when it did not end with status 0: into WHY. */
 static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
 {
-    if (r->ex.signal == SIGXFSZ)
+    if (r->ex.over_quota)
+        kat_fmt(why, size,
+                "the driver left more than %d files or %llu bytes in its folder (%d times the "
+                "limit of one file) and was stopped",
+                KAT_DIR_FILES, KAT_DIR_FILE_LIMITS * r->limit, KAT_DIR_FILE_LIMITS);
+    else if (r->ex.signal == SIGXFSZ)
         kat_fmt(why, size,
                 "the driver wrote more than %llu bytes to one file (twice the largest response "
                 "file, at least 1 MiB) and was stopped",
@@ -320,7 +368,7 @@ static int kat_ended_badly(const struct kat_run *r, char *why, size_t size)
                 strsignal(r->ex.signal));
     else if (r->ex.status != 0)
         kat_fmt(why, size, "the driver exited with status %d", r->ex.status);
-    return r->ex.signal || r->ex.status != 0;
+    return r->ex.over_quota || r->ex.signal || r->ex.status != 0;
 }
 
 /* Compare the plain run's output with the shipped responses: the result
@@ -332,7 +380,7 @@ static const char *kat_verdict(const struct kat_run *r, const struct strlist *rs
     size_t compared = 0;
     const char *want = NULL;
 
-    if (r->ex.signal == SIGXFSZ) { /* whatever it wrote is cut */
+    if (r->ex.over_quota || r->ex.signal == SIGXFSZ) { /* whatever it wrote is cut */
         kat_ended_badly(r, detail, size);
         return "fail";
     }
@@ -426,6 +474,21 @@ static json_t *kat_result(const char *result, const char *detail, const char *dr
                      "timeout_seconds", timeout, "profiled", "profiled_detail", "");
 }
 
+/* Add to RES's detail that the run R was not confined, and why, when it
+ * was not: the verdict says what the driver could reach. */
+static void kat_note_unconfined(json_t *res, const struct kat_run *r)
+{
+    const char *detail = json_string_value(json_object_get(res, "detail"));
+    char *note;
+
+    if (r->ex.unconfined[0] == '\0')
+        return;
+    note = xasprintf("%s%sthe driver ran unconfined (%s)", detail, detail[0] ? "; " : "",
+                     r->ex.unconfined);
+    json_object_set_new(res, "detail", json_string(note));
+    free(note);
+}
+
 /* Add to RES the log of the run R: the file its output went to, with
  * its SHA-256, so that the page's evidence index names what the verdict
  * was made on. */
@@ -466,7 +529,7 @@ static json_t *kat_gate(const struct kat_config *c)
 {
     const char *src = json_string_value(json_object_get(c->build, "source_dir"));
     const char *file = kat_driver(c->build), *instance;
-    struct strlist rsp = {0}, inc = {0};
+    struct strlist rsp = {0}, inc = {0}, outside = {0};
     struct kat_run plain = {.written = {0}}, prof = {.written = {0}};
     char driver[PATH_MAX], detail[1024] = "", why[1024] = "";
     const char *verdict;
@@ -482,7 +545,17 @@ static json_t *kat_gate(const struct kat_config *c)
                           "of the library)",
                           NULL, NULL, src, -1, c->timeout);
     kat_fmt(driver, sizeof driver, "%s/%s", src, file);
-    kat_responses(src, driver, &rsp);
+    kat_responses(src, driver, &rsp, &outside);
+    if (outside.n > 0) {
+        kat_fmt(detail, sizeof detail,
+                "%s is a link out of the package: iccsprof reads no response file through a "
+                "link out of the package it checks",
+                strncmp(outside.v[0], src, strlen(src)) == 0 && outside.v[0][strlen(src)] == '/'
+                    ? outside.v[0] + strlen(src) + 1
+                    : outside.v[0]);
+        res = kat_result("not_available", detail, file, NULL, src, -1, c->timeout);
+        goto out;
+    }
     if (rsp.n == 0) {
         kat_fmt(detail, sizeof detail,
                 "no response file (*.rsp beside %s, in the instance folder or in a KAT folder)",
@@ -500,14 +573,23 @@ static json_t *kat_gate(const struct kat_config *c)
         kat_fmt(detail, sizeof detail, "the KAT driver did not finish within %g s", c->timeout);
         res = kat_result("timeout", detail, file, &rsp, src, plain.ex.seconds, c->timeout);
         kat_log(res, &plain);
+        kat_note_unconfined(res, &plain);
         goto out;
     }
     verdict = kat_verdict(&plain, &rsp, instance != NULL ? instance : "", detail, sizeof detail);
     res = kat_result(verdict, detail, file, &rsp, src, plain.ex.seconds, c->timeout);
     kat_log(res, &plain);
+    kat_note_unconfined(res, &plain);
     if (c->profiled != NULL)
         kat_profiled(c, driver, &inc, &plain, &prof, res, why, sizeof why);
 out:
+    /* what the driver left is compared; it goes, so that no run keeps a
+     * package's files */
+    if (plain.dir[0] != '\0')
+        file_remove_tree(plain.dir);
+    if (prof.dir[0] != '\0')
+        file_remove_tree(prof.dir);
+    strlist_free(&outside);
     strlist_free(&rsp);
     strlist_free(&inc);
     strlist_free(&plain.written);

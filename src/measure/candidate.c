@@ -15,8 +15,11 @@
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "measure/candidate.h"
 #include "measure/channel.h"
@@ -57,7 +60,25 @@ struct candidate_buf {
     unsigned char *p;
     size_t cap;
     EVP_MD_CTX *md_ctx;
+    unsigned char *region; /* a package's digest, canary bytes and a guard page */
+    size_t span;           /* the writable part of REGION, before the guard page */
 };
+
+/* The canary bytes after a package's digest: a write of up to this many
+ * past it is seen when CryptHash returns, a longer one faults on the
+ * guard page after them. */
+#define CANDIDATE_CANARY 64
+#define CANDIDATE_CANARY_BYTE 0xa5
+
+/* The package's CryptHash call under way on this thread, for the fault
+ * handler to name: the candidate, its message's bits and the guard page. */
+static __thread struct {
+    const struct candidate *c;
+    unsigned long long msg_bits;
+    const unsigned char *guard;
+    size_t page;
+} candidate_call;
+
 static pthread_key_t scratch_key;
 static pthread_once_t scratch_once = PTHREAD_ONCE_INIT;
 
@@ -68,6 +89,8 @@ static void candidate_scratch_free(void *arg)
 
     if (b->md_ctx != NULL)
         crypto.ctx_free(b->md_ctx);
+    if (b->region != NULL)
+        munmap(b->region, b->span + (size_t)sysconf(_SC_PAGESIZE));
     free(b->p);
     free(b);
 }
@@ -144,23 +167,87 @@ static int candidate_evp_core(struct candidate *c, unsigned long long out_bits,
         p[len++] = (unsigned char)(msg_bits % 8);
         m = p;
     }
-    if (crypto.init(ctx, c->impl, NULL) != 1 || crypto.update(ctx, m, len) != 1)
-        return -3;
-    if (c->digest_bits == 0)
-        return crypto.final_xof(ctx, out, (size_t)((out_bits + 7) / 8)) == 1 ? 0 : -3;
-    return crypto.final(ctx, out, &n) == 1 ? 0 : -3;
+    if (crypto.init(ctx, c->impl, NULL) != 1 || crypto.update(ctx, m, len) != 1 ||
+        (c->digest_bits == 0 ? crypto.final_xof(ctx, out, (size_t)((out_bits + 7) / 8))
+                             : crypto.final(ctx, out, &n)) != 1)
+        channel_call_error("candidate %s: libcrypto's digest of a %llu-bit message failed", c->name,
+                           msg_bits);
+    return 0;
 }
 
-/* An NGCC candidate's CryptHash at its own digest length. */
+/* A fault on the guard page after a package's digest: the candidate
+ * under way wrote past it.  Reported as that call's failure; any other
+ * fault is the crash it is. */
+static void candidate_on_fault(int sig, siginfo_t *si, void *uc)
+{
+    const unsigned char *a = si->si_addr;
+
+    (void)uc;
+    if (candidate_call.c != NULL && a >= candidate_call.guard &&
+        a < candidate_call.guard + candidate_call.page)
+        channel_call_error("candidate %s: CryptHash(%u, a %llu-bit message) wrote more than %d "
+                           "bytes past its %u-byte digest",
+                           candidate_call.c->name, candidate_call.c->digest_bits,
+                           candidate_call.msg_bits, CANDIDATE_CANARY,
+                           candidate_call.c->digest_bits / 8);
+    signal(sig, SIG_DFL);
+}
+
+/* This thread's buffer for a package's digest of BYTES (up to 1024):
+ * its end followed by the canary bytes, set afresh, and the guard page. */
+static unsigned char *candidate_guarded(size_t bytes)
+{
+    struct candidate_buf *b = candidate_thread();
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    unsigned char *canary;
+
+    if (b->region == NULL) {
+        void *map;
+
+        b->span = (1024 + CANDIDATE_CANARY + page - 1) / page * page;
+        map =
+            mmap(NULL, b->span + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (map == MAP_FAILED || mprotect((unsigned char *)map + b->span, page, PROT_NONE) != 0)
+            channel_call_error("no memory for a candidate's guarded digest buffer");
+        b->region = map;
+    }
+    canary = b->region + b->span - CANDIDATE_CANARY;
+    memset(canary, CANDIDATE_CANARY_BYTE, CANDIDATE_CANARY);
+    candidate_call.guard = b->region + b->span;
+    candidate_call.page = page;
+    return canary - bytes;
+}
+
+/* An NGCC candidate's CryptHash at its own digest length, into a buffer
+ * that ends at canary bytes and a guard page: a nonzero return or a write
+ * past the digest ends the measurement naming the candidate and the call,
+ * rather than failing the scheme's operation or passing the works-check
+ * unseen. */
 static int candidate_pkg_core(struct candidate *c, unsigned long long out_bits,
                               const unsigned char *msg, unsigned long long msg_bits,
                               unsigned char *out)
 {
     int (*crypthash)(int, const unsigned char *, unsigned long long, unsigned char *) =
         (int (*)(int, const unsigned char *, unsigned long long, unsigned char *))c->impl;
+    size_t bytes = c->digest_bits / 8;
+    unsigned char *digest = candidate_guarded(bytes);
+    int rc;
 
     (void)out_bits;
-    return crypthash((int)c->digest_bits, msg, msg_bits, out) == 0 ? 0 : -3;
+    candidate_call.c = c;
+    candidate_call.msg_bits = msg_bits;
+    rc = crypthash((int)c->digest_bits, msg, msg_bits, digest);
+    candidate_call.c = NULL;
+    if (rc != 0)
+        channel_call_error("candidate %s: CryptHash(%u, a %llu-bit message) returned %d", c->name,
+                           c->digest_bits, msg_bits, rc);
+    for (size_t i = 0; i < CANDIDATE_CANARY; i++)
+        if (digest[bytes + i] != CANDIDATE_CANARY_BYTE)
+            channel_call_error("candidate %s: CryptHash(%u, a %llu-bit message) wrote past its "
+                               "%zu-byte digest",
+                               c->name, c->digest_bits, msg_bits, bytes);
+    memcpy(out, digest, bytes);
+    return 0;
 }
 
 /* N bits of a fixed digest: truncated, or in counter mode. */
@@ -279,6 +366,18 @@ static void candidate_open_evp(struct candidate *c, const char *name)
     c->core = candidate_evp_core;
 }
 
+/* Take the faults on the guard pages of the packages' digests. */
+static void candidate_catch_faults(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = candidate_on_fault;
+    sa.sa_flags = SA_SIGINFO;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+}
+
 /* Open the built package's CryptHash at LIBRARY, of DIGEST_BITS bits. */
 static void candidate_open_pkg(struct candidate *c, const char *library, unsigned digest_bits)
 {
@@ -294,6 +393,7 @@ static void candidate_open_pkg(struct candidate *c, const char *library, unsigne
                             c->name, digest_bits);
     c->digest_bits = digest_bits;
     c->core = candidate_pkg_core;
+    candidate_catch_faults();
 }
 
 /* Open the scheme's own helper as the control. */

@@ -15,6 +15,7 @@
 #include "util/build-files.h"
 #include "util/build-jobs.h"
 #include "plan/builddesc.h"
+#include "util/run-reap.h"
 
 /* A file larger than this (a KAT response file) is not copied: no build
  * description needs it to say what it compiles. */
@@ -25,6 +26,11 @@
  * file they write). */
 #define BD_MEMORY_MIB 2048
 #define BD_OUTPUT_MIB 64
+/* What each run of make or CMake may add to the scratch copy all
+ * together: bytes and files (each file under BD_OUTPUT_MIB, many would
+ * fill the disk all the same). */
+#define BD_WRITE_MIB 128
+#define BD_WRITE_FILES 4096
 
 /* The make files make itself reads in a folder, in its order, and the
  * CMake one. */
@@ -156,7 +162,8 @@ int bd_copy(struct bd_run *r, const struct strlist *files)
 /* Run ARGV in the folder DIR of the scratch copy, its output into
  * *OUTPUT: stdin /dev/null, no make variables of ours (a make running
  * this program must not hand the package its jobserver), the time-out,
- * and its output and files capped.  0 when it exited 0; -2 with WHY
+ * its output and each file capped, and what it adds to the scratch copy
+ * all together; whatever it started is killed when it ends.  0 when it exited 0; -2 with WHY
  * when the time-out, the output limit or another signal stopped it;
  * else -1 with WHY (the last line it printed). */
 int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, char **output,
@@ -166,7 +173,8 @@ int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, c
                                        "MAKEOVERRIDES", "GNUMAKEFLAGS", NULL};
     static const char *const set[] = {"LC_ALL=C", NULL};
     struct job j = {0};
-    int rc = -1;
+    struct reap_known known;
+    int rc = -1, stopped;
 
     strlist_extend(&j.argv, argv);
     j.dir = dir;
@@ -175,10 +183,26 @@ int bd_run_tool(struct bd_run *r, const struct strlist *argv, const char *dir, c
     j.limits.memory_mib = BD_MEMORY_MIB;
     j.limits.file_mib = BD_OUTPUT_MIB;
     job_environment(&j, drop, set);
+    j.quota_dir = r->scratch;
+    quota_count(r->scratch, &j.quota);
+    j.quota.max_bytes = j.quota.bytes + ((unsigned long long)BD_WRITE_MIB << 20);
+    j.quota.max_files = j.quota.files + BD_WRITE_FILES;
     *why = NULL;
-    if (jobs_run(&j, 1, 1) != 0) {
+    /* what the package's make or CMake starts and leaves behind (a
+     * daemon of $(shell ... &) or execute_process) comes to this process
+     * and is killed with the tool's group once it ends */
+    reap_begin(&known);
+    stopped = jobs_run(&j, 1, 1);
+    reap_descendants(j.group, &known);
+    reap_end(&known);
+    if (stopped != 0) {
         r->interrupted = true;
         *why = xstrdup("interrupted");
+    } else if (j.over_quota) {
+        *why = xasprintf("stopped by the quota of its scratch copy (%d MiB and %d files more "
+                         "than the copy)",
+                         BD_WRITE_MIB, BD_WRITE_FILES);
+        rc = -2;
     } else if (j.timed_out) {
         *why = xasprintf("stopped by the time-out (%g s)", r->seconds);
         rc = -2;

@@ -1,8 +1,9 @@
 /* plan-check.c - the planner's messages and the checks of what a user or
  * a package gives it: the id, the implementation kind, flags that would
- * defeat the wrapping (LTO), that name programs the compiler would run
- * (-wrapper, -B, -specs=, -fplugin=, @file, and these inside -Wp,) or
- * files it would write (-o, -MF, ...), names no line can show. */
+ * defeat the wrapping (LTO), the flags a descriptor may give (an
+ * allow-list: a compiler has too many ways of running a program or
+ * writing a file for a list of refusals to hold), names no line can
+ * show. */
 #include "config.h"
 
 #include <ctype.h>
@@ -14,37 +15,71 @@
 #include "util/message.h"
 #include "plan/plan-stages.h"
 
-/* Compiler options that name a program to run, a plugin to load or a
- * file of further options, by prefix; the separate-value forms take the
- * next word. */
-static const char *const check_program_options[] = {
-    "-wrapper",      "-B",          "-specs",          "--specs", "-fplugin",
-    "-iplugindir",   "-fuse-ld",    "--ld-path",       "-Wl,",    "-Wa,",
-    "-Xlinker",      "-Xassembler", "--gcc-toolchain", "-ccc-",   "-Xclang",
-    "-fpass-plugin", "--config",    "-Xpreprocessor",  NULL};
+/* Options that take an include folder, joined to it or as the next word. */
+static const char *const check_include_options[] = {"-iquote", "-isystem", "-idirafter", "-I",
+                                                    NULL};
 
-/* Compiler options that name a file the compiler writes (beside its
- * object, which the build names), by prefix; the separate-value forms
- * take the next word.  A package could otherwise have the build write
- * anywhere the user can. */
-static const char *const check_output_options[] = {"-o",
-                                                   "--output",
-                                                   "-MF",
-                                                   "-MJ",
-                                                   "-aux-info",
-                                                   "-dumpdir",
-                                                   "-dumpbase",
-                                                   "-fprofile-generate=",
-                                                   "-fprofile-dir=",
-                                                   "-fcs-profile-generate=",
-                                                   "-fprofile-instr-generate=",
-                                                   "-ftime-trace=",
-                                                   NULL};
+/* Machine flags a descriptor may give, each as -mNAME or -mno-NAME; a
+ * NAME ending in '=' takes a plain value. */
+static const char *const check_machine_flags[] = {
+    "arch=",    "tune=",    "cpu=",     "fpu=",       "float-abi=", "sse",  "sse2",    "sse3",
+    "ssse3",    "sse4",     "sse4.1",   "sse4.2",     "avx",        "avx2", "avx512f", "avx512bw",
+    "avx512dq", "avx512vl", "avx512cd", "avx512ifma", "avx512vbmi", "aes",  "pclmul",  "vpclmulqdq",
+    "vaes",     "gfni",     "sha",      "bmi",        "bmi2",       "adx",  "popcnt",  "lzcnt",
+    "fma",      "f16c",     "movbe",    "rdrnd",      "rdseed",     "64",   NULL};
 
-/* Options that write a file only when given one after '=': dumps and
- * reports, which otherwise go beside the object or to stderr. */
-static const char *const check_output_when_named[] = {"-fdump-", "-fopt-info", "-fcallgraph-info",
-                                                      NULL};
+/* Code generation flags a descriptor may give, each as -fNAME or
+ * -fno-NAME; a NAME ending in '=' takes a plain value, one ending in '-'
+ * any suffix without '=' (a report on stderr, never a file). */
+static const char *const check_codegen_flags[] = {"omit-frame-pointer",
+                                                  "unroll-loops",
+                                                  "unroll-all-loops",
+                                                  "peel-loops",
+                                                  "PIC",
+                                                  "pic",
+                                                  "PIE",
+                                                  "pie",
+                                                  "strict-aliasing",
+                                                  "wrapv",
+                                                  "trapv",
+                                                  "common",
+                                                  "inline",
+                                                  "inline-functions",
+                                                  "inline-small-functions",
+                                                  "tree-vectorize",
+                                                  "tree-loop-vectorize",
+                                                  "tree-slp-vectorize",
+                                                  "vect-cost-model=",
+                                                  "stack-protector",
+                                                  "stack-protector-strong",
+                                                  "stack-protector-all",
+                                                  "stack-clash-protection",
+                                                  "cf-protection",
+                                                  "visibility=",
+                                                  "builtin",
+                                                  "signed-char",
+                                                  "unsigned-char",
+                                                  "math-errno",
+                                                  "fast-math",
+                                                  "plt",
+                                                  "data-sections",
+                                                  "function-sections",
+                                                  "asynchronous-unwind-tables",
+                                                  "unwind-tables",
+                                                  "short-enums",
+                                                  "expensive-optimizations",
+                                                  "gnu89-inline",
+                                                  "max-errors=",
+                                                  "diagnostics-color",
+                                                  "opt-info",
+                                                  "opt-info-",
+                                                  NULL};
+
+/* Single flags a descriptor may give as they are. */
+static const char *const check_plain_flags[] = {
+    "-O",    "-O0",      "-O1", "-O2", "-O3", "-Os",   "-Ofast", "-Og",       "-Oz",
+    "-g",    "-g0",      "-g1", "-g2", "-g3", "-ggdb", "-w",     "-pedantic", "-pedantic-errors",
+    "-ansi", "-pthread", NULL};
 
 /* Print "profile: MESSAGE" on stderr. */
 void plan_say(const char *fmt, ...)
@@ -86,88 +121,142 @@ int plan_check_lto(const char *where, const char *words)
     return rc;
 }
 
-/* The option of TABLE that WORD starts, or NULL. */
-static const char *check_prefix(const char *word, const char *const *table)
+/* Whether V is a plain value: letters, digits and . _ + -, not empty. */
+static bool check_plain_value(const char *v)
 {
-    for (int k = 0; table[k] != NULL; k++)
-        if (strncmp(word, table[k], strlen(table[k])) == 0)
-            return table[k];
-    return NULL;
+    if (*v == '\0')
+        return false;
+    for (; *v != '\0'; v++)
+        if (!isalnum((unsigned char)*v) && strchr("._+-", *v) == NULL)
+            return false;
+    return true;
 }
 
-/* What CHECK finds in WORD, or INNER in each comma-separated option of
- * -Wp, which the driver hands to the preprocessor as they are
- * (-Wp,-fplugin=x.so loads a plugin, -Wp,-MD,f writes f); NULL if none. */
-static const char *check_with_wp(const char *word, const char *(*check)(const char *),
-                                 const char *(*inner)(const char *))
+/* Whether NAME (after -m or -f, "no-" taken off) is one of TABLE. */
+static bool check_listed(const char *name, const char *const *table)
 {
-    const char *found = check(word);
+    if (strncmp(name, "no-", 3) == 0)
+        name += 3;
+    for (int k = 0; table[k] != NULL; k++) {
+        size_t len = strlen(table[k]);
+        char last = table[k][len - 1];
 
-    if (found != NULL || strncmp(word, "-Wp,", 4) != 0)
-        return found;
-    for (const char *comma = word + 3; *comma == ','; comma += strcspn(comma + 1, ",") + 1) {
-        char *piece = xasprintf("%.*s", (int)strcspn(comma + 1, ","), comma + 1);
-
-        found = inner(piece);
-        free(piece);
-        if (found != NULL)
-            return found;
+        if (last == '=' && strncmp(name, table[k], len) == 0 && check_plain_value(name + len))
+            return true;
+        if (last == '-' && strncmp(name, table[k], len) == 0 && strchr(name, '=') == NULL)
+            return true;
+        if (strcmp(name, table[k]) == 0)
+            return true;
     }
+    return false;
+}
+
+/* Whether the single word W is a flag a descriptor may give: a define,
+ * -std=, a warning (no -Wl, -Wa, -Wp, which hand options on), an
+ * optimisation or debugging level, or a listed machine or code
+ * generation flag. */
+static bool check_allowed_word(const char *w)
+{
+    for (int k = 0; check_plain_flags[k] != NULL; k++)
+        if (strcmp(w, check_plain_flags[k]) == 0)
+            return true;
+    if ((strncmp(w, "-D", 2) == 0 || strncmp(w, "-U", 2) == 0) && w[2] != '\0')
+        return true;
+    if (strncmp(w, "-std=", 5) == 0)
+        return check_plain_value(w + 5);
+    if (strncmp(w, "-W", 2) == 0)
+        return w[2] != '\0' && strchr(w, ',') == NULL;
+    if (strncmp(w, "-m", 2) == 0)
+        return check_listed(w + 2, check_machine_flags);
+    if (strncmp(w, "-f", 2) == 0)
+        return check_listed(w + 2, check_codegen_flags);
+    return false;
+}
+
+/* The option of check_include_options that WORD starts, or NULL. */
+const char *plan_include_option(const char *word)
+{
+    for (int k = 0; check_include_options[k] != NULL; k++)
+        if (strncmp(word, check_include_options[k], strlen(check_include_options[k])) == 0)
+            return check_include_options[k];
     return NULL;
 }
 
-/* The option of check_program_options (or @file) that WORD starts, or NULL. */
-static const char *check_program_option(const char *word)
+/* Whether DIR (relative to ROOT, or absolute) is a folder inside ROOT, by
+ * its real path: no link or ../ leads out. */
+static bool check_inside(const char *root, const char *dir)
 {
-    return word[0] == '@' ? "@file" : check_prefix(word, check_program_options);
+    char *full = dir[0] == '/' ? xstrdup(dir) : xasprintf("%s/%s", root, dir);
+    char *real = realpath(full, NULL);
+    size_t len = strlen(root);
+    bool in =
+        real != NULL && strncmp(real, root, len) == 0 && (real[len] == '/' || real[len] == '\0');
+
+    free(real);
+    free(full);
+    return in;
 }
 
-/* The option naming a file to write that WORD starts, or NULL. */
-static const char *check_output_option(const char *word)
-{
-    const char *named = check_prefix(word, check_output_when_named);
-
-    if (named != NULL && strchr(word, '=') != NULL)
-        return named;
-    return check_prefix(word, check_output_options);
-}
-
-/* As check_output_option, for an option the preprocessor gets itself,
- * whose -MD and -MMD take the file the driver's derive. */
-static const char *check_preprocessor_output(const char *word)
-{
-    static const char *const deps[] = {"-MD", "-MMD", NULL};
-    const char *found = check_output_option(word);
-
-    return found != NULL ? found : check_prefix(word, deps);
-}
-
-/* Refuse options that name programs in WORDS from a package's file. */
-int plan_check_programs(const char *where, const char *words)
+/* Refuse in WORDS from a descriptor every flag but those it may give. */
+int plan_check_allowed(const char *where, const char *words, const char *root)
 {
     struct strlist w = {0};
     int rc = 0;
 
     strlist_add_words(&w, words);
     for (size_t i = 0; i < w.n && rc == 0; i++) {
-        const char *opt = check_with_wp(w.v[i], check_program_option, check_program_option);
+        const char *opt = plan_include_option(w.v[i]), *dir;
+        bool apart = (strcmp(w.v[i], "-D") == 0 || strcmp(w.v[i], "-U") == 0 ||
+                      (opt != NULL && w.v[i][strlen(opt)] == '\0'));
 
-        if (opt != NULL) {
-            plan_say("%s: %s is refused: %s names a program, a plugin or a file of options for "
-                     "the compiler, which only the command line (--cflags) may give",
-                     where, w.v[i], opt);
+        if (apart && i + 1 == w.n) {
+            plan_say("%s: %s is refused: it takes a value, and none follows", where, w.v[i]);
             rc = -1;
-        } else if ((opt = check_with_wp(w.v[i], check_output_option, check_preprocessor_output)) !=
-                   NULL) {
-            plan_say("%s: %s is refused: %s names a file for the compiler to write, where the "
-                     "build writes only into its own folder; only the command line (--cflags) "
-                     "may give it",
-                     where, w.v[i], opt);
+        } else if (opt != NULL) {
+            dir = apart ? w.v[i + 1] : w.v[i] + strlen(opt);
+            if (!check_inside(root, dir)) {
+                plan_say("%s: %s%s%s is refused: %s is not a folder inside the package, and "
+                         "only the command line (--cflags) may give include folders outside it",
+                         where, w.v[i], apart ? " " : "", apart ? dir : "", dir);
+                rc = -1;
+            }
+        } else if (!apart && !check_allowed_word(w.v[i])) {
+            plan_say("%s: %s is refused: a descriptor may give only defines (-D, -U), include "
+                     "folders inside the package (-I), -std=, warnings (-W), optimisation (-O), "
+                     "-g and listed -m and -f flags; only the command line (--cflags) may give "
+                     "others",
+                     where, w.v[i]);
             rc = -1;
         }
+        i += apart;
     }
     strlist_free(&w);
     return rc;
+}
+
+/* WORDS of a descriptor with the include folders relative to ROOT made
+ * absolute, since the compilers do not run in the package: appended to
+ * OUT. */
+void plan_descriptor_words(const char *words, const char *root, struct strlist *out)
+{
+    struct strlist w = {0};
+
+    strlist_add_words(&w, words);
+    for (size_t i = 0; i < w.n; i++) {
+        const char *opt = plan_include_option(w.v[i]);
+        const char *dir = opt == NULL                   ? NULL
+                          : w.v[i][strlen(opt)] != '\0' ? w.v[i] + strlen(opt)
+                          : i + 1 < w.n                 ? w.v[++i]
+                                                        : NULL;
+
+        if (dir != NULL && dir[0] != '/')
+            strlist_addf(out, "%s%s/%s", opt, root, dir);
+        else if (dir != NULL)
+            strlist_addf(out, "%s%s", opt, dir);
+        else
+            strlist_add(out, w.v[i]);
+    }
+    strlist_free(&w);
 }
 
 /* Whether ID is a valid scheme id. */

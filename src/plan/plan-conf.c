@@ -11,8 +11,8 @@
 
 #include "plan/plan.h"
 
-static const char *const conf_keys[] = {"algorithm", "type",    "instance", "exclude",
-                                        "cflags",    "defines", "lenient",  NULL};
+static const char *const conf_keys[] = {"id",     "algorithm", "type",    "instance", "exclude",
+                                        "cflags", "defines",   "lenient", NULL};
 static const char *const conf_scoped[] = {"exclude", "cflags", "defines", "lenient", NULL};
 
 /* Whether NAME is in the NULL-terminated LIST. */
@@ -99,8 +99,8 @@ static const char *conf_take(struct conf *c, char *line, long lineno)
     }
     if (!conf_in(conf_keys, key)) {
         snprintf(msg, sizeof msg,
-                 "unknown key \"%.40s\" (known: algorithm, type, instance, exclude, cflags, "
-                 "defines, lenient)",
+                 "unknown key \"%.40s\" (known: id, algorithm, type, instance, exclude, "
+                 "cflags, defines, lenient)",
                  key);
         return msg;
     }
@@ -112,7 +112,8 @@ static const char *conf_take(struct conf *c, char *line, long lineno)
         snprintf(msg, sizeof msg, "%s needs a value", key);
         return msg;
     }
-    if ((strcmp(key, "algorithm") == 0 || strcmp(key, "type") == 0) && conf_seen(c, key)) {
+    if ((strcmp(key, "id") == 0 || strcmp(key, "algorithm") == 0 || strcmp(key, "type") == 0) &&
+        conf_seen(c, key)) {
         snprintf(msg, sizeof msg, "%s given twice", key);
         return msg;
     }
@@ -212,4 +213,70 @@ void conf_free(struct conf *c)
     c->lines = NULL;
     c->path = NULL;
     c->n = 0;
+}
+
+/* The value of the first unscoped KEY line of the descriptor at PATH,
+ * newly allocated, or NULL: what a search through many packages reads of
+ * each, without judging the rest of a descriptor it may not use. */
+char *conf_peek(const char *path, const char *key)
+{
+    FILE *f = fopen(path, "r");
+    char *line = NULL, *found = NULL;
+    size_t cap = 0;
+
+    while (f != NULL && found == NULL && getline(&line, &cap, f) >= 0) {
+        char *eq = strchr(line, '='), *value;
+
+        if (eq == NULL)
+            continue;
+        *eq = '\0';
+        value = eq + 1;
+        value[strcspn(value, "\n")] = '\0';
+        conf_cut_comment(value);
+        value = conf_trim(value);
+        if (strcmp(conf_trim(line), key) == 0 && *value != '\0')
+            found = xstrdup(value);
+    }
+    free(line);
+    if (f != NULL)
+        fclose(f);
+    return found;
+}
+
+/* The exclude value naming NAME alone: fnmatch reads a backslash as an
+ * escape, and "[ ]" is a blank that neither the trim nor the comment rule
+ * of a line can take. */
+char *conf_exclude_pattern(const char *name)
+{
+    char *out, *o;
+
+    if (strchr(name, '\n') != NULL)
+        return NULL;
+    out = o = xmalloc(3 * strlen(name) + 1);
+    for (const char *c = name; *c != '\0'; c++) {
+        if (*c == ' ' || *c == '\t' || *c == '\r') {
+            *o++ = '[';
+            *o++ = *c;
+            *o++ = ']';
+            continue;
+        }
+        if (strchr("*?[\\", *c) != NULL)
+            *o++ = '\\';
+        *o++ = *c;
+    }
+    *o = '\0';
+    return out;
+}
+
+/* The advice to leave NAME out through CONF, its pattern escaped. */
+char *conf_exclude_advice(const char *name, const char *conf)
+{
+    char *pattern = conf_exclude_pattern(name), *advice;
+
+    if (pattern == NULL)
+        return xstrdup("rename the file: a line break in its name cannot be given in an "
+                       "exclude line");
+    advice = xasprintf("add the line \"exclude = %s\" to %s", pattern, conf);
+    free(pattern);
+    return advice;
 }

@@ -165,22 +165,55 @@ static const char *files_best_shared(const struct strlist *all, const char *file
     return best;
 }
 
+/* Refuse the file NAME of instance I for its include SPELT (taken; NULL:
+ * none), a macro's when COMPUTED: -1 with the message, else 0. */
+static int files_include_refused(const struct plan_instance *i, const char *name, char *spelt,
+                                 bool computed)
+{
+    if (spelt != NULL && computed)
+        plan_say("instance %s: %s includes a file a macro names (#include %s), which iccsprof "
+                 "cannot hold to the package it builds (write the name out, or exclude the file "
+                 "in scheme.conf)",
+                 i->name, name, spelt);
+    else if (spelt != NULL)
+        plan_say("instance %s: %s includes %s, out of the package: iccsprof compiles nothing that "
+                 "reads a file out of the package it builds (copy the file in, or exclude the "
+                 "file in scheme.conf)",
+                 i->name, name, spelt);
+    if (spelt == NULL)
+        return 0;
+    free(spelt);
+    return -1;
+}
+
 /* Take the shared ICCS files instance I lacks. */
-void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_instance *i)
+int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct strlist *all,
+                     struct plan_instance *i)
 {
     static const char *const files[] = {"drng.c", "drng.h", "auxfunc.c", "auxfunc.h", NULL};
     const char *inrel = strlen(i->folder) > strlen(pkg) ? i->folder + strlen(pkg) + 1 : "";
+    struct strlist none = {0};
 
     for (int f = 0; files[f] != NULL; f++) {
         const char *best =
             files_has_shared(i, files[f]) ? NULL : files_best_shared(all, files[f], inrel);
         char *path, *dir;
+        bool computed;
 
         if (best == NULL)
             continue;
         path = xasprintf("%s/%s", pkg, best);
         dir = xstrdup(path);
         *strrchr(dir, '/') = '\0';
+        /* a file from elsewhere in the package is held to it as the
+         * instance's own are */
+        if (files_include_refused(i, best,
+                                  plan_include_out(path, dir, &none, t->root, t->also, &computed),
+                                  computed) != 0) {
+            free(path);
+            free(dir);
+            return -1;
+        }
         if (files_ends_with(best, ".c")) {
             char *obj = xasprintf("+shared/%s", best);
 
@@ -193,6 +226,7 @@ void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_in
         free(path);
         free(dir);
     }
+    return 0;
 }
 
 /* The include folders of I: every folder holding one of its headers,
@@ -263,6 +297,37 @@ static int files_check_outside(const struct conf *c, const struct plan_instance 
     return rc;
 }
 
+/* Refuse the first file of ALL (relative to I's folder; its sources and
+ * headers that C does not exclude) whose #include could read a file out
+ * of the package (T's roots): -1 with a message naming both. */
+static int files_check_includes(const struct conf *c, const struct plan_instance *i,
+                                const struct plan_tree *t, const struct strlist *all,
+                                struct strlist *used)
+{
+    struct strlist bases = {0};
+    int rc = 0;
+
+    for (size_t d = 0; d < i->incdirs.n; d++)
+        strlist_addf(&bases, "%s/%s", i->folder, i->incdirs.v[d]);
+    for (size_t f = 0; f < all->n && rc == 0; f++) {
+        const char *name = all->v[f], *slash = strrchr(name, '/');
+        char *path, *dir, *spelt;
+        bool computed;
+
+        if ((!files_ends_with(name, ".c") && !files_ends_with(name, ".h")) ||
+            files_excluded_by(c, i->name, name, used) != NULL)
+            continue;
+        path = xasprintf("%s/%s", i->folder, name);
+        dir = xasprintf("%s/%.*s", i->folder, slash != NULL ? (int)(slash - name) : 0, name);
+        spelt = plan_include_out(path, dir, &bases, t->root, t->also, &computed);
+        rc = files_include_refused(i, name, spelt, computed);
+        free(dir);
+        free(path);
+    }
+    strlist_free(&bases);
+    return rc;
+}
+
 /* Take the source NAME of I: excluded by C, or compiled; -1 when its name
  * cannot be shown. */
 static int files_take(const struct conf *c, struct plan_instance *i, const char *name,
@@ -308,6 +373,8 @@ int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, st
     files_incdirs(i);
     strlist_extend(&i->dangling, &t.dangling);
     rc = files_check_outside(c, i, &t, used);
+    if (rc == 0)
+        rc = files_check_includes(c, i, &t, &all, used);
     for (size_t f = 0; rc == 0 && f < all.n; f++)
         if (files_ends_with(all.v[f], ".c"))
             rc = files_take(c, i, all.v[f], used);
@@ -316,9 +383,9 @@ int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, st
     return rc;
 }
 
-/* The descriptor's flags and defines for instance I, and its lenient
- * policy. */
-void plan_flags(const struct conf *c, struct plan_instance *i)
+/* The descriptor's flags and defines for instance I (its include folders
+ * relative to the package ROOT), and its lenient policy. */
+void plan_flags(const struct conf *c, const char *root, struct plan_instance *i)
 {
     bool scoped = false;
 
@@ -327,7 +394,7 @@ void plan_flags(const struct conf *c, struct plan_instance *i)
         const struct conf_line *line = &c->lines[l];
 
         if (plan_applies(line, "cflags", i->name)) {
-            strlist_add_words(&i->conf_flags, line->value);
+            plan_descriptor_words(line->value, root, &i->conf_flags);
         } else if (plan_applies(line, "defines", i->name)) {
             struct strlist words = {0};
 

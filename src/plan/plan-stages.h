@@ -60,13 +60,26 @@ void plan_found_free(struct found_set *f);
  * -1 with the one error line printed. */
 int plan_files(struct plan *p, const struct conf *c, struct plan_instance *i, struct strlist *used);
 
-/* The descriptor's flags and defines for instance I, and its lenient
- * policy. */
-void plan_flags(const struct conf *c, struct plan_instance *i);
+/* The name of the first #include (#include_next, #import, #embed) of the
+ * file PATH, in folder DIR and searched also from the folders BASES
+ * (absolute), that could read a file out of the package ROOT (or the
+ * tree's ALSO, NULL for none): absolute or climbing with ".." out of it,
+ * by name or by real path; or *COMPUTED and the rest of the line when a
+ * macro names the file, which no check can follow.  NULL when there is
+ * none; newly allocated. */
+char *plan_include_out(const char *path, const char *dir, const struct strlist *bases,
+                       const char *root, const char *also, bool *computed);
+
+/* The descriptor's flags and defines for instance I, its include folders
+ * relative to the package ROOT made absolute, and its lenient policy. */
+void plan_flags(const struct conf *c, const char *root, struct plan_instance *i);
 
 /* Take the shared ICCS files instance I lacks from elsewhere in the
- * package PKG (ALL: its shared files, relative to PKG). */
-void plan_take_shared(const char *pkg, const struct strlist *all, struct plan_instance *i);
+ * package PKG (ALL: its shared files, relative to PKG; T: its tree); -1
+ * with the one error line when one of them includes a file out of the
+ * package, as plan_include_out finds. */
+int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct strlist *all,
+                     struct plan_instance *i);
 
 /* Add a source NAME compiled from PATH into OBJ (.c made .o) to I; its
  * entry. */

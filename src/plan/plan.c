@@ -16,6 +16,8 @@
 
 #include "util/build-jobs.h"
 #include "plan/plan-stages.h"
+#include "plan/catalog.h"
+#include "paths.h"
 
 /* The folders of SCHEMES_DIR that are schemes, as " a b c". */
 static char *plan_tree_schemes(const char *schemes_dir)
@@ -61,9 +63,9 @@ static char *plan_package_folder(const struct plan_options *o, const char *id)
     if (plan_is_dir(pkg))
         return pkg;
     known = plan_tree_schemes(o->schemes_dir);
-    plan_say("no scheme '%s': %s is not a folder (in the tree:%s; or give the package folder: "
+    plan_say("no scheme '%s': %s%s%s is not a folder (in the tree:%s; or give the package folder: "
              "SCHEME_DIR=/path/to/package)",
-             id, pkg, known);
+             id, o->looked != NULL ? o->looked : "", o->looked != NULL ? ", and " : "", pkg, known);
     free(known);
     free(pkg);
     return NULL;
@@ -111,6 +113,23 @@ static char *plan_absolute(const char *conf)
     return abs;
 }
 
+/* The real path of the schemes folder the package PKG (a real path) lies
+ * directly in, when that is the tree's own (--schemes-dir SCHEMES, else
+ * the source tree iccsprof was built from), newly allocated; else NULL.
+ * Its schemes link to each other's files and to iccs/, which are then
+ * the tool's own files, not links out of the package. */
+static char *plan_own_schemes(const char *schemes, const char *pkg)
+{
+    char *own = realpath(schemes != NULL ? schemes : ICCSPROF_SCHEMESDIR, NULL);
+    const char *slash = strrchr(pkg, '/');
+
+    if (own != NULL && slash != NULL && (size_t)(slash - pkg) == strlen(own) &&
+        strncmp(pkg, own, strlen(own)) == 0)
+        return own;
+    free(own);
+    return NULL;
+}
+
 /* Find the package folder and the descriptor of O into P; -1 with a
  * message. */
 static int plan_locate(const struct plan_options *o, struct plan *p)
@@ -130,6 +149,8 @@ static int plan_locate(const struct plan_options *o, struct plan *p)
     /* the tree's own schemes share files with each other */
     if (o->package == NULL && o->schemes_dir != NULL)
         p->tree.also = realpath(o->schemes_dir, NULL);
+    else if (o->package != NULL)
+        p->tree.also = plan_own_schemes(o->schemes_dir, p->package);
     if ((conf = plan_descriptor(o, p, &bad)) != NULL) {
         p->descriptor = plan_absolute(conf);
         p->conf_hint = xstrdup(p->descriptor);
@@ -168,8 +189,8 @@ static int plan_name_scheme(const struct plan_options *o, struct plan *p)
 }
 
 /* Read and check the descriptor of P into C (nothing when there is
- * none): its flags may name no program and ask for no LTO; -1 with a
- * message. */
+ * none): its flags are those a descriptor may give, and no LTO; -1 with
+ * a message. */
 static int plan_read_conf(const struct plan *p, struct conf *c)
 {
     if (p->descriptor == NULL)
@@ -180,7 +201,7 @@ static int plan_read_conf(const struct plan *p, struct conf *c)
         if (strcmp(c->lines[l].key, "cflags") == 0) {
             char *where = xasprintf("%s:%ld", c->path, c->lines[l].lineno);
             int bad = plan_check_lto(where, c->lines[l].value) != 0 ||
-                      plan_check_programs(where, c->lines[l].value) != 0;
+                      plan_check_allowed(where, c->lines[l].value, p->package) != 0;
 
             free(where);
             if (bad)
@@ -224,14 +245,18 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     if (alg != NULL) {
         i->algorithm = xstrdup(alg);
         i->algorithm_from = xstrdup("scheme.conf");
+    } else if (p->official != NULL) {
+        i->algorithm = xstrdup(p->official);
+        i->algorithm_from = xasprintf("the catalog: %s", p->scheme);
     } else {
         plan_algorithm(p->package, f->folder, p->scheme, &i->algorithm, &i->algorithm_from);
     }
     i->type = xstrdup(type != NULL ? type : "");
     if (plan_files(p, c, i, used) != 0)
         return -1;
-    plan_flags(c, i);
-    plan_take_shared(p->package, shared, i);
+    plan_flags(c, p->package, i);
+    if (plan_take_shared(&p->tree, p->package, shared, i) != 0)
+        return -1;
     if (!i->conf_defines)
         plan_level_candidates(&p->tree, p->package, i, f->ai);
     return 0;
@@ -294,6 +319,74 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
     return 0;
 }
 
+/* When P's package was not known to the catalog by id, name or SHA-256,
+ * but ALG, the algorithm the planner names its instances after (the
+ * folder above Implementations), is a submission's name or folder: take
+ * that submission's id (P's build folder under BUILDDIR following) and
+ * official name, and judge P's archive against it. */
+static void plan_by_algorithm(struct plan *p, const char *alg, const char *builddir)
+{
+    const struct catalog_entry *e;
+    struct catalog c;
+    char *why;
+
+    if (catalog_load(&c, &why) != 0) {
+        free(why);
+        return;
+    }
+    if ((e = catalog_find(&c, alg)) != NULL) {
+        free(p->scheme);
+        p->scheme = xstrdup(e->id);
+        free(p->build);
+        p->build = xasprintf("%s/%s", builddir, e->id);
+        p->official = xstrdup(e->name);
+        if (p->archive != NULL) {
+            free(p->archive_verdict);
+            p->archive_verdict = catalog_verdict(e, p->archive_sha256, &p->archive_official);
+        }
+    }
+    catalog_free(&c);
+}
+
+/* Look the catalog up by the algorithm the instances FOUND of P are named
+ * after, unless the descriptor C names it: the same for all of them. */
+static void plan_catalog_name(const struct conf *c, const struct found_set *found, struct plan *p,
+                              const char *builddir)
+{
+    char *alg = NULL, *from;
+    bool same = found->n > 0;
+
+    if (plan_conf_value(c, "algorithm") != NULL)
+        return;
+    for (size_t f = 0; f < found->n && same; f++) {
+        char *a;
+
+        plan_algorithm(p->package, found->v[f].folder, p->scheme, &a, &from);
+        free(from);
+        if (alg == NULL)
+            alg = a;
+        else {
+            same = strcmp(alg, a) == 0;
+            free(a);
+        }
+    }
+    if (same)
+        plan_by_algorithm(p, alg, builddir);
+    free(alg);
+}
+
+/* What O says of the submission and the archive it came from, into P. */
+static void plan_take_source(const struct plan_options *o, struct plan *p)
+{
+    p->official = o->official != NULL ? xstrdup(o->official) : NULL;
+    if (o->archive == NULL)
+        return;
+    p->archive = xstrdup(o->archive);
+    p->archive_sha256 = xstrdup(o->archive_sha256);
+    p->archive_verdict = xstrdup(o->archive_verdict);
+    p->archive_official = o->archive_official;
+}
+
 /* Make the plan from O into P, which may be left half made on failure. */
 static int plan_fill(const struct plan_options *o, struct plan *p)
 {
@@ -309,11 +402,15 @@ static int plan_fill(const struct plan_options *o, struct plan *p)
     if (plan_name_scheme(o, p) != 0 || plan_locate(o, p) != 0)
         return -1;
     p->build = xasprintf("%s/%s", o->builddir, p->scheme);
+    plan_take_source(o, p);
     rc = plan_read_conf(p, &c);
     if (rc == 0)
         rc = plan_find_instances(&c, p, &found);
     if (rc == 0)
         rc = plan_check_scopes(&c, &found);
+    /* the catalog by the algorithm's name, where nothing else named it */
+    if (rc == 0 && p->official == NULL && (o->scheme == NULL || o->provisional))
+        plan_catalog_name(&c, &found, p, o->builddir);
     if (rc == 0)
         rc = plan_select(o->instances, &found, &selected);
     if (rc == 0)
@@ -377,6 +474,10 @@ void plan_free(struct plan *p)
     free(p->impl);
     free(p->conf_hint);
     free(p->build);
+    free(p->official);
+    free(p->archive);
+    free(p->archive_sha256);
+    free(p->archive_verdict);
     strlist_free(&p->notes);
     plan_tree_free(&p->tree);
     memset(p, 0, sizeof *p);

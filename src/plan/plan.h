@@ -35,8 +35,22 @@ int conf_read(const char *path, struct conf *c);
 /* Parse descriptor TEXT (named PATH in messages) into C; as conf_read. */
 int conf_parse(const char *text, size_t len, const char *path, struct conf *c);
 
+/* The value of the first unscoped KEY line of the descriptor at PATH,
+ * newly allocated, or NULL when it has none or cannot be read. */
+char *conf_peek(const char *path, const char *key);
+
 /* Free what conf_read filled in. */
 void conf_free(struct conf *c);
+
+/* The value of an exclude line that matches the file NAME and no other
+ * (glob characters escaped, blanks that the line would trim or take for a
+ * comment bracketed), malloc'd; NULL when no line can hold NAME (a line
+ * break in it). */
+char *conf_exclude_pattern(const char *name);
+
+/* What to do to leave the file NAME out: 'add the line "exclude = ..." to
+ * CONF', or why no line can (malloc'd). */
+char *conf_exclude_advice(const char *name, const char *conf);
 
 /* A file compiled into an instance. */
 struct plan_source {
@@ -100,12 +114,21 @@ struct plan_options {
     const char *cflags;      /* the guide flags */
     const char *builddir;    /* the root of the build folders */
     bool no_build_files;     /* never run the package's make or cmake */
+    const char *official;    /* the catalog's name of the submission, or NULL */
+    const char *archive;     /* the archive the package was unpacked from, or NULL */
+    const char *archive_sha256, *archive_verdict;
+    bool archive_official; /* its SHA-256 is the catalog's */
+    bool provisional;      /* the id is a file or folder name, not the catalog's */
+    const char *looked;    /* where a scheme not found was looked for, or NULL */
 };
 
 struct plan {
     char *scheme, *package, *descriptor, *impl;
     char *conf_hint; /* where a descriptor line the build suggests goes */
     char *build;     /* the scheme's build folder */
+    char *official;  /* the catalog's name of the submission, or NULL */
+    char *archive, *archive_sha256, *archive_verdict; /* the archive read, or NULLs */
+    bool archive_official;                            /* its SHA-256 is the catalog's */
     struct strlist notes;
     struct plan_instance *inst;
     size_t n;
@@ -128,11 +151,20 @@ void plan_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * message: a helper call resolved inside the LTO unit is never wrapped. */
 int plan_check_lto(const char *where, const char *words);
 
-/* Refuse, in WORDS from a package's file (named WHERE), the compiler
- * options that name a program, a plugin or a file of further options
- * (-wrapper, -B, -specs=, -fplugin=, @file and the like): -1 with a
- * message.  Only the user's own command line may give those. */
-int plan_check_programs(const char *where, const char *words);
+/* Refuse, in WORDS from a descriptor (named WHERE), every flag but those
+ * it may give: defines, include folders inside the package ROOT (a real
+ * path), -std=, warnings, optimisation and debugging levels, and listed
+ * -m and -f flags; -1 with a message naming the first other.  Only the
+ * user's own command line may give the rest. */
+int plan_check_allowed(const char *where, const char *words, const char *root);
+
+/* The include option (-I, -iquote, -isystem, -idirafter) WORD starts, or
+ * NULL. */
+const char *plan_include_option(const char *word);
+
+/* Append WORDS of a descriptor to OUT, their include folders relative to
+ * the package ROOT made absolute. */
+void plan_descriptor_words(const char *words, const char *root, struct strlist *out);
 
 /* Read the build descriptions of the instances of P (the build folder
  * locked): each instance's Makefiles and CMakeLists, run in a scratch

@@ -991,6 +991,20 @@ static char *rr_host_item(struct rr *rr, json_t *items, const char *name)
 /* The batch systems a record's host.scheduler may name. */
 static const char *const rr_scheduler_kinds[] = {"slurm"};
 
+/* The archive SCHEME says the package came from (optional): its name,
+ * SHA-256 and whether it is the official one, in words. */
+static void rr_archive(struct rr *rr, json_t *scheme, struct rec *r)
+{
+    json_t *a = rr_object(rr, scheme, "scheme", "archive", RR_OPTIONAL);
+
+    if (a == NULL)
+        return;
+    r->archive_name = rr_string(rr, a, "scheme.archive", "name", RR_REQUIRED);
+    r->archive_sha256 = rr_string(rr, a, "scheme.archive", "sha256", RR_REQUIRED);
+    r->archive_official = rr_bool(rr, a, "scheme.archive", "official", RR_REQUIRED);
+    r->archive_verdict = rr_string(rr, a, "scheme.archive", "verdict", RR_REQUIRED);
+}
+
 /* What the page alone shows: the tool's version, the implementation, the
  * host check's facts, the batch job, the survey verdict and the KAT log; each optional,
  * added to version 4 after its first records. */
@@ -1012,6 +1026,7 @@ static void rr_page(struct rr *rr, json_t *root, struct rec *r)
         rr_string(rr, rr_object(rr, root, "", "tool", RR_OPTIONAL), "tool", "version", RR_REQUIRED);
     r->implementation = rr_string(rr, rr_object(rr, root, "", "scheme", RR_REQUIRED), "scheme",
                                   "implementation", RR_OPTIONAL);
+    rr_archive(rr, rr_object(rr, root, "", "scheme", RR_REQUIRED), r);
     /* optional and nullable: a record says null when not pinned */
     r->host_cpu = json_is_integer(json_object_get(host, "cpu"))
                       ? rr_count(rr, host, "host", "cpu", RR_REQUIRED, -1)
@@ -1194,6 +1209,9 @@ void rec_free(struct rec *r)
     free(r->kat_profiled_detail);
     free(r->tool_version);
     free(r->implementation);
+    free(r->archive_name);
+    free(r->archive_sha256);
+    free(r->archive_verdict);
     free(r->host_not_ready);
     free(r->hostname);
     free(r->machine);

@@ -206,9 +206,12 @@ struct rec {
 
     /* What the page alone shows: NULL strings when the record does not say
      * (older records, a host check that could not tell). */
-    char *tool_version;   /* of the iccsprof that wrote the record */
-    char *implementation; /* scheme.implementation: "reference", "optimized" */
-    long long host_cpu;   /* the core measured on; -1 when not pinned */
+    char *tool_version;                  /* of the iccsprof that wrote the record */
+    char *implementation;                /* scheme.implementation: "reference", "optimized" */
+    char *archive_name, *archive_sha256; /* scheme.archive: the archive unpacked, or NULL */
+    char *archive_verdict;               /* whether it is the official one, in words */
+    bool archive_official;
+    long long host_cpu; /* the core measured on; -1 when not pinned */
     /* host.scheduler: the Slurm job and array task the record was made
      * as; -1 when not run by Slurm (task: not as an array task) */
     long long slurm_job, slurm_task;

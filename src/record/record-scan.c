@@ -75,8 +75,8 @@ static bool scan_file(struct rec_set *set, const char *path, bool in_folder)
     }
     set->recs[set->n++] = r;
     if (cmd_verbosity == CMD_VERBOSE)
-        fprintf(stderr, "iccsprof: read %s: %s %s %s, %s\n", path, r->scheme_id, r->instance,
-                rec_op_name(r->op), rec_state_name(r->state));
+        cmd_error("read %s: %s %s %s, %s", path, r->scheme_id, r->instance, rec_op_name(r->op),
+                  rec_state_name(r->state));
     return false;
 }
 

@@ -14,6 +14,7 @@
 #include "util/regfile.h"
 #include "record/whatif-doc.h"
 #include "util/problem.h"
+#include "util/strlist.h"
 
 /* Member KEY of O at field path WHERE, checked to be of KIND ("an
  * object", "a string", "a number", "a boolean"); NULL when it is absent
@@ -287,4 +288,33 @@ double whatif_row_ratio(const json_t *row)
     if (whatif_row_measured(row))
         return whatif_num(json_object_get(row, "measured"), "ratio");
     return whatif_num(json_object_get(row, "projected"), "ratio");
+}
+
+/* What the measured figures of DOC are (whatif-doc.h). */
+char *whatif_measured_note(const json_t *doc, const char *unit)
+{
+    bool control = false, record = false;
+    const json_t *row;
+    size_t i;
+
+    json_array_foreach(json_object_get(doc, "rows"), i, row)
+    {
+        const char *basis = whatif_str(json_object_get(row, "measured"), "basis");
+
+        control |= whatif_row_measured(row) && strcmp(basis, "control") == 0;
+        record |= whatif_row_measured(row) && strcmp(basis, "record") == 0;
+    }
+    if (control && record)
+        return xasprintf("measured %s: the run's ratio to the control run (`iccs`, measured "
+                         "alike) times the record's %s: scaled to the record; where no control run "
+                         "was timed, the run's own %s",
+                         unit, unit, unit);
+    if (control)
+        return xasprintf("measured %s: the run's ratio to the control run (`iccs`, measured "
+                         "alike) times the record's %s: scaled to the record",
+                         unit, unit);
+    if (record)
+        return xasprintf("measured %s: the run's own (no control run was timed to scale them by)",
+                         unit);
+    return NULL;
 }

@@ -54,6 +54,12 @@ const char *whatif_unit(const json_t *doc);
  * substituted run that worked), not a projection. */
 bool whatif_row_measured(const json_t *row);
 
+/* What the measured figures of DOC are, for the note under a table that
+ * shows them, in UNIT (cycles or ticks): scaled to the record (a run's
+ * ratio to the control run times the record's figure), the run's own, or
+ * both; NULL when no row was measured on either basis.  Newly allocated. */
+char *whatif_measured_note(const json_t *doc, const char *unit);
+
 /* The row's ratio to the placeholder that the heat map and the report
  * give first: measured when measured, else projected; NAN when neither. */
 double whatif_row_ratio(const json_t *row);

@@ -8,14 +8,18 @@
 #include "report/provenance.h"
 
 /* Print one CSV field, quoted when it holds a comma, a quote or a line
- * break (quotes doubled inside). */
+ * break (quotes doubled inside).  Text that a spreadsheet would read as a
+ * formula (a first =, +, -, @, tab or carriage return) gets a leading ',
+ * as spreadsheet-safe writers do; the tool's own numbers are never text. */
 static void flat_csv_text(const char *s, FILE *out)
 {
+    const char *formula = *s != '\0' && strchr("=+-@\t\r", *s) != NULL ? "'" : "";
+
     if (strpbrk(s, ",\"\r\n") == NULL) {
-        fputs(s, out);
+        fprintf(out, "%s%s", formula, s);
         return;
     }
-    fputc('"', out);
+    fprintf(out, "\"%s", formula);
     for (; *s != '\0'; s++) {
         if (*s == '"')
             fputc('"', out);

@@ -10,7 +10,9 @@
 
 /* Print ROWS (an array of objects) as CSV: a header row of KEYS (an array
  * of strings), then one line per row with the value of each key (absent or
- * null: empty), quoted as RFC 4180 says, lines ended by CRLF. */
+ * null: empty), quoted as RFC 4180 says, lines ended by CRLF; text that
+ * starts with =, +, -, @, a tab or a carriage return starts with a ' so that
+ * no spreadsheet reads it as a formula. */
 void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out);
 
 /* The schema ids of the JSON outputs: a consumer checks the id and the

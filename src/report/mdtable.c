@@ -1,12 +1,16 @@
 /* mdtable.c - a Markdown section: a heading, a pipe table and note lines. */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report/mdtable.h"
+#include "util/strlist.h"
+#include "util/terminal.h"
 
 struct mdtable {
     char *title;
@@ -19,19 +23,110 @@ struct mdtable {
     size_t nnotes;
 };
 
-/* A copy of CELL with '|' escaped and line breaks made spaces, so that the
- * cell cannot break the table. */
-static char *mdtable_cell(const char *cell)
+/* The length of the run of backticks at S. */
+static size_t md_ticks(const char *s)
 {
-    char *out = malloc(2 * strlen(cell) + 1), *o = out;
+    size_t n = 0;
 
-    for (const char *c = cell; *c != '\0'; c++) {
-        if (*c == '|')
+    while (s[n] == '`')
+        n++;
+    return n;
+}
+
+/* Where the code span opened by the N backticks at OPEN ends (the next
+ * run of exactly N, as Markdown reads it), or NULL when none closes it. */
+static const char *md_code_end(const char *open, size_t n)
+{
+    for (const char *c = open + n; *c != '\0';) {
+        size_t run = md_ticks(c);
+
+        if (run == n)
+            return c;
+        c += run > 0 ? run : 1;
+    }
+    return NULL;
+}
+
+/* Whether [FROM, TO) is a link md_link made: "[text](target)", the text
+ * with every Markdown character escaped, the target a page's name. */
+static bool md_is_link(const char *from, const char *to)
+{
+    const char *mid;
+
+    if (to - from < 4 || from[0] != '[' || to[-1] != ')')
+        return false;
+    for (mid = from + 1; mid < to && *mid != ']'; mid++)
+        if (*mid == '\\' && mid + 1 < to && mid[1] != '\0')
+            mid++;
+        else if (strchr("[<>&`\x01\x02", *mid) != NULL || (unsigned char)*mid < 0x20)
+            return false;
+    if (mid + 1 >= to || mid[1] != '(')
+        return false;
+    for (const char *t = mid + 2; t < to - 1; t++)
+        if (!isalnum((unsigned char)*t) && strchr("._-/#", *t) == NULL)
+            return false;
+    return mid + 2 < to - 1;
+}
+
+/* Append the N bytes at S to O, each '|' escaped when TABLE. */
+static char *md_copy(char *o, const char *s, size_t n, bool table)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned code;
+        size_t c = text_control(s + i, &code);
+
+        if (c > 0) {
+            o += sprintf(o, "\\x%02x", code);
+            i += c - 1;
+            continue;
+        }
+        if (table && s[i] == '|')
             *o++ = '\\';
-        *o++ = *c == '\n' || *c == '\r' ? ' ' : *c;
+        *o++ = s[i];
+    }
+    return o;
+}
+
+/* TEXT as Markdown inline text, malloc'd. */
+char *md_escape(const char *text, bool table)
+{
+    char *out = xmalloc(4 * strlen(text) + 1), *o = out;
+
+    for (const char *s = text; *s != '\0';) {
+        unsigned code;
+        size_t n;
+        const char *end;
+
+        if (*s == '\x01' && (end = strchr(s, '\x02')) != NULL && md_is_link(s + 1, end)) {
+            o = md_copy(o, s + 1, (size_t)(end - s - 1), table);
+            s = end + 1;
+        } else if (*s == '`' && (end = md_code_end(s, md_ticks(s))) != NULL) {
+            n = md_ticks(s);
+            o = md_copy(o, s, (size_t)(end + n - s), table);
+            s = end + n;
+        } else if (*s == '\n' || *s == '\r') {
+            *o++ = ' ';
+            s++;
+        } else if ((n = text_control(s, &code)) > 0) {
+            o += sprintf(o, "\\x%02x", code);
+            s += n;
+        } else {
+            if (strchr("\\<>&[]`", *s) != NULL || (table && *s == '|'))
+                *o++ = '\\';
+            *o++ = *s++;
+        }
     }
     *o = '\0';
     return out;
+}
+
+/* A link to TARGET reading TEXT, marked for md_escape. */
+char *md_link(const char *text, const char *target)
+{
+    char *label = md_escape(text, false), *link = xasprintf("\x01[%s](%s)\x02", label, target);
+
+    free(label);
+    return link;
 }
 
 /* A table titled TITLE with NCOLS columns named by HEADERS. */
@@ -40,11 +135,11 @@ struct mdtable *mdtable_new(const char *title, size_t ncols, const char *const *
 {
     struct mdtable *t = calloc(1, sizeof *t);
 
-    t->title = title != NULL ? strdup(title) : NULL;
+    t->title = title != NULL ? md_escape(title, false) : NULL;
     t->ncols = ncols;
     t->headers = calloc(ncols, sizeof *t->headers);
     for (size_t c = 0; c < ncols; c++)
-        t->headers[c] = mdtable_cell(headers[c]);
+        t->headers[c] = md_escape(headers[c], true);
     t->align = strdup(align);
     return t;
 }
@@ -57,7 +152,7 @@ void mdtable_row(struct mdtable *t, const char *const *cells)
         t->cells = realloc(t->cells, t->cap * t->ncols * sizeof *t->cells);
     }
     for (size_t c = 0; c < t->ncols; c++)
-        t->cells[t->nrows * t->ncols + c] = mdtable_cell(cells[c]);
+        t->cells[t->nrows * t->ncols + c] = md_escape(cells[c], true);
     t->nrows++;
 }
 
@@ -73,11 +168,9 @@ void mdtable_note(struct mdtable *t, const char *fmt, ...)
     va_end(ap);
     if (note == NULL)
         return;
-    for (char *c = note; *c != '\0'; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
     t->notes = realloc(t->notes, (t->nnotes + 1) * sizeof *t->notes);
-    t->notes[t->nnotes++] = note;
+    t->notes[t->nnotes++] = md_escape(note, false);
+    free(note);
 }
 
 /* Number of rows so far. */

@@ -22,16 +22,15 @@ struct page *page_new(void)
     return p;
 }
 
-/* FMT formatted with AP on one line: line breaks become spaces, so that
- * text from a record cannot start a line of Markdown of its own. */
+/* FMT formatted with AP as one line of Markdown text (md_escape): a
+ * record's text can neither start a line of its own nor open HTML or a
+ * link. */
 static char *page_line(const char *fmt, va_list ap)
 {
-    char *s = xvasprintf(fmt, ap);
+    char *s = xvasprintf(fmt, ap), *line = md_escape(s, false);
 
-    for (char *c = s; *c != '\0'; c++)
-        if (*c == '\n' || *c == '\r')
-            *c = ' ';
-    return s;
+    free(s);
+    return line;
 }
 
 /* A new block of KIND at the end of P. */

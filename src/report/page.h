@@ -34,8 +34,8 @@ struct page;
 struct page *page_new(void);
 
 /* Append the title, a section heading, a paragraph, or a line to the list
- * that ends the page (a new list when the last block is not one).  Line
- * breaks in the text become spaces. */
+ * that ends the page (a new list when the last block is not one); the
+ * text is escaped as md_escape does. */
 void page_title(struct page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void page_heading(struct page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void page_text(struct page *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -43,13 +43,21 @@ static void basic_add(struct strlist *l, const char *value)
 static void basic_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
                            struct page *pg)
 {
-    struct strlist functions = {0}, algorithms = {0}, impls = {0}, sets = {0}, tools = {0};
+    struct strlist functions = {0}, algorithms = {0}, impls = {0}, sets = {0}, tools = {0},
+                   archives = {0};
 
     (void)opts;
     for (size_t i = 0; i < n; i++) {
         basic_add(&functions, report_function(recs[i]->type));
         basic_add(&algorithms, recs[i]->algorithm);
         basic_add(&impls, recs[i]->implementation);
+        if (recs[i]->archive_name != NULL) {
+            char *archive = xasprintf("%s, SHA-256 %s (%s)", recs[i]->archive_name,
+                                      recs[i]->archive_sha256, recs[i]->archive_verdict);
+
+            basic_add(&archives, archive);
+            free(archive);
+        }
         if (report_instance_first(recs, i))
             strlist_add(&sets, recs[i]->instance);
         if (recs[i]->tool_version != NULL) {
@@ -65,11 +73,14 @@ static void basic_markdown(struct rec *const *recs, size_t n, const struct repor
     basic_item(pg, "Implementation versions measured", &impls, "not recorded");
     basic_item(pg, "Parameter sets", &sets, "");
     basic_item(pg, "Measured with", &tools, "iccsprof (version not recorded)");
+    if (archives.n > 0)
+        basic_item(pg, "Package archive", &archives, "");
     strlist_free(&functions);
     strlist_free(&algorithms);
     strlist_free(&impls);
     strlist_free(&sets);
     strlist_free(&tools);
+    strlist_free(&archives);
 }
 
 const struct report_section report_basic = {

@@ -88,7 +88,7 @@ static void whatif_notes(struct mdtable *t, const json_t *doc, const struct what
                          const char *unit)
 {
     const json_t *host = json_object_get(doc, "host"), *method = json_object_get(doc, "method");
-    char code[REPORT_CELL];
+    char code[REPORT_CELL], *measured;
 
     mdtable_note(t, "%s on host %s, %.10s, iccsprof %s",
                  md_code(code, sizeof code,
@@ -107,6 +107,9 @@ static void whatif_notes(struct mdtable *t, const json_t *doc, const struct what
         mdtable_note(t, "measured: a run with the candidate behind the helpers that passed its "
                         "works-check; difference: (projected \xe2\x88\x92 measured) \xc3\xb7 "
                         "measured");
+    if ((measured = whatif_measured_note(doc, unit)) != NULL)
+        mdtable_note(t, "%s", measured);
+    free(measured);
     if (seen->approx)
         mdtable_note(t, WHATIF_APPROX " approximate projection: shapes grouped, or a fallback the "
                                       "method states");

@@ -20,7 +20,7 @@
 #include "measure/protocol.h"
 #include "run/run-child.h"
 #include "run/run-lines.h"
-#include "run/run-reap.h"
+#include "util/run-reap.h"
 #include "util/self-exe.h"
 #include "run/run-result.h"
 
@@ -109,7 +109,9 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != parent)
         _exit(127);
-    setpgid(0, 0);
+    /* a session of its own: a group of its own, and no controlling
+     * terminal, so that scheme code cannot open /dev/tty */
+    setsid();
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
     child_stack_limit(&bytes, &unlimited);
@@ -483,7 +485,6 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
         errno = err;
         return -1;
     }
-    setpgid(pid, pid); /* also here: the child may not have run yet */
     fcntl(chan[0], F_SETFL, O_NONBLOCK);
     fcntl(output[0], F_SETFL, O_NONBLOCK);
     child_collect(pid, chan[0], output[0], wake[0], log_fd, timeout, progress, arg, &lines, out,

@@ -4,7 +4,8 @@
  * (a result, an error it reports, a signal) turned into an outcome.
  *
  * Nothing the measuring process starts outlives child_run: the process
- * runs in a process group of its own, dies with its parent
+ * runs in a session of its own (its own process group, no controlling
+ * terminal), dies with its parent
  * (PR_SET_PDEATHSIG), and at its end its group is killed, and so is every
  * descendant that left the group or the session, whichever group it
  * joined (the caller becomes a child subreaper, PR_SET_CHILD_SUBREAPER,

@@ -418,14 +418,20 @@ static json_t *record_state(const struct run_outcome *outcome, json_t *events, j
     return status;
 }
 
-/* Set SCHEME's implementation ("reference", "optimized") from the build
- * description BUILD, when it names one. */
+/* Set SCHEME's implementation ("reference", "optimized") and the archive
+ * it was unpacked from from the build description BUILD, when it names
+ * them. */
 static void record_implementation(json_t *scheme, json_t *build)
 {
     json_t *impl = build != NULL ? json_object_get(build, "implementation") : NULL;
 
+    json_t *archive = build != NULL ? json_object_get(build, "archive") : NULL;
+
     if (json_is_string(impl) && json_string_length(impl) > 0)
         json_object_set(scheme, "implementation", impl);
+    /* the archive the package came from, and whether it is the official one */
+    if (json_is_object(archive))
+        json_object_set(scheme, "archive", archive);
 }
 
 /* What stood behind the helpers in a what-if run: the measuring process's

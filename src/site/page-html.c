@@ -138,13 +138,20 @@ static const char *html_link(const struct html_walk *w, const char *s, const cha
 }
 
 /* Print the inline text [S, END): code spans, the links the caller
- * vouches for, and everything else as it reads. */
+ * vouches for, a character that a backslash escapes (md_escape) as
+ * itself, and everything else as it reads. */
 static void html_inline(const struct html_walk *w, const char *s, const char *end)
 {
     while (s < end) {
         const char *next;
         char c[2] = {*s, '\0'};
 
+        if (*s == '\\' && s + 1 < end && ispunct((unsigned char)s[1])) {
+            c[0] = s[1];
+            markup_escape(w->out, c);
+            s += 2;
+            continue;
+        }
         if (*s == '`') {
             size_t n = html_ticks(s);
             const char *close = html_code_end(s, n);

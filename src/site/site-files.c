@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "util/atomic-file.h"
+#include "util/libfile.h"
 #include "util/message.h"
 #include "report/provenance.h"
 #include "util/regfile.h"
@@ -243,33 +244,41 @@ static int site_write_file(const char *out, const struct site_file *f)
     return 0;
 }
 
-/* The files the last site in OUT listed, the safe ones, into L. */
-static void site_old_files(const char *out, struct strlist *l)
+/* The files the last site in OUT listed, the safe ones, into L, and the
+ * SHA-256 each had when written into SUMS ("" when the list gives none). */
+static void site_old_files(const char *out, struct strlist *l, struct strlist *sums)
 {
     char *path = xasprintf("%s/" SITE_LIST, out);
-    json_t *list = json_load_file(path, 0, NULL), *rel;
+    json_t *list = json_load_file(path, 0, NULL), *entry;
     size_t i;
 
-    json_array_foreach(json_object_get(list, "files"), i, rel)
+    json_array_foreach(json_object_get(list, "files"), i, entry)
     {
-        const char *s = json_string_value(rel);
+        const char *s = json_is_object(entry) ? json_string_value(json_object_get(entry, "file"))
+                                              : json_string_value(entry),
+                   *sum = json_string_value(json_object_get(entry, "sha256"));
 
-        if (s != NULL && site_rel_ok(s) && !strlist_has(l, s))
+        if (s != NULL && site_rel_ok(s) && !strlist_has(l, s)) {
             strlist_add(l, s);
+            strlist_add(sums, sum != NULL ? sum : "");
+        }
     }
     json_decref(list);
     free(path);
 }
 
-/* Write the list of files FILES to OUT; 0, or -1 after a one-line error. */
-static int site_write_list(const char *out, const struct strlist *files)
+/* Write the list of files FILES, each with its SHA-256 in SUMS ("" for
+ * none yet), to OUT; 0, or -1 after a one-line error. */
+static int site_write_list(const char *out, const struct strlist *files, const struct strlist *sums)
 {
     char *path = xasprintf("%s/" SITE_LIST, out);
     json_t *list = json_array();
     int rc = 0;
 
     for (size_t i = 0; i < files->n; i++)
-        json_array_append_new(list, json_string(files->v[i]));
+        json_array_append_new(
+            list, json_pack("{s:s, s:o}", "file", files->v[i], "sha256",
+                            sums->v[i][0] != '\0' ? json_string(sums->v[i]) : json_null()));
     list = json_pack("{s:s, s:s, s:o}", "schema", SITE_SCHEMA, "tool", provenance_tool(), "files",
                      list);
     if (atomic_write_json(path, list) != 0) {
@@ -282,13 +291,16 @@ static int site_write_list(const char *out, const struct strlist *files)
 }
 
 /* Remove OUT/REL, a file an earlier site wrote and this one has not, and
- * the folders it leaves empty. */
-static void site_remove(const char *out, const char *rel)
+ * the folders it leaves empty: only while it is as that site wrote it
+ * (SUM, its SHA-256 then), so that neither a file changed since nor a
+ * user's file named by a forged list is lost. */
+static void site_remove(const char *out, const char *rel, const char *sum)
 {
-    char path[PATH_MAX];
+    char path[PATH_MAX], now[65];
     char *cut;
 
-    if (site_folders(out, rel, path, sizeof path, false) != 0 || atomic_refusal(path) != NULL)
+    if (site_folders(out, rel, path, sizeof path, false) != 0 || atomic_refusal(path) != NULL ||
+        libfile_sha256(path, now) != 0 || strcmp(now, sum) != 0)
         return;
     unlink(path);
     while ((cut = strrchr(path, '/')) != NULL && (size_t)(cut - path) > strlen(out)) {
@@ -320,32 +332,43 @@ static int site_mkdirs(const char *out)
 /* Write the site. */
 int site_commit(const struct site *s)
 {
-    struct strlist old = {0}, now = {0}, both = {0};
+    struct strlist old = {0}, oldsums = {0}, now = {0}, nowsums = {0}, both = {0}, bothsums = {0};
     int rc = 0;
 
     if (site_mkdirs(s->out) != 0) {
         cmd_error("site: %s: %s", s->out, strerror(errno));
         return -1;
     }
-    site_old_files(s->out, &old);
+    site_old_files(s->out, &old, &oldsums);
     for (size_t i = 0; i < s->nfiles; i++)
         strlist_add(&now, s->files[i].rel);
     strlist_extend(&both, &old);
+    strlist_extend(&bothsums, &oldsums);
     for (size_t i = 0; i < now.n; i++)
-        if (!strlist_has(&both, now.v[i]))
+        if (!strlist_has(&both, now.v[i])) {
             strlist_add(&both, now.v[i]);
+            strlist_add(&bothsums, "");
+        }
     /* listed before written: a run stopped half way leaves no file that
      * the next one would not know for its own */
-    rc = site_write_list(s->out, &both);
-    for (size_t i = 0; rc == 0 && i < s->nfiles; i++)
+    rc = site_write_list(s->out, &both, &bothsums);
+    for (size_t i = 0; rc == 0 && i < s->nfiles; i++) {
+        char *path = xasprintf("%s/%s", s->out, s->files[i].rel), sum[65];
+
         rc = site_write_file(s->out, &s->files[i]);
+        strlist_add(&nowsums, rc == 0 && libfile_sha256(path, sum) == 0 ? sum : "");
+        free(path);
+    }
     for (size_t i = 0; rc == 0 && i < old.n; i++)
         if (!strlist_has(&now, old.v[i]))
-            site_remove(s->out, old.v[i]);
+            site_remove(s->out, old.v[i], oldsums.v[i]);
     if (rc == 0)
-        rc = site_write_list(s->out, &now);
+        rc = site_write_list(s->out, &now, &nowsums);
     strlist_free(&old);
+    strlist_free(&oldsums);
     strlist_free(&now);
+    strlist_free(&nowsums);
     strlist_free(&both);
+    strlist_free(&bothsums);
     return rc;
 }

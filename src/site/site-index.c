@@ -50,11 +50,11 @@ static void index_scheme_row(struct mdtable *t, const struct site_system *sys, s
             strlist_add(&instances, recs[i]->instance);
     joined = strlist_join(&instances, ", ");
     href = xasprintf("%s%s%s.html", top ? sys->slug : "", top ? "/" : "", sys->slugs.v[k]);
-    scheme = xasprintf("[%s](%s)", sys->schemes.v[k], href);
+    scheme = md_link(sys->schemes.v[k], href);
     site_link(l, href, href);
     free(href);
     href = xasprintf("%s/index.html", sys->slug);
-    system = xasprintf("[%s](%s)", sys->name, href);
+    system = md_link(sys->name, href);
     if (top)
         site_link(l, href, href);
     site_share_range(recs, n, false, hash, sizeof hash);
@@ -112,12 +112,12 @@ static struct mdtable *index_systems(const struct site *s, struct site_links *l)
     for (size_t i = 0; i < s->nsys; i++) {
         const struct site_system *sys = &s->sys[i];
         char *index = xasprintf("%s/index.html", sys->slug),
-             *method = xasprintf("%s/method.html", sys->slug),
-             *name = xasprintf("[%s](%s)", sys->name, index),
+             *method = xasprintf("%s/method.html", sys->slug), *name = md_link(sys->name, index),
+             *label = xasprintf("%s method", sys->name),
              *os = xasprintf("%s / %s", index_fact(sys->set.recs[0]->os),
                              index_fact(sys->set.recs[0]->kernel)),
              *schemes = xasprintf("%zu", sys->schemes.n), *records = xasprintf("%zu", sys->set.n),
-             *how = xasprintf("[%s method](%s)", sys->name, method);
+             *how = md_link(label, method);
         const char *cells[] = {name,
                                index_fact(sys->set.recs[0]->machine),
                                index_fact(sys->set.recs[0]->cpu_model),
@@ -137,6 +137,7 @@ static struct mdtable *index_systems(const struct site *s, struct site_links *l)
         free(schemes);
         free(records);
         free(how);
+        free(label);
     }
     return t;
 }
@@ -196,7 +197,8 @@ void site_system_page(struct site *s, size_t i)
     struct site_nav nav = {.depth = "../", .site = s, .system = sys->name, .file = "index.html"};
     struct site_links l = {0};
     struct page *pg = page_new();
-    char *made = provenance_line(true), *title, *rel;
+    char *made = provenance_line(true), *title, *rel, *label = xasprintf("%s method", sys->name),
+         *how = md_link(label, "method.html");
 
     page_text(pg, "%s", made);
     page_title(pg, "System %s", sys->name);
@@ -207,7 +209,7 @@ void site_system_page(struct site *s, size_t i)
               index_fact(sys->set.recs[0]->kernel));
     page_item(pg, "Records: %zu, of %zu scheme%s", sys->set.n, sys->schemes.n,
               sys->schemes.n == 1 ? "" : "s");
-    page_item(pg, "Measurement method: [%s method](method.html)", sys->name);
+    page_item(pg, "Measurement method: %s", how);
     site_link(&l, "method.html", "method.html");
     page_heading(pg, "Schemes measured on %s", sys->name);
     page_text(pg, "The shares are the lowest and the highest of the scheme's operations.");
@@ -220,4 +222,6 @@ void site_system_page(struct site *s, size_t i)
     free(made);
     free(title);
     free(rel);
+    free(how);
+    free(label);
 }

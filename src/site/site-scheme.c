@@ -171,6 +171,7 @@ static struct page *scheme_model(struct scheme_page *p)
                                .whatif = p->sys->whatif,
                                .nwhatif = p->sys->set.whatif.n};
     size_t nsel = report_default_sections(sel, REPORT_MD, p->view, p->n);
+    char *label = xasprintf("%s method", p->sys->name), *how = md_link(label, "method.html");
     struct page *pg;
 
     pg = report_page_head(sel, nsel, p->view, p->n);
@@ -178,13 +179,15 @@ static struct page *scheme_model(struct scheme_page *p)
         sel[s]->markdown(p->view, p->n, &opts, pg);
         /* basic information comes first and ends in its list */
         if (s == 0) {
-            page_item(pg, "Measurement method: [%s method](method.html)", p->sys->name);
+            page_item(pg, "Measurement method: %s", how);
             site_link(&p->links, "method.html", "method.html");
         }
     }
     if (nsel > 0 && sel[nsel - 1] == &report_evidence)
         scheme_log_rows(p, pg);
     report_terms(pg);
+    free(how);
+    free(label);
     return pg;
 }
 

@@ -18,6 +18,10 @@ int site_make(const char *out, char *const *folders, size_t nfolders)
     rc = site_read(&s, folders, nfolders);
     if (rc == 0)
         rc = site_check_out(&s, folders, nfolders);
+    if (rc == 0)
+        rc = site_keep_earlier(&s);
+    if (rc == 0)
+        rc = site_systems_ready(&s);
     for (size_t i = 0; rc == 0 && i < s.nsys; i++)
         for (size_t k = 0; rc == 0 && k < s.sys[i].schemes.n; k++, npages++)
             rc = site_scheme_page(&s, i, k);
@@ -39,15 +43,8 @@ int site_make(const char *out, char *const *folders, size_t nfolders)
 /* Free everything S holds. */
 void site_free(struct site *s)
 {
-    for (size_t i = 0; i < s->nsys; i++) {
-        free(s->sys[i].name);
-        free(s->sys[i].slug);
-        free(s->sys[i].folder);
-        whatif_docs_free(s->sys[i].whatif, s->sys[i].set.whatif.n);
-        rec_set_free(&s->sys[i].set);
-        strlist_free(&s->sys[i].schemes);
-        strlist_free(&s->sys[i].slugs);
-    }
+    for (size_t i = 0; i < s->nsys; i++)
+        site_system_free(&s->sys[i]);
     free(s->sys);
     for (size_t i = 0; i < s->nfiles; i++) {
         free(s->files[i].rel);

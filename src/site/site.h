@@ -14,7 +14,9 @@
  *
  * Every file is written atomically; OUT/.iccsprof-site.json lists them, so
  * that OUT is known for a site of this tool (any other non-empty folder is
- * refused) and a later run removes the files it no longer writes. */
+ * refused) and a later run removes the files it no longer writes.  A later
+ * run keeps the schemes it does not measure again: their records, copied
+ * beside their pages, are read back and their pages made again. */
 #ifndef ICCSPROF_SITE_H
 #define ICCSPROF_SITE_H
 
@@ -60,10 +62,29 @@ struct site_links {
     struct strlist targets, hrefs;
 };
 
-/* Read each of the NFOLDERS FOLDERS as a system into S, refusing a folder
- * whose records are of more than one host and two folders of the same
- * system; 0, or -1 after one-line errors. */
+/* Read each of the NFOLDERS FOLDERS as a system into S, the folders of
+ * one system (the same host name) merged; a system whose records are of
+ * more than one host, or hold an operation twice, is refused; 0, or -1
+ * after one-line errors. */
 int site_read(struct site *s, char *const *folders, size_t nfolders);
+
+/* Add SYS (taken over) to S, merged into the system of the same name when
+ * there is one; 0, or -1 after one-line errors. */
+int site_add_system(struct site *s, struct site_system *sys);
+
+/* Add to S the schemes of each system the earlier site in S->out has and
+ * S does not measure again, read back from the records that site copied
+ * beside its pages (a system folder of it: SYS/ with index.html and
+ * method.html), so that a site made again keeps its earlier pages; 0, or
+ * -1 after one-line errors. */
+int site_keep_earlier(struct site *s);
+
+/* Once every record is in: each system's folder name in the site, its
+ * schemes and its what-if documents; 0, or -1 after a line. */
+int site_systems_ready(struct site *s);
+
+/* Free what SYS holds. */
+void site_system_free(struct site_system *sys);
 
 /* The records of scheme K of system SYS, into RECS (room for all); how many. */
 size_t site_scheme_recs(const struct site_system *sys, size_t k, struct rec **recs);
@@ -71,8 +92,12 @@ size_t site_scheme_recs(const struct site_system *sys, size_t k, struct rec **re
 /* The index of scheme ID on SYS, or -1 when it was not measured there. */
 long site_scheme_index(const struct site_system *sys, const char *id);
 
-/* NAME made safe as one file name: letters, digits, '.', '_' and '-' kept,
- * anything else '_', never starting with '.'; newly allocated. */
+/* The longest slug: a longer name is cut and ends in a hash of it. */
+#define SITE_SLUG_MAX 64
+
+/* NAME made safe as one file name: letters, digits, '_' and '-' kept,
+ * anything else '_'; at most SITE_SLUG_MAX bytes, a longer name cut and
+ * ended by "-" and 8 hex digits of its hash; newly allocated. */
 char *site_slug(const char *name);
 
 /* Add a file written from DATA[LEN] (taken over) or copied from SRC, at

@@ -1,6 +1,6 @@
-/* build-jobs.c - child processes of the scheme build, with SIGINT and
- * SIGTERM taken synchronously (sigwaitinfo) so that an interrupt always
- * finds the children to stop. */
+/* build-jobs.c - child processes of the scheme build, with SIGINT,
+ * SIGTERM and SIGHUP taken synchronously (sigwaitinfo) so that an
+ * interrupt or a closed terminal always finds the children to stop. */
 #include "config.h"
 
 #include <errno.h>
@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -17,11 +18,16 @@
 #include "util/build-jobs.h"
 #include "util/message.h"
 
+/* How often (seconds) a job's folder is counted against its quota. */
+#define JOBS_QUOTA_LOOK 0.1
+/* How long a job sent the signal that stopped the tool has to end. */
+#define JOBS_GRACE_NS 2000000000L
+
 static sigset_t jobs_original_mask;
 static int jobs_signal;
 static bool jobs_catching;
 
-/* Block SIGINT, SIGTERM (and SIGCHLD, which jobs_run waits for). */
+/* Block SIGINT, SIGTERM, SIGHUP (and SIGCHLD, which jobs_run waits for). */
 void jobs_catch_signals(void)
 {
     sigset_t set;
@@ -32,6 +38,7 @@ void jobs_catch_signals(void)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     sigaddset(&set, SIGCHLD);
     sigprocmask(SIG_BLOCK, &set, &jobs_original_mask);
 }
@@ -57,6 +64,7 @@ int jobs_interrupted(void)
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
     if ((sig = sigtimedwait(&set, NULL, &now)) > 0)
         jobs_signal = sig;
     return jobs_signal;
@@ -73,18 +81,26 @@ static void jobs_limit(int res, unsigned mib)
     setrlimit(res, &rl);
 }
 
-/* In the new process: its own process group (so that stopping it stops
- * the compiler's own children), the caller's signal mask, /dev/null as
- * stdin (NULLFD; a compiler told to read #include "/dev/stdin" must not
- * wait for the user), the output wired, its limits, its folder, then
- * exec.  Only async-signal-safe calls. */
-static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, int nullfd)
+/* In the new process: death with the tool (PARENT), even by SIGKILL; a
+ * session of its own, so a process group of its own (stopping it stops
+ * the compiler's own children) and no controlling terminal (a package's
+ * program cannot open /dev/tty and write to the user's terminal); the
+ * caller's signal mask, /dev/null as stdin (NULLFD; a compiler told to
+ * read #include "/dev/stdin" must not wait for the user), the output
+ * wired, its limits, its folder, then exec.  Only async-signal-safe
+ * calls. */
+static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, int nullfd,
+                                                pid_t parent)
 {
     static const char nodir[] = "cannot enter the folder to run in\n";
 
-    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)
+        _exit(127);
+    setsid();
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
+    signal(SIGHUP, SIG_DFL);
     sigprocmask(SIG_SETMASK, &jobs_original_mask, NULL);
     if (nullfd >= 0)
         dup2(nullfd, 0);
@@ -130,7 +146,7 @@ static void jobs_show(const struct job *j)
 static int jobs_start(struct job *j, FILE **capture, double now)
 {
     int out = -1, nullfd = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    pid_t pid;
+    pid_t pid, self = getpid();
 
     *capture = NULL;
     if (j->capture) {
@@ -145,17 +161,24 @@ static int jobs_start(struct job *j, FILE **capture, double now)
         jobs_show(j);
     fflush(NULL);
     if ((pid = fork()) == 0)
-        jobs_exec(j, out, nullfd);
+        jobs_exec(j, out, nullfd, self);
     if (nullfd >= 0)
         close(nullfd);
     if (pid < 0)
         return -1;
-    setpgid(pid, pid);
-    j->pid = (int)pid;
+    j->pid = j->group = (int)pid;
     j->timed_out = false;
     j->signal = 0;
     j->deadline = j->limits.seconds > 0 ? now + j->limits.seconds : 0;
     return 0;
+}
+
+/* Send SIG to the job PID and its session's process group: the job makes
+ * that group itself (setsid), and until it has, only PID is there. */
+static void jobs_kill(pid_t pid, int sig)
+{
+    kill(-pid, sig);
+    kill(pid, sig);
 }
 
 /* Seconds of CLOCK_MONOTONIC. */
@@ -167,20 +190,39 @@ static double jobs_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Kill the running jobs of JOBS[N] past their deadline at NOW; the
- * seconds until the next deadline (at most one, so that a wait wakes up
- * in time). */
+/* Whether job J's folder is past its quota (counted now), noted in J. */
+static bool jobs_over_quota(struct job *j)
+{
+    if (j->quota_dir != NULL && !j->over_quota) {
+        quota_count(j->quota_dir, &j->quota);
+        j->over_quota = quota_over(&j->quota);
+    }
+    return j->over_quota;
+}
+
+/* Kill the running jobs of JOBS[N] past their deadline at NOW or past
+ * their folder's quota; the seconds until the next look (at most one, a
+ * tenth with a quota to hold, so that a wait wakes up in time). */
 static double jobs_enforce(struct job *jobs, size_t n, double now)
 {
     double next = 1.0;
 
     for (size_t i = 0; i < n; i++) {
-        if (jobs[i].pid <= 0 || jobs[i].deadline <= 0)
+        if (jobs[i].pid <= 0 || jobs[i].timed_out || jobs[i].over_quota)
             continue;
-        if (now >= jobs[i].deadline && !jobs[i].timed_out) {
+        if (jobs[i].quota_dir != NULL) {
+            next = next > JOBS_QUOTA_LOOK ? JOBS_QUOTA_LOOK : next;
+            if (jobs_over_quota(&jobs[i])) {
+                jobs_kill(jobs[i].pid, SIGKILL);
+                continue;
+            }
+        }
+        if (jobs[i].deadline <= 0)
+            continue;
+        if (now >= jobs[i].deadline) {
             jobs[i].timed_out = true;
-            kill(-jobs[i].pid, SIGKILL);
-        } else if (!jobs[i].timed_out && jobs[i].deadline - now < next) {
+            jobs_kill(jobs[i].pid, SIGKILL);
+        } else if (jobs[i].deadline - now < next) {
             next = jobs[i].deadline - now;
         }
     }
@@ -225,6 +267,23 @@ void jobs_clear_interrupt(void)
     jobs_signal = 0;
 }
 
+/* Wait for the job PID that was sent a signal to stop: JOBS_GRACE_NS at
+ * most, then it is killed (a package's make may ignore the signal). */
+static void jobs_reap_stopped(pid_t pid)
+{
+    struct timespec nap = {0, 10000000L};
+    int ws;
+
+    for (long waited = 0; waited < JOBS_GRACE_NS; waited += nap.tv_nsec) {
+        if (waitpid(pid, &ws, WNOHANG) != 0)
+            return;
+        nanosleep(&nap, NULL);
+    }
+    jobs_kill(pid, SIGKILL);
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+}
+
 /* Stop every running job of JOBS[N] with the signal that stopped this
  * process (a job then names what the user did: SIGINT is not SIGTERM),
  * wait for them, remove their partial files. */
@@ -232,13 +291,10 @@ static void jobs_stop(struct job *jobs, size_t n, FILE **captures)
 {
     for (size_t i = 0; i < n; i++)
         if (jobs[i].pid > 0)
-            kill(-jobs[i].pid, jobs_signal != 0 ? jobs_signal : SIGTERM);
+            jobs_kill(jobs[i].pid, jobs_signal != 0 ? jobs_signal : SIGTERM);
     for (size_t i = 0; i < n; i++) {
         if (jobs[i].pid > 0) {
-            int ws;
-
-            while (waitpid(jobs[i].pid, &ws, 0) < 0 && errno == EINTR)
-                ;
+            jobs_reap_stopped(jobs[i].pid);
             jobs[i].pid = 0;
             jobs[i].status = -1;
             for (size_t f = 0; f < jobs[i].partial.n; f++)
@@ -274,6 +330,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
     sigemptyset(&wait_for);
     sigaddset(&wait_for, SIGINT);
     sigaddset(&wait_for, SIGTERM);
+    sigaddset(&wait_for, SIGHUP);
     sigaddset(&wait_for, SIGCHLD);
     for (;;) {
         pid_t pid;
@@ -304,6 +361,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
             long i = jobs_ended(jobs, n, pid, ws);
 
             if (i >= 0) {
+                jobs_over_quota(&jobs[i]);
                 jobs_collect(&jobs[i], captures[i]);
                 captures[i] = NULL;
                 running--;
@@ -314,7 +372,7 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
         if (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)
             continue;
         sig = jobs_wait(&wait_for, jobs_enforce(jobs, n, jobs_now()));
-        if (sig == SIGINT || sig == SIGTERM)
+        if (sig == SIGINT || sig == SIGTERM || sig == SIGHUP)
             jobs_signal = sig;
     }
     free(captures);

@@ -3,17 +3,24 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "util/message.h"
+#include "util/strlist.h"
+#include "util/terminal.h"
 
 enum cmd_verbosity cmd_verbosity = CMD_NORMAL;
 
-/* Print PREFIX and the message FMT, AP as one line on stderr. */
+/* Print PREFIX and the message FMT, AP as one line on stderr: a line
+ * break or an ESC sequence in a name it quotes is shown as \xNN. */
 void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
 {
-    fputs(prefix, stderr);
-    vfprintf(stderr, fmt, ap);
-    fputc('\n', stderr);
+    char *message = xvasprintf(fmt, ap), *shown = text_for_terminal(message, "\t");
+
+    fprintf(stderr, "%s%s\n", prefix, shown);
+    free(shown);
+    free(message);
 }
 
 /* Report an error as "iccsprof: MESSAGE" on stderr. */
@@ -41,9 +48,11 @@ void cmd_note(const char *fmt, ...)
 /* Report a usage error of COMMAND and return EXIT_USAGE. */
 int usage_verror(const char *command, const char *fmt, va_list ap)
 {
-    fprintf(stderr, "iccsprof %s: ", command);
-    vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry 'iccsprof %s --help'.\n", command);
+    char prefix[64];
+
+    snprintf(prefix, sizeof prefix, "iccsprof %s: ", command);
+    cmd_vmessage(prefix, fmt, ap);
+    fprintf(stderr, "Try 'iccsprof %s --help'.\n", command);
     return EXIT_USAGE;
 }
 
@@ -57,4 +66,37 @@ int usage_error(const char *command, const char *fmt, ...)
     rc = usage_verror(command, fmt, ap);
     va_end(ap);
     return rc;
+}
+
+/* The longest words cmd_distance compares. */
+#define MESSAGE_WORD_MAX 32
+
+/* The optimal string alignment distance between A and B: insertions,
+ * deletions, substitutions and swaps of neighbours each count one, which
+ * are the slips a typist makes. */
+size_t cmd_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    size_t d[MESSAGE_WORD_MAX + 1][MESSAGE_WORD_MAX + 1];
+
+    if (la > MESSAGE_WORD_MAX || lb > MESSAGE_WORD_MAX)
+        return (size_t)-1;
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            size_t best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+            if (d[i - 1][j] + 1 < best)
+                best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best)
+                best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+                d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[la][lb];
 }

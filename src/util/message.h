@@ -6,6 +6,7 @@
 #define ICCSPROF_MESSAGE_H
 
 #include <stdarg.h>
+#include <stddef.h>
 
 /* Exit statuses shared by every subcommand. */
 enum {
@@ -37,5 +38,9 @@ int usage_error(const char *command, const char *fmt, ...) __attribute__((format
 
 /* usage_error with the message's arguments in AP. */
 int usage_verror(const char *command, const char *fmt, va_list ap);
+
+/* The edit distance between A and B (insertions, deletions, substitutions
+ * and swaps of neighbours), or (size_t)-1 past 32 characters. */
+size_t cmd_distance(const char *a, const char *b);
 
 #endif

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,25 +24,40 @@
 
 /* Each compiler call, link and the KAT program get at most this long. */
 #define HASHPKG_TIMEOUT 120.0
+/* Each compiler and linker's memory, as a scheme's compilers have it by
+ * default. */
+#define HASHPKG_COMPILE_MIB 4096
+/* The KAT program's quota: each file it writes (its log too), and what
+ * it leaves in its folder all together.  Its memory is not bound: a
+ * sanitized build reserves more address space than any bound. */
+#define HASHPKG_KAT_FILE_BYTES (64ull << 20)
+#define HASHPKG_KAT_DIR_BYTES (256ull << 20)
+#define HASHPKG_KAT_DIR_FILES 1024
 
 /* The header every candidate's instance ships. */
 #define HASHPKG_HEADER "CryptHash_AlgorithmInstance.h"
 
-/* Run ARGV in DIR, its output to LOG; 0 when it exited with 0, else -1
- * with the reason in WHY. */
-static int hashpkg_exec(struct strlist *argv, const char *dir, const char *log, char *why,
-                        size_t len)
+/* The limits of the compilers and the linker. */
+static const struct kat_limits hashpkg_compile_limits = {.memory_mib = HASHPKG_COMPILE_MIB};
+
+/* Run ARGV in DIR within LIMITS, its output to LOG; 0 when it exited
+ * with 0, else -1 with the reason in WHY. */
+static int hashpkg_exec(struct strlist *argv, const char *dir, const char *log,
+                        const struct kat_limits *limits, char *why, size_t len)
 {
     struct kat_exit ex;
-    if (kat_exec(argv->v, dir, log, log, HASHPKG_TIMEOUT, &ex) != 0) {
+
+    if (kat_exec_limited(argv->v, dir, log, log, HASHPKG_TIMEOUT, limits, &ex) != 0) {
         snprintf(why, len, "%s: %s", argv->v[0], strerror(errno));
         return -1;
     }
     if (ex.timed_out || ex.signal != 0 || ex.status != 0) {
         snprintf(why, len, "%s %s (log: %s)", argv->v[0],
-                 ex.timed_out ? "timed out"
-                 : ex.signal  ? strsignal(ex.signal)
-                              : "failed",
+                 ex.timed_out           ? "timed out"
+                 : ex.over_quota        ? "left more in its folder than its quota"
+                 : ex.signal == SIGXFSZ ? "wrote past the limit of one file"
+                 : ex.signal            ? strsignal(ex.signal)
+                                        : "failed",
                  log);
         return -1;
     }
@@ -84,7 +100,7 @@ static int hashpkg_compile(const struct build_settings *s, const struct plan_ins
         int rc;
 
         build_compile_argv(s, i, mode, NULL, &i->sources[k], out, &argv);
-        rc = hashpkg_exec(&argv, i->build, log, why, len);
+        rc = hashpkg_exec(&argv, i->build, log, &hashpkg_compile_limits, why, len);
         strlist_free(&argv);
         free(log);
         free(out);
@@ -137,7 +153,7 @@ static int hashpkg_link(const struct build_settings *s, const struct strlist *ob
     if (main_obj != NULL)
         strlist_add(&argv, main_obj);
     strlist_add(&argv, "-lm");
-    rc = hashpkg_exec(&argv, dir, log, why, len);
+    rc = hashpkg_exec(&argv, dir, log, &hashpkg_compile_limits, why, len);
     strlist_free(&argv);
     free(log);
     return rc;
@@ -238,6 +254,9 @@ static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct ha
     char *kat = NULL, *kat_prog = xasprintf("%s/KAT_CryptHash", i->build);
     struct strlist argv = {0};
     char *log = xasprintf("%s/kat.log", i->build), *outdir = xasprintf("%s/output", run);
+    const struct kat_limits kat_limits = {.file_bytes = HASHPKG_KAT_FILE_BYTES,
+                                          .dir_bytes = HASHPKG_KAT_DIR_BYTES,
+                                          .dir_files = HASHPKG_KAT_DIR_FILES};
     int rc = -1;
 
     hashpkg_settings(&s);
@@ -252,8 +271,10 @@ static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct ha
              hashpkg_link(&s, &lib, kat, kat_prog, i->build, why, len) == 0 &&
              hashpkg_link(&s, &lib, NULL, h->library, i->build, why, len) == 0) {
         strlist_add(&argv, kat_prog);
-        if (hashpkg_exec(&argv, run, log, why, len) == 0 && hashpkg_compare(p, run, why, len) == 0)
+        if (hashpkg_exec(&argv, run, log, &kat_limits, why, len) == 0 &&
+            hashpkg_compare(p, run, why, len) == 0)
             rc = 0;
+        file_remove_tree(run);
     }
     strlist_free(&argv);
     strlist_free(&lib);
@@ -368,7 +389,7 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
 
     why[0] = '\0';
     memset(h, 0, sizeof *h);
-    if ((lock = profile_lock(root)) < 0) {
+    if ((lock = profile_lock(root, NULL)) < 0) {
         free(root);
         return -1;
     }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report/flat.h"
@@ -109,7 +110,7 @@ void wi_print_md(const json_t *doc, FILE *out)
     t = mdtable_new("What if: the operations with another hash behind the helpers", WI_NCOLUMNS,
                     headers, "llllrrlrl");
     json_t *flat = wi_flat(doc), *o;
-    char *made = provenance_line(true);
+    char *made = provenance_line(true), *measured;
     size_t i;
 
     json_array_foreach(flat, i, o)
@@ -135,6 +136,9 @@ void wi_print_md(const json_t *doc, FILE *out)
                         "measured");
     mdtable_note(t, "Method: %s.",
                  json_string_value(json_object_get(json_object_get(doc, "method"), "projection")));
+    if ((measured = whatif_measured_note(doc, headers[4])) != NULL)
+        mdtable_note(t, "%s", measured);
+    free(measured);
     mdtable_note(t, "%s", made);
     mdtable_print(t, out);
     mdtable_free(t);

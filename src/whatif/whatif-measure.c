@@ -154,6 +154,44 @@ void wi_measured_basis(json_t *rows)
     }
 }
 
+/* The `iccsprof run` options that measure as record R was measured: its
+ * method's trials, limits, targets and precision (off when it names none:
+ * it was measured before there was one) and its inputs, added to ARGV
+ * before the --run-flags, which come later and so override them. */
+static void wi_record_settings(const struct rec *r, struct strlist *argv)
+{
+    static const struct {
+        const char *section, *key, *option;
+    } settings[] = {{"method", "trials", "--trials"},
+                    {"method", "min_calls", "--min-calls"},
+                    {"method", "target_seconds", "--target-seconds"},
+                    {"method", "max_seconds", "--max-seconds"},
+                    {"method", "profile_seconds", "--profile-seconds"},
+                    {"method", "max_sign_attempts", "--max-sign-attempts"},
+                    {"method", "timeout_seconds", "--timeout"},
+                    {"inputs", "seed", "--seed"},
+                    {"inputs", "message_bytes", "--message-bytes"}};
+    json_t *doc = json_load_file(r->path, 0, NULL), *precision;
+
+    for (size_t i = 0; i < sizeof settings / sizeof settings[0]; i++) {
+        json_t *v = json_object_get(json_object_get(doc, settings[i].section), settings[i].key);
+
+        if (json_is_integer(v))
+            strlist_addf(argv, "%s=%" JSON_INTEGER_FORMAT, settings[i].option,
+                         json_integer_value(v));
+        else if (json_is_real(v))
+            strlist_addf(argv, "%s=%.15g", settings[i].option, json_real_value(v));
+        else if (json_is_string(v))
+            strlist_addf(argv, "%s=%s", settings[i].option, json_string_value(v));
+    }
+    precision = json_object_get(json_object_get(doc, "method"), "precision");
+    if (json_is_number(precision))
+        strlist_addf(argv, "--precision=%.15g%%", json_number_value(precision) * 100);
+    else
+        strlist_add(argv, "--precision=off");
+    json_decref(doc);
+}
+
 /* Run the substitution SPEC on the libraries PLAIN and LIB for ROW,
  * the record written under TMPDIR and removed. */
 static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, const char *lib,
@@ -180,6 +218,7 @@ static int wi_measure_run(json_t *row, const struct rec *r, const char *plain, c
     strlist_add(&argv, spec);
     strlist_add(&argv, "--out");
     strlist_add(&argv, out);
+    wi_record_settings(r, &argv);
     strlist_extend(&argv, run_flags);
     rc = wi_measured(row, out, run(&argv), r);
     unlink(out);

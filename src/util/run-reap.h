@@ -20,9 +20,9 @@ struct reap_known {
 /* Become a child subreaper and note the children there are now into K. */
 void reap_begin(struct reap_known *k);
 
-/* Kill process group GROUP and every child of this process that is not in
- * K, reaping each, until none is left (a killed process's children come
- * next). */
+/* Kill process group GROUP (none when GROUP is not above 1) and every
+ * child of this process that is not in K, reaping each, until none is
+ * left (a killed process's children come next). */
 void reap_descendants(pid_t group, const struct reap_known *k);
 
 /* Free what K holds. */

@@ -12,7 +12,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "run/run-reap.h"
+#include "util/run-reap.h"
 
 /* The parent of process PID from /proc; -1 when it is gone. */
 static pid_t reap_parent_of(pid_t pid)
@@ -98,12 +98,15 @@ void reap_begin(struct reap_known *k)
     reap_each_child(NULL, reap_know, k);
 }
 
-/* Kill GROUP and every child not in K until none is left. */
+/* Kill GROUP (none when not above 1: kill(0) would be this process's
+ * own group) and every child not in K until none is left. */
 void reap_descendants(pid_t group, const struct reap_known *k)
 {
-    kill(-group, SIGKILL);
-    for (int round = 0; round < 10000 && reap_each_child(k, reap_kill, NULL) > 0; round++)
+    if (group > 1)
         kill(-group, SIGKILL);
+    for (int round = 0; round < 10000 && reap_each_child(k, reap_kill, NULL) > 0; round++)
+        if (group > 1)
+            kill(-group, SIGKILL);
 }
 
 /* Free what K holds. */
