@@ -1,4 +1,4 @@
-# doc: the user guide, one chapter a file, and the bench's records.
+# doc: the user guide, one chapter a file, the architecture, and the bench's records.
 # Shipped, and installed beside README.md under the same paths
 # ($(docdir)/doc/...), so that the links between them hold in the
 # installed copy as in the tree.  A new chapter is added here and to
@@ -23,6 +23,8 @@ nobase_dist_doc_DATA = \
 	doc/guide/safety.md \
 	doc/guide/limitations.md \
 	doc/guide/bench.md \
+	doc/guide/code.md \
+	doc/architecture.md \
 	doc/bench-history.md \
 	doc/bench-results.md \
 	doc/real-packages.md \
