@@ -16,6 +16,7 @@ nobase_dist_doc_DATA = \
 	doc/guide/reports.md \
 	doc/guide/site.md \
 	doc/guide/campaigns.md \
+	doc/guide/catalog.md \
 	doc/guide/whatif.md \
 	doc/guide/wrappers.md \
 	doc/guide/helpers.md \
