@@ -11,10 +11,10 @@ pkg=$PKGS/two
 expect_make "one instance failing fails the target" 2 profile-build SCHEME=t-two SCHEME_DIR="$pkg"
 log=$work/build/t-two/Broken/build.log
 expect_grep "the failure names the instance, the error and the log" \
-    "^profile: Broken: compilation failed under the guide and the lenient flags: extra.c:6:[0-9]*: error: expected expression before ';' token; see $log ([0-9.]* s)\$" "$work/err"
-expect_grep "the other instance builds" "^profile: Good: built with the guide flags" "$work/err"
-expect_grep "the summary counts" "^profile: built 1 of 2 instances of t-two under $work/build/t-two\$" "$work/err"
-expect_grep "the summary names the failure" "^profile: failed: Broken: build failed (compilation failed under" "$work/err"
+    "^iccsprof profile: Broken: compilation failed under the guide and the lenient flags: extra.c:6:[0-9]*: error: expected expression before ';' token; see $log ([0-9.]* s)\$" "$work/err"
+expect_grep "the other instance builds" "^iccsprof profile: Good: built with the guide flags" "$work/err"
+expect_grep "the summary counts" "^iccsprof profile: built 1 of 2 instances of t-two under $work/build/t-two\$" "$work/err"
+expect_grep "the summary names the failure" "^iccsprof profile: failed: Broken: build failed (compilation failed under" "$work/err"
 expect_grep "the log keeps the compiler's output" "extra.c:6:[0-9]*: error: expected expression" "$log"
 [ -f "$work/build/t-two/Good/build.json" ] && [ ! -e "$work/build/t-two/Broken/build.json" ] &&
     [ ! -e "$work/build/t-two/Broken/libBroken.so" ] && pass "only the good instance has libraries and build.json" ||
@@ -24,17 +24,17 @@ expect_make "the good one alone builds" 0 profile-build SCHEME=t-two SCHEME_DIR=
 # get_random_number called, drng.c missing.
 expect_make "no drng.c" 2 profile-build SCHEME=t-nodrng SCHEME_DIR="$PKGS/nodrng"
 expect_grep "the missing symbol and the instance are named" \
-    "^profile: NoDrng-1: get_random_number is called (by sig.c) but no source of the library defines it (no drng.c in the package?) ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: NoDrng-1: get_random_number is called (by sig.c) but no source of the library defines it (no drng.c in the package?) ([0-9.]* s)\$" "$work/err"
 
 # api_pkc/ adapters duplicate the src/ modules.
 pkg=$PKGS/dup
 conf=$TREE_CONF_DIR/t-dup/scheme.conf
 expect_make "duplicate modules stop the instance" 2 profile-build SCHEME=t-dup SCHEME_DIR="$pkg"
 cat >"$work/want" <<EOF
-profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
-profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
+iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
+iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
 EOF
-grep '^profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
+grep '^iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
 expect_same "each pair of files is named with its symbol and the line to add" "$work/want" "$work/got"
 [ ! -e "$work/build/t-dup/Dup-1/libDup-1.so" ] && pass "nothing linked" || fail "nothing linked" "libDup-1.so exists"
 # The lines the errors give, as they are, make the descriptor.

@@ -6,12 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/message.h"
 #include "util/strlist.h"
 
 /* End the process: memory is exhausted. */
 static __attribute__((noreturn)) void out_of_memory(void)
 {
-    fputs("iccsprof: out of memory\n", stderr);
+    fprintf(stderr, "%sout of memory\n", cmd_prefix());
     exit(2);
 }
 
