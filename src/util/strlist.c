@@ -6,13 +6,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "util/message.h"
 #include "util/strlist.h"
 
 /* End the process: memory is exhausted. */
 static __attribute__((noreturn)) void out_of_memory(void)
 {
-    fprintf(stderr, "%sout of memory\n", cmd_prefix());
+    fputs("iccsprof: out of memory\n", stderr);
     exit(2);
 }
 
