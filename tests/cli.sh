@@ -193,17 +193,17 @@ refused_among() {
         pass "$name: the records untouched" || fail "$name: the records untouched" "changed"
 }
 refused_among "campaign report --export-csv over a record" \
-    "^iccsprof: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof campaign: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
     campaign report --export-csv "$work/recs/hold/Rej-1__sign.json" "$work/recs"
 refused_among "campaign report --export-md beside the records" \
-    "^iccsprof: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof campaign: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
     campaign report --export-md "$work/recs/hold/r.md" "$work/recs"
 refused_among "whatif --export-json over a record given by name" \
-    "^iccsprof: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
+    "^iccsprof whatif: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
     whatif --candidate sm3 --export-json "$work/recs/hold/./Heap-1__keygen.json" "$work/recs/hold/Heap-1__keygen.json"
 ln -s "$work/recs/hold" "$work/hold-link"
 refused_among "whatif --export-md through a link to the folder read" \
-    "^iccsprof: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof whatif: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
     whatif --candidate sm3 --export-md "$work/hold-link/x.md" "$work/recs"
 expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF" campaign report \
     --export-csv "$work/recs.csv" "$work/recs"
@@ -214,11 +214,11 @@ expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF
 # sequence as text (its line ends, CRLF, kept).
 osc=$(printf 'r\033]52;c;ZXZpbA==\007\nx.json')
 expect_status "a path with an OSC 52 sequence: refused" 2 "$ICCSPROF" report "$work/$osc"
-[ "$(cat "$work/err")" = "iccsprof: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
+[ "$(cat "$work/err")" = "iccsprof report: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
     pass "a path with an OSC 52 sequence: shown as text on one line" ||
     fail "a path with an OSC 52 sequence: shown as text on one line" "$(od -c "$work/err" | head -5)"
 "$ICCSPROF" report "$top_srcdir/tests/report/stats-csv/input/Rej-1__sign.json" "$work/$osc" >/dev/null 2>"$work/err"
-[ "$(tail -n 1 "$work/err")" = "iccsprof: report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
+[ "$(tail -n 1 "$work/err")" = "iccsprof report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
     pass "the inputs left out: the path shown as text" ||
     fail "the inputs left out: the path shown as text" "$(od -c "$work/err" | tail -n 5)"
 python3 - "$ICCSPROF" "$top_srcdir/tests/report/hostile-md/input" >"$work/tty" 2>&1 <<'EOS'
@@ -250,7 +250,7 @@ ln -s "$work/recs.sum" "$work/wo/whatif.json"
 expect_status "whatif --out over a linked whatif.json: exits 2" 2 "$ICCSPROF" whatif --candidate sm3 \
     --out "$work/wo" "$top_srcdir/tests/report/whatif-md/input/WOTS-SM3-16__sign.json"
 expect_grep "whatif --out over a linked whatif.json: why" \
-    "^iccsprof: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
+    "^iccsprof whatif: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
 [ -L "$work/wo/whatif.json" ] && [ ! -s "$work/out" ] && pass "whatif --out over a linked whatif.json: nothing done" ||
     fail "whatif --out over a linked whatif.json: nothing done" "$(ls -l "$work/wo")"
 

@@ -19,7 +19,7 @@ printf 'cflags = -DX=$(touch %s/pwned1) `touch %s/pwned2`\ndefines = Y=;touch%s/
 expect_status "a descriptor with shell code" 2 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
     --conf "$work/evil.conf" --instances Good
 expect_grep "a word of it that is no flag is refused" \
-    "^profile: $work/evil.conf:1: $work/pwned1) is refused: a descriptor may give only defines" "$work/err"
+    "^iccsprof plan: $work/evil.conf:1: $work/pwned1) is refused: a descriptor may give only defines" "$work/err"
 printf 'cflags = -DX=$(touch%s/pwned1) -DZ=`touch%s/pwned2`\ndefines = Y=;touch%s/pwned3\n' \
     "$work" "$work" "$work" >"$work/evil.conf"
 expect_status "shell code in defines only" 0 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \

@@ -31,10 +31,10 @@ pkg=$PKGS/dup
 conf=$TREE_CONF_DIR/t-dup/scheme.conf
 expect_make "duplicate modules stop the instance" 2 profile-build SCHEME=t-dup SCHEME_DIR="$pkg"
 cat >"$work/want" <<EOF
-iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
-iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
+iccsprof iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
+iccsprof iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
 EOF
-grep '^iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
+grep '^iccsprof iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
 expect_same "each pair of files is named with its symbol and the line to add" "$work/want" "$work/got"
 [ ! -e "$work/build/t-dup/Dup-1/libDup-1.so" ] && pass "nothing linked" || fail "nothing linked" "libDup-1.so exists"
 # The lines the errors give, as they are, make the descriptor.
@@ -61,10 +61,10 @@ mv "$gsrc/utils.c" "$gsrc/u?.c"
 expect_status "glob names: duplicates stop the instance" 1 "$ICCSPROF" profile --build-only \
     --builddir "$work/globb" "$glob"
 cat >"$work/want" <<'EOF'
-profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/t #[t]*.c; add the line "exclude = src/t[ ]#\[t]\*.c" to a descriptor given with --conf FILE
-profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/u?.c; add the line "exclude = src/u\?.c" to a descriptor given with --conf FILE ([0-9.]* s)
+iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/t #[t]*.c; add the line "exclude = src/t[ ]#\[t]\*.c" to a descriptor given with --conf FILE
+iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/u?.c; add the line "exclude = src/u\?.c" to a descriptor given with --conf FILE ([0-9.]* s)
 EOF
-grep '^profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
+grep '^iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
 expect_same "glob names: each escaped in the advised line" "$work/want" "$work/got"
 sed -n 's/.*add the line "\(.*\)" to .*/\1/p' "$work/err" >"$work/glob.conf"
 expect_status "glob names: the advised lines build it" 0 "$ICCSPROF" profile --build-only \
@@ -90,7 +90,7 @@ expect_grep "left out: in the summary, escaped" \
     "^- nodrng NoDrng-1: get_random_number is called (by s\\\\<i\\\\>g.c) but" "$work/none/summary.md"
 [ "$(grep -c 'no profiles' "$work/err")" -eq 1 ] && pass "no profiles: said once" ||
     fail "no profiles: said once" "$(cat "$work/err")"
-expect_grep "no profiles: the folder named" "^iccsprof: $work/none: no profiles (no profile record in it)\$" "$work/err"
+expect_grep "no profiles: the folder named" "^iccsprof campaign: $work/none: no profiles (no profile record in it)\$" "$work/err"
 [ ! -e "$work/none/page.md" ] && pass "no page for no records" || fail "no page for no records" "page.md written"
 
 finish

@@ -240,7 +240,7 @@ print(p.wait())
         "$work/wots" >"$work/rc"
     [ "$(cat "$work/rc")" = 130 ] && pass "--measure, SIGINT after $delay s: exit 130" ||
         fail "--measure, SIGINT after $delay s: exit 130" "$(cat "$work/rc"): $(tail -n 3 "$work/int-$delay/err")"
-    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof: whatif: interrupted by SIGINT: no document written" ] &&
+    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof whatif: interrupted by SIGINT: no document written" ] &&
         pass "--measure, SIGINT after $delay s: said last" ||
         fail "--measure, SIGINT after $delay s: said last" "$(tail -n 3 "$work/int-$delay/err")"
     [ ! -e "$work/int-$delay/whatif.json" ] && pass "--measure, SIGINT after $delay s: no document" ||
