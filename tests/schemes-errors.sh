@@ -31,10 +31,10 @@ pkg=$PKGS/dup
 conf=$TREE_CONF_DIR/t-dup/scheme.conf
 expect_make "duplicate modules stop the instance" 2 profile-build SCHEME=t-dup SCHEME_DIR="$pkg"
 cat >"$work/want" <<EOF
-iccsprof iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
-iccsprof iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
+iccsprof profile: Dup-1: duplicate symbol toy_tag in api_pkc/tag_adapter.c and src/tag.c; add the line "exclude = src/tag.c" to $conf
+iccsprof profile: Dup-1: duplicate symbol toy_equal in api_pkc/utils_adapter.c and src/utils.c; add the line "exclude = src/utils.c" to $conf ([0-9.]* s)
 EOF
-grep '^iccsprof iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
+grep '^iccsprof profile: Dup-1: ' "$work/err" | sed 's/([0-9.]* s)$/([0-9.]* s)/' >"$work/got"
 expect_same "each pair of files is named with its symbol and the line to add" "$work/want" "$work/got"
 [ ! -e "$work/build/t-dup/Dup-1/libDup-1.so" ] && pass "nothing linked" || fail "nothing linked" "libDup-1.so exists"
 # The lines the errors give, as they are, make the descriptor.
