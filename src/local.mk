@@ -119,6 +119,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \
 	src/measure/costs.c src/measure/costs.h \
+	src/measure/katcheck.c src/measure/katcheck.h \
 	src/measure/works.c src/measure/works.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
 src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
@@ -131,7 +132,7 @@ src_iccsprof_measure_LDADD = $(JANSSON_LIBS) -lm
 ICCSPROF_COMMAND_MANS = src/iccsprof-profile.1 src/iccsprof-report.1 src/iccsprof-compare.1 \
 	src/iccsprof-plan.1 src/iccsprof-host.1 src/iccsprof-campaign.1 src/iccsprof-kat.1 \
 	src/iccsprof-run.1 src/iccsprof-site.1 src/iccsprof-whatif.1 src/iccsprof-audit.1 \
-	src/iccsprof-help.1 src/iccsprof-version.1
+	src/iccsprof-catalog.1 src/iccsprof-help.1 src/iccsprof-version.1
 nodist_man1_MANS = src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
 CLEANFILES += src/iccsprof.1 $(ICCSPROF_COMMAND_MANS)
 src/iccsprof.1: src/iccsprof$(EXEEXT)

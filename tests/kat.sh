@@ -149,7 +149,7 @@ cat >"$work/want" <<'EOM'
 ## 3. Functional testing (KAT)
 Each library was checked against the package's KAT responses before timing, and the profiled library's output against the plain one's.
 | instance | build flags | KAT |
-| `MLWE-KEM-512` | guide | CRYPTOFAIL [1] |
+| `MLWE-KEM-512` | guide | CRYPTOFAIL \[1\] |
 ## 3. Functional testing (KAT)
 Each library was checked against the package's KAT responses before timing, and the profiled library's output against the plain one's.
 | instance | build flags | KAT |
@@ -157,8 +157,8 @@ Each library was checked against the package's KAT responses before timing, and 
 EOM
 grep -v '^$\|^|---\|^- \|^Made by \|^# \|^Measured by \|^## [0-9]*\. Terms$' "$work/out" >"$work/got"
 if cmp -s "$work/want" "$work/got"; then pass "report: the published layout"; else fail "report: the published layout" "$(diff "$work/want" "$work/got")"; fi
-expect_grep "report: the cause in a numbered note" '^- \[1\] CRYPTOFAIL: MLWE-KEM-512.rsp line 5 (record count = 0): ' "$work/out"
-expect_grep "report: the profiled build's difference in the note" "^- \[1\] the profiled build's output differs from the plain one's: " "$work/out"
+expect_grep "report: the cause in a numbered note" '^- \\\[1\\\] CRYPTOFAIL: MLWE-KEM-512.rsp line 5 (record count = 0): ' "$work/out"
+expect_grep "report: the profiled build's difference in the note" "^- \\\\\\[1\\\\\\] the profiled build's output differs from the plain one's: " "$work/out"
 expect_status "report: the KAT log in the evidence" 0 "$ICCSPROF" report --section evidence "$work/r-fail.json"
 python3 - "$work/out" "$work/r-fail.json" <<'EOS' && pass "report: the KAT log and its SHA-256" || fail "report: the KAT log and its SHA-256" "$(cat "$work/out")"
 import hashlib, json, os, sys

@@ -39,6 +39,7 @@
     X(rules)                                                                                       \
     X(whatifproject)                                                                               \
     X(candidate)                                                                                   \
+    X(katcheck)                                                                                    \
     X(shift)                                                                                       \
     X(pairs)                                                                                       \
     X(opstats)                                                                                     \

@@ -68,6 +68,7 @@ for scheme, ph in (("wots", "WOTS-SM3-16"), ("kem", "MLWE-KEM-512")):
                 else:
                     check(c["digest_bits"] == {"sha3-512": 512}.get(c["candidate"], 256), c)
                     check("counter mode" in c["method"], c)
+                check(c.get("kat") == ("pass: 6 vectors" if c["candidate"].startswith("pkg:") else None), c)
             # pseudohash asks 512 bits or more: a 256-bit digest goes to counter mode
             ph_cand = [c for c in s["candidates"] if c["helper"] == "pseudohash"]
             if ph_cand and ph_cand[0]["digest_bits"] == 256 and \
@@ -152,11 +153,11 @@ rc=$?
 
 # --- a candidate package whose KAT fails is refused ---
 cp -R "$TOY" "$work/badkat"
-sed -i '2s/^MD = B/MD = C/' "$work/badkat/ToyHash/Implementations/Reference_Implementation/ToyHash256/KAT/KAT_2_12_ToyHash256.txt"
+sed -i '4s/^Dst = B/Dst = C/' "$work/badkat/ToyHash/Implementations/Reference_Implementation/ToyHash256/KAT/KAT_2_12_ToyHash256.txt"
 prof "a package whose KAT fails: refused" 1 sign-wots "$work/wots-badkat" --instances WOTS-SM3-16 \
     --op keygen --substitute "pseudoXOF=pkg:$work/badkat"
 expect_grep "the refusal names the KAT file" \
-    "^iccsprof profile: candidate pkg:ToyHash256 refused: its KAT program's KAT_2_12_ToyHash256.txt differs from the package's ToyHash/Implementations/Reference_Implementation/ToyHash256/KAT/KAT_2_12_ToyHash256.txt\$" "$work/err"
+    "^iccsprof profile: candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit message differs from Dst\$" "$work/err"
 [ -z "$(ls "$work/wots-badkat" 2>/dev/null)" ] && pass "no record for a refused candidate" ||
     fail "no record for a refused candidate" "$(ls "$work/wots-badkat")"
 

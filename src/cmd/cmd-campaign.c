@@ -474,6 +474,31 @@ static int campaign_jobs_done(const struct cmd_args *args, const struct campaign
     return status;
 }
 
+/* The packages and records of a campaign: its operands, then the
+ * packages of --packages that --only selects, into INPUTS; -1 after a
+ * one-line error. */
+static int campaign_inputs(const struct cmd_args *args, struct strlist *inputs)
+{
+    for (int i = 0; i < args->argc; i++)
+        strlist_add(inputs, args->argv[i]);
+    if (args->opt[CAMP_PACKAGES].text == NULL)
+        return 0;
+    return campaign_packages(args->opt[CAMP_PACKAGES].text, args->opt[CAMP_ONLY].text, inputs);
+}
+
+/* How the campaign of ARGS builds its packages: into BUILDDIR, with
+ * FLAGS, NJOBS compilers at once. */
+static struct campaign_build campaign_build_of(const struct cmd_args *args, const char *builddir,
+                                               const struct strlist *flags, size_t njobs)
+{
+    return (struct campaign_build){.builddir = builddir,
+                                   .flags = flags,
+                                   .jobs = njobs,
+                                   .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
+                                   .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text,
+                                   .build_package = campaign_build_package};
+}
+
 /* Run or emit the jobs of the inputs. */
 static int campaign_jobs(const struct cmd_args *args)
 {
@@ -492,21 +517,12 @@ static int campaign_jobs(const struct cmd_args *args)
     if ((status = campaign_jobs_check(args, &run_flags, &build_flags, &ex)) != EXIT_OK)
         goto out;
     status = EXIT_USAGE;
-    for (int i = 0; i < args->argc; i++)
-        strlist_add(&inputs, args->argv[i]);
-    if (args->opt[CAMP_PACKAGES].text != NULL &&
-        campaign_packages(args->opt[CAMP_PACKAGES].text, args->opt[CAMP_ONLY].text, &inputs) != 0)
-        goto out;
-    if (campaign_out(args, &c) != EXIT_OK || campaign_lock_out(&c) != EXIT_OK)
+    if (campaign_inputs(args, &inputs) != 0 || campaign_out(args, &c) != EXIT_OK ||
+        campaign_lock_out(&c) != EXIT_OK)
         goto out;
     builddir = args->opt[CAMP_BUILDDIR].text != NULL ? xstrdup(args->opt[CAMP_BUILDDIR].text)
                                                      : xasprintf("%s/.campaign/build", c.out);
-    b = (struct campaign_build){.builddir = builddir,
-                                .flags = &build_flags,
-                                .jobs = njobs,
-                                .kat = campaign_kat_modes[args->opt[CAMP_KAT].num],
-                                .kat_timeout = args->opt[CAMP_KAT_TIMEOUT].text,
-                                .build_package = campaign_build_package};
+    b = campaign_build_of(args, builddir, &build_flags, njobs);
     progress = campaign_progress(args);
     b.progress = progress != NULL ? progress : stdout;
     if (campaign_build_check(&b) != EXIT_OK)

@@ -178,6 +178,8 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
         strlist_add(argv, "--substitute");
         strlist_add(argv, o->substitute);
     }
+    if (o->allow_unverified)
+        strlist_add(argv, "--allow-unverified");
     if (o->precision != NULL) {
         strlist_add(argv, "--precision");
         strlist_add(argv, o->precision);
@@ -501,7 +503,7 @@ static int profile_substitutes(const struct cmd_args *args, const struct profile
     if ((rc = subst_parse(args->entry->name, o->substitute, &list)) != EXIT_OK)
         return rc;
     root = xasprintf("%s/whatif", p->build);
-    if ((rc = subst_resolve(list, root)) == EXIT_OK)
+    if ((rc = subst_resolve(list, root, o->allow_unverified)) == EXIT_OK)
         hashpkg_export();
     free(root);
     json_decref(list);

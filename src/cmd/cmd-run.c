@@ -632,7 +632,7 @@ static int run_substitutes(const struct run_options *o)
                                : xstrdup("whatif");
     int rc;
 
-    rc = subst_resolve(o->substitutes, root);
+    rc = subst_resolve(o->substitutes, root, o->allow_unverified);
     free(root);
     return rc;
 }

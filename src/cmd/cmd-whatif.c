@@ -27,6 +27,7 @@ enum whatif_format { WHATIF_MD, WHATIF_CSV, WHATIF_JSON, WHATIF_SVG };
 enum {
     WHATIF_OPT_HASHES,
     WHATIF_OPT_CANDIDATE,
+    WHATIF_OPT_ALLOW_UNVERIFIED,
     WHATIF_OPT_FORMAT,
     WHATIF_OPT_EXPORT_MD,
     WHATIF_OPT_EXPORT_CSV,
@@ -41,15 +42,20 @@ static const struct cmd_option whatif_options[] = {
     [WHATIF_OPT_HASHES] = {.name = "hashes",
                            .kind = CMD_OPT_STRING,
                            .metavar = "DIR",
-                           .help = "every NGCC hash package instance in DIR (each folder holding "
-                                   "a CryptHash_AlgorithmInstance.h) is a candidate, built and "
-                                   "KAT-checked once"},
+                           .help = "every NGCC hash package in DIR is a candidate, its instance "
+                                   "chosen for 256 bits, built and KAT-checked once"},
     [WHATIF_OPT_CANDIDATE] = {.name = "candidate",
                               .kind = CMD_OPT_STRING,
                               .metavar = "NAME",
                               .help = "a candidate besides the control iccs: sm3, sha256, "
                                       "sha3-256, sha3-512, shake128, shake256 or "
-                                      "pkg:PATH[:INSTANCE]; may be repeated"},
+                                      "pkg:PATH[:INSTANCE] (a package, the folder of its "
+                                      "instances or an instance folder); may be repeated"},
+    [WHATIF_OPT_ALLOW_UNVERIFIED] =
+        {.name = "allow-unverified",
+         .kind = CMD_OPT_FLAG,
+         .help = "a hash package that ships no KAT responses serves unchecked (the document says "
+                 "\"unverified: no responses shipped\") instead of being refused"},
     [WHATIF_OPT_FORMAT] = {.name = "format",
                            .kind = CMD_OPT_CHOICE,
                            .choices = whatif_formats,
@@ -171,16 +177,17 @@ static int whatif_candidates(struct whatif *w)
 {
     const struct cmd_value *named = &w->args->opt[WHATIF_OPT_CANDIDATE];
     const char *dir = whatif_text(w->args, WHATIF_OPT_HASHES);
+    bool allow = w->args->opt[WHATIF_OPT_ALLOW_UNVERIFIED].given > 0;
     int rc, found;
 
     wi_add_control(&w->cands);
     for (unsigned i = 0; i < named->given; i++)
-        if ((rc = wi_add_named(&w->cands, cmd_whatif_entry.name, named->all[i], w->work)) !=
+        if ((rc = wi_add_named(&w->cands, cmd_whatif_entry.name, named->all[i], w->work, allow)) !=
             EXIT_OK)
             return rc;
     if (dir == NULL)
         return EXIT_OK;
-    if ((found = wi_add_dir(&w->cands, dir, w->work)) < 0)
+    if ((found = wi_add_dir(&w->cands, dir, w->work, allow)) < 0)
         return EXIT_USAGE;
     if (found == 0) {
         cmd_error("--hashes %s: no hash package (no folder below it holds "
@@ -197,13 +204,14 @@ static json_t *whatif_document(const struct whatif *w)
     char cpu[256], emulation[512];
 
     host_cpu_model(cpu, sizeof cpu);
-    return json_pack("{s:s, s:{s:s, s:s}, s:s, s:s, s:{s:s, s:s, s:b}, s:{s:s, s:f}, s:o, s:[]}",
+    return json_pack("{s:s, s:{s:s, s:s}, s:s, s:s, s:{s:s, s:s, s:b}, s:{s:s, s:f}, s:o, s:o, "
+                     "s:[]}",
                      "schema", WHATIF_SCHEMA, "tool", "name", "iccsprof", "version",
                      PACKAGE_VERSION, "created", provenance_date(), "command", provenance_command(),
                      "host", "name", provenance_host(), "cpu", cpu, "emulated",
                      host_emulation(emulation, sizeof emulation) == 1, "method", "projection",
                      wi_method, "flag_percent", WHATIF_FLAG_PERCENT, "candidates",
-                     wi_cands_json(&w->cands), "rows");
+                     wi_cands_json(&w->cands), "refused", wi_refused_json(&w->cands), "rows");
 }
 
 /* Run `iccsprof run` with ARGV in this process (the cells measured by

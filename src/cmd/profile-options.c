@@ -173,6 +173,12 @@ const struct cmd_option profile_profile_options[] = {
                                 .metavar = "HELPER=CANDIDATE[,...]",
                                 .help = "iccsprof run --substitute: what each operation costs "
                                         "with another hash behind the helpers"},
+    [PROFILE_OPT_ALLOW_UNVERIFIED] =
+        {.name = "allow-unverified",
+         .kind = CMD_OPT_FLAG,
+         .help = "iccsprof run --allow-unverified: "
+                 "a hash package that ships no KAT responses serves unchecked (its record says "
+                 "\"unverified: no responses shipped\") instead of being refused"},
     [PROFILE_OPT_PRECISION] = {.name = "precision",
                                .kind = CMD_OPT_STRING,
                                .metavar = "P%|off",
@@ -248,6 +254,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
         o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);
         o->substitute = profile_text(args, PROFILE_OPT_SUBSTITUTE);
+        o->allow_unverified = args->opt[PROFILE_OPT_ALLOW_UNVERIFIED].given > 0;
         o->precision = profile_text(args, PROFILE_OPT_PRECISION);
         o->max_seconds = profile_text(args, PROFILE_OPT_MAX_SECONDS);
         o->fresh = args->opt[PROFILE_OPT_FRESH].given > 0;

@@ -42,6 +42,7 @@ enum profile_opt {
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
     PROFILE_OPT_SUBSTITUTE,
+    PROFILE_OPT_ALLOW_UNVERIFIED,
     PROFILE_OPT_PRECISION,
     PROFILE_OPT_MAX_SECONDS,
     PROFILE_OPT_FRESH,
@@ -61,6 +62,7 @@ struct profile_options {
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
     const char *substitute;        /* iccsprof run --substitute, or NULL */
+    bool allow_unverified;         /* iccsprof run --allow-unverified */
     const char *run_flags;         /* further `iccsprof run` options, split at blanks */
     const char *precision;         /* iccsprof run --precision, or NULL */
     const char *max_seconds;       /* iccsprof run --max-seconds, or NULL: from the budget */

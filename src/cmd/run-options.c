@@ -42,6 +42,7 @@ enum {
     OPT_CPU,
     OPT_REQUIRE_QUIET_HOST,
     OPT_SUBSTITUTE,
+    OPT_ALLOW_UNVERIFIED,
     OPT_PRECISION,
     OPT_RESUME,
     OPT_WITHIN,
@@ -190,6 +191,11 @@ const struct cmd_option run_option_table[] = {
                                 "sha3-256, sha3-512, shake128, shake256, iccs (the placeholder) "
                                 "or pkg:PATH[:INSTANCE] (an NGCC hash package), timing the "
                                 "profiled library after a works-check"},
+    [OPT_ALLOW_UNVERIFIED] =
+        {.name = "allow-unverified",
+         .kind = CMD_OPT_FLAG,
+         .help = "a hash package that ships no KAT responses serves unchecked (its record says "
+                 "\"unverified: no responses shipped\") instead of being refused"},
     [OPT_PRECISION] = {.name = "precision",
                        .kind = CMD_OPT_STRING,
                        .metavar = "P%|off",
@@ -323,6 +329,7 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     if (v[OPT_SUBSTITUTE].text != NULL &&
         subst_parse(args->entry->name, v[OPT_SUBSTITUTE].text, &o->substitutes) != EXIT_OK)
         return EXIT_USAGE;
+    o->allow_unverified = v[OPT_ALLOW_UNVERIFIED].given > 0;
     o->resume = v[OPT_RESUME].given > 0;
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
         run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0 ||

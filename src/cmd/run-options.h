@@ -4,6 +4,7 @@
 #define ICCSPROF_RUN_OPTIONS_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "cmd/cmd.h"

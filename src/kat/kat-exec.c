@@ -149,19 +149,57 @@ static int kat_over_quota(const char *dir, const struct kat_limits *limits)
     return quota_over(&q);
 }
 
+/* Why the child is not confined into EX, if it says so on the pipe FD
+ * before its exec closes it; FD is closed. */
+static void kat_read_unconfined(int fd, struct kat_exit *ex)
+{
+    size_t have = 0;
+    ssize_t got;
+
+    while (have + 1 < sizeof ex->unconfined &&
+           ((got = read(fd, ex->unconfined + have, sizeof ex->unconfined - 1 - have)) > 0 ||
+            (got < 0 && errno == EINTR)))
+        have += got > 0 ? (size_t)got : 0;
+    ex->unconfined[have] = '\0';
+    close(fd);
+}
+
+/* Wait for the child PID (started at START) running in DIR: killed, with
+ * its group, past TIMEOUT or over the quota LIMITS (said in EX); its wait
+ * status. */
+static int kat_wait(pid_t pid, const char *dir, double timeout, double start,
+                    const struct kat_limits *limits, struct kat_exit *ex)
+{
+    struct timespec nap = {0, KAT_POLL_NS};
+    unsigned long polls = 0;
+    int status = 0;
+
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+        bool over = ++polls % KAT_QUOTA_POLLS == 0 && kat_over_quota(dir, limits);
+
+        if (over || child_seconds() - start > timeout) {
+            ex->timed_out = !over;
+            ex->over_quota = over;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+                ;
+            break;
+        }
+        nanosleep(&nap, NULL);
+    }
+    return status;
+}
+
 /* Run ARGV in DIR with a time-out, within LIMITS. */
 int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
                      const char *err_path, double timeout, const struct kat_limits *limits,
                      struct kat_exit *ex)
 {
-    struct timespec nap = {0, KAT_POLL_NS};
     double start = child_seconds();
     struct reap_known known;
     pid_t pid, self = getpid();
-    int status = 0, report[2];
-    unsigned long polls = 0;
-    ssize_t got;
-    size_t have = 0;
+    int status, report[2];
 
     ex->timed_out = ex->signal = ex->status = ex->over_quota = 0;
     if (cmd_verbosity == CMD_VERBOSE) {
@@ -186,29 +224,9 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
     }
     if (pid == 0)
         kat_child(argv, dir, out_path, err_path, limits, self, report[1]);
-    /* why the child is not confined, if it says so before its exec
-     * closes the pipe */
     close(report[1]);
-    while (have + 1 < sizeof ex->unconfined &&
-           ((got = read(report[0], ex->unconfined + have, sizeof ex->unconfined - 1 - have)) > 0 ||
-            (got < 0 && errno == EINTR)))
-        have += got > 0 ? (size_t)got : 0;
-    ex->unconfined[have] = '\0';
-    close(report[0]);
-    while (waitpid(pid, &status, WNOHANG) == 0) {
-        bool over = ++polls % KAT_QUOTA_POLLS == 0 && kat_over_quota(dir, limits);
-
-        if (over || child_seconds() - start > timeout) {
-            ex->timed_out = !over;
-            ex->over_quota = over;
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
-            while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-                ;
-            break;
-        }
-        nanosleep(&nap, NULL);
-    }
+    kat_read_unconfined(report[0], ex);
+    status = kat_wait(pid, dir, timeout, start, limits, ex);
     /* whatever it started and left behind, in whatever group or session */
     reap_descendants(pid, &known);
     reap_end(&known);

@@ -524,6 +524,29 @@ static void kat_profiled(const struct kat_config *c, const char *driver, const s
     }
 }
 
+/* The not_available result of a gate that has no response file to read
+ * (one is a link out of the package, or there are none), or NULL. */
+static json_t *kat_no_responses(const struct kat_config *c, const char *src, const char *file,
+                                const struct strlist *rsp, const struct strlist *outside)
+{
+    char detail[1024];
+
+    if (outside->n > 0) {
+        kat_fmt(detail, sizeof detail,
+                "%s is a link out of the package: iccsprof reads no response file through a "
+                "link out of the package it checks",
+                strncmp(outside->v[0], src, strlen(src)) == 0 && outside->v[0][strlen(src)] == '/'
+                    ? outside->v[0] + strlen(src) + 1
+                    : outside->v[0]);
+        return kat_result("not_available", detail, file, NULL, src, -1, c->timeout);
+    }
+    if (rsp->n > 0)
+        return NULL;
+    kat_fmt(detail, sizeof detail,
+            "no response file (*.rsp beside %s, in the instance folder or in a KAT folder)", file);
+    return kat_result("not_available", detail, file, rsp, src, -1, c->timeout);
+}
+
 /* The gate, on the absolute paths of C. */
 static json_t *kat_gate(const struct kat_config *c)
 {
@@ -546,23 +569,8 @@ static json_t *kat_gate(const struct kat_config *c)
                           NULL, NULL, src, -1, c->timeout);
     kat_fmt(driver, sizeof driver, "%s/%s", src, file);
     kat_responses(src, driver, &rsp, &outside);
-    if (outside.n > 0) {
-        kat_fmt(detail, sizeof detail,
-                "%s is a link out of the package: iccsprof reads no response file through a "
-                "link out of the package it checks",
-                strncmp(outside.v[0], src, strlen(src)) == 0 && outside.v[0][strlen(src)] == '/'
-                    ? outside.v[0] + strlen(src) + 1
-                    : outside.v[0]);
-        res = kat_result("not_available", detail, file, NULL, src, -1, c->timeout);
+    if ((res = kat_no_responses(c, src, file, &rsp, &outside)) != NULL)
         goto out;
-    }
-    if (rsp.n == 0) {
-        kat_fmt(detail, sizeof detail,
-                "no response file (*.rsp beside %s, in the instance folder or in a KAT folder)",
-                file);
-        res = kat_result("not_available", detail, file, &rsp, src, -1, c->timeout);
-        goto out;
-    }
     plain.limit = prof.limit = kat_file_limit(&rsp);
     kat_includes(src, &inc, 0);
     if (kat_run(c, "plain", driver, &inc, c->plain, &plain, why, sizeof why) != 0) {

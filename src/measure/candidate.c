@@ -462,10 +462,11 @@ static void candidate_setup(struct candidate *c, struct scheme *s, json_t *spec,
         candidate_open_own(c, s);
         return;
     }
-    if (strcmp(kind, "pkg") == 0)
+    if (strcmp(kind, "pkg") == 0) {
         candidate_open_pkg(c, json_string_value(json_object_get(spec, "library")),
                            (unsigned)json_integer_value(json_object_get(spec, "digest_bits")));
-    else if (strcmp(kind, "openssl") == 0)
+        c->kat = json_string_value(json_object_get(spec, "kat"));
+    } else if (strcmp(kind, "openssl") == 0)
         candidate_open_evp(c, c->name);
     else
         channel_input_error("configuration: candidate %s of an unknown kind \"%s\"", c->name, kind);
@@ -474,7 +475,7 @@ static void candidate_setup(struct candidate *c, struct scheme *s, json_t *spec,
         snprintf(c->method, sizeof c->method, "the candidate's own XOF at the requested length");
     else
         snprintf(c->method, sizeof c->method,
-                 "a %u-bit digest, truncated; longer outputs in counter mode H(M || ct_i), ct_i "
+                 "truncated from %u; longer outputs in counter mode H(M || ct_i), ct_i "
                  "32-bit big-endian from 1",
                  c->digest_bits);
 }
@@ -499,9 +500,13 @@ void candidate_switch(struct scheme *s, struct candidate *c, size_t n, int on)
 
 json_t *candidate_json(const struct candidate *c)
 {
-    return json_pack("{s:s, s:s, s:o, s:s, s:I, s:I}", "helper", candidate_helper[c->helper],
-                     "candidate", c->name, "digest_bits",
-                     c->digest_bits != 0 ? json_integer(c->digest_bits) : json_null(), "method",
-                     c->method, "counter_mode_calls", (json_int_t)c->extended, "truncated_calls",
-                     (json_int_t)c->truncated);
+    json_t *o = json_pack("{s:s, s:s, s:o, s:s, s:I, s:I}", "helper", candidate_helper[c->helper],
+                          "candidate", c->name, "digest_bits",
+                          c->digest_bits != 0 ? json_integer(c->digest_bits) : json_null(),
+                          "method", c->method, "counter_mode_calls", (json_int_t)c->extended,
+                          "truncated_calls", (json_int_t)c->truncated);
+
+    if (c->kat != NULL)
+        json_object_set_new(o, "kat", json_string(c->kat));
+    return o;
 }

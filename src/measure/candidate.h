@@ -23,11 +23,12 @@ struct candidate {
     int (*core)(struct candidate *c, unsigned long long out_bits, const unsigned char *msg,
                 unsigned long long msg_bits, unsigned char *out);
     void *impl;       /* libcrypto's EVP_MD, CryptHash or the real helper */
+    const char *kat;  /* a package's KAT verdict; NULL for the others */
     char method[160]; /* how outputs are made, for the record */
 };
 
 /* Open the candidate SPEC ({"helper", "candidate", "kind", "library",
- * "digest_bits"}) for calling it as the shim would; S, the profiled
+ * "digest_bits", "kat"}) for calling it as the shim would; S, the profiled
  * scheme, is needed by the control (iccs) only and may otherwise be NULL.
  * An input error naming the candidate for what cannot serve. */
 void candidate_open(struct candidate *c, struct scheme *s, json_t *spec);

@@ -13,6 +13,7 @@
 #include "measure/channel.h"
 #include "measure/clock.h"
 #include "measure/costs.h"
+#include "measure/katcheck.h"
 #include "measure/passes.h"
 #include "measure/whatif.h"
 
@@ -404,6 +405,9 @@ int main(int argc, char **argv)
         if (json_is_string(request) &&
             strcmp(json_string_value(request), PROTOCOL_REQUEST_COSTS) == 0)
             measure_costs(cfg);
+        if (json_is_string(request) &&
+            strcmp(json_string_value(request), PROTOCOL_REQUEST_KAT) == 0)
+            channel_result(katcheck_run(cfg));
         channel_input_error("configuration: a request this measuring program does not know");
     }
     measure_op(cfg);

@@ -22,7 +22,7 @@
 
 /* Raised whenever a message or a result changes shape, so that a tool
  * and a measuring program of different builds refuse each other. */
-#define PROTOCOL_VERSION 8
+#define PROTOCOL_VERSION 9
 
 /* What the configuration asks: absent, an operation's measurement;
  * "probe", the scheme's type and lengths (also {"probe": true});
@@ -30,16 +30,22 @@
  * {"profiled": PATH or null, "candidates": [{"candidate", "kind",
  * "library", "digest_bits"}], "shapes": [{"helper", "in_bits",
  * "out_bits"}]}, answered by {"tick_source", "tick_hz", "costs":
- * [{"candidate": K, "shape": J, "ticks": median ticks per call}]}. */
+ * [{"candidate": K, "shape": J, "ticks": median ticks per call}]};
+ * PROTOCOL_REQUEST_KAT, a hash candidate held to its KAT responses:
+ * {"library": PATH, "responses": [PATH]}, answered by {"vectors":
+ * checked, "skipped": not checkable in the process, "differs": null or
+ * why}. */
 #define PROTOCOL_KEY_REQUEST "request"
 #define PROTOCOL_REQUEST_COSTS "costs"
+#define PROTOCOL_REQUEST_KAT "crypthash-kat"
 
 /* The members an item of the configuration's "substitute" may have; a
  * measuring program refuses an item with any other, rather than measure
  * without what it does not understand. */
 #define PROTOCOL_SUBSTITUTE_KEYS                                                                   \
     {                                                                                              \
-        "helper", "candidate", "kind", "package", "instance", "library", "digest_bits", NULL       \
+        "helper", "candidate", "kind", "package", "instance", "library", "digest_bits", "kat",     \
+            NULL                                                                                   \
     }
 
 /* The channel's descriptor in the measuring process. */

@@ -529,8 +529,9 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
     json_t *s = rr_object(rr, root, "", "substitution", RR_OPTIONAL);
     json_t *works = rr_object(rr, s, "substitution", "works", RR_OPTIONAL);
     json_t *counts = rr_object(rr, s, "substitution", "calls_per_op", RR_OPTIONAL), *c;
-    char differs[512] = "", a[FMT_CELL], b[FMT_CELL];
-    const char *helper;
+    char differs[512] = "", unverified[512] = "", a[FMT_CELL], b[FMT_CELL];
+    const char *helper, *kat;
+    size_t k;
 
     if (s == NULL)
         return;
@@ -552,6 +553,17 @@ static void rr_substitution(struct rr *rr, json_t *root, struct rec *r)
                  fmt_figure(b, sizeof b, json_number_value(json_object_get(c, "placeholder"))));
     }
     r->substitution_differs = strdup(differs);
+    json_array_foreach(json_object_get(s, "candidates"), k, c)
+    {
+        const char *name = json_string_value(json_object_get(c, "candidate"));
+
+        kat = json_string_value(json_object_get(c, "kat"));
+        if (name != NULL && kat != NULL && strncmp(kat, "unverified", 10) == 0 &&
+            strstr(unverified, name) == NULL)
+            snprintf(unverified + strlen(unverified), sizeof unverified - strlen(unverified),
+                     "%s%s", unverified[0] ? ", " : "", name);
+    }
+    r->substitution_unverified = strdup(unverified);
 }
 
 /* The operations and events of each pass; a record before version 4 has
@@ -1163,11 +1175,9 @@ static void rec_free_frame(struct rec_frame *f)
     free(f->file);
 }
 
-/* Free a record from rec_load (NULL is allowed). */
-void rec_free(struct rec *r)
+/* Free the call sites and shapes of R. */
+static void rec_free_sites(struct rec *r)
 {
-    if (r == NULL)
-        return;
     for (size_t i = 0; i < r->nsites; i++) {
         for (size_t j = 0; j < r->sites[i].nframes; j++)
             rec_free_frame(&r->sites[i].frames[j]);
@@ -1176,42 +1186,27 @@ void rec_free(struct rec *r)
     free(r->beyond);
     free(r->sites);
     free(r->shapes);
-    free(r->path);
-    free(r->scheme_id);
-    free(r->algorithm);
-    free(r->instance);
+}
+
+/* Free what R says of its build and of the host it was made on. */
+static void rec_free_build_host(struct rec *r)
+{
     free(r->compiler);
     free(r->cflags);
     free(r->sources_from);
-    free(r->created);
     free(r->fallback);
     free(r->plain_sha256);
     free(r->profiled_sha256);
     free(r->plain_path);
     free(r->profiled_path);
+    free(r->archive_name);
+    free(r->archive_sha256);
+    free(r->archive_verdict);
     free(r->cpu_model);
     free(r->kernel);
     free(r->tick_source);
     free(r->emulation);
     free(r->cycles_source);
-    free(r->invisible_helpers);
-    free(r->noise_reasons);
-    free(r->drng_seeded);
-    free(r->drng_unseeded);
-    free(r->substitution);
-    free(r->substitution_check);
-    free(r->substitution_differs);
-    free(r->compensation_reason);
-    free(r->replay_fault);
-    free(r->message);
-    free(r->incomplete);
-    free(r->kat_detail);
-    free(r->kat_profiled_detail);
-    free(r->tool_version);
-    free(r->implementation);
-    free(r->archive_name);
-    free(r->archive_sha256);
-    free(r->archive_verdict);
     free(r->host_not_ready);
     free(r->hostname);
     free(r->machine);
@@ -1221,6 +1216,36 @@ void rec_free(struct rec *r)
     free(r->frequency);
     free(r->turbo);
     free(r->smt);
+}
+
+/* Free a record from rec_load (NULL is allowed). */
+void rec_free(struct rec *r)
+{
+    if (r == NULL)
+        return;
+    rec_free_sites(r);
+    rec_free_build_host(r);
+    free(r->path);
+    free(r->scheme_id);
+    free(r->algorithm);
+    free(r->instance);
+    free(r->created);
+    free(r->invisible_helpers);
+    free(r->noise_reasons);
+    free(r->drng_seeded);
+    free(r->drng_unseeded);
+    free(r->substitution);
+    free(r->substitution_check);
+    free(r->substitution_differs);
+    free(r->substitution_unverified);
+    free(r->compensation_reason);
+    free(r->replay_fault);
+    free(r->message);
+    free(r->incomplete);
+    free(r->kat_detail);
+    free(r->kat_profiled_detail);
+    free(r->tool_version);
+    free(r->implementation);
     free(r->survey_text);
     free(r->kat_log);
     free(r->kat_log_sha256);

@@ -128,6 +128,7 @@ struct rec {
      * operation differ from the placeholder's, with both counts
      * ("sm3hash 255 (placeholder 270)", comma-separated; "" when none). */
     char *substitution, *substitution_check, *substitution_differs;
+    char *substitution_unverified; /* "pkg:X, ..." measured unchecked (no KAT responses), or "" */
     bool substitution_works;
     bool substitution_checked; /* the works-check ran (a failed run may end before it) */
 

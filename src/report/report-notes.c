@@ -170,6 +170,10 @@ static void note_substituted(char *note, size_t size, const struct rec *r)
     if (r->substitution_differs[0] != '\0')
         note_add(note, size, "calls per operation differ from the placeholder's: %s",
                  r->substitution_differs);
+    if (r->substitution_unverified[0] != '\0')
+        note_add(note, size,
+                 "%s unverified: no KAT responses shipped, measured unchecked (--allow-unverified)",
+                 r->substitution_unverified);
 }
 
 /* Whether R's played-back share is the mean of cores whose own shares

@@ -82,6 +82,27 @@ static void whatif_why(struct mdtable *t, const json_t *row)
             md_code(cand, sizeof cand, whatif_str(row, "candidate")), whatif_str(row, "why"));
 }
 
+/* A note on each hash package among DOC's candidates (its instance, digest
+ * and KAT verdict) and on each refused one (why). */
+static void whatif_packages(struct mdtable *t, const json_t *doc)
+{
+    char code[REPORT_CELL];
+    const json_t *c;
+    size_t i;
+
+    json_array_foreach(json_object_get(doc, "candidates"), i, c)
+    {
+        if (json_object_get(c, "instance") != NULL && json_object_get(c, "kat") != NULL)
+            mdtable_note(t, "%s: the package's instance %s, a %g-bit digest; KAT %s",
+                         md_code(code, sizeof code, whatif_str(c, "name")),
+                         whatif_str(c, "instance"), whatif_num(c, "digest_bits"),
+                         whatif_str(c, "kat"));
+    }
+    json_array_foreach(json_object_get(doc, "refused"), i, c)
+        mdtable_note(t, "%s refused: %s", md_code(code, sizeof code, whatif_str(c, "name")),
+                     whatif_str(c, "reason"));
+}
+
 /* The notes under the table: how the document was made and projects, and
  * what its marks mean. */
 static void whatif_notes(struct mdtable *t, const json_t *doc, const struct whatif_seen *seen,
@@ -103,6 +124,7 @@ static void whatif_notes(struct mdtable *t, const json_t *doc, const struct what
                  json_object_get(method, "projection") != NULL
                      ? whatif_str(method, "projection")
                      : "from the placeholder record's shapes and the candidate's cost at each");
+    whatif_packages(t, doc);
     if (seen->measured)
         mdtable_note(t, "measured: a run with the candidate behind the helpers that passed its "
                         "works-check; difference: (projected \xe2\x88\x92 measured) \xc3\xb7 "

@@ -365,6 +365,8 @@ static enum result_kind child_result_kind(json_t *cfg)
 
     if (json_is_true(json_object_get(cfg, "probe")))
         return RESULT_PROBE;
+    if (request != NULL && strcmp(request, PROTOCOL_REQUEST_KAT) == 0)
+        return RESULT_KAT;
     return request != NULL && strcmp(request, PROTOCOL_REQUEST_COSTS) == 0 ? RESULT_COSTS
                                                                            : RESULT_OP;
 }

@@ -89,6 +89,13 @@ static const struct field costs_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+static const struct field kat_fields[] = {
+    {"vectors", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"skipped", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"differs", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field trial_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
@@ -398,6 +405,7 @@ static const struct field subst_candidate_fields[] = {
     {"method", FIELD_STRING, 0, 0, 0, NULL, NULL},
     {"counter_mode_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"truncated_calls", FIELD_INT, 0, 0, 0, NULL, NULL},
+    {"kat", FIELD_STRING, FIELD_OPTIONAL, 0, 0, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -660,6 +668,7 @@ int result_check(json_t *result, enum result_kind kind, char *why, size_t len)
     return check_message(result,
                          kind == RESULT_PROBE   ? probe_fields
                          : kind == RESULT_COSTS ? costs_fields
+                         : kind == RESULT_KAT   ? kat_fields
                                                 : op_fields,
                          "result", why, len);
 }

@@ -6,6 +6,7 @@
 #define ICCSPROF_RUN_SETTINGS_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The seed is at most this many bytes. */
@@ -33,9 +34,10 @@ struct run_options {
     int no_plain, no_profile;
     int cpu; /* the core to pin to; -1: not pinned */
     int require_quiet_host;
-    json_t *substitutes; /* --substitute's list (substitute.h), or NULL */
-    double precision;    /* the relative 95 % half-width a pass goes on to; 0: off */
-    int resume;          /* keep the records this same command made already */
+    json_t *substitutes;   /* --substitute's list (substitute.h), or NULL */
+    bool allow_unverified; /* --allow-unverified */
+    double precision;      /* the relative 95 % half-width a pass goes on to; 0: off */
+    int resume;            /* keep the records this same command made already */
     struct run_within within;
 };
 

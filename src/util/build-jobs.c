@@ -316,6 +316,41 @@ static int jobs_wait(const sigset_t *set, double seconds)
     return sigtimedwait(set, NULL, &t);
 }
 
+/* Start job J, its output captured into *CAPTURE; 1 when it runs, 0 when
+ * it could not start (the reason is its output). */
+static size_t jobs_start_next(struct job *j, FILE **capture)
+{
+    j->status = -1;
+    if (jobs_start(j, capture, jobs_now()) == 0)
+        return 1;
+    j->output = strdup(strerror(errno));
+    if (*capture != NULL)
+        fclose(*capture);
+    *capture = NULL;
+    return 0;
+}
+
+/* Collect every job of JOBS[N] that has ended (their CAPTURES read and
+ * closed); how many. */
+static size_t jobs_reap_ended(struct job *jobs, size_t n, FILE **captures)
+{
+    size_t ended = 0;
+    pid_t pid;
+    int ws;
+
+    while ((pid = waitpid(-1, &ws, WNOHANG)) > 0) {
+        long i = jobs_ended(jobs, n, pid, ws);
+
+        if (i >= 0) {
+            jobs_over_quota(&jobs[i]);
+            jobs_collect(&jobs[i], captures[i]);
+            captures[i] = NULL;
+            ended++;
+        }
+    }
+    return ended;
+}
+
 /* Run JOBS[N], at most PARALLEL at once. */
 int jobs_run(struct job *jobs, size_t n, int parallel)
 {
@@ -333,40 +368,18 @@ int jobs_run(struct job *jobs, size_t n, int parallel)
     sigaddset(&wait_for, SIGHUP);
     sigaddset(&wait_for, SIGCHLD);
     for (;;) {
-        pid_t pid;
-        int ws, sig;
+        int sig;
 
         if (jobs_interrupted() != 0) {
             jobs_stop(jobs, n, captures);
             rc = -1;
             break;
         }
-        while (running < (size_t)(parallel > 0 ? parallel : 1) && next < n) {
-            struct job *j = &jobs[next];
-
-            j->status = -1;
-            if (jobs_start(j, &captures[next], jobs_now()) == 0) {
-                running++;
-            } else {
-                j->output = strdup(strerror(errno));
-                if (captures[next] != NULL)
-                    fclose(captures[next]);
-                captures[next] = NULL;
-            }
-            next++;
-        }
+        while (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)
+            running += jobs_start_next(&jobs[next], &captures[next]), next++;
         if (running == 0)
             break;
-        while ((pid = waitpid(-1, &ws, WNOHANG)) > 0) {
-            long i = jobs_ended(jobs, n, pid, ws);
-
-            if (i >= 0) {
-                jobs_over_quota(&jobs[i]);
-                jobs_collect(&jobs[i], captures[i]);
-                captures[i] = NULL;
-                running--;
-            }
-        }
+        running -= jobs_reap_ended(jobs, n, captures);
         if (running == 0 && next == n)
             break;
         if (running < (size_t)(parallel > 0 ? parallel : 1) && next < n)

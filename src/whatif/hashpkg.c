@@ -1,8 +1,10 @@
 /* hashpkg.c - building and checking an NGCC hash candidate package. */
 #include "config.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,28 +13,36 @@
 
 #include <jansson.h>
 
+#include "util/atomic-file.h"
 #include "util/build-files.h"
+#include "util/libfile.h"
 #include "build/build.h"
 #include "util/message.h"
 #include "whatif/hashpkg.h"
 #include "kat/kat-exec.h"
 #include "build/objects.h"
+#include "measure/protocol.h"
 #include "paths.h"
+#include "run/run-child.h"
 #include "plan/plan.h"
 #include "build/build-tools.h"
 #include "util/strlist.h"
 
-/* Each compiler call, link and the KAT program get at most this long. */
+/* Each compiler call and link gets at most this long. */
 #define HASHPKG_TIMEOUT 120.0
 /* Each compiler and linker's memory, as a scheme's compilers have it by
  * default. */
 #define HASHPKG_COMPILE_MIB 4096
-/* The KAT program's quota: each file it writes (its log too), and what
- * it leaves in its folder all together.  Its memory is not bound: a
- * sanitized build reserves more address space than any bound. */
-#define HASHPKG_KAT_FILE_BYTES (64ull << 20)
-#define HASHPKG_KAT_DIR_BYTES (256ull << 20)
-#define HASHPKG_KAT_DIR_FILES 1024
+
+/* The check of the KAT responses gets at most this long: the short
+ * vectors take a fraction of a second with any candidate. */
+#define HASHPKG_CHECK_TIMEOUT 60.0
+
+/* The file in an instance's build folder that keeps its passed check. */
+#define HASHPKG_STAMP "kat-check.json"
+
+/* The verdict of a candidate whose package ships no KAT responses. */
+#define HASHPKG_UNVERIFIED "unverified: no responses shipped"
 
 /* The header every candidate's instance ships. */
 #define HASHPKG_HEADER "CryptHash_AlgorithmInstance.h"
@@ -110,10 +120,10 @@ static int hashpkg_compile(const struct build_settings *s, const struct plan_ins
     return 0;
 }
 
-/* Sort the objects of I in OBJ/ into the library's and the KAT program's
- * (the one defining main whose source names KAT); 0, or -1 with WHY. */
+/* The objects of I in OBJ/ that go into the library: all but those
+ * defining main (the KAT program, a test driver); 0, or -1 with WHY. */
 static int hashpkg_objects(const struct plan_instance *i, const char *obj, struct strlist *lib,
-                           char **kat, char *why, size_t len)
+                           char *why, size_t len)
 {
     for (size_t k = 0; k < i->nsources; k++) {
         struct obj_file f;
@@ -125,33 +135,25 @@ static int hashpkg_objects(const struct plan_instance *i, const char *obj, struc
         }
         if (obj_defines(&f, "main") == NULL)
             strlist_add(lib, path);
-        else if (*kat == NULL && strstr(i->sources[k].name, "KAT") != NULL)
-            *kat = xstrdup(path);
         obj_free(&f);
         free(path);
     }
-    if (*kat == NULL)
-        snprintf(why, len, "no KAT program (a KAT_CryptHash.c defining main)");
-    return *kat != NULL ? 0 : -1;
+    return 0;
 }
 
-/* Link OBJS (and MAIN, when not NULL) into OUT; 0, or -1 with WHY. */
-static int hashpkg_link(const struct build_settings *s, const struct strlist *objs,
-                        const char *main_obj, const char *out, const char *dir, char *why,
-                        size_t len)
+/* Link OBJS into the shared library OUT; 0, or -1 with WHY. */
+static int hashpkg_link(const struct build_settings *s, const struct strlist *objs, const char *out,
+                        const char *dir, char *why, size_t len)
 {
     struct strlist argv = {0};
     char *log = xasprintf("%s.log", out);
     int rc;
 
     strlist_extend(&argv, &s->cc);
-    if (main_obj == NULL)
-        strlist_add(&argv, "-shared");
+    strlist_add(&argv, "-shared");
     strlist_add(&argv, "-o");
     strlist_add(&argv, out);
     strlist_extend(&argv, objs);
-    if (main_obj != NULL)
-        strlist_add(&argv, main_obj);
     strlist_add(&argv, "-lm");
     rc = hashpkg_exec(&argv, dir, log, &hashpkg_compile_limits, why, len);
     strlist_free(&argv);
@@ -183,108 +185,165 @@ static unsigned hashpkg_digest_bits(const struct plan_instance *i)
     return bits;
 }
 
-/* Whether files A and B hold the same bytes. */
-static int hashpkg_same(const char *a, const char *b)
+/* Add to OUT the response files package P ships for instance NAME: its
+ * KAT_2_12_NAME.txt and KAT_2_23_NAME.txt, wherever they are, as paths
+ * the measuring process can open. */
+static void hashpkg_responses(struct plan *p, const char *name, struct strlist *out)
 {
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    int ca, cb, same = fa != NULL && fb != NULL;
+    struct strlist shipped = {0};
+    char *short12 = xasprintf("KAT_2_12_%s.txt", name),
+         *short23 = xasprintf("KAT_2_23_%s.txt", name);
 
-    while (same && ((ca = getc(fa)) != EOF) | ((cb = getc(fb)) != EOF))
-        same = ca == cb;
-    if (fa != NULL)
-        fclose(fa);
-    if (fb != NULL)
-        fclose(fb);
-    return same;
+    plan_list_files(&p->tree, p->package, ".txt", &shipped);
+    for (size_t s = 0; s < shipped.n; s++) {
+        const char *base =
+            strrchr(shipped.v[s], '/') ? strrchr(shipped.v[s], '/') + 1 : shipped.v[s];
+
+        if (strcmp(base, short12) == 0 || strcmp(base, short23) == 0)
+            strlist_addf(out, "%s/%s", p->package, shipped.v[s]);
+    }
+    strlist_sort(out);
+    strlist_free(&shipped);
+    free(short12);
+    free(short23);
 }
 
-/* Compare the KAT files the program wrote under RUN with the ones of the
- * same name the package P ships; 0 when at least one matched and none
- * differed, else -1 with WHY. */
-static int hashpkg_compare(struct plan *p, const char *run, char *why, size_t len)
+/* Hold H's CryptHash to RESPONSES in a measuring process; 0 with H's
+ * verdict set, or -1 with WHY. */
+static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses, char *why,
+                             size_t len)
 {
-    struct strlist wrote = {0}, shipped = {0};
-    size_t matched = 0;
-    int rc = 0;
+    json_t *files = json_array(), *cfg;
+    struct child_outcome out;
+    const char *differs;
+    json_int_t vectors;
 
-    plan_list_files(&p->tree, run, ".txt", &wrote);
-    plan_list_files(&p->tree, p->package, ".txt", &shipped);
-    for (size_t w = 0; w < wrote.n && rc == 0; w++) {
-        const char *wb = strrchr(wrote.v[w], '/') ? strrchr(wrote.v[w], '/') + 1 : wrote.v[w];
-
-        for (size_t s = 0; s < shipped.n && rc == 0; s++) {
-            const char *sb =
-                strrchr(shipped.v[s], '/') ? strrchr(shipped.v[s], '/') + 1 : shipped.v[s];
-            char *a, *b;
-
-            if (strcmp(wb, sb) != 0)
-                continue;
-            a = xasprintf("%s/%s", run, wrote.v[w]);
-            b = xasprintf("%s/%s", p->package, shipped.v[s]);
-            if (hashpkg_same(a, b))
-                matched++;
-            else {
-                snprintf(why, len, "its KAT program's %s differs from the package's %s", wb,
-                         shipped.v[s]);
-                rc = -1;
-            }
-            free(a);
-            free(b);
-        }
+    for (size_t k = 0; k < responses->n; k++)
+        json_array_append_new(files, json_string(responses->v[k]));
+    cfg = json_pack("{s:s, s:s, s:o}", PROTOCOL_KEY_REQUEST, PROTOCOL_REQUEST_KAT, "library",
+                    h->library, "responses", files);
+    if (child_run(child_measure_path(), cfg, HASHPKG_CHECK_TIMEOUT, -1, NULL, NULL, &out) != 0) {
+        snprintf(why, len, "%s: %s", child_measure_path(), strerror(errno));
+        json_decref(cfg);
+        return -1;
     }
-    if (rc == 0 && matched == 0) {
+    json_decref(cfg);
+    if (out.status != CHILD_OK) {
+        snprintf(why, len, "its KAT check: %s", out.message);
+        return -1;
+    }
+    differs = json_string_value(json_object_get(out.result, "differs"));
+    vectors = json_integer_value(json_object_get(out.result, "vectors"));
+    if (differs != NULL)
+        snprintf(why, len, "%s", differs);
+    else if (vectors == 0)
         snprintf(why, len,
-                 "the package ships none of the %zu KAT responses its program wrote, "
-                 "so its KAT cannot be checked",
-                 wrote.n);
-        rc = -1;
+                 "its KAT responses hold no vector checkable here (none of at most 2^23 "
+                 "bits)");
+    else
+        h->kat = xasprintf("pass: %lld vectors", (long long)vectors);
+    json_decref(out.result);
+    return h->kat != NULL ? 0 : -1;
+}
+
+/* What a check's verdict rests on: the SHA-256 of the library and of
+ * each of RESPONSES, by path; NULL when one cannot be read. */
+static json_t *hashpkg_check_key(const struct hashpkg *h, const struct strlist *responses)
+{
+    char hex[65];
+    json_t *files = json_object();
+
+    for (size_t k = 0; k < responses->n; k++) {
+        if (libfile_sha256(responses->v[k], hex) != 0) {
+            json_decref(files);
+            return NULL;
+        }
+        json_object_set_new(files, responses->v[k], json_string(hex));
     }
-    strlist_free(&wrote);
-    strlist_free(&shipped);
+    if (libfile_sha256(h->library, hex) != 0) {
+        json_decref(files);
+        return NULL;
+    }
+    return json_pack("{s:s, s:o}", "library", hex, "responses", files);
+}
+
+/* Hold H's CryptHash to RESPONSES once per build folder DIR: a passed
+ * check is kept in DIR/HASHPKG_STAMP with what it rests on, and given
+ * again while the library and the responses are the same bytes; 0 with
+ * H's verdict set, or -1 with WHY. */
+static int hashpkg_check_once(struct hashpkg *h, const struct strlist *responses, const char *dir,
+                              char *why, size_t len)
+{
+    char *stamp = xasprintf("%s/%s", dir, HASHPKG_STAMP);
+    json_t *key = hashpkg_check_key(h, responses), *old = json_load_file(stamp, 0, NULL);
+    const char *kat = json_string_value(json_object_get(old, "kat"));
+    int rc;
+
+    if (key != NULL && kat != NULL && json_equal(key, json_object_get(old, "key"))) {
+        h->kat = xstrdup(kat);
+        rc = 0;
+    } else if ((rc = hashpkg_run_check(h, responses, why, len)) == 0 && key != NULL) {
+        json_t *now = json_pack("{s:O, s:s}", "key", key, "kat", h->kat);
+
+        /* a stamp that cannot be written only means checking again */
+        (void)atomic_write_json(stamp, now);
+        json_decref(now);
+    }
+    json_decref(key);
+    json_decref(old);
+    free(stamp);
     return rc;
 }
 
-/* Compile, link and KAT-check instance I of P into H; 0, or -1 with WHY. */
-static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct hashpkg *h, char *why,
-                        size_t len)
+/* Check instance I of P, whose library H holds, against the responses P
+ * ships for it; without any, H is unverified, which only ALLOW accepts.
+ * 0, or -1 with WHY. */
+static int hashpkg_check(struct plan *p, const struct plan_instance *i, struct hashpkg *h,
+                         bool allow, char *why, size_t len)
+{
+    struct strlist responses = {0};
+    int rc;
+
+    hashpkg_responses(p, i->name, &responses);
+    if (responses.n > 0)
+        rc = hashpkg_check_once(h, &responses, i->build, why, len);
+    else if (allow) {
+        h->kat = xstrdup(HASHPKG_UNVERIFIED);
+        rc = 0;
+    } else {
+        snprintf(why, len,
+                 "%s (no KAT_2_12_%s.txt nor KAT_2_23_%s.txt; --allow-unverified "
+                 "measures it unchecked)",
+                 HASHPKG_UNVERIFIED, i->name, i->name);
+        rc = -1;
+    }
+    strlist_free(&responses);
+    return rc;
+}
+/* Compile, link and KAT-check instance I of P into H (ALLOW: an
+ * unverified one too); 0, or -1 with WHY. */
+static int hashpkg_make(struct plan *p, const struct plan_instance *i, struct hashpkg *h,
+                        bool allow, char *why, size_t len)
 {
     struct build_settings s;
     struct strlist lib = {0};
-    char *obj = xasprintf("%s/obj", i->build), *run = xasprintf("%s/kat-run", i->build);
-    char *kat = NULL, *kat_prog = xasprintf("%s/KAT_CryptHash", i->build);
-    struct strlist argv = {0};
-    char *log = xasprintf("%s/kat.log", i->build), *outdir = xasprintf("%s/output", run);
-    const struct kat_limits kat_limits = {.file_bytes = HASHPKG_KAT_FILE_BYTES,
-                                          .dir_bytes = HASHPKG_KAT_DIR_BYTES,
-                                          .dir_files = HASHPKG_KAT_DIR_FILES};
+    char *obj = xasprintf("%s/obj", i->build);
     int rc = -1;
 
     hashpkg_settings(&s);
     if ((h->digest_bits = hashpkg_digest_bits(i)) == 0)
         snprintf(why, len, "no %s defining DIGEST_BIT_LENGTH", HASHPKG_HEADER);
-    else if (file_mkdirs(obj) != 0 || file_mkdirs(outdir) != 0)
+    else if (file_mkdirs(obj) != 0)
         snprintf(why, len, "%s: %s", i->build, strerror(errno));
     else if (hashpkg_compile(&s, i, obj, "guide", why, len) != 0 &&
              hashpkg_compile(&s, i, obj, "lenient", why, len) != 0)
         ;
-    else if (hashpkg_objects(i, obj, &lib, &kat, why, len) == 0 &&
-             hashpkg_link(&s, &lib, kat, kat_prog, i->build, why, len) == 0 &&
-             hashpkg_link(&s, &lib, NULL, h->library, i->build, why, len) == 0) {
-        strlist_add(&argv, kat_prog);
-        if (hashpkg_exec(&argv, run, log, &kat_limits, why, len) == 0 &&
-            hashpkg_compare(p, run, why, len) == 0)
-            rc = 0;
-        file_remove_tree(run);
-    }
-    strlist_free(&argv);
+    else if (hashpkg_objects(i, obj, &lib, why, len) == 0 &&
+             hashpkg_link(&s, &lib, h->library, i->build, why, len) == 0)
+        rc = hashpkg_check(p, i, h, allow, why, len);
     strlist_free(&lib);
     strlist_free(&s.cc);
     free(obj);
-    free(run);
-    free(kat);
-    free(kat_prog);
-    free(log);
-    free(outdir);
     return rc;
 }
 
@@ -308,6 +367,8 @@ static void hashpkg_copy(struct hashpkg *to, const struct hashpkg *from)
     to->name = xstrdup(from->name);
     to->library = xstrdup(from->library);
     to->digest_bits = from->digest_bits;
+    to->width = from->width;
+    to->kat = xstrdup(from->kat);
 }
 
 /* Add a built package to the ones this process knows. */
@@ -344,12 +405,14 @@ static void hashpkg_import(void)
         struct hashpkg h = {.name = (char *)json_string_value(json_object_get(item, "name")),
                             .library = (char *)json_string_value(json_object_get(item, "library")),
                             .digest_bits =
-                                (unsigned)json_integer_value(json_object_get(item, "digest_bits"))};
+                                (unsigned)json_integer_value(json_object_get(item, "digest_bits")),
+                            .width = (unsigned)json_integer_value(json_object_get(item, "width")),
+                            .kat = (char *)json_string_value(json_object_get(item, "kat"))};
         const char *package = json_string_value(json_object_get(item, "package"));
         const char *instance = json_string_value(json_object_get(item, "instance"));
 
         if (package != NULL && instance != NULL && h.name != NULL && h.library != NULL &&
-            h.digest_bits > 0)
+            h.digest_bits > 0 && h.kat != NULL)
             hashpkg_remember(package, instance, 0, "", &h);
     }
     json_decref(list);
@@ -364,10 +427,11 @@ void hashpkg_export(void)
         const struct hashpkg_done *d = &hashpkg_done[k];
 
         if (d->rc == 0)
-            json_array_append_new(list,
-                                  json_pack("{s:s, s:s, s:s, s:s, s:i}", "package", d->package,
-                                            "instance", d->instance, "name", d->h.name, "library",
-                                            d->h.library, "digest_bits", (int)d->h.digest_bits));
+            json_array_append_new(list, json_pack("{s:s, s:s, s:s, s:s, s:i, s:i, s:s}", "package",
+                                                  d->package, "instance", d->instance, "name",
+                                                  d->h.name, "library", d->h.library, "digest_bits",
+                                                  (int)d->h.digest_bits, "width", (int)d->h.width,
+                                                  "kat", d->h.kat));
     }
     text = json_dumps(list, JSON_COMPACT);
     setenv(HASHPKG_ENV, text, 1);
@@ -375,17 +439,39 @@ void hashpkg_export(void)
     json_decref(list);
 }
 
-/* Build PACKAGE's INSTANCE into H; 0, or -1 with WHY (empty when the
- * plan said why itself).  The build folder's lock is held meanwhile: the
- * jobs of one instance in a campaign build their hash package into the
- * same folder, and take turns there. */
+/* The instance of P a candidate is built from when none is named: the
+ * smallest digest that covers HASHPKG_WIDTH, else the widest (its
+ * outputs extended in counter mode); P's only instance when it has one. */
+static size_t hashpkg_choose(const struct plan *p)
+{
+    size_t best = 0;
+    unsigned best_bits = hashpkg_digest_bits(&p->inst[0]);
+
+    for (size_t k = 1; k < p->n; k++) {
+        unsigned bits = hashpkg_digest_bits(&p->inst[k]);
+        bool covers = bits >= HASHPKG_WIDTH, best_covers = best_bits >= HASHPKG_WIDTH;
+
+        if ((covers && (!best_covers || bits < best_bits)) ||
+            (!covers && !best_covers && bits > best_bits)) {
+            best = k;
+            best_bits = bits;
+        }
+    }
+    return best;
+}
+
+/* Build PACKAGE's INSTANCE into H (ALLOW: unverified too); 0, or -1 with
+ * WHY (empty when the plan said why itself).  The build folder's lock is
+ * held meanwhile: the jobs of one instance in a campaign build their
+ * hash package into the same folder, and take turns there. */
 static int hashpkg_build_once(const char *package, const char *instance, const char *build_root,
-                              struct hashpkg *h, char *why, size_t len)
+                              bool allow, struct hashpkg *h, char *why, size_t len)
 {
     struct plan_options o = {0};
     struct plan p;
     char *root = xasprintf("%s/hash", build_root);
     int rc = -1, lock;
+    size_t k;
 
     why[0] = '\0';
     memset(h, 0, sizeof *h);
@@ -403,18 +489,15 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
         free(root);
         return -1;
     }
-    if (p.n != 1)
-        snprintf(why, len, "candidate pkg:%s: %zu instances; name one as pkg:%s:INSTANCE", package,
-                 p.n, package);
-    else {
-        h->name = xasprintf("pkg:%s", p.inst[0].name);
-        h->library = xasprintf("%s/libcrypthash.so", p.inst[0].build);
-        if ((rc = hashpkg_make(&p, &p.inst[0], h, why, len)) != 0) {
-            char *reason = xstrdup(why);
+    k = hashpkg_choose(&p);
+    h->name = xasprintf("pkg:%s", p.inst[k].name);
+    h->library = xasprintf("%s/libcrypthash.so", p.inst[k].build);
+    h->width = HASHPKG_WIDTH;
+    if ((rc = hashpkg_make(&p, &p.inst[k], h, allow, why, len)) != 0) {
+        char *reason = xstrdup(why);
 
-            snprintf(why, len, "candidate %s refused: %s", h->name, reason);
-            free(reason);
-        }
+        snprintf(why, len, "candidate %s refused: %s", h->name, reason);
+        free(reason);
     }
     plan_free(&p);
     close(lock);
@@ -422,6 +505,85 @@ static int hashpkg_build_once(const char *package, const char *instance, const c
     if (rc != 0)
         hashpkg_free(h);
     return rc;
+}
+
+/* Whether folder DIR holds the instance header. */
+static bool hashpkg_is_instance(const char *dir)
+{
+    char *path = xasprintf("%s/%s", dir, HASHPKG_HEADER);
+    bool is = access(path, F_OK) == 0;
+
+    free(path);
+    return is;
+}
+
+/* Whether a folder right below DIR is an instance: DIR holds a package's
+ * instances. */
+static bool hashpkg_holds_instances(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    bool holds = false;
+
+    while (d != NULL && !holds && (e = readdir(d)) != NULL)
+        if (e->d_name[0] != '.') {
+            char *sub = xasprintf("%s/%s", dir, e->d_name);
+
+            holds = hashpkg_is_instance(sub);
+            free(sub);
+        }
+    if (d != NULL)
+        closedir(d);
+    return holds;
+}
+
+/* The package that folder DIR (a real path) lies in: the folder above
+ * the nearest one named Implementations..., else above the nearest
+ * Reference_Implementation or Reference, else DIR's parent. */
+static char *hashpkg_package_of(const char *dir)
+{
+    static const char *const marks[] = {"Implementations", "Reference_Implementation", "Reference"};
+    char *path, *slash;
+
+    for (size_t m = 0; m < sizeof marks / sizeof marks[0]; m++) {
+        path = xstrdup(dir);
+        while ((slash = strrchr(path, '/')) != NULL && slash != path) {
+            bool hit = m == 0 ? strncmp(slash + 1, marks[m], strlen(marks[m])) == 0
+                              : strcmp(slash + 1, marks[m]) == 0;
+
+            *slash = '\0';
+            if (hit)
+                return path;
+        }
+        free(path);
+    }
+    path = xstrdup(dir);
+    if ((slash = strrchr(path, '/')) != NULL && slash != path)
+        *slash = '\0';
+    return path;
+}
+
+/* The package and instance (NULL: chosen by width) that PATH, with the
+ * INSTANCE named after it (or NULL), stands for: PATH is a package, the
+ * folder of its instances, or an instance folder. */
+static void hashpkg_locate(const char *path, const char *instance, char **package, char **inst)
+{
+    char *real = realpath(path, NULL);
+
+    if (real == NULL) {
+        *package = xstrdup(path);
+        *inst = instance != NULL ? xstrdup(instance) : NULL;
+    } else if (hashpkg_is_instance(real)) {
+        *package = hashpkg_package_of(real);
+        *inst = xstrdup(instance != NULL ? instance : strrchr(real, '/') + 1);
+    } else if (hashpkg_holds_instances(real)) {
+        *package = hashpkg_package_of(real);
+        *inst = instance != NULL ? xstrdup(instance) : NULL;
+    } else {
+        *package = xstrdup(real);
+        *inst = instance != NULL ? xstrdup(instance) : NULL;
+    }
+    free(real);
 }
 
 /* The package PACKAGE's INSTANCE as this process knows it, or NULL. */
@@ -434,31 +596,39 @@ static const struct hashpkg_done *hashpkg_find(const char *package, const char *
     return NULL;
 }
 
-int hashpkg_build(const char *package, const char *instance, const char *build_root,
+int hashpkg_build(const char *path, const char *instance, const char *build_root, bool allow,
                   struct hashpkg *h)
 {
-    char *real = realpath(package, NULL), why[1200];
+    char *package, *inst, why[1200];
     const struct hashpkg_done *d;
     struct hashpkg built;
     int rc;
 
     memset(h, 0, sizeof *h);
     hashpkg_import();
-    if ((d = hashpkg_find(real, instance)) != NULL) {
-        free(real);
+    hashpkg_locate(path, instance, &package, &inst);
+    if ((d = hashpkg_find(package, inst)) != NULL) {
+        free(package);
+        free(inst);
         if (d->rc == 0)
             hashpkg_copy(h, &d->h);
-        else
+        else {
             cmd_error("%s", d->why[0] != '\0' ? d->why : "candidate refused (said above)");
+            h->refused = xstrdup(d->why);
+        }
         return d->rc;
     }
-    rc = hashpkg_build_once(package, instance, build_root, &built, why, sizeof why);
-    hashpkg_remember(real != NULL ? real : package, instance, rc, why, &built);
-    free(real);
+    rc = hashpkg_build_once(package, inst, build_root, allow, &built, why, sizeof why);
+    hashpkg_remember(package, inst, rc, why, &built);
+    free(package);
+    free(inst);
     if (rc == 0)
         hashpkg_copy(h, &built);
-    else if (why[0] != '\0')
-        cmd_error("%s", why);
+    else {
+        if (why[0] != '\0')
+            cmd_error("%s", why);
+        h->refused = xstrdup(why);
+    }
     hashpkg_free(&built);
     return rc;
 }
@@ -467,5 +637,7 @@ void hashpkg_free(struct hashpkg *h)
 {
     free(h->name);
     free(h->library);
+    free(h->kat);
+    free(h->refused);
     memset(h, 0, sizeof *h);
 }

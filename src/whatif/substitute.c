@@ -132,7 +132,7 @@ int subst_parse(const char *command, const char *spec, json_t **out)
     return EXIT_OK;
 }
 
-int subst_resolve(json_t *list, const char *build_root)
+int subst_resolve(json_t *list, const char *build_root, bool allow_unverified)
 {
     size_t k;
     json_t *item;
@@ -145,11 +145,12 @@ int subst_resolve(json_t *list, const char *build_root)
             continue;
         if (hashpkg_build(json_string_value(json_object_get(item, "package")),
                           json_string_value(json_object_get(item, "instance")), build_root,
-                          &h) != 0)
+                          allow_unverified, &h) != 0)
             return EXIT_FAILURE;
         json_object_set_new(item, "candidate", json_string(h.name));
         json_object_set_new(item, "library", json_string(h.library));
         json_object_set_new(item, "digest_bits", json_integer(h.digest_bits));
+        json_object_set_new(item, "kat", json_string(h.kat));
         hashpkg_free(&h);
     }
     return EXIT_OK;

@@ -5,6 +5,7 @@
 #define ICCSPROF_SUBSTITUTE_H
 
 #include <jansson.h>
+#include <stdbool.h>
 
 #include "util/message.h"
 
@@ -20,9 +21,10 @@ int subst_parse(const char *command, const char *spec, json_t **out);
 json_t *subst_candidate(const char *command, const char *label, const char *helper,
                         const char *cand);
 
-/* Build and KAT-check each package of LIST under BUILD_ROOT, adding
- * "library" and "digest_bits" to its item; EXIT_OK, or EXIT_FAILURE after
- * a message saying why the candidate is refused. */
-int subst_resolve(json_t *list, const char *build_root);
+/* Build and KAT-check each package of LIST under BUILD_ROOT (one that
+ * ships no KAT responses only with ALLOW_UNVERIFIED), adding "library",
+ * "digest_bits" and "kat" to its item; EXIT_OK, or EXIT_FAILURE after a
+ * message saying why the candidate is refused. */
+int subst_resolve(json_t *list, const char *build_root, bool allow_unverified);
 
 #endif

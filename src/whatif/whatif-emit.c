@@ -131,6 +131,10 @@ void wi_print_md(const json_t *doc, FILE *out)
 
         mdtable_row(t, cells);
     }
+    json_array_foreach(json_object_get(doc, "refused"), i, o)
+        mdtable_note(t, "Refused: %s (%s): %s.", json_string_value(json_object_get(o, "name")),
+                     json_string_value(json_object_get(o, "path")),
+                     json_string_value(json_object_get(o, "reason")));
     if (strcmp(headers[4], "ticks") == 0)
         mdtable_note(t, "ticks, not cycles: no hardware cycle counter where the records were "
                         "measured");

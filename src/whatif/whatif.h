@@ -28,31 +28,49 @@ struct wi_cand {
     char *instance;   /* a package's instance; NULL otherwise */
     char *library;    /* a package's built CryptHash library; NULL otherwise */
     unsigned digest_bits;
+    char *kat; /* a package's KAT verdict (hashpkg.h); NULL otherwise */
+};
+
+/* A package of --hashes that was refused, and why. */
+struct wi_refused {
+    char *name, *path, *reason;
 };
 
 struct wi_set {
     struct wi_cand *c;
     size_t n;
+    struct wi_refused *refused;
+    size_t nrefused;
 };
 
 /* Add the control, iccs, to S. */
 void wi_add_control(struct wi_set *s);
 
 /* Add the candidate NAME of --candidate (a libcrypto name, iccs, or
- * pkg:PATH[:INSTANCE], a package built under BUILD_ROOT); EXIT_OK,
- * EXIT_USAGE after a usage error of the command named COMMAND, or
- * EXIT_FAIL after the reason the candidate cannot serve. */
-int wi_add_named(struct wi_set *s, const char *command, const char *name, const char *build_root);
+ * pkg:PATH[:INSTANCE], a package built under BUILD_ROOT, one without KAT
+ * responses only with ALLOW); EXIT_OK, EXIT_USAGE after a usage error of
+ * the command named COMMAND, or EXIT_FAIL after the reason the candidate
+ * cannot serve. */
+int wi_add_named(struct wi_set *s, const char *command, const char *name, const char *build_root,
+                 bool allow);
 
-/* Add every hash package instance of DIR (each folder holding a
- * CryptHash_AlgorithmInstance.h), built and KAT-checked under
- * BUILD_ROOT once; a refused one is named on stderr with its reason and
- * left out.  The number of instances found (0: none), or -1 after a
- * message when DIR cannot be read. */
-int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root);
+/* Add every hash package of DIR (each folder right below it with a
+ * CryptHash_AlgorithmInstance.h somewhere beneath), named by its folder,
+ * its instance chosen for the width (hashpkg.h), built and KAT-checked
+ * under BUILD_ROOT once (one without KAT responses only with ALLOW); a
+ * refused one is named on stderr with its reason and kept in S's refused
+ * list.  The number of packages found (0: none), or -1 after a message
+ * when DIR cannot be read.  The packages are taken in their folders'
+ * order and named by them (wi_package_name, where a catalog of official
+ * ids would name and order them). */
+int wi_add_dir(struct wi_set *s, const char *dir, const char *build_root, bool allow);
 
 /* The candidates as the document gives them. */
 json_t *wi_cands_json(const struct wi_set *s);
+
+/* The refused packages as the document gives them: [{"name", "path",
+ * "reason"}]. */
+json_t *wi_refused_json(const struct wi_set *s);
 
 /* The costs request's item of candidate C (protocol.h). */
 json_t *wi_cand_spec(const struct wi_cand *c);
