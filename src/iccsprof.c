@@ -54,6 +54,7 @@ int main(int argc, char **argv)
     else if ((entry = cmd_find(argv[1])) == NULL)
         return EXIT_USAGE;
     provenance_set_command(argc, argv);
+    cmd_set_running(entry->name);
     /* names and strings from records and packages reach the terminal */
     text_guard_terminal(&stdout);
     text_guard_terminal(&stderr);

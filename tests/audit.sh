@@ -110,7 +110,7 @@ EOS
 
 echo "not an object" >"$work/junk.o"
 expect_status "a non-ELF file is an input error" 2 "$ICCSPROF" audit --json "$work/junk.o"
-expect_grep "the error names the file" "^iccsprof: .*junk.o: not an ELF object" "$work/err"
+expect_grep "the error names the file" "^iccsprof audit: .*junk.o: not an ELF object" "$work/err"
 expect_status "a missing file is an input error" 2 "$ICCSPROF" audit "$work/none.o"
 expect_grep "the error gives the system reason" "none.o: No such file or directory" "$work/err"
 expect_status "no objects is a usage error" 2 "$ICCSPROF" audit --json

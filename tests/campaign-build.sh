@@ -119,7 +119,7 @@ expect_grep "left out: the instance, and why" \
 expect_grep "left out: an instance without drng.c" \
     "^campaign: left out: nodrng NoDrng-1: get_random_number is called (by sig.c) but no source of the library defines it (no drng.c in the package?)$" "$work/nb"
 expect_grep "left out: a package that cannot be planned" \
-    "^campaign: left out: $work/more/badconf: profile: $work/more/badconf/scheme.conf:1: unknown key \"flavour\" " "$work/nb"
+    "^campaign: left out: $work/more/badconf: $work/more/badconf/scheme.conf:1: unknown key \"flavour\" " "$work/nb"
 expect_grep "left out: the others measured" "^campaign: 6 jobs: 6 passed, 0 failed, 0 skipped, 0 deferred; 3 left out$" "$work/nb"
 expect_grep "left out: in the summary" "^- two Broken: compilation failed" "$work/o2/summary.md"
 expect_status "left out: campaign report" 0 "$ICCSPROF" campaign report "$work/o2"
@@ -210,7 +210,7 @@ kill -INT $cpid
 wait $cpid
 rc=$?
 [ $rc -eq 1 ] && pass "interrupted while building: exit 1" || fail "interrupted while building: exit 1" "exit $rc: $(cat "$work/o7.err")"
-expect_grep "interrupted while building: said so" "^iccsprof: $work/pkgs/levelmake: interrupted while building$" "$work/o7.err"
+expect_grep "interrupted while building: said so" "^iccsprof campaign: $work/pkgs/levelmake: interrupted while building$" "$work/o7.err"
 compilers_stopped "interrupted while building: the compilers are stopped"
 left=$(find "$work/o7" -name '*.o' -o -name '*.tmp*' -o -name '*.json' ! -name build.json | head -n 3)
 [ -z "$left" ] && pass "interrupted while building: no object, record or temporary file" ||
@@ -218,12 +218,12 @@ left=$(find "$work/o7" -name '*.o' -o -name '*.tmp*' -o -name '*.json' ! -name b
 
 # --- refused before anything is built ---
 expect_status "bad --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "--impl fast" "$work/pkgs"
-expect_grep "bad --build-flags: named" "^profile: --impl fast: expected reference, optimized or additional$" "$work/err"
+expect_grep "bad --build-flags: named" "^iccsprof campaign: --impl fast: expected reference, optimized or additional$" "$work/err"
 expect_status "an operand in --build-flags" 2 "$ICCSPROF" campaign --out "$work/o4" --build-flags "extra" "$work/pkgs"
 expect_grep "an operand in --build-flags: named" "^iccsprof campaign: --build-flags: 'extra' is not an option (packages are the campaign's operands)$" "$work/err"
 mkdir -p "$work/nothing/notes"
 expect_status "a folder with no package" 2 "$ICCSPROF" campaign --out "$work/o4" "$work/nothing"
-expect_grep "a folder with no package: named" "^iccsprof: $work/nothing: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
+expect_grep "a folder with no package: named" "^iccsprof campaign: $work/nothing: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
 if grep -q "building" "$work/out" || [ -e "$work/o4/.campaign/build" ]; then
     fail "refusals: nothing built" "$(cat "$work/out")"
 else

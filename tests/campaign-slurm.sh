@@ -261,7 +261,7 @@ finished "$job2" && pass "scancel: every task ended" || fail "scancel: every tas
 left=$(find "$hang" -name '.*' ! -name .campaign ! -path '*/.campaign/*')
 [ -z "$left" ] && pass "scancel: no half record or temporary file" || fail "scancel: no half record or temporary file" "$left"
 expect_grep "scancel: the task says its measurement was not recorded" \
-    "^iccsprof: interrupted by SIGTERM during A-128 sign: its measurement was stopped and not recorded" \
+    "^iccsprof run: interrupted by SIGTERM during A-128 sign: its measurement was stopped and not recorded" \
     "$hang/.campaign/slurm-${job2}_1.out"
 sum0=$(sha256sum <"$hang/fix-sig/A-128__keygen.json")
 

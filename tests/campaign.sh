@@ -34,7 +34,7 @@ sleep 0.5 # the two signing jobs have started and hang
 # one campaign per output folder: a second one is refused at once
 expect_status "a second campaign on the folder" 2 timeout 60 "$ICCSPROF" campaign --out "$out" -j2 \
     --run-flags "$quick" "$work/built"
-expect_grep "a second campaign on the folder: named" "^iccsprof: $out: another campaign is running in this output folder (process $cpid)$" "$work/err"
+expect_grep "a second campaign on the folder: named" "^iccsprof campaign: $out: another campaign is running in this output folder (process $cpid)$" "$work/err"
 kill -INT $cpid
 wait $cpid
 rc=$?
@@ -221,7 +221,7 @@ expect_status "error: more jobs than cores" 2 "$ICCSPROF" campaign --out "$work/
 expect_grep "error: more jobs than cores, named" "^iccsprof campaign: -j 3: only 2 cores to pin to (one measurement per core)$" "$work/err"
 mkdir -p "$work/empty/p"
 expect_status "error: nothing built" 2 "$ICCSPROF" campaign --out "$work/x" "$work/empty"
-expect_grep "error: nothing built, named" "^iccsprof: $work/empty: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
+expect_grep "error: nothing built, named" "^iccsprof campaign: $work/empty: neither a scheme package (no Reference_Implementation folder or the like, no scheme.conf) nor a built scheme, nor a folder of them$" "$work/err"
 
 # --- what if: --substitute reaches every job, checked before anything ---
 expect_status "substitute: every job's run" 0 "$ICCSPROF" campaign --out "$work/sub" -j2 \
@@ -345,7 +345,7 @@ r["scheme"]["id"] = "fix-pq"
 json.dump(r, open(sys.argv[2], "w"))
 ' "$work/slurm/fix-kem/B-1__keygen.json" "$work/other/fix-pq/B-1__keygen.json"
 expect_status "merge: mixed hosts refused" 1 "$ICCSPROF" campaign merge --out "$work/mixed" "$work/par" "$work/other"
-expect_grep "merge: mixed hosts named" "^iccsprof: campaign merge: records of 2 hosts (give --allow-mixed-hosts to merge them): .*(6 records); Other CPU, .*(1 records)$" "$work/err"
+expect_grep "merge: mixed hosts named" "^iccsprof campaign: merge: records of 2 hosts (give --allow-mixed-hosts to merge them): .*(6 records); Other CPU, .*(1 records)$" "$work/err"
 [ ! -e "$work/mixed/fix-sig" ] && pass "merge: nothing merged when refused" || fail "merge: nothing merged when refused" "$(ls "$work/mixed")"
 expect_status "merge: mixed hosts when asked" 0 "$ICCSPROF" campaign merge --allow-mixed-hosts --out "$work/mixed" "$work/par" "$work/other"
 py "merge: each record keeps its host" '

@@ -87,18 +87,18 @@ plan "sign-29 found by id" 0 "$ICCSPROF" plan sign-29 --packages "$pk"
 expect_grep "sign-29: the submission" "^  submission   sign-29 Tins\$" "$work/out"
 expect_grep "sign-29: the archive is not the official one" "^  archive      Tins.zip (SHA-256 differs from the official archive of sign-29: measured as given)\$" "$work/out"
 expect_grep "sign-29: the official name is the algorithm" "^  algorithm    Tins (the catalog: sign-29)\$" "$work/out"
-expect_grep "sign-29: unpacked in the build folder" "^profile: $pk/Tins.zip: unpacked into $work/b/sign-29/.archive/[0-9a-f]\{16\}\$" "$work/err"
+expect_grep "sign-29: unpacked in the build folder" "^iccsprof plan: $pk/Tins.zip: unpacked into $work/b/sign-29/.archive/[0-9a-f]\{16\}\$" "$work/err"
 expect_grep "sign-29: the package is the archive's top folder" "^  package      $work/b/sign-29/.archive/[0-9a-f]\{16\}/Tins\$" "$work/out"
 if [ "$(ls "$pk")" = "$(printf 'Amoeba.tar.xz\nTins.zip\nmy-kex')" ]; then pass "nothing unpacked beside the archives"; else fail "nothing unpacked beside the archives" "$(ls "$pk")"; fi
 first=$(ls "$work/b/sign-29/.archive")
 plan "sign-29 again" 0 "$ICCSPROF" plan sign-29 --packages "$pk"
-expect_grep "an unchanged archive is not unpacked again" "^profile: $pk/Tins.zip: unchanged, as unpacked in $work/b/sign-29/.archive/$first\$" "$work/err"
+expect_grep "an unchanged archive is not unpacked again" "^iccsprof plan: $pk/Tins.zip: unchanged, as unpacked in $work/b/sign-29/.archive/$first\$" "$work/err"
 plan "Tins found by name, letter case aside" 0 "$ICCSPROF" plan tins --packages "$pk"
 expect_grep "Tins: the id is the catalog's" "^scheme sign-29\$" "$work/out"
 echo "/* changed */" >"$work/extra.h"
 python3 -c 'import sys, zipfile; zipfile.ZipFile(sys.argv[1], "a").write(sys.argv[2], "Tins/extra.h")' "$pk/Tins.zip" "$work/extra.h"
 plan "a changed archive" 0 "$ICCSPROF" plan sign-29 --packages "$pk"
-expect_grep "a changed archive is unpacked again" "^profile: $pk/Tins.zip: unpacked into $work/b/sign-29/.archive/[0-9a-f]\{16\}\$" "$work/err"
+expect_grep "a changed archive is unpacked again" "^iccsprof plan: $pk/Tins.zip: unpacked into $work/b/sign-29/.archive/[0-9a-f]\{16\}\$" "$work/err"
 if [ "$(ls "$work/b/sign-29/.archive")" != "$first" ] && [ "$(ls "$work/b/sign-29/.archive" | wc -l)" -eq 1 ]; then
     pass "the changed archive replaces the old one"
 else
@@ -140,11 +140,11 @@ expect_grep "by its package's folder: judged against sign-29" "^  archive      d
 
 # --- what is not found ---
 plan "an id not in the catalog" 2 "$ICCSPROF" plan sign-35 --packages "$pk"
-expect_grep "an id not in the catalog: the nearest" "^profile: no scheme 'sign-35': not in the catalog (nearest: sign-34, sign-33, sign-32), nothing named sign-35 in $pk\$" "$work/err"
+expect_grep "an id not in the catalog: the nearest" "^iccsprof plan: no scheme 'sign-35': not in the catalog (nearest: sign-34, sign-33, sign-32), nothing named sign-35 in $pk\$" "$work/err"
 plan "a submission not in the folder" 2 "$ICCSPROF" plan Origami --packages "$pk"
-expect_grep "not in the folder: where and what was looked for" "^profile: sign-18 (Origami): not found in $pk: no folder Origami or sign-18, no archive Origami.zip, Origami.tar.gz or Origami.tar.xz, no descriptor id = sign-18, no archive of SHA-256 e34f18832e96...\$" "$work/err"
+expect_grep "not in the folder: where and what was looked for" "^iccsprof plan: sign-18 (Origami): not found in $pk: no folder Origami or sign-18, no archive Origami.zip, Origami.tar.gz or Origami.tar.xz, no descriptor id = sign-18, no archive of SHA-256 e34f18832e96...\$" "$work/err"
 plan "--packages not a folder" 2 "$ICCSPROF" plan sign-29 --packages "$work/none"
-expect_grep "--packages not a folder: named" "^profile: --packages $work/none: not a folder\$" "$work/err"
+expect_grep "--packages not a folder: named" "^iccsprof plan: --packages $work/none: not a folder\$" "$work/err"
 
 # --- hostile archives: refused whole, nothing written ---
 mkdir -p "$work/hostile"
@@ -178,7 +178,7 @@ while read -r file limit why; do
     [ "$limit" != - ] || limit=
     # shellcheck disable=SC2086
     expect_status "hostile $file refused" 2 "$ICCSPROF" plan "$h/$file" --builddir "$work/hb" $limit
-    expect_grep "hostile $file: the reason" "^profile: $h/$file: $why (nothing of it unpacked)\$" "$work/err"
+    expect_grep "hostile $file: the reason" "^iccsprof plan: $h/$file: $why (nothing of it unpacked)\$" "$work/err"
     expect_no_entry "hostile $file: nothing written" "$work/hb/$name"
 done <<EOS
 absolute.zip - member '/tmp/evil.c' refused: an absolute path
@@ -203,7 +203,7 @@ grep '^## ' "$work/out" >"$work/heads"
 printf '## sign-18 Origami\n## kem-02 Amoeba\n' >"$work/want"
 expect_same "campaign: the summary by id and name, in the catalog's order" "$work/want" "$work/heads"
 expect_status "campaign --only matching nothing" 2 "$ICCSPROF" campaign --out "$work/camp2" --packages "$pk" --only 'hash-*'
-expect_grep "campaign --only matching nothing: said" "^iccsprof: --packages $pk: no package matches --only hash-\*\$" "$work/err"
+expect_grep "campaign --only matching nothing: said" "^iccsprof campaign: --packages $pk: no package matches --only hash-\*\$" "$work/err"
 expect_status "campaign --only without --packages" 2 "$ICCSPROF" campaign --out "$work/camp2" --only 'sign-*' "$pk"
 expect_grep "campaign --only without --packages: said" "^iccsprof campaign: --only selects among --packages DIR\$" "$work/err"
 rm "$pk/Origami.zip"

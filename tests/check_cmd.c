@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd/cmd.h"
 #include "suites.h"
@@ -99,6 +100,49 @@ END_TEST
 START_TEST(usage_error_returns_usage_status)
 {
     ck_assert_int_eq(cmd_usage_error(&cmd_help_entry, "test %d", 1), EXIT_USAGE);
+}
+END_TEST
+
+/* Say an error, a note and a usage error with stderr captured into
+ * ERR[LEN]. */
+static void say_three(char *err, size_t len)
+{
+    FILE *tmp = tmpfile();
+    int saved = dup(2);
+    size_t n;
+
+    ck_assert_ptr_nonnull(tmp);
+    fflush(stderr);
+    dup2(fileno(tmp), 2);
+    cmd_error("%s: no such file", "x.json");
+    cmd_note("%d records", 3);
+    usage_error("report", "no input given");
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(tmp);
+    n = fread(err, 1, len - 1, tmp);
+    err[n] = '\0';
+    fclose(tmp);
+}
+
+START_TEST(messages_carry_the_running_command)
+{
+    char err[512];
+
+    say_three(err, sizeof err);
+    ck_assert_str_eq(err, "iccsprof: x.json: no such file\n"
+                          "iccsprof: note: 3 records\n"
+                          "iccsprof report: no input given\n"
+                          "Try 'iccsprof report --help'.\n");
+    cmd_set_running("site");
+    ck_assert_str_eq(cmd_prefix(), "iccsprof site: ");
+    say_three(err, sizeof err);
+    cmd_set_running(NULL);
+    ck_assert_str_eq(err, "iccsprof site: x.json: no such file\n"
+                          "iccsprof site: note: 3 records\n"
+                          "iccsprof report: no input given\n"
+                          "Try 'iccsprof report --help'.\n");
 }
 END_TEST
 
@@ -378,6 +422,7 @@ Suite *make_cmd_suite(void)
     tcase_add_test(lookup, slips_get_a_suggestion);
     tcase_add_test(lookup, slipped_options_get_a_suggestion);
     tcase_add_test(lookup, usage_error_returns_usage_status);
+    tcase_add_test(lookup, messages_carry_the_running_command);
     suite_add_tcase(s, lookup);
     tcase_add_test(parser, defaults_apply_when_not_given);
     tcase_add_test(parser, values_are_typed);

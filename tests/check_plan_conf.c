@@ -60,18 +60,18 @@ START_TEST(each_error_names_its_line)
     static const struct {
         const char *text, *message;
     } cases[] = {
-        {"optimise = yes\n", "profile: x.conf:1: unknown key \"optimise\" (known: id, algorithm, "
+        {"optimise = yes\n", "iccsprof: x.conf:1: unknown key \"optimise\" (known: id, algorithm, "
                              "type, instance, exclude, cflags, defines, lenient)\n"},
-        {"id = sign-29\nid = sign-18\n", "profile: x.conf:2: id given twice\n"},
-        {"\n\nnothing\n", "profile: x.conf:3: expected KEY = VALUE\n"},
-        {"type = signature\n", "profile: x.conf:1: type must be sig, kem or kex\n"},
-        {"type = sig\ntype = kem\n", "profile: x.conf:2: type given twice\n"},
-        {"algorithm[A] = x\n", "profile: x.conf:1: algorithm applies to the whole scheme and "
+        {"id = sign-29\nid = sign-18\n", "iccsprof: x.conf:2: id given twice\n"},
+        {"\n\nnothing\n", "iccsprof: x.conf:3: expected KEY = VALUE\n"},
+        {"type = signature\n", "iccsprof: x.conf:1: type must be sig, kem or kex\n"},
+        {"type = sig\ntype = kem\n", "iccsprof: x.conf:2: type given twice\n"},
+        {"algorithm[A] = x\n", "iccsprof: x.conf:1: algorithm applies to the whole scheme and "
                                "takes no [instance]\n"},
-        {"exclude[ ] = x\n", "profile: x.conf:1: empty instance name in []\n"},
-        {"cflags =  # nothing\n", "profile: x.conf:1: cflags needs a value\n"},
-        {"instance = Only\n", "profile: x.conf:1: instance needs a name and a folder\n"},
-        {"lenient = maybe\n", "profile: x.conf:1: lenient must be auto, yes or no\n"},
+        {"exclude[ ] = x\n", "iccsprof: x.conf:1: empty instance name in []\n"},
+        {"cflags =  # nothing\n", "iccsprof: x.conf:1: cflags needs a value\n"},
+        {"instance = Only\n", "iccsprof: x.conf:1: instance needs a name and a folder\n"},
+        {"lenient = maybe\n", "iccsprof: x.conf:1: lenient must be auto, yes or no\n"},
     };
     char err[512];
 

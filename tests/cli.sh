@@ -114,14 +114,14 @@ expect_refused "--run-flags '--out-dir DIR'" "^iccsprof profile: --run-flags: --
     --run-flags "--out-dir $work/elsewhere"
 expect_refused "--run-flags '--plain LIB'" "^iccsprof profile: --run-flags: --plain is set by profile for each run$" \
     --run-flags "--trials 3 --plain $work/lib.so"
-expect_refused "--profile-dir under a file" "^profile: --profile-dir $work/a-file/p: Not a directory$" --profile-dir "$work/a-file/p"
-expect_refused "--export-csv in a missing folder" "^iccsprof: --export-csv $work/none/r.csv: No such file or directory$" \
+expect_refused "--profile-dir under a file" "^iccsprof profile: --profile-dir $work/a-file/p: Not a directory$" --profile-dir "$work/a-file/p"
+expect_refused "--export-csv in a missing folder" "^iccsprof profile: --export-csv $work/none/r.csv: No such file or directory$" \
     --export-csv "$work/none/r.csv"
-expect_refused "--export-md over a folder" "^iccsprof: --export-md $work: a directory, not a regular file" --export-md "$work"
+expect_refused "--export-md over a folder" "^iccsprof profile: --export-md $work: a directory, not a regular file" --export-md "$work"
 expect_refused "--export-md and --export-svg on one file" "^iccsprof profile: --export-md and --export-svg name one file: $work/r$" \
     --export-md "$work/r" --export-svg "$work/r"
 expect_status "profile --builddir under a file exits 2" 2 "$ICCSPROF" profile "$pkg" --builddir "$work/a-file/b"
-expect_grep "profile --builddir under a file is named" "^profile: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_grep "profile --builddir under a file is named" "^iccsprof profile: --builddir $work/a-file/b: Not a directory$" "$work/err"
 expect_status "campaign --run-flags '--trials 0' exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --run-flags "--trials 0" "$pkg"
 expect_grep "and names the option" "^iccsprof campaign: --trials: '0' is not a whole number from 1 to 1000000$" "$work/err"
 if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
@@ -129,25 +129,25 @@ expect_status "campaign --run-flags '--scheme X' exits 2" 2 "$ICCSPROF" campaign
 expect_grep "and names the option" "^iccsprof campaign: --run-flags: --scheme is set by campaign for each run$" "$work/err"
 if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
 expect_status "campaign --builddir under a file exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --builddir "$work/a-file/b" "$pkg"
-expect_grep "and names the folder" "^iccsprof: --builddir $work/a-file/b: Not a directory$" "$work/err"
+expect_grep "and names the folder" "^iccsprof campaign: --builddir $work/a-file/b: Not a directory$" "$work/err"
 expect_status "campaign --export-json in a missing folder exits 2" 2 "$ICCSPROF" campaign --out "$work/camp" --export-json "$work/none/r.json" "$pkg"
-expect_grep "and names the file" "^iccsprof: --export-json $work/none/r.json: No such file or directory$" "$work/err"
+expect_grep "and names the file" "^iccsprof campaign: --export-json $work/none/r.json: No such file or directory$" "$work/err"
 if [ -e "$work/camp" ]; then fail "and makes no output folder" "$(ls "$work/camp")"; else pass "and makes no output folder"; fi
 # an empty folder: no record to sort (qsort of no array is undefined, which
 # the quick suite under the sanitizers catches), said in one line
 mkdir -p "$work/nothing"
 expect_status "campaign report: an empty folder" 1 "$ICCSPROF" campaign report "$work/nothing"
-[ "$(cat "$work/err")" = "iccsprof: $work/nothing: empty directory" ] &&
+[ "$(cat "$work/err")" = "iccsprof campaign: $work/nothing: empty directory" ] &&
     pass "campaign report: an empty folder, one line" || fail "campaign report: an empty folder, one line" "$(cat "$work/err")"
 
 # -q and -v on the commands that read records: notes off, records named.
 reports="$top_srcdir/tests/report"
 expect_status "report of a folder with another JSON exits 0" 0 "$ICCSPROF" report "$reports/skip-other-json/input"
-expect_grep "notes the file it skips" "^iccsprof: note: .* skipped: not a profile record" "$work/err"
+expect_grep "notes the file it skips" "^iccsprof report: note: .* skipped: not a profile record" "$work/err"
 expect_status "report -q exits 0" 0 "$ICCSPROF" report -q "$reports/skip-other-json/input"
 if [ -s "$work/err" ]; then fail "report -q prints no note" "$(head -c 300 "$work/err")"; else pass "report -q prints no note"; fi
 expect_status "report -v exits 0" 0 "$ICCSPROF" report -v "$reports/sections-md/input/kem-demo"
-expect_grep "report -v names each record read" "^iccsprof: read .*Kyb-512__enc.json: kem-demo Kyb-512 enc, complete$" "$work/err"
+expect_grep "report -v names each record read" "^iccsprof report: read .*Kyb-512__enc.json: kem-demo Kyb-512 enc, complete$" "$work/err"
 expect_lines "report -v names the three" 3 "$work/err"
 
 # Bash completion, written from the option tables, completes in bash.
@@ -193,17 +193,17 @@ refused_among() {
         pass "$name: the records untouched" || fail "$name: the records untouched" "changed"
 }
 refused_among "campaign report --export-csv over a record" \
-    "^iccsprof: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof campaign: --export-csv $work/recs/hold/Rej-1__sign.json: lies among the records read ($work/recs): refusing to write there$" \
     campaign report --export-csv "$work/recs/hold/Rej-1__sign.json" "$work/recs"
 refused_among "campaign report --export-md beside the records" \
-    "^iccsprof: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof campaign: --export-md $work/recs/hold/r.md: lies among the records read ($work/recs): refusing to write there$" \
     campaign report --export-md "$work/recs/hold/r.md" "$work/recs"
 refused_among "whatif --export-json over a record given by name" \
-    "^iccsprof: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
+    "^iccsprof whatif: --export-json $work/recs/hold/./Heap-1__keygen.json: is a record read ($work/recs/hold/Heap-1__keygen.json): refusing to write over it$" \
     whatif --candidate sm3 --export-json "$work/recs/hold/./Heap-1__keygen.json" "$work/recs/hold/Heap-1__keygen.json"
 ln -s "$work/recs/hold" "$work/hold-link"
 refused_among "whatif --export-md through a link to the folder read" \
-    "^iccsprof: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
+    "^iccsprof whatif: --export-md $work/hold-link/x.md: lies among the records read ($work/recs): refusing to write there$" \
     whatif --candidate sm3 --export-md "$work/hold-link/x.md" "$work/recs"
 expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF" campaign report \
     --export-csv "$work/recs.csv" "$work/recs"
@@ -214,11 +214,11 @@ expect_status "campaign report --export-csv beside the folder read" 0 "$ICCSPROF
 # sequence as text (its line ends, CRLF, kept).
 osc=$(printf 'r\033]52;c;ZXZpbA==\007\nx.json')
 expect_status "a path with an OSC 52 sequence: refused" 2 "$ICCSPROF" report "$work/$osc"
-[ "$(cat "$work/err")" = "iccsprof: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
+[ "$(cat "$work/err")" = "iccsprof report: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json: No such file or directory" ] &&
     pass "a path with an OSC 52 sequence: shown as text on one line" ||
     fail "a path with an OSC 52 sequence: shown as text on one line" "$(od -c "$work/err" | head -5)"
 "$ICCSPROF" report "$top_srcdir/tests/report/stats-csv/input/Rej-1__sign.json" "$work/$osc" >/dev/null 2>"$work/err"
-[ "$(tail -n 1 "$work/err")" = "iccsprof: report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
+[ "$(tail -n 1 "$work/err")" = "iccsprof report: 1 input left out: $work/r\\x1b]52;c;ZXZpbA==\\x07\\x0ax.json" ] &&
     pass "the inputs left out: the path shown as text" ||
     fail "the inputs left out: the path shown as text" "$(od -c "$work/err" | tail -n 5)"
 python3 - "$ICCSPROF" "$top_srcdir/tests/report/hostile-md/input" >"$work/tty" 2>&1 <<'EOS'
@@ -250,18 +250,18 @@ ln -s "$work/recs.sum" "$work/wo/whatif.json"
 expect_status "whatif --out over a linked whatif.json: exits 2" 2 "$ICCSPROF" whatif --candidate sm3 \
     --out "$work/wo" "$top_srcdir/tests/report/whatif-md/input/WOTS-SM3-16__sign.json"
 expect_grep "whatif --out over a linked whatif.json: why" \
-    "^iccsprof: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
+    "^iccsprof whatif: --out $work/wo: $work/wo/whatif.json: a symbolic link, not a regular file: refusing to replace it$" "$work/err"
 [ -L "$work/wo/whatif.json" ] && [ ! -s "$work/out" ] && pass "whatif --out over a linked whatif.json: nothing done" ||
     fail "whatif --out over a linked whatif.json: nothing done" "$(ls -l "$work/wo")"
 
 # A result that cannot be written is an error, for every command.
 if [ -w /dev/full ]; then
     expect_status "help > /dev/full exits 2" 2 sh -c '"$1" help >/dev/full' sh "$ICCSPROF"
-    expect_grep "help > /dev/full says why" "^iccsprof: standard output: No space left on device$" "$work/err"
+    expect_grep "help > /dev/full says why" "^iccsprof help: standard output: No space left on device$" "$work/err"
     expect_status "--version > /dev/full exits 2" 2 sh -c '"$1" --version >/dev/full' sh "$ICCSPROF"
     expect_status "report > /dev/full exits 2" 2 sh -c '"$1" report "$2" >/dev/full' sh "$ICCSPROF" \
         "$top_srcdir/tests/report/sections-md/input"
-    expect_grep "report > /dev/full says why" "^iccsprof: standard output: No space left on device$" "$work/err"
+    expect_grep "report > /dev/full says why" "^iccsprof report: standard output: No space left on device$" "$work/err"
 else
     echo "# /dev/full is not writable here: the write error checks are skipped"
 fi

@@ -139,7 +139,7 @@ interrupt() {
     sig=$1 want=$2 dir="$work/int-$1$3" name="$1${3:+ to the process group}"
     signal_run "$sig" "$dir" "$3"
     if [ "$(cat "$work/rc")" = "$want" ]; then pass "$name: exit $want"; else fail "$name: exit $want" "got $(cat "$work/rc"): $(cat "$work/err")"; fi
-    expect_grep "$name: one line says so" "^iccsprof: .*interrupted by" "$work/err"
+    expect_grep "$name: one line says so" "^iccsprof run: .*interrupted by" "$work/err"
     all_gone "$name: the measuring process is gone"
     no_files "$name: no record, log or temporary file" "$dir"
 }

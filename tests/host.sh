@@ -56,7 +56,7 @@ mkdir "$work/busy" "$work/quiet"
 ICCSPROF_HOST_ROOT=$hosts/busy expect_status "run --require-quiet-host refuses a busy host" 2 \
     "$ICCSPROF" run --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix_prof.so" --op keygen \
     --out-dir "$work/busy" --cpu 1 --require-quiet-host $quick
-want="iccsprof: --require-quiet-host: the host is not ready: isolated none (needs the measuring core isolated from the scheduler); turbo on (cpufreq boost 1) (needs off); smt on (control on) (needs off); perf_event_paranoid 3 (needs 2 or less (user-mode counters of one's own process)); load 9.50 (needs 1-minute load below the 8 CPUs online)"
+want="iccsprof run: --require-quiet-host: the host is not ready: isolated none (needs the measuring core isolated from the scheduler); turbo on (cpufreq boost 1) (needs off); smt on (control on) (needs off); perf_event_paranoid 3 (needs 2 or less (user-mode counters of one's own process)); load 9.50 (needs 1-minute load below the 8 CPUs online)"
 [ "$(cat "$work/err")" = "$want" ] && pass "run --require-quiet-host: one line naming what failed" ||
     fail "run --require-quiet-host: one line naming what failed" "$(cat "$work/err")"
 [ -z "$(ls -A "$work/busy")" ] && pass "run --require-quiet-host: nothing written" ||

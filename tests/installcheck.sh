@@ -37,7 +37,7 @@ env -i PATH=/usr/bin:/bin HOME="$work/home" "$bindir/iccsprof" profile "$work/tw
     --run-flags "--min-calls 5 --profile-seconds 0.02 --max-seconds 60 --precision off" \
     >"$work/twomake.md" 2>"$work/twomake.err" ||
     fail "iccsprof profile of a package with build files failed: $(tail -n 5 "$work/twomake.err")"
-grep -q "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" \
+grep -q "^iccsprof profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" \
     "$work/twomake.err" || fail "the package's Makefile did not decide its sources"
 grep -q '"state": "complete"' profiles/twomake/Tw-128__sign.json 2>/dev/null ||
     fail "no complete record of the package with build files"

@@ -200,7 +200,7 @@ else
     fail "every stack is given once" "$(sed 's/ [0-9]*$//' "$work/out" | sort | uniq -d | head -n 3)"
 fi
 expect_status "folded without call sites exits 0" 0 "$ICCSPROF" report --format folded "$cases/sections-md/input/kem-demo"
-expect_grep "and says there are none" "^iccsprof: note: no record has call sites (iccsprof run --callers)$" "$work/err"
+expect_grep "and says there are none" "^iccsprof report: note: no record has call sites (iccsprof run --callers)$" "$work/err"
 expect_status "--section with svg is a usage error" 2 "$ICCSPROF" report --format svg --section perf "$cases/sections-md/input"
 expect_grep "and says why" "^iccsprof report: --format svg draws no sections: drop --section$" "$work/err"
 finish

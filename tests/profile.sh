@@ -37,8 +37,8 @@ EOS
     expect_grep "$id: a line per operation" "^[A-Z0-9-]* keygen: .* \(cycles\|ticks ([0-9.]* [GM]Hz)\), hash .*, DRNG .* ([0-9.]* s)\$" "$work/err"
     expect_grep "$id: the report follows" "^## 7\. Symmetric primitives\$" "$work/out"
     # make profile > r.md: stdout holds the report and nothing else
-    if grep -q "^profile: \|^make" "$work/out" || ! grep -q "^profile: " "$work/err"; then
-        fail "$id: the report alone on stdout, progress on stderr" "$(grep "^profile: \|^make" "$work/out" | head -n 3)"
+    if grep -q "^iccsprof profile: \|^make" "$work/out" || ! grep -q "^iccsprof profile: " "$work/err"; then
+        fail "$id: the report alone on stdout, progress on stderr" "$(grep "^iccsprof profile: \|^make" "$work/out" | head -n 3)"
     else
         pass "$id: the report alone on stdout, progress on stderr"
     fi
@@ -131,7 +131,7 @@ EOS
 
 # --- one instance fails to build; the other is profiled all the same ---
 quick "failed build: make profile fails" 2 profile SCHEME=t-two SCHEME_DIR="$PKGS/two" PROFILE_DIR="$work/two"
-expect_grep "failed build: the summary names it" "^profile: failed: Broken: build failed" "$work/err"
+expect_grep "failed build: the summary names it" "^iccsprof profile: failed: Broken: build failed" "$work/err"
 [ "$(cd "$work/two" && ls ./*.json | sort | tr '\n' ' ')" = "./Good__keygen.json ./Good__sign.json ./Good__verify.json " ] &&
     pass "failed build: the other instance's records" || fail "failed build: the other instance's records" "$(ls "$work/two")"
 
@@ -214,9 +214,9 @@ runner=sigint_default hold >"$work/hold.out" 2>"$work/hold.err" &
 interrupt_after "$work/hold/Hold-1__keygen.json" $!
 [ $rc -eq 130 ] && pass "interrupted profile: exit 130" || fail "interrupted profile: exit 130" "exit $rc: $(tail -n 5 "$work/hold.err")"
 expect_grep "interrupted profile: the run names SIGINT and what it keeps" \
-    "^iccsprof: interrupted by SIGINT during Hold-1 sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept$" "$work/hold.err"
+    "^iccsprof run: interrupted by SIGINT during Hold-1 sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept$" "$work/hold.err"
 expect_grep "interrupted profile: profile names SIGINT, what is kept and how to resume" \
-    "^profile: interrupted by SIGINT: 1 operation record of this run kept in $work/hold (the report below); the same command again resumes, measuring only what has no up-to-date record (--fresh measures everything again)$" "$work/hold.err"
+    "^iccsprof profile: interrupted by SIGINT: 1 operation record of this run kept in $work/hold (the report below); the same command again resumes, measuring only what has no up-to-date record (--fresh measures everything again)$" "$work/hold.err"
 if grep -q "Terminated\|nothing was written" "$work/hold.err"; then fail "interrupted profile: no other signal named" "$(grep "Terminated\|nothing was written" "$work/hold.err")"; else pass "interrupted profile: no other signal named"; fi
 expect_grep "interrupted profile: the report of what finished" "^| \`Hold-1\` | keygen |" "$work/hold.out"
 [ "$(cd "$work/hold" && ls)" = "Hold-1__keygen.json" ] && pass "interrupted profile: the finished record alone" ||
@@ -241,7 +241,7 @@ runner=exec hold >"$work/hold.out" 2>"$work/hold.err" &
 interrupt_after "$work/hold/Hold-1__keygen.json" $! TERM
 [ $rc -eq 143 ] && pass "terminated profile: exit 143" || fail "terminated profile: exit 143" "exit $rc: $(tail -n 5 "$work/hold.err")"
 expect_grep "terminated profile: profile names SIGTERM and what is kept" \
-    "^profile: interrupted by SIGTERM: 1 operation record of this run kept in $work/hold (the report below); " "$work/hold.err"
+    "^iccsprof profile: interrupted by SIGTERM: 1 operation record of this run kept in $work/hold (the report below); " "$work/hold.err"
 [ "$(cd "$work/hold" && ls)" = "Hold-1__keygen.json" ] && pass "terminated profile: the finished record alone" ||
     fail "terminated profile: the finished record alone" "$(ls -a "$work/hold")"
 rm "$TOY_HOLD_FILE"

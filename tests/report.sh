@@ -235,11 +235,11 @@ expect_grep "evidence: the command that made the page" \
 # A folder with nothing in it (git keeps no empty folder, so it is made here).
 mkdir "$work/empty"
 expect_status "empty folder is an input error" 2 "$ICCSPROF" report "$work/empty"
-expect_grep "empty folder is named" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_grep "empty folder is named" "^iccsprof report: $work/empty: empty directory$" "$work/err"
 expect_status "compare refuses an empty side" 2 "$ICCSPROF" compare "$work/empty" "$cases/compare-identical/input/b"
-expect_grep "compare names the empty side" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_grep "compare names the empty side" "^iccsprof compare: $work/empty: empty directory$" "$work/err"
 expect_status "a missing path is an input error" 2 "$ICCSPROF" report "$work/none.json"
-expect_grep "a missing path gives the reason" "^iccsprof: $work/none.json: No such file or directory$" "$work/err"
+expect_grep "a missing path gives the reason" "^iccsprof report: $work/none.json: No such file or directory$" "$work/err"
 
 # --export-json - writes the export to stdout, and what the command prints
 # there (campaign report's summary) to stderr; no file named - is made.
@@ -276,7 +276,7 @@ if [ $? -eq 0 ]; then pass "make compare"; else fail "make compare" "$(head -c 3
 expect_grep "make compare prints the comparison" "^| \`Demo-128\` | sign | drng 1.03, pseudoXOF 22.9, sm3hash 48 | drng 1.03, pseudoXOF 23.9, sm3hash 48 | \*\*differ\*\* |$" "$work/out"
 (cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a" B="$changed/b" FAIL_ON=calls) >"$work/out" 2>"$work/err"
 if [ $? -ne 0 ]; then pass "make compare FAIL_ON=calls fails"; else fail "make compare FAIL_ON=calls fails" "exit 0"; fi
-expect_grep "make compare names the condition" "^iccsprof: compare: --fail-on calls holds" "$work/err"
+expect_grep "make compare names the condition" "^iccsprof compare: --fail-on calls holds" "$work/err"
 (cd "$top_builddir" && env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s compare A="$changed/a") >"$work/out" 2>"$work/err"
 if [ $? -ne 0 ]; then pass "make compare without B fails"; else fail "make compare without B fails" "exit 0"; fi
 expect_grep "make compare says what is missing" "make compare: give A=DIR and B=DIR" "$work/err"

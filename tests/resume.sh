@@ -81,10 +81,10 @@ stage() {
 stage build '^+ .* -c .*\.c -o '
 # while the second instance's first operation is timed: the first
 # instance's records are kept
-stage timing '^iccsprof: \[instance 2/2, operation 1/2\] WOTS-SM3-32 keygen: timing' \
+stage timing '^iccsprof run: \[instance 2/2, operation 1/2\] WOTS-SM3-32 keygen: timing' \
     WOTS-SM3-16__keygen.json WOTS-SM3-16__sign.json
 # while the first instance's second operation is profiled
-stage profile '^iccsprof: \[instance 1/2, operation 2/2\] WOTS-SM3-16 sign: profile ' \
+stage profile '^iccsprof run: \[instance 1/2, operation 2/2\] WOTS-SM3-16 sign: profile ' \
     WOTS-SM3-16__keygen.json
 
 # without --max-seconds each pass has its share of the 60 s budget: two

@@ -109,5 +109,5 @@ expect_grep "compare: the third pass on one side only" "^- only in B: \`K\` pass
 # --- bad input ---
 want=2 run_kex "a pass beyond the exchange's" kexfix "$work/bad" --op pass3_a
 expect_grep "the pass beyond is named" \
-    "^iccsprof: --op: 'pass3_a' is not an operation of a kex scheme (init_a, init_b, ..., derive_b or all)$" "$work/err"
+    "^iccsprof run: --op: 'pass3_a' is not an operation of a kex scheme (init_a, init_b, ..., derive_b or all)$" "$work/err"
 finish

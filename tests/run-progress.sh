@@ -20,7 +20,7 @@ plan="sigfix sign: about 1[0-9.]* ms a call; timing 150 calls (--min-calls 150) 
 
 expect_status "off a terminal: exits 0" 0 env TERM=xterm "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --op sign --out-dir "$work" $slow
-expect_grep "off a terminal: the lasting pass's plan has a line" "^iccsprof: $plan\$" "$work/err"
+expect_grep "off a terminal: the lasting pass's plan has a line" "^iccsprof run: $plan\$" "$work/err"
 if grep -q "$(printf '\r')" "$work/err"; then fail "off a terminal: no line rewritten in place" "$(od -c "$work/err" | head -3)"; else pass "off a terminal: no line rewritten in place"; fi
 if [ "$(grep -c . "$work/err")" -le 3 ]; then pass "off a terminal: a few lines at most"; else fail "off a terminal: a few lines at most" "$(cat "$work/err")"; fi
 if [ "$(wc -l <"$work/out")" -eq 1 ] && grep -q "^sigfix sign: " "$work/out"; then
@@ -39,13 +39,13 @@ if command -v script >/dev/null 2>&1; then
     expect_grep "on a terminal: the pass against its plan" "sigfix sign: timing [0-9.]* s of about [0-9.]* s" "$work/tty-lines"
     expect_grep "on a terminal: and the times" "sigfix sign: timing [0-9.]* s of about [0-9.]* s · elapsed 0:0[0-9], about 0:0[0-9] left" "$work/tty-lines"
     expect_grep "on a terminal: the line is erased in place" "$(printf '\033')\\[K" "$work/tty"
-    expect_grep "on a terminal: the plan on a line of its own" "^iccsprof: $plan" "$work/tty-lines"
-    if grep -q "^iccsprof: sigfix sign: timing" "$work/tty-lines"; then fail "on a terminal: no phase lines" "$(head -c 300 "$work/tty-lines")"; else pass "on a terminal: no phase lines"; fi
+    expect_grep "on a terminal: the plan on a line of its own" "^iccsprof run: $plan" "$work/tty-lines"
+    if grep -q "^iccsprof run: sigfix sign: timing" "$work/tty-lines"; then fail "on a terminal: no phase lines" "$(head -c 300 "$work/tty-lines")"; else pass "on a terminal: no phase lines"; fi
     expect_grep "on a terminal: stdout holds the result" "^sigfix sign: " "$work/tty-out"
     TERM=dumb script -qec "\"$ICCSPROF\" run --plain \"$fix/libsigfix.so\" --profiled \"$fix/libsigfix_prof.so\" --op sign --out-dir \"$work\" $slow >/dev/null" \
         /dev/null >"$work/dumb" 2>&1
     if grep -q "$(printf '\033')" "$work/dumb"; then fail "TERM=dumb: no escape sequences" "$(od -c "$work/dumb" | head -3)"; else pass "TERM=dumb: no escape sequences"; fi
-    expect_grep "TERM=dumb: plan lines as off a terminal" "^iccsprof: $plan" "$work/dumb"
+    expect_grep "TERM=dumb: plan lines as off a terminal" "^iccsprof run: $plan" "$work/dumb"
 
     # Part of a larger run (profile's): instance 2 of 3, which began a
     # minute ago and measured 3 operations in 6 s before this one.

@@ -44,7 +44,7 @@ check(p["calls"] == r["profile"]["calls"] >= 1, str(p))
 check(abs(p["calibration_seconds"] - 0.5) < 0.1, str(p))
 ' "$work/max"
 expect_grep "max-seconds: the plan is announced, with the rule" \
-    "^iccsprof: sigfix sign: about 50[0-9] ms a call; timing 25 calls (a slow operation: --min-calls 100 do not fit in --max-seconds 3, 5 a trial) ≈ 12.[0-9]* s, cut at --max-seconds 3" "$work/err"
+    "^iccsprof run: sigfix sign: about 50[0-9] ms a call; timing 25 calls (a slow operation: --min-calls 100 do not fit in --max-seconds 3, 5 a trial) ≈ 12.[0-9]* s, cut at --max-seconds 3" "$work/err"
 
 # --- a profile pass that fails keeps the timing's record, and the reverse ---
 ICCSPROF_FIXTURE=segv-profiled want=1 run_fix "profile pass crashes: exits 1" "$work/noprof" --op sign $quick
@@ -91,7 +91,7 @@ ICCSPROF_FIXTURE=steady ICCSPROF_FIXTURE_MS=50 run_fix "precision: steady" "$wor
 ICCSPROF_FIXTURE=noisy ICCSPROF_FIXTURE_MS=10 run_fix "precision: noisy" "$work/noisy" --op sign \
     --no-profile --trials 3 --min-calls 6 --target-seconds 0.01 --max-seconds 1.5 --precision 20%
 expect_grep "precision: the noisy pass says it goes on" \
-    "^iccsprof: sigfix sign: timing at ±[0-9.]* % after its minimum: on to about [0-9]* calls, [0-9.]* [mµ]*s more, for ±20 % or --max-seconds 1.5" "$work/err"
+    "^iccsprof run: sigfix sign: timing at ±[0-9.]* % after its minimum: on to about [0-9]* calls, [0-9.]* [mµ]*s more, for ±20 % or --max-seconds 1.5" "$work/err"
 # (the profile pass: each pair is four operations, its rehearsal and play
 # included, so its limit is twice the timing pass's)
 ICCSPROF_FIXTURE=steady-share run_fix "precision: steady shares" "$work/steadyshare" --op sign --no-plain --instance sigfix \
@@ -128,7 +128,7 @@ ICCSPROF_FIXTURE=hang-sign sigint_default "$ICCSPROF" run --plain "$fix/libsigfi
 interrupt_after "$work/int/sigfix__keygen.json" $!
 [ $rc -eq 130 ] && pass "SIGINT: exit 130" || fail "SIGINT: exit 130" "exit $rc: $(cat "$work/int.err")"
 expect_grep "SIGINT: named, with what is kept and how to resume" \
-    "^iccsprof: interrupted by SIGINT during sigfix sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept, and the same command with --resume measures only the rest$" \
+    "^iccsprof run: interrupted by SIGINT during sigfix sign: its measurement was stopped and not recorded; the 1 operation finished before it is kept, and the same command with --resume measures only the rest$" \
     "$work/int.err"
 if grep -q "Terminated\|nothing was written" "$work/int.err"; then fail "SIGINT: no other signal named" "$(cat "$work/int.err")"; else pass "SIGINT: no other signal named"; fi
 [ "$(cd "$work/int" && ls)" = "sigfix__keygen.json" ] && pass "SIGINT: the finished record alone, no temporary" ||

@@ -281,7 +281,7 @@ expect_status "-q" 0 "$ICCSPROF" run -q --plain "$fix/libsigfix.so" \
     fail "-q: the record, and nothing said" "$(cat "$work/out" "$work/err" | head -c 300)"
 expect_status "-v" 0 "$ICCSPROF" run -v --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --op keygen --out "$work/single/v.json" $quick
-[ "$(grep -c '^iccsprof: sigfix keygen: ' "$work/err")" -ge 8 ] && pass "-v: a line for every phase" ||
+[ "$(grep -c '^iccsprof run: sigfix keygen: ' "$work/err")" -ge 8 ] && pass "-v: a line for every phase" ||
     fail "-v: a line for every phase" "$(head -c 300 "$work/err")"
 expect_grep "-v: the result line too" "^sigfix keygen: .* ticks\| cycles" "$work/out"
 rm -f "$work/single/q.json" "$work/single/v.json"
@@ -344,7 +344,7 @@ mkdir -p "$work/nounwind"
 expect_status "callers without libunwind: exit 2" 2 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
     --profiled "$fix/libsitesfix_nounwind_prof.so" --out-dir "$work/nounwind" --op sign --callers $quick
 expect_grep "callers without libunwind: the reason" \
-    "^iccsprof: $fix/libsitesfix_nounwind_prof.so: --callers needs wrappers built with libunwind" "$work/err"
+    "^iccsprof run: $fix/libsitesfix_nounwind_prof.so: --callers needs wrappers built with libunwind" "$work/err"
 [ -z "$(ls -A "$work/nounwind")" ] && pass "callers without libunwind: nothing written" || fail "callers without libunwind: nothing written" "$(ls "$work/nounwind")"
 expect_status "no callers without libunwind: runs" 0 "$ICCSPROF" run --plain "$fix/libsitesfix.so" \
     --profiled "$fix/libsitesfix_nounwind_prof.so" --out-dir "$work/nounwind" --op sign $quick
@@ -508,25 +508,25 @@ bad() {
 }
 both="--plain $fix/libsigfix.so --profiled $fix/libsigfix_prof.so"
 echo "not a library" >"$work/junk.so"
-bad "missing library" "^iccsprof: $work/none.so: No such file or directory$" \
+bad "missing library" "^iccsprof run: $work/none.so: No such file or directory$" \
     --plain "$work/none.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "not ELF" "^iccsprof: $work/junk.so: .*" \
+bad "not ELF" "^iccsprof run: $work/junk.so: .*" \
     --plain "$work/junk.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "neither sig nor kem" "^iccsprof: $fix/libnotscheme.so: neither a signature, a KEM nor a key exchange library" \
+bad "neither sig nor kem" "^iccsprof run: $fix/libnotscheme.so: neither a signature, a KEM nor a key exchange library" \
     --plain "$fix/libnotscheme.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "missing API symbol" "^iccsprof: $fix/libsignoverify.so: missing symbol sig_verify$" \
+bad "missing API symbol" "^iccsprof run: $fix/libsignoverify.so: missing symbol sig_verify$" \
     --plain "$fix/libsignoverify.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "missing DRNG global" "^iccsprof: $fix/libsignodrng.so: undefined symbol: drng_algorithm$" \
+bad "missing DRNG global" "^iccsprof run: $fix/libsignodrng.so: undefined symbol: drng_algorithm$" \
     --plain "$fix/libsignodrng.so" --profiled "$fix/libsigfix_prof.so" --op all --out-dir "$work/bad"
-bad "not a profiled build" "^iccsprof: $fix/libsigfix.so: not a profiled build" \
+bad "not a profiled build" "^iccsprof run: $fix/libsigfix.so: not a profiled build" \
     --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix.so" --op all --out-dir "$work/bad"
-bad "wrapper ABI mismatch" "^iccsprof: $fix/libsigbadabi_prof.so: wrapper interface ABI 999, this iccsprof reads ABI [0-9]*$" \
+bad "wrapper ABI mismatch" "^iccsprof run: $fix/libsigbadabi_prof.so: wrapper interface ABI 999, this iccsprof reads ABI [0-9]*$" \
     --plain "$fix/libsigfix.so" --profiled "$fix/libsigbadabi_prof.so" --op all --out-dir "$work/bad"
 bad "different schemes" "are not builds of the same scheme instance" \
     --plain "$fix/libsigfix.so" --profiled "$fix/libkemfix_prof.so" --op all --out-dir "$work/bad"
-ICCSPROF_FIXTURE=zero-pk bad "zero key length" "^iccsprof: $fix/libsigfix.so: sig_get_pk_len_bytes() returned 0 " \
+ICCSPROF_FIXTURE=zero-pk bad "zero key length" "^iccsprof run: $fix/libsigfix.so: sig_get_pk_len_bytes() returned 0 " \
     $both --op all --out-dir "$work/bad"
-bad "unknown operation" "^iccsprof: --op: 'enc' is not an operation of a sig scheme (keygen, sign, verify or all)$" \
+bad "unknown operation" "^iccsprof run: --op: 'enc' is not an operation of a sig scheme (keygen, sign, verify or all)$" \
     $both --op enc --out-dir "$work/bad"
 bad "--trials 0" "^iccsprof run: --trials: '0' is not a whole number from 1 to 1000000$" \
     $both --op all --out-dir "$work/bad" --trials 0
@@ -545,20 +545,20 @@ bad "callers too deep" "^iccsprof run: --callers: '9' is not a whole number from
 bad "unknown option" "^iccsprof run: unknown option: --frobnicate$" \
     $both --op all --out-dir "$work/bad" --frobnicate
 bad "no output" "^iccsprof run: give one of --out FILE.json or --out-dir DIR$" $both --op all
-bad "missing output folder" "^iccsprof: $work/nowhere: No such file or directory$" \
+bad "missing output folder" "^iccsprof run: $work/nowhere: No such file or directory$" \
     $both --op all --out-dir "$work/nowhere"
-bad "output folder is a file" "^iccsprof: $work/junk.so: Not a directory$" \
+bad "output folder is a file" "^iccsprof run: $work/junk.so: Not a directory$" \
     $both --op all --out-dir "$work/junk.so"
 if [ "$(id -u)" -ne 0 ]; then
     mkdir -p "$work/ro" && chmod 555 "$work/ro"
-    bad "unwritable output folder" "^iccsprof: $work/ro: Permission denied$" $both --op all --out-dir "$work/ro"
+    bad "unwritable output folder" "^iccsprof run: $work/ro: Permission denied$" $both --op all --out-dir "$work/ro"
 fi
 # an installation without its measuring program says which one it lacks
 ICCSPROF_MEASURE=$work/no-measure expect_status "no measuring program: exit 1" 1 "$ICCSPROF" run \
     $both --op all --out-dir "$work/bad"
 expect_grep "no measuring program: named" \
-    "^iccsprof: $work/no-measure: cannot start the measuring program: No such file or directory$" "$work/err"
+    "^iccsprof run: $work/no-measure: cannot start the measuring program: No such file or directory$" "$work/err"
 echo '{"scheme": ' >"$work/build.json"
-bad "corrupt build description" "^iccsprof: $work/build.json:2:0: " \
+bad "corrupt build description" "^iccsprof run: $work/build.json:2:0: " \
     $both --op all --out-dir "$work/bad" --build-info "$work/build.json"
 finish

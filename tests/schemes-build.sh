@@ -13,8 +13,8 @@ B=$work/build/t-awk/Awk-128
 tree_listing "$pkg" >"$work/tree.before"
 
 expect_make "awkward layout builds" 0 profile-build SCHEME=t-awk SCHEME_DIR="$pkg"
-expect_grep "progress line" "^profile: Awk-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
-expect_grep "build summary" "^profile: built 1 of 1 instances of t-awk under $work/build/t-awk\$" "$work/err"
+expect_grep "progress line" "^iccsprof profile: Awk-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
+expect_grep "build summary" "^iccsprof profile: built 1 of 1 instances of t-awk under $work/build/t-awk\$" "$work/err"
 
 # Programs left out, the API in, the query interface only when profiled.
 nm -D --defined-only "$B/libAwk-128.so" | awk '{ print $3 }' | sort >"$work/plain.syms"

@@ -46,7 +46,7 @@ EOS
 # hash.c), its -I. before -I../include, its level macro.
 profile "two Makefiles" twomake
 expect_grep "the API Makefile's target is named" \
-    "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
+    "^iccsprof profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
 exact_calls "two Makefiles" twomake Tw-128 pseudohash 512
 build_json "build.json: the API target's sources, defines and exclusions" twomake Tw-128 <<'EOS'
 import json, sys
@@ -78,20 +78,20 @@ EOS
 compile_db "compile_commands.json: the commands resolve" "$work/build/twomake/Tw-128/compile_commands.json"
 expect_status "without the build files it does not build" 1 "$ICCSPROF" profile --build-only --no-build-files \
     "$PKGS/twomake" --builddir "$work/nobf"
-expect_grep "the fallback fails" "^profile: Tw-128: compilation failed under the guide and the lenient flags: " "$work/err"
+expect_grep "the fallback fails" "^iccsprof profile: Tw-128: compilation failed under the guide and the lenient flags: " "$work/err"
 
 # A build folder given relative: the scratch copy's paths, which make -w
 # names absolutely, still lead back to the package.
 expect_status "a relative build folder" 0 env -C "$work" "$ICCSPROF" profile --build-only "$PKGS/twomake" \
     --builddir rel
 expect_grep "the build files are read" \
-    "^profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
+    "^iccsprof profile: Tw-128: sources, -I and -D from api_pkc/Makefile, target tw_kat_api\$" "$work/err"
 compile_db "compile_commands.json: the relative commands resolve" "$work/rel/twomake/Tw-128/compile_commands.json"
 
 # A default target over *.c; test/speed_print.c belongs to the speed
 # target only and misses its header.
 profile "a wildcard default target" wildtest
-expect_grep "the KAT target is taken" "^profile: Wt-1: sources, -I and -D from Makefile, target KAT_SIG\$" "$work/err"
+expect_grep "the KAT target is taken" "^iccsprof profile: Wt-1: sources, -I and -D from Makefile, target KAT_SIG\$" "$work/err"
 exact_calls "a wildcard default target" wildtest Wt-1
 build_json "build.json: test/ left to the speed target" wildtest Wt-1 <<'EOS'
 import json, sys
@@ -108,7 +108,7 @@ expect_grep "the fallback's error" "test/speed_print.c:6:10: fatal error: cpucyc
 # CMake: the library target joined to the KAT program that links it.
 profile "a CMake library" cmakeok
 expect_grep "the KAT program and its library" \
-    "^profile: Ck-128: sources, -I and -D from CMakeLists.txt, target KAT_SIG + ck\$" "$work/err"
+    "^iccsprof profile: Ck-128: sources, -I and -D from CMakeLists.txt, target KAT_SIG + ck\$" "$work/err"
 exact_calls "a CMake library" cmakeok Ck-128
 build_json "build.json: the level from CMAKE_C_FLAGS" cmakeok Ck-128 <<'EOS'
 import json, sys
@@ -120,7 +120,7 @@ EOS
 # CMake whose configure fails: the fallback, and why.
 profile "a CMake configure that fails" cmakefail
 expect_grep "the failure and the fallback are said" \
-    "^profile: Cf-128: CMakeLists.txt: configuring failed (CMake Error at CMakeLists.txt:11 (add_executable): Cannot find source file: test/cpucycles.c); no target of CMakeLists.txt compiles the ICCS API with the KAT driver: every .c but programs\$" "$work/err"
+    "^iccsprof profile: Cf-128: CMakeLists.txt: configuring failed (CMake Error at CMakeLists.txt:11 (add_executable): Cannot find source file: test/cpucycles.c); no target of CMakeLists.txt compiles the ICCS API with the KAT driver: every .c but programs\$" "$work/err"
 exact_calls "a CMake configure that fails" cmakefail Cf-128
 build_json "build.json: the fallback's level macro" cmakefail Cf-128 <<'EOS'
 import json, sys
@@ -161,5 +161,5 @@ expect_grep "the links are named" "links of the package that point nowhere: .*si
 # A folder of packages is not one package.
 mkdir "$work/many" && cp -R "$PKGS/wildtest" "$PKGS/makeshell" "$work/many/"
 expect_status "a folder of packages" 2 "$ICCSPROF" profile "$work/many" --builddir "$work/build"
-expect_grep "campaign is named" "^profile: $work/many: this folder holds 2 packages: use iccsprof campaign (or give one package's folder)\$" "$work/err"
+expect_grep "campaign is named" "^iccsprof profile: $work/many: this folder holds 2 packages: use iccsprof campaign (or give one package's folder)\$" "$work/err"
 finish

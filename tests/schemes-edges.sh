@@ -19,7 +19,7 @@ printf 'cflags = -DX=$(touch %s/pwned1) `touch %s/pwned2`\ndefines = Y=;touch%s/
 expect_status "a descriptor with shell code" 2 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
     --conf "$work/evil.conf" --instances Good
 expect_grep "a word of it that is no flag is refused" \
-    "^profile: $work/evil.conf:1: $work/pwned1) is refused: a descriptor may give only defines" "$work/err"
+    "^iccsprof plan: $work/evil.conf:1: $work/pwned1) is refused: a descriptor may give only defines" "$work/err"
 printf 'cflags = -DX=$(touch%s/pwned1) -DZ=`touch%s/pwned2`\ndefines = Y=;touch%s/pwned3\n' \
     "$work" "$work" "$work" >"$work/evil.conf"
 expect_status "shell code in defines only" 0 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \
@@ -42,9 +42,9 @@ expect_grep "the current folder is the package" "^scheme two\$" "$work/out"
 expect_status "--instances ," 2 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" --instances ,
 expect_same_line() { [ "$(wc -l <"$2")" -eq 1 ] && expect_grep "$1" "$3" "$2" || fail "$1" "$(cat "$2")"; }
 expect_same_line "one line naming the empty list" "$work/err" \
-    "^profile: --instances ',': names no instance (known: Broken, Good)\$"
+    "^iccsprof plan: --instances ',': names no instance (known: Broken, Good)\$"
 expect_make "INSTANCES=," 2 profile-plan SCHEME=t-two SCHEME_DIR="$PKGS/two" INSTANCES=,
-expect_grep "make: the same line" "^profile: --instances ',': names no instance" "$work/err"
+expect_grep "make: the same line" "^iccsprof plan: --instances ',': names no instance" "$work/err"
 
 # A byte order mark is not part of the first key.
 printf '\357\273\277algorithm = Marked\n' >"$work/bom.conf"
@@ -70,19 +70,19 @@ printf 'int toy_warns(int x);\nint toy_warns(int x)\n{\n    int unused;\n    ret
 expect_status "a library source that warns" 0 "$ICCSPROF" profile --build-only "$work/warn" \
     --builddir "$work/build" --instances Good
 expect_grep "the instance line counts them and names the file" \
-    "^profile: Good: built with the guide flags; 1 compiler warning in $work/build/warn/Good/warnings.log ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: Good: built with the guide flags; 1 compiler warning in $work/build/warn/Good/warnings.log ([0-9.]* s)\$" "$work/err"
 expect_grep "the file holds the warning" "warns.c:4:9: warning: unused variable 'unused'" "$work/build/warn/Good/warnings.log"
 expect_status "built again" 0 "$ICCSPROF" profile --build-only "$work/warn" --builddir "$work/build" --instances Good
 expect_grep "up to date, still counted" \
-    "^profile: Good: up to date, built with the guide flags; 1 compiler warning in " "$work/err"
+    "^iccsprof profile: Good: up to date, built with the guide flags; 1 compiler warning in " "$work/err"
 
 # The KAT gate: a package without responses cannot pass it; --kat require
 # then keeps the instance from being timed, and says why.
 expect_status "--kat require without responses" 1 "$ICCSPROF" profile "$PKGS/two" --scheme katreq \
     --builddir "$work/build" --instances Good --profile-dir "$work/katreq" --kat require
-expect_grep "the gate runs" "^profile: Good: KAT gate (time-out 600 s)\$" "$work/err"
+expect_grep "the gate runs" "^iccsprof profile: Good: KAT gate (time-out 600 s)\$" "$work/err"
 expect_grep "the instance is not timed, and why" \
-    "^profile: failed: Good: --kat require and its KAT did not pass ($work/build/katreq/Good/kat.json says why)\$" "$work/err"
+    "^iccsprof profile: failed: Good: --kat require and its KAT did not pass ($work/build/katreq/Good/kat.json says why)\$" "$work/err"
 [ ! -e "$work/katreq/Good__keygen.json" ] && pass "no record" || fail "no record" "$(ls "$work/katreq")"
 
 # A tab in an instance folder's name: one line naming the folder.
@@ -90,7 +90,7 @@ copy two tab
 mv "$work/tab/$good" "$work/tab/Two/Implementations/Reference_Implementation/Go	od"
 expect_status "an instance folder with a tab" 2 "$ICCSPROF" plan "$work/tab" --builddir "$work/build"
 expect_same_line "the folder is named, the tab shown" "$work/err" \
-    "^profile: .*/Reference_Implementation/Go\\\\tod: an instance folder's name holds a tab or a line break; "
+    "^iccsprof plan: .*/Reference_Implementation/Go\\\\tod: an instance folder's name holds a tab or a line break; "
 
 # A name starting with '.' never makes records report cannot see.
 copy two dot
@@ -110,7 +110,7 @@ waiter=$!
 i=0
 while [ $i -lt 100 ] && ! grep -q "waiting" "$work/lock.err"; do sleep 0.1; i=$((i + 1)); done
 expect_grep "the second says it waits" \
-    "^profile: waiting for the lock on $work/build/locked (another iccsprof is building there)\$" "$work/lock.err"
+    "^iccsprof plan: waiting for the lock on $work/build/locked (another iccsprof is building there)\$" "$work/lock.err"
 kill -0 $waiter 2>/dev/null && pass "and waits" || fail "and waits" "it ended"
 exec 9>&-
 wait $waiter

@@ -12,7 +12,7 @@ B=$work/build/t-old/Old-1
 
 expect_make "old code builds" 0 profile-build SCHEME=t-old SCHEME_DIR="$pkg"
 expect_grep "the fallback is announced with its reason" \
-    "^profile: Old-1: built with the lenient flags: the guide flags failed (old.c:19:[0-9]*: error: implicit declaration of function 'toy_old_fill'.*; see $B/guide.log) ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: Old-1: built with the lenient flags: the guide flags failed (old.c:19:[0-9]*: error: implicit declaration of function 'toy_old_fill'.*; see $B/guide.log) ([0-9.]* s)\$" "$work/err"
 expect_grep "guide.log keeps the guide attempt" "error: implicit declaration of function 'toy_old_fill'" "$B/guide.log"
 expect_py "build.json records the fallback" "$B/build.json" "$lenient" "$SANITIZER_CFLAGS" <<'EOS'
 import json, sys
@@ -30,19 +30,19 @@ expect_grep "plan: fallback used" "^  fallback     used: the guide flags failed\
 # it: without the strict errors the guide flags would pass here, and the
 # record would depend on the compiler.
 expect_make "without the strict errors" 0 profile-build SCHEME=t-old-loose SCHEME_DIR="$pkg" SCHEME_STRICT_CFLAGS=
-expect_grep "GCC 12 alone would take the guide flags" "^profile: Old-1: built with the guide flags" "$work/err"
+expect_grep "GCC 12 alone would take the guide flags" "^iccsprof profile: Old-1: built with the guide flags" "$work/err"
 
 printf 'lenient = no\n' >"$work/strict.conf"
 expect_make "lenient = no refuses the fallback" 2 profile-build SCHEME=t-old SCHEME_DIR="$pkg" SCHEME_CONF="$work/strict.conf"
 expect_grep "the refusal shows the error" \
-    "^profile: Old-1: compilation failed under the guide flags (lenient = no): old.c:19:[0-9]*: error: implicit declaration of function 'toy_old_fill'" "$work/err"
+    "^iccsprof profile: Old-1: compilation failed under the guide flags (lenient = no): old.c:19:[0-9]*: error: implicit declaration of function 'toy_old_fill'" "$work/err"
 [ ! -e "$B/build.json" ] && pass "a failed rebuild leaves no build.json" || fail "a failed rebuild leaves no build.json" "it is still there"
 
 # drng.h defines the DRNG state, so every file including it does.
 T=$work/build/t-tent/Tent-1
 expect_make "a global defined in a header builds" 0 profile-build SCHEME=t-tent SCHEME_DIR="$PKGS/tentative"
 expect_grep "the fallback names the clash" \
-    "^profile: Tent-1: built with the lenient flags: the guide flags failed (zero-filled globals defined in several files, drng_algorithm in drng.c and sig.c, need -fcommon) ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: Tent-1: built with the lenient flags: the guide flags failed (zero-filled globals defined in several files, drng_algorithm in drng.c and sig.c, need -fcommon) ([0-9.]* s)\$" "$work/err"
 expect_py "build.json: fallback, and the package's global" "$T/build.json" "$lenient" <<'EOS'
 import json, sys
 b = json.load(open(sys.argv[1]))

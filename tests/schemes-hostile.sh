@@ -58,7 +58,7 @@ for opt in "-wrapper $work/evil.sh" "-B$work/bin/" "-specs=$work/evil.specs" \
     plan "scheme.conf: cflags = -O2 $opt" 2 "$work/conf"
     word=${opt%% *}
     expect_grep "refused and named: $word" \
-        "^profile: $work/conf/scheme.conf:1: $word is refused: a descriptor may give only defines (-D, -U), include folders inside the package (-I), -std=, warnings (-W), optimisation (-O), -g and listed -m and -f flags; only the command line (--cflags) may give others\$" \
+        "^iccsprof plan: $work/conf/scheme.conf:1: $word is refused: a descriptor may give only defines (-D, -U), include folders inside the package (-I), -std=, warnings (-W), optimisation (-O), -g and listed -m and -f flags; only the command line (--cflags) may give others\$" \
         "$work/err"
 done
 [ ! -e "$work/PWNED" ] && pass "no program of the package ran" || fail "no program of the package ran" "PWNED"
@@ -71,14 +71,14 @@ for dir in "$work/outinc" "../outinc" "linked" "inc/../.." "missing"; do
         printf 'cflags = %s\n' "$form" >"$work/conf/scheme.conf"
         plan "scheme.conf: cflags = $form" 2 "$work/conf"
         expect_grep "refused and named: $form" \
-            "^profile: $work/conf/scheme.conf:1: $form is refused: $dir is not a folder inside the package, and only the command line (--cflags) may give include folders outside it\$" \
+            "^iccsprof plan: $work/conf/scheme.conf:1: $form is refused: $dir is not a folder inside the package, and only the command line (--cflags) may give include folders outside it\$" \
             "$work/err"
     done
 done
 printf 'cflags = -I\n' >"$work/conf/scheme.conf"
 plan "scheme.conf: cflags = -I" 2 "$work/conf"
 expect_grep "a flag without its value is named" \
-    "^profile: $work/conf/scheme.conf:1: -I is refused: it takes a value, and none follows\$" "$work/err"
+    "^iccsprof plan: $work/conf/scheme.conf:1: -I is refused: it takes a value, and none follows\$" "$work/err"
 # what real packages' Makefiles pass is taken
 printf '#define INC_OK 1\n' >"$work/conf/inc/incok.h"
 printf '#include "incok.h"\nint inc_ok = INC_OK;\n' >"$work/conf/$good/incuse.c"
@@ -97,7 +97,7 @@ printf 'SECRET-LINE-4242\n' >"$work/secret.txt" && chmod 600 "$work/secret.txt"
 ln -s "$work/secret.txt" "$work/leak/$good/leak.c"
 plan "a source linked out of the package" 2 "$work/leak"
 expect_grep "the link is named" \
-    "^profile: instance Good: leak.c is a link out of the package, to $work/secret.txt: iccsprof follows no link out of the package it builds (copy the file in, or exclude it in scheme.conf)\$" \
+    "^iccsprof plan: instance Good: leak.c is a link out of the package, to $work/secret.txt: iccsprof follows no link out of the package it builds (copy the file in, or exclude it in scheme.conf)\$" \
     "$work/err"
 if grep -rq SECRET-LINE "$work/build" 2>/dev/null; then
     fail "no log quotes the private file" "$(grep -rl SECRET-LINE "$work/build")"
@@ -152,13 +152,13 @@ lude \"$work/secret.txt\"" "#include \"sub/../../../../../../secret.txt\"" \
     name=$(sed -n 's/.*include[_a-z]* *["<]\([^">]*\)[">].*/\1/p; s/.*import *"\([^"]*\)".*/\1/p' "$work/inc/$good/fromout.c" | head -n 1)
     [ -n "$name" ] || name=$work/secret.txt
     expect_grep "an include out of the package ($i): named" \
-        "^profile: instance Good: fromout.c includes $name, out of the package: iccsprof compiles nothing that reads a file out of the package it builds (copy the file in, or exclude the file in scheme.conf)\$" \
+        "^iccsprof plan: instance Good: fromout.c includes $name, out of the package: iccsprof compiles nothing that reads a file out of the package it builds (copy the file in, or exclude the file in scheme.conf)\$" \
         "$work/err"
 done
 printf '#define F "%s"\n#include F\n' "$work/secret.txt" >"$work/inc/$good/fromout.c"
 plan "a computed include: refused" 2 "$work/inc"
 expect_grep "a computed include: named" \
-    "^profile: instance Good: fromout.c includes a file a macro names (#include F), which iccsprof cannot hold to the package it builds (write the name out, or exclude the file in scheme.conf)\$" \
+    "^iccsprof plan: instance Good: fromout.c includes a file a macro names (#include F), which iccsprof cannot hold to the package it builds (write the name out, or exclude the file in scheme.conf)\$" \
     "$work/err"
 if grep -rq SECRET-LINE "$work/build" "$work/out" "$work/err" 2>/dev/null; then
     fail "no log quotes the included file" "$(grep -rl SECRET-LINE "$work/build" "$work/out" "$work/err")"
@@ -181,7 +181,7 @@ rm "$work/shared/Two/Implementations/Reference_Implementation/Broken/drng.c"
 printf '#include "%s"\n' "$work/secret.txt" >>"$work/shared/Two/common/drng.c"
 plan "a shared file including out of the package: refused" 2 "$work/shared"
 expect_grep "a shared file including out of the package: named" \
-    "^profile: instance [A-Za-z]*: Two/common/drng.c includes $work/secret.txt, out of the package: " \
+    "^iccsprof plan: instance [A-Za-z]*: Two/common/drng.c includes $work/secret.txt, out of the package: " \
     "$work/err"
 
 # A memory limit: a compiler that runs out of it is stopped, and the

@@ -75,38 +75,38 @@ if grep -q "^  source       test_speed.c" "$work/out"; then fail "excluded file 
 
 # Errors a user can cause: one line naming the culprit, exit 2, nothing built.
 expect_make "unknown instance" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" INSTANCES=Awk-128,Nope
-expect_grep "unknown instance names the known ones" "^profile: --instances: no instance named Nope (known: Awk-128)\$" "$work/err"
+expect_grep "unknown instance names the known ones" "^iccsprof plan: --instances: no instance named Nope (known: Awk-128)\$" "$work/err"
 expect_make "unknown scheme" 2 profile-plan SCHEME=t-none
-expect_grep "unknown scheme named" "^profile: no scheme 't-none': .*/schemes/t-none is not a folder (in the tree:.*; or give the package folder: SCHEME_DIR=/path/to/package)\$" "$work/err"
+expect_grep "unknown scheme named" "^iccsprof plan: no scheme 't-none': .*/schemes/t-none is not a folder (in the tree:.*; or give the package folder: SCHEME_DIR=/path/to/package)\$" "$work/err"
 expect_make "bad scheme id" 2 profile-plan SCHEME=../x SCHEME_DIR="$pkg"
-expect_grep "bad scheme id named" "^profile: --scheme '../x': an id is made of" "$work/err"
+expect_grep "bad scheme id named" "^iccsprof plan: --scheme '../x': an id is made of" "$work/err"
 expect_make "bad IMPL" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" IMPL=fast
-expect_grep "bad IMPL named" "^profile: --impl fast: expected reference, optimized or additional\$" "$work/err"
+expect_grep "bad IMPL named" "^iccsprof plan: --impl fast: expected reference, optimized or additional\$" "$work/err"
 expect_make "no optimized tree" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" IMPL=optimized
-expect_grep "missing tree named" "^profile: $(cd -P "$pkg" && pwd): no folder named Optimized_Implementation or Optimized (--impl optimized); name the instances with instance lines in scheme.conf\$" "$work/err"
+expect_grep "missing tree named" "^iccsprof plan: $(cd -P "$pkg" && pwd): no folder named Optimized_Implementation or Optimized (--impl optimized); name the instances with instance lines in scheme.conf\$" "$work/err"
 
 rm -rf "$work/build/t-lto"
 expect_make "LTO in SCHEME_CFLAGS is refused" 2 profile-build SCHEME=t-lto SCHEME_DIR="$pkg" SCHEME_CFLAGS="-O2 -flto"
-expect_grep "LTO refusal says why" "^profile: --cflags: -flto is refused: the profiled build wraps the helpers at link time, and link-time optimization can resolve their calls where --wrap never sees them\$" "$work/err"
+expect_grep "LTO refusal says why" "^iccsprof profile: --cflags: -flto is refused: the profiled build wraps the helpers at link time, and link-time optimization can resolve their calls where --wrap never sees them\$" "$work/err"
 [ ! -e "$work/build/t-lto/Awk-128" ] && pass "nothing built under LTO" || fail "nothing built under LTO" "$(ls "$work/build/t-lto")"
 printf 'cflags = -O2\ncflags = -flto=auto\n' >"$work/lto.conf"
 expect_make "LTO in scheme.conf is refused" 2 profile-build SCHEME=t-lto SCHEME_DIR="$pkg" SCHEME_CONF="$work/lto.conf"
-expect_grep "LTO refusal names the line" "^profile: $work/lto.conf:2: -flto=auto is refused: " "$work/err"
+expect_grep "LTO refusal names the line" "^iccsprof profile: $work/lto.conf:2: -flto=auto is refused: " "$work/err"
 
 printf '# comment\n\noptimise = yes\n' >"$work/bad.conf"
 expect_make "unknown descriptor key" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/bad.conf"
-expect_grep "unknown key named with its line" "^profile: $work/bad.conf:3: unknown key \"optimise\" (known: id, algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
+expect_grep "unknown key named with its line" "^iccsprof plan: $work/bad.conf:3: unknown key \"optimise\" (known: id, algorithm, type, instance, exclude, cflags, defines, lenient)\$" "$work/err"
 printf 'exclude = nothing_*.c\n' >"$work/none.conf"
 expect_make "exclude matching nothing" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/none.conf"
-expect_grep "useless exclude named" "^profile: $work/none.conf:1: exclude = nothing_\*.c matches no source of any instance\$" "$work/err"
+expect_grep "useless exclude named" "^iccsprof plan: $work/none.conf:1: exclude = nothing_\*.c matches no source of any instance\$" "$work/err"
 printf 'exclude[Other] = KAT_SIG.c\n' >"$work/scope.conf"
 expect_make "scoped line for an unknown instance" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/scope.conf"
-expect_grep "unknown scope named" "^profile: $work/scope.conf:1: no instance named Other (known: Awk-128)\$" "$work/err"
+expect_grep "unknown scope named" "^iccsprof plan: $work/scope.conf:1: no instance named Other (known: Awk-128)\$" "$work/err"
 printf 'type = signature\n' >"$work/type.conf"
 expect_make "bad type" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/type.conf"
-expect_grep "bad type named" "^profile: $work/type.conf:1: type must be sig, kem or kex\$" "$work/err"
+expect_grep "bad type named" "^iccsprof plan: $work/type.conf:1: type must be sig, kem or kex\$" "$work/err"
 expect_make "missing descriptor file" 2 profile-plan SCHEME=t-awk SCHEME_DIR="$pkg" SCHEME_CONF="$work/absent.conf"
-expect_grep "missing descriptor named" "^profile: --conf $work/absent.conf: no such readable file\$" "$work/err"
+expect_grep "missing descriptor named" "^iccsprof plan: --conf $work/absent.conf: no such readable file\$" "$work/err"
 
 # An in-tree scheme given by its folder: its links into the tree's own
 # schemes/iccs are the tool's own files.  A copy of the tree elsewhere,

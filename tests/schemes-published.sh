@@ -16,9 +16,9 @@ export PYTHONPATH
 profile_quick "published layout and Makefiles" published
 for inst in Pub-128 Pub-256; do
     expect_grep "$inst: the Makefile gives the sources" \
-        "^profile: $inst: sources, -I and -D from Makefile, target KAT_SIG_$inst\$" "$work/err"
+        "^iccsprof profile: $inst: sources, -I and -D from Makefile, target KAT_SIG_$inst\$" "$work/err"
     expect_grep "$inst: built from them with the guide flags" \
-        "^profile: $inst: built with the guide flags ([0-9.]* s)\$" "$work/err"
+        "^iccsprof profile: $inst: built with the guide flags ([0-9.]* s)\$" "$work/err"
 done
 for inst in Pub-128 Pub-256; do
     mkdir -p "$work/prof/$inst" && cp "$work/prof/published/$inst"__*.json "$work/prof/$inst/"
@@ -60,7 +60,7 @@ EOS
 # say so and why.
 profile_quick "the build file's sources fail, the autodetected build" bfail
 expect_grep "the fallback is said" \
-    "^profile: Bfail-1: the build file's sources did not build; the autodetected ones did\$" "$work/err"
+    "^iccsprof profile: Bfail-1: the build file's sources did not build; the autodetected ones did\$" "$work/err"
 exact_calls "the autodetected build" bfail Bfail-1
 why="sources, -I and -D from Makefile, target KAT_SIG did not build: compilation failed under the guide and the lenient flags: fast.c:6:10: fatal error: bfail_avx512.h: No such file or directory; see $work/build/bfail/Bfail-1/build-file.log"
 expect_py "the record says which sources built and why the first failed" \

@@ -24,8 +24,8 @@ build_json() {
 
 profile "level macro in the Makefile" levelmake
 expect_grep "the Makefile's target gives the sources and the macro" \
-    "^profile: Lvl-128: sources, -I and -D from Makefile, target KAT_SIG\$" "$work/err"
-expect_grep "no level macro is guessed" "^profile: Lvl-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: Lvl-128: sources, -I and -D from Makefile, target KAT_SIG\$" "$work/err"
+expect_grep "no level macro is guessed" "^iccsprof profile: Lvl-128: built with the guide flags ([0-9.]* s)\$" "$work/err"
 exact_calls "level macro in the Makefile" levelmake Lvl-128
 build_json "build.json: the macro in cflags, where it came from" levelmake Lvl-128 <<'EOS'
 import json, sys
@@ -43,7 +43,7 @@ expect_grep "plan: the build file's defines" "^  build file   -DLVL_SEC128\$" "$
 expect_status "--no-build-files" 0 "$ICCSPROF" profile --build-only --no-build-files "$PKGS/levelmake" \
     --builddir "$work/nobf"
 expect_grep "the instance line names the macro and where it was read" \
-    "^profile: Lvl-128: built with the guide flags, with -DLVL_SEC128 (from Makefile) ([0-9.]* s)\$" "$work/err"
+    "^iccsprof profile: Lvl-128: built with the guide flags, with -DLVL_SEC128 (from Makefile) ([0-9.]* s)\$" "$work/err"
 if grep -q 'sources, -I and -D from' "$work/err" || [ -e "$work/nobf/levelmake/Lvl-128/build-files" ]; then
     fail "--no-build-files runs no make" "$(cat "$work/err")"
 else
@@ -55,11 +55,11 @@ expect_grep "plan: not read" "^  described    build files not read (--no-build-f
 expect_status "a second profile-build" 0 "$ICCSPROF" profile --build-only --no-build-files "$PKGS/levelmake" \
     --builddir "$work/nobf"
 expect_grep "the macro is remembered: nothing rebuilt" \
-    "^profile: Lvl-128: up to date, built with the guide flags, with -DLVL_SEC128 (from Makefile) " "$work/err"
+    "^iccsprof profile: Lvl-128: up to date, built with the guide flags, with -DLVL_SEC128 (from Makefile) " "$work/err"
 
 profile "level macro in the CMakeLists" levelcmake
 expect_grep "the CMakeLists macro with the level filled in" \
-    "^profile: Vd-128: built with the guide flags, with -DVD_128 (from Vd/Implementations/Reference_Implementation/CMakeLists.txt) " "$work/err"
+    "^iccsprof profile: Vd-128: built with the guide flags, with -DVD_128 (from Vd/Implementations/Reference_Implementation/CMakeLists.txt) " "$work/err"
 exact_calls "level macro in the CMakeLists" levelcmake Vd-128
 
 profile "two hash.h" samehdr
@@ -78,14 +78,14 @@ sed -i 's/#include "hash.h"/#include "..\/api_pkc\/hash.h"/' "$sh1/src/hash.c"
 expect_status "a source that sees the other hash.h fails" 1 "$ICCSPROF" profile --build-only "$work/samehdr" \
     --builddir "$work/build" --scheme samehdr2
 expect_grep "the error names both hash.h and the exclude line" \
-    "^profile: Sh-1: compilation failed under the guide and the lenient flags: src/hash.c:[0-9:]* error: 'hash_ctx_t' has no member named 'state'; hash.h is both api_pkc/hash.h and include/hash.h (headers of alternative modules?): if src/hash.c is not part of the library, add the line \"exclude = src/hash.c\" to a descriptor given with --conf FILE; see " "$work/err"
+    "^iccsprof profile: Sh-1: compilation failed under the guide and the lenient flags: src/hash.c:[0-9:]* error: 'hash_ctx_t' has no member named 'state'; hash.h is both api_pkc/hash.h and include/hash.h (headers of alternative modules?): if src/hash.c is not part of the library, add the line \"exclude = src/hash.c\" to a descriptor given with --conf FILE; see " "$work/err"
 printf 'exclude = src/hash.c\n' >"$work/sh.conf"
 expect_status "that line builds it" 0 "$ICCSPROF" profile --build-only "$work/samehdr" \
     --builddir "$work/build" --scheme samehdr2 --conf "$work/sh.conf"
 
 profile "a test program missing a header" testmissing
 expect_grep "the program is left out with its error" \
-    "^profile: Tm-1: left out test/test_speed.c, a program that does not compile: test/test_speed.c:2:10: fatal error: speed_print.h: No such file or directory\$" "$work/err"
+    "^iccsprof profile: Tm-1: left out test/test_speed.c, a program that does not compile: test/test_speed.c:2:10: fatal error: speed_print.h: No such file or directory\$" "$work/err"
 exact_calls "a test program missing a header" testmissing Tm-1
 build_json "build.json: the program excluded, the guide flags" testmissing Tm-1 <<'EOS'
 import json, sys

@@ -85,17 +85,17 @@ EOF
 sed '/^--within$/{n;s/:[0-9.]*:/:T0:/;}' "$work/run.Good" >"$work/got"
 expect_same "the driver gets the built instance and the settings" "$work/want" "$work/got"
 [ ! -e "$work/run.Broken" ] && pass "an instance that did not build is not run" || fail "an instance that did not build is not run" "it was"
-expect_grep "progress: profiling" "^profile: Good: profiling (--op sign,verify)\$" "$work/err"
-expect_grep "progress: done with the time" "^profile: Good: profiled in [0-9.]* s\$" "$work/err"
-expect_grep "summary counts" "^profile: 1 of 2 instances of t-run profiled into $work/prof\$" "$work/err"
-expect_grep "summary names the build failure" "^profile: failed: Broken: build failed (compilation failed under" "$work/err"
+expect_grep "progress: profiling" "^iccsprof profile: Good: profiling (--op sign,verify)\$" "$work/err"
+expect_grep "progress: done with the time" "^iccsprof profile: Good: profiled in [0-9.]* s\$" "$work/err"
+expect_grep "summary counts" "^iccsprof profile: 1 of 2 instances of t-run profiled into $work/prof\$" "$work/err"
+expect_grep "summary names the build failure" "^iccsprof profile: failed: Broken: build failed (compilation failed under" "$work/err"
 expect_grep "the report of this run's records ends it, on stdout" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 
 rm -f "$work"/run.*
 : >"$work/prof/Old__keygen.json"
 touch -d '2000-01-01' "$work/prof/Old__keygen.json"
 expect_make "defaults" 0 profile SCHEME=t-run SCHEME_DIR="$pkg" INSTANCES=Good ICCSPROF="$stub" PROFILE_DIR="$work/prof"
-expect_grep "older records are named apart" "^profile: older records in $work/prof, not in this report: Old__keygen.json\$" "$work/err"
+expect_grep "older records are named apart" "^iccsprof profile: older records in $work/prof, not in this report: Old__keygen.json\$" "$work/err"
 expect_grep "the report covers this run's records" "^REPORT $work/prof/Good__stub.json\$" "$work/out"
 printf '%s\n' --plain "$B/Good/libGood.so" --profiled "$B/Good/libGood.prof.so" --op all --out-dir "$work/prof" \
     --scheme t-run --instance Good --build-info "$B/Good/build.json" --max-seconds 10 \
@@ -117,7 +117,7 @@ if [ -w /dev/full ]; then
     STUB_REPORT=$top_srcdir/tests/report/page-sign-wots/input ICCSPROF_DRIVER=$stub expect_status \
         "profile > /dev/full exits 2" 2 sh -c '"$1" profile -q "$2" --scheme t-run --instances Good \
             --builddir "$3" --profile-dir "$4" >/dev/full' sh "$ICCSPROF" "$pkg" "$work/build" "$work/prof"
-    echo "iccsprof: standard output: No space left on device" >"$work/want"
+    echo "iccsprof report: standard output: No space left on device" >"$work/want"
     expect_same "profile > /dev/full says why in one line" "$work/want" "$work/err"
 else
     echo "# /dev/full is not writable here: the write error check is skipped"
@@ -134,11 +134,11 @@ while [ ! -e "$work/hold.started" ] && [ $i -lt 1200 ]; do sleep 0.1; i=$((i + 1
 holder=$(cat "$work/busy/.lock" 2>/dev/null)
 expect_status "a second profile into a folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" "$ICCSPROF" \
     profile "$pkg" --scheme t-run --instances Good --builddir "$work/build" --profile-dir "$work/busy"
-expect_grep "and names the build folder and its process" "^profile: $B: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --builddir\$" "$work/err"
+expect_grep "and names the build folder and its process" "^iccsprof profile: $B: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --builddir\$" "$work/err"
 expect_status "a second profile into a profile folder in use exits 2" 2 env ICCSPROF_DRIVER="$stub" \
     "$ICCSPROF" profile "$pkg" --scheme t-run --instances Good --builddir "$work/build2" \
     --profile-dir "$work/busy"
-expect_grep "and names the profile folder and its process" "^profile: $work/busy: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --profile-dir\$" "$work/err"
+expect_grep "and names the profile folder and its process" "^iccsprof profile: $work/busy: another iccsprof is building or measuring there (process $holder): two at once would time each other; wait for it to end, or give another --profile-dir\$" "$work/err"
 [ ! -e "$work/run.order" ] || [ "$(grep -c . "$work/run.order")" -eq 0 ] && pass "the refused ones measured nothing" ||
     fail "the refused ones measured nothing" "$(cat "$work/run.order")"
 : >"$work/hold.release"
@@ -164,8 +164,8 @@ t0b=$(sed -n '/^--within$/{n;s/^[0-9]*\/[0-9]*:\([0-9.]*\):.*/\1/p;}' "$work/run
 [ -n "$t0a" ] && [ "$t0a" = "$t0b" ] && pass "both count from the same start" ||
     fail "both count from the same start" "$t0a and $t0b"
 expect_grep "CALLERS=yes gives --callers" "^--callers\$" "$work/run.Good"
-expect_grep "summary names the run failure" "^profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/err"
-expect_grep "summary counts" "^profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/err"
+expect_grep "summary names the run failure" "^iccsprof profile: failed: Broken: an operation failed (its record in $work/prof2 says why)\$" "$work/err"
+expect_grep "summary counts" "^iccsprof profile: 1 of 2 instances of t-run2 profiled into $work/prof2\$" "$work/err"
 
 # A record the run kept (made by an earlier run) is no measurement: the
 # next instance's estimate does not count it as an operation measured.

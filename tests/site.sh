@@ -69,19 +69,19 @@ n=$(find "$site" -name '*.log' -path '*/kat/*' | wc -l)
 mkdir -p "$work/other" && echo keep >"$work/other/notes.txt"
 expect_status "site: a folder of other files refused" 2 "$ICCSPROF" site "$work/other" "$camp"
 expect_grep "site: the refusal names the folder" \
-    "^iccsprof: site: $work/other holds files that are not a site made by iccsprof: refusing to write into it" "$work/err"
+    "^iccsprof site: $work/other holds files that are not a site made by iccsprof: refusing to write into it" "$work/err"
 [ "$(ls "$work/other")" = notes.txt ] && pass "site: the refused folder untouched" ||
     fail "site: the refused folder untouched" "$(ls "$work/other")"
 expect_status "site: one folder given twice refused" 2 "$ICCSPROF" site "$work/twice" "$camp" "$camp"
 expect_grep "site: names a record held twice and the system" \
-    "^iccsprof: site: $camp/kem-mlwe/[^ ]*\\.json and $camp/kem-mlwe/[^ ]*\\.json both hold kem-mlwe [^ ]* [a-z]* of system $sys1: give each record once\$" "$work/err"
+    "^iccsprof site: $camp/kem-mlwe/[^ ]*\\.json and $camp/kem-mlwe/[^ ]*\\.json both hold kem-mlwe [^ ]* [a-z]* of system $sys1: give each record once\$" "$work/err"
 [ ! -e "$work/twice" ] && pass "site: nothing made when refused" || fail "site: nothing made when refused" "$(ls "$work/twice")"
 expect_status "site: a site inside the records refused" 2 "$ICCSPROF" site "$camp/site" "$camp"
 expect_grep "site: says the folders lie one in the other" \
-    "^iccsprof: site: $camp/site and the records' folder $camp lie one in the other" "$work/err"
+    "^iccsprof site: $camp/site and the records' folder $camp lie one in the other" "$work/err"
 mkdir -p "$work/empty"
 expect_status "site: a folder without records refused" 2 "$ICCSPROF" site "$work/s3" "$work/empty"
-expect_grep "site: says the folder is empty" "^iccsprof: $work/empty: empty directory$" "$work/err"
+expect_grep "site: says the folder is empty" "^iccsprof site: $work/empty: empty directory$" "$work/err"
 expect_status "site: no results given is a usage error" 2 "$ICCSPROF" site "$work/s3"
 expect_grep "site: the usage error says what is missing" "no results given" "$work/err"
 expect_status "campaign merge --site refused" 2 "$ICCSPROF" campaign merge --out "$work/m" --site "$work/s4" "$camp"
@@ -94,7 +94,7 @@ expect_grep "site: a measured candidate's row, flagged" '<td>sign</td><td><code>
 expect_grep "site: a setting on the method page as its records hold it" \
     '^<tr><th scope="row">target_seconds</th><td>what the trials aim to take in all</td><td>0.05</td></tr>$' "$work/wi/vm/method.html"
 expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
-expect_grep "site: the document named" "^iccsprof: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
+expect_grep "site: the document named" "^iccsprof site: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
 
 # --- a forged list of the site's files: a user's file is never removed ---
 echo mine >"$work/wi/mine.txt"

@@ -42,7 +42,7 @@ expect_grep "--export-svg: the heat map, a cell per record and candidate" \
     '<title>sign-wots WOTS-SM3-16 sign with sm3: projected ' "$work/m.svg"
 expect_grep "--export-md: the Markdown table" '^| sign-wots | WOTS-SM3-16 | sign | sm3 |' "$work/m.md"
 expect_grep "the package whose KAT fails is named with its reason" \
-    "^iccsprof: candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit message differs from Dst\$" \
+    "^iccsprof whatif: candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit message differs from Dst\$" \
     "$work/err"
 [ "$(grep -c refused "$work/err")" -eq 1 ] && pass "the package is built and refused once" ||
     fail "the package is built and refused once" "$(cat "$work/err")"
@@ -243,7 +243,7 @@ print(p.wait())
         "$work/wots" >"$work/rc"
     [ "$(cat "$work/rc")" = 130 ] && pass "--measure, SIGINT after $delay s: exit 130" ||
         fail "--measure, SIGINT after $delay s: exit 130" "$(cat "$work/rc"): $(tail -n 3 "$work/int-$delay/err")"
-    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof: whatif: interrupted by SIGINT: no document written" ] &&
+    [ "$(tail -n 1 "$work/int-$delay/err")" = "iccsprof whatif: interrupted by SIGINT: no document written" ] &&
         pass "--measure, SIGINT after $delay s: said last" ||
         fail "--measure, SIGINT after $delay s: said last" "$(tail -n 3 "$work/int-$delay/err")"
     [ ! -e "$work/int-$delay/whatif.json" ] && pass "--measure, SIGINT after $delay s: no document" ||
@@ -364,11 +364,11 @@ EOS
 # --- errors: one line, an exit status, nothing written ---
 mkdir "$work/empty" "$work/noshapes" "$work/e"
 expect_status "a missing record" 2 "$ICCSPROF" whatif --candidate sm3 --out "$work/e" "$work/none.json"
-expect_grep "a missing record: named" "^iccsprof: $work/none.json: No such file or directory\$" "$work/err"
+expect_grep "a missing record: named" "^iccsprof whatif: $work/none.json: No such file or directory\$" "$work/err"
 expect_status "a folder with no package" 2 "$ICCSPROF" whatif --hashes "$work/empty" \
     --out "$work/e" "$work/wots"
 expect_grep "a folder with no package: named" \
-    "^iccsprof: --hashes $work/empty: no hash package (no folder below it holds CryptHash_AlgorithmInstance.h)\$" \
+    "^iccsprof whatif: --hashes $work/empty: no hash package (no folder below it holds CryptHash_AlgorithmInstance.h)\$" \
     "$work/err"
 expect_status "a candidate libcrypto does not have" 2 "$ICCSPROF" whatif --candidate md5 \
     --out "$work/e" "$work/wots"
@@ -381,14 +381,14 @@ expect_grep "a package folder that is not there: the option named as given" \
     "^iccsprof whatif: --candidate: pkg:$work/nothere: $work/nothere is not a folder\$" "$work/err"
 expect_status "a named package that cannot serve" 1 "$ICCSPROF" whatif \
     --candidate "pkg:$HASHES/badkat" --out "$work/e" "$work/wots"
-expect_grep "a named package that cannot serve: why" "^iccsprof: candidate pkg:ToyHash256 refused: " "$work/err"
+expect_grep "a named package that cannot serve: why" "^iccsprof whatif: candidate pkg:ToyHash256 refused: " "$work/err"
 "$ICCSPROF" run -q --plain "$work/build/sign-wots/WOTS-SM3-16/libWOTS-SM3-16.so" --no-profile \
     --op sign --out "$work/noshapes/sign.json" --trials 2 --target-seconds 0.02 --min-calls 5 \
     --precision off >/dev/null 2>&1
 expect_status "a record without shapes" 1 "$ICCSPROF" whatif --candidate sm3 --out "$work/e" \
     --export-json "$work/e/x.json" "$work/wots" "$work/noshapes/sign.json"
 expect_grep "a record without shapes: named" \
-    "^iccsprof: $work/noshapes/sign.json: WOTS-SM3-16 sign has no shapes (the profile pass did not run), so nothing can be projected\$" \
+    "^iccsprof whatif: $work/noshapes/sign.json: WOTS-SM3-16 sign has no shapes (the profile pass did not run), so nothing can be projected\$" \
     "$work/err"
 [ -z "$(ls -A "$work/e")" ] && pass "nothing written after an error" ||
     fail "nothing written after an error" "$(ls -A "$work/e")"

@@ -53,12 +53,12 @@ whatif_cand "a package with only a 512-bit instance" "$CANDS/OnlyWide" OnlyWide-
 expect_status "responses that differ: refused" 1 "$ICCSPROF" whatif \
     --candidate "pkg:$CANDS/BadKat" "$REC"
 expect_grep "the refusal names the file, the line and the message" \
-    "^iccsprof: candidate pkg:BadKat-256 refused: KAT_2_12_BadKat-256.txt: line 66: its digest of the 13-bit message differs from Dst\$" \
+    "^iccsprof whatif: candidate pkg:BadKat-256 refused: KAT_2_12_BadKat-256.txt: line 66: its digest of the 13-bit message differs from Dst\$" \
     "$work/err"
 expect_status "no responses shipped: refused" 1 "$ICCSPROF" whatif \
     --candidate "pkg:$CANDS/NoKat" "$REC"
 expect_grep "the refusal says unverified and how to go on" \
-    "^iccsprof: candidate pkg:NoKat-256 refused: unverified: no responses shipped (no KAT_2_12_NoKat-256.txt nor KAT_2_23_NoKat-256.txt; --allow-unverified measures it unchecked)\$" \
+    "^iccsprof whatif: candidate pkg:NoKat-256 refused: unverified: no responses shipped (no KAT_2_12_NoKat-256.txt nor KAT_2_23_NoKat-256.txt; --allow-unverified measures it unchecked)\$" \
     "$work/err"
 whatif_cand "no responses shipped, --allow-unverified" "$CANDS/NoKat" NoKat-256 256 \
     "unverified: no responses shipped" --allow-unverified
@@ -94,7 +94,7 @@ sed -i '4s/^Dst = 0/Dst = 1/' "$WIDE_KAT"
 prof "its responses changed" 1 "$work/wide3" \
     --substitute "sm3hash=pkg:$CANDS/OnlyWide/$REF/OnlyWide-512"
 expect_grep "are checked again" \
-    "^iccsprof: candidate pkg:OnlyWide-512 refused: KAT_2_12_OnlyWide-512.txt: line 1: its digest of the 0-bit message differs from Dst\$" \
+    "^iccsprof profile: candidate pkg:OnlyWide-512 refused: KAT_2_12_OnlyWide-512.txt: line 1: its digest of the 0-bit message differs from Dst\$" \
     "$work/err"
 sed -i '4s/^Dst = 1/Dst = 0/' "$WIDE_KAT"
 
@@ -135,7 +135,7 @@ if [ -d "$REAL" ]; then
     expect_status "JuziHash-512 by its instance folder: refused unverified" 1 "$ICCSPROF" whatif \
         --candidate "pkg:$REAL/$REF/JuziHash-512" "$REC"
     expect_grep "JuziHash-512: no responses shipped" \
-        "^iccsprof: candidate pkg:JuziHash-512 refused: unverified: no responses shipped " "$work/err"
+        "^iccsprof whatif: candidate pkg:JuziHash-512 refused: unverified: no responses shipped " "$work/err"
     prof "JuziHash-512 by its package behind sm3hash, --allow-unverified" 0 "$work/juzi" \
         --substitute "sm3hash=pkg:$REAL" --allow-unverified
     python3 - "$work/juzi/WOTS-SM3-16__keygen.json" <<'EOS' && pass "JuziHash-512: truncated from 512, unverified, works" ||

@@ -141,7 +141,7 @@ waiter=$!
 i=0
 while [ $i -lt 300 ] && ! grep -q "waiting" "$work/turns.err"; do sleep 0.1; i=$((i + 1)); done
 expect_grep "a run finding the hash package's folder in use waits, and says so" \
-    "^profile: waiting for the lock on $LIBS/whatif/hash (another iccsprof is building there)\$" \
+    "^iccsprof run: waiting for the lock on $LIBS/whatif/hash (another iccsprof is building there)\$" \
     "$work/turns.err"
 kill -0 $waiter 2>/dev/null && [ ! -e "$work/turns.json" ] && pass "and builds nothing meanwhile" ||
     fail "and builds nothing meanwhile" "it ended or wrote its record"
@@ -157,7 +157,7 @@ sed -i '4s/^Dst = B/Dst = C/' "$work/badkat/ToyHash/Implementations/Reference_Im
 prof "a package whose KAT fails: refused" 1 sign-wots "$work/wots-badkat" --instances WOTS-SM3-16 \
     --op keygen --substitute "pseudoXOF=pkg:$work/badkat"
 expect_grep "the refusal names the KAT file" \
-    "^iccsprof: candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit message differs from Dst\$" "$work/err"
+    "^iccsprof profile: candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit message differs from Dst\$" "$work/err"
 [ -z "$(ls "$work/wots-badkat" 2>/dev/null)" ] && pass "no record for a refused candidate" ||
     fail "no record for a refused candidate" "$(ls "$work/wots-badkat")"
 

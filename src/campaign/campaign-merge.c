@@ -100,7 +100,7 @@ static int merge_hosts(const struct rec_set *set, bool allow_mixed)
         for (size_t h = 0; h < nhosts; h++)
             strlist_addf(&each, "%s (%zu records)", hosts[h], count[h]);
         list = strlist_join(&each, "; ");
-        cmd_error("campaign merge: records of %zu hosts%s: %s", nhosts,
+        cmd_error("merge: records of %zu hosts%s: %s", nhosts,
                   allow_mixed ? " merged (--allow-mixed-hosts)"
                               : " (give --allow-mixed-hosts to merge them)",
                   list);
@@ -130,7 +130,7 @@ static int merge_record(const struct rec *r, const char *out)
     snprintf(dst, sizeof dst, "%s/%s", dir, base);
     if ((rc = merge_copy(r->path, dst)) != 0) {
         if (rc > 0)
-            cmd_error("campaign merge: %s: another record of %s %s %s is already in %s", r->path,
+            cmd_error("merge: %s: another record of %s %s %s is already in %s", r->path,
                       r->scheme_id, r->instance, rec_op_name(r->op), dst);
         return EXIT_USAGE;
     }

@@ -211,7 +211,7 @@ static int run_start(struct campaign_job *j, const char *key, struct run_slot *s
         if (fd < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0)
             _exit(127);
         execv(argv[0], argv);
-        fprintf(stderr, "iccsprof: %s: %s\n", argv[0], strerror(errno));
+        fprintf(stderr, "%s%s: %s\n", cmd_prefix(), argv[0], strerror(errno));
         _exit(127);
     }
     setpgid(pid, pid);

@@ -190,11 +190,15 @@ static int build_run(struct campaign *c, const struct cmd_args *args, const char
         return -1;
     }
     if (rc != EXIT_OK) {
-        char *why = file_last_line(log);
+        char *line = file_last_line(log), *why = line;
+        size_t len = strlen(cmd_prefix());
 
+        /* the error's line, without the prefix this command's lines share */
+        if (strncmp(why, cmd_prefix(), len) == 0)
+            why += len;
         strlist_addf(&c->left_out, "%s: %s", pkg, why[0] ? why : "cannot be planned");
         fprintf(b->progress, "campaign: %s: left out: %s (%s)\n", pkg, why, log);
-        free(why);
+        free(line);
         if (begun)
             profile_end(&j);
         free(refused);

@@ -79,14 +79,13 @@ static int cmd_catalog_exec(const struct cmd_args *args)
     if (args->argc > 1)
         return cmd_usage_error(&cmd_catalog_entry, "one pattern at most: %s", args->argv[1]);
     if (catalog_load(&c, &why) != 0) {
-        fprintf(stderr, "iccsprof catalog: %s\n", why);
+        cmd_error("%s", why);
         free(why);
         return EXIT_USAGE;
     }
     if (catalog_print(&c, category, pattern) != 0) {
-        fprintf(stderr, "iccsprof catalog: no submission%s%s matches %s\n",
-                category != NULL ? " of category " : "", category != NULL ? category : "",
-                pattern != NULL ? pattern : "");
+        cmd_error("no submission%s%s matches %s", category != NULL ? " of category " : "",
+                  category != NULL ? category : "", pattern != NULL ? pattern : "");
         rc = EXIT_FAIL;
     }
     catalog_free(&c);

@@ -110,7 +110,7 @@ static bool compare_conditions(const struct cmp *c, const struct cmp_fail_on *f)
             if (!cmp_condition_holds(f, (enum cmp_condition)k, &c->pairs[i]))
                 continue;
             if (held++ == 0)
-                fprintf(stderr, "iccsprof: compare: --fail-on %s holds, %s:",
+                fprintf(stderr, "%s--fail-on %s holds, %s:", cmd_prefix(),
                         cmp_condition_text(text, sizeof text, f, (enum cmp_condition)k),
                         compare_condition_says(says, sizeof says, f, (enum cmp_condition)k));
             fprintf(
@@ -133,12 +133,12 @@ static bool compare_sides_apart(const struct cmp *c)
 
     switch (cmp_sides(c)) {
     case CMP_SIDES_SAME_FILES:
-        cmd_error("compare: A and B are the same record%s (%s and %s name the same files): "
+        cmd_error("A and B are the same record%s (%s and %s name the same files): "
                   "nothing to compare",
                   s, c->a_name, c->b_name);
         return false;
     case CMP_SIDES_COPIES:
-        cmd_note("compare: A and B hold the same %zu record%s, byte for byte: every difference "
+        cmd_note("A and B hold the same %zu record%s, byte for byte: every difference "
                  "is zero",
                  c->npairs, s);
         return true;
@@ -172,7 +172,7 @@ static bool compare_sides_meet(const struct cmp *c)
         return true;
     a = compare_schemes(c->a);
     b = compare_schemes(c->b);
-    cmd_error("compare: %s and %s share no record (records match by scheme, instance and "
+    cmd_error("%s and %s share no record (records match by scheme, instance and "
               "operation; A holds %zu records of %s, B %zu of %s): nothing to compare",
               c->a_name, c->b_name, c->a->n, a, c->b->n, b);
     free(a);

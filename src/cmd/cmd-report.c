@@ -80,7 +80,7 @@ static int report_left_out(const struct rec_set *set)
     for (size_t i = 0; i < set->nbad; i++)
         strlist_add(&bad, set->bad[i]);
     list = strlist_join(&bad, " ");
-    cmd_error("report: %zu input%s left out: %s", set->nbad, set->nbad == 1 ? "" : "s", list);
+    cmd_error("%zu input%s left out: %s", set->nbad, set->nbad == 1 ? "" : "s", list);
     free(list);
     strlist_free(&bad);
     return EXIT_FAIL;

@@ -372,7 +372,7 @@ out:
     if (rc > 128) {
         char name[32];
 
-        cmd_error("whatif: interrupted by %s: no document written",
+        cmd_error("interrupted by %s: no document written",
                   fmt_signal(name, sizeof name, rc - 128));
     }
     if (w.work[0] != '\0')

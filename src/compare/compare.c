@@ -40,9 +40,9 @@ static bool cmp_unique(const struct rec_set *set, const char *side)
     for (size_t i = 0; i + 1 < set->n; i++)
         for (size_t j = i + 1; j < set->n; j++)
             if (cmp_same_key(set->recs[i], set->recs[j])) {
-                cmd_error("compare: %s holds %s %s %s twice: %s and %s", side,
-                          set->recs[i]->scheme_id, set->recs[i]->instance,
-                          rec_op_name(set->recs[i]->op), set->recs[i]->path, set->recs[j]->path);
+                cmd_error("%s holds %s %s %s twice: %s and %s", side, set->recs[i]->scheme_id,
+                          set->recs[i]->instance, rec_op_name(set->recs[i]->op), set->recs[i]->path,
+                          set->recs[j]->path);
                 return false;
             }
     return true;
@@ -62,9 +62,9 @@ bool cmp_match(struct cmp *c)
         if (b == NULL) {
             c->only_a[c->nonly_a++] = a;
         } else if (a->type != b->type) {
-            cmd_error("compare: %s %s %s is a %s record in A (%s) and a %s record in B (%s)",
-                      a->scheme_id, a->instance, rec_op_name(a->op), rec_type_name(a->type),
-                      a->path, rec_type_name(b->type), b->path);
+            cmd_error("%s %s %s is a %s record in A (%s) and a %s record in B (%s)", a->scheme_id,
+                      a->instance, rec_op_name(a->op), rec_type_name(a->type), a->path,
+                      rec_type_name(b->type), b->path);
             return false;
         } else {
             c->pairs[c->npairs++] = (struct cmp_pair){a, b};

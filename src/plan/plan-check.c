@@ -81,17 +81,17 @@ static const char *const check_plain_flags[] = {
     "-g",    "-g0",      "-g1", "-g2", "-g3", "-ggdb", "-w",     "-pedantic", "-pedantic-errors",
     "-ansi", "-pthread", NULL};
 
-/* Print "profile: MESSAGE" on stderr. */
+/* Print "iccsprof COMMAND: MESSAGE" on stderr. */
 void plan_say(const char *fmt, ...)
 {
     va_list ap;
 
     va_start(ap, fmt);
-    cmd_vmessage("profile: ", fmt, ap);
+    cmd_vmessage(fmt, ap);
     va_end(ap);
 }
 
-/* Print progress "profile: MESSAGE" on stderr, unless quiet. */
+/* Print progress "iccsprof COMMAND: MESSAGE" on stderr, unless quiet. */
 void plan_note(const char *fmt, ...)
 {
     va_list ap;
@@ -99,7 +99,7 @@ void plan_note(const char *fmt, ...)
     if (cmd_verbosity == CMD_QUIET)
         return;
     va_start(ap, fmt);
-    cmd_vmessage("profile: ", fmt, ap);
+    cmd_vmessage(fmt, ap);
     va_end(ap);
 }
 

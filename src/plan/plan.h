@@ -140,11 +140,11 @@ struct plan {
  * build file's sources to the autodetected ones. */
 void plan_swap_sources(struct plan_instance *i);
 
-/* Print "profile: MESSAGE" on stderr: the one line of an error the user
+/* Print "iccsprof COMMAND: MESSAGE" on stderr: the one line of an error the user
  * can cause, or a line of progress. */
 void plan_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Print progress as "profile: MESSAGE" on stderr, unless -q was given. */
+/* Print progress as "iccsprof COMMAND: MESSAGE" on stderr, unless -q was given. */
 void plan_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Refuse link-time optimization flags in WORDS (named WHERE); -1 with a

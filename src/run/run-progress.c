@@ -179,7 +179,7 @@ void run_progress_say(struct run_progress *p, const char *fmt, ...)
     va_list ap;
 
     run_progress_clear(p);
-    fputs("iccsprof: ", stderr);
+    fputs(cmd_prefix(), stderr);
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
     va_end(ap);

@@ -57,7 +57,7 @@ void run_progress_update(const char *phase, json_t *plan, void *arg);
  * the terminal's line. */
 void run_progress_op_done(struct run_progress *p, double seconds, bool measured);
 
-/* Print a whole line on stderr ("iccsprof: " and the text), above the
+/* Print a whole line on stderr ("iccsprof COMMAND: " and the text), above the
  * terminal's line. */
 void run_progress_say(struct run_progress *p, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

@@ -107,32 +107,32 @@ int site_check_out(const struct site *s, char *const *folders, size_t nfolders)
 
     if (stat(s->out, &st) == 0) {
         if (!S_ISDIR(st.st_mode)) {
-            cmd_error("site: %s: %s", s->out, strerror(ENOTDIR));
+            cmd_error("%s: %s", s->out, strerror(ENOTDIR));
             return -1;
         }
         if ((empty = site_empty(s->out)) < 0) {
-            cmd_error("site: %s: %s", s->out, strerror(errno));
+            cmd_error("%s: %s", s->out, strerror(errno));
             return -1;
         }
         if (!empty && !site_is_ours(s->out)) {
-            cmd_error("site: %s holds files that are not a site made by iccsprof: refusing to "
+            cmd_error("%s holds files that are not a site made by iccsprof: refusing to "
                       "write into it (give a new or empty folder)",
                       s->out);
             return -1;
         }
     } else if (atomic_dir_creatable(s->out) != 0) {
-        cmd_error("site: %s: %s", s->out, strerror(errno));
+        cmd_error("%s: %s", s->out, strerror(errno));
         return -1;
     }
     if ((abs = site_abs(s->out)) == NULL) {
-        cmd_error("site: %s: %s", s->out, strerror(errno));
+        cmd_error("%s: %s", s->out, strerror(errno));
         return -1;
     }
     for (size_t i = 0; i < nfolders && rc == 0; i++) {
         char *folder = site_abs(folders[i]);
 
         if (folder != NULL && (site_within(abs, folder) || site_within(folder, abs))) {
-            cmd_error("site: %s and the records' folder %s lie one in the other: the site's copies "
+            cmd_error("%s and the records' folder %s lie one in the other: the site's copies "
                       "would be read as records next time (give a folder apart)",
                       s->out, folders[i]);
             rc = -1;
@@ -226,19 +226,19 @@ static int site_write_file(const char *out, const struct site_file *f)
 
     if (site_folders(out, f->rel, path, sizeof path, true) != 0 ||
         (fd = atomic_open(path, tmp, sizeof tmp)) < 0) {
-        cmd_error("site: %s: %s", path, strerror(errno));
+        cmd_error("%s: %s", path, strerror(errno));
         return -1;
     }
     if (site_fill(f, fd, why, sizeof why) != 0) {
         close(fd);
         unlink(tmp);
-        cmd_error("site: %s: %s", path, why);
+        cmd_error("%s: %s", path, why);
         return -1;
     }
     if (close(fd) != 0 || atomic_commit(tmp, path) != 0) {
         err = errno;
         unlink(tmp);
-        cmd_error("site: %s: %s", path, err == EEXIST ? atomic_refusal(path) : strerror(err));
+        cmd_error("%s: %s", path, err == EEXIST ? atomic_refusal(path) : strerror(err));
         return -1;
     }
     return 0;
@@ -282,7 +282,7 @@ static int site_write_list(const char *out, const struct strlist *files, const s
     list = json_pack("{s:s, s:s, s:o}", "schema", SITE_SCHEMA, "tool", provenance_tool(), "files",
                      list);
     if (atomic_write_json(path, list) != 0) {
-        cmd_error("site: %s: %s", path, strerror(errno));
+        cmd_error("%s: %s", path, strerror(errno));
         rc = -1;
     }
     json_decref(list);
@@ -336,7 +336,7 @@ int site_commit(const struct site *s)
     int rc = 0;
 
     if (site_mkdirs(s->out) != 0) {
-        cmd_error("site: %s: %s", s->out, strerror(errno));
+        cmd_error("%s: %s", s->out, strerror(errno));
         return -1;
     }
     site_old_files(s->out, &old, &oldsums);

@@ -85,8 +85,8 @@ static bool site_one_host(const struct site_system *sys)
     listed = strlist_join(&hosts, "; ");
     one = hosts.n <= 1;
     if (!one)
-        cmd_error("site: %s: records of %zu hosts: %s: give one output folder per system",
-                  sys->folder, hosts.n, listed);
+        cmd_error("%s: records of %zu hosts: %s: give one output folder per system", sys->folder,
+                  hosts.n, listed);
     free(listed);
     free(count);
     strlist_free(&hosts);
@@ -167,8 +167,8 @@ static bool site_each_once(const struct site_system *sys)
 
         if (strcmp(a->instance, b->instance) == 0 && a->op == b->op &&
             strcmp(a->scheme_id, b->scheme_id) == 0) {
-            cmd_error("site: %s and %s both hold %s %s %s of system %s: give each record once",
-                      a->path, b->path, a->scheme_id, a->instance, rec_op_name(a->op), sys->name);
+            cmd_error("%s and %s both hold %s %s %s of system %s: give each record once", a->path,
+                      b->path, a->scheme_id, a->instance, rec_op_name(a->op), sys->name);
             return false;
         }
     }

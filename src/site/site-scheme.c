@@ -58,7 +58,7 @@ static int scheme_record(struct scheme_page *p, size_t i)
 
     for (size_t j = 0; j < i; j++)
         if (strcmp(scheme_base(p->recs[j]->path), name) == 0) {
-            cmd_error("site: %s and %s: two records of %s named %s on system %s", p->recs[j]->path,
+            cmd_error("%s and %s: two records of %s named %s on system %s", p->recs[j]->path,
                       r->path, r->scheme_id, name, p->sys->name);
             free(rel);
             return -1;
@@ -122,10 +122,10 @@ static void scheme_kat(struct scheme_page *p, size_t i)
     if (k == p->kat_src.n) {
         rel = NULL;
         if (libfile_sha256(r->kat_log, hex) != 0)
-            cmd_note("site: %s %s: KAT log %s: %s: listed, not copied", r->scheme_id, r->instance,
+            cmd_note("%s %s: KAT log %s: %s: listed, not copied", r->scheme_id, r->instance,
                      r->kat_log, strerror(errno));
         else if (strcmp(hex, r->kat_log_sha256) != 0)
-            cmd_note("site: %s %s: KAT log %s differs from the SHA-256 its record gives: listed, "
+            cmd_note("%s %s: KAT log %s differs from the SHA-256 its record gives: listed, "
                      "not copied",
                      r->scheme_id, r->instance, r->kat_log);
         else

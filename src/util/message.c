@@ -12,28 +12,64 @@
 
 enum cmd_verbosity cmd_verbosity = CMD_NORMAL;
 
-/* Print PREFIX and the message FMT, AP as one line on stderr: a line
- * break or an ESC sequence in a name it quotes is shown as \xNN. */
-void cmd_vmessage(const char *prefix, const char *fmt, va_list ap)
-{
-    char *message = xvasprintf(fmt, ap), *shown = text_for_terminal(message, "\t");
+/* The name of the command this process runs, which every message
+ * carries; NULL until one is known. */
+static const char *message_command;
 
-    fprintf(stderr, "%s%s\n", prefix, shown);
+/* Name NAME as the command this process runs. */
+void cmd_set_running(const char *name)
+{
+    message_command = name;
+}
+
+/* Write "iccsprof COMMAND: " for COMMAND into BUF, or "iccsprof: " when
+ * COMMAND is NULL; BUF. */
+static const char *message_prefix(char *buf, size_t size, const char *command)
+{
+    if (command == NULL)
+        snprintf(buf, size, "iccsprof: ");
+    else
+        snprintf(buf, size, "iccsprof %s: ", command);
+    return buf;
+}
+
+/* "iccsprof COMMAND: ", or "iccsprof: " before a command is known. */
+const char *cmd_prefix(void)
+{
+    static char prefix[64];
+
+    return message_prefix(prefix, sizeof prefix, message_command);
+}
+
+/* Print the message FMT, AP as one line on stderr after the prefix of
+ * COMMAND and TAG (a word and ": ", or ""): a line break or an ESC
+ * sequence in a name it quotes is shown as \xNN. */
+static void message_vsay(const char *command, const char *tag, const char *fmt, va_list ap)
+{
+    char prefix[64], *message = xvasprintf(fmt, ap), *shown = text_for_terminal(message, "\t");
+
+    fprintf(stderr, "%s%s%s\n", message_prefix(prefix, sizeof prefix, command), tag, shown);
     free(shown);
     free(message);
 }
 
-/* Report an error as "iccsprof: MESSAGE" on stderr. */
+/* Print the message FMT, AP as one line on stderr, after the prefix. */
+void cmd_vmessage(const char *fmt, va_list ap)
+{
+    message_vsay(message_command, "", fmt, ap);
+}
+
+/* Report an error as "iccsprof COMMAND: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...)
 {
     va_list ap;
 
     va_start(ap, fmt);
-    cmd_vmessage("iccsprof: ", fmt, ap);
+    message_vsay(message_command, "", fmt, ap);
     va_end(ap);
 }
 
-/* Print "iccsprof: note: MESSAGE" on stderr, unless quiet. */
+/* Print "iccsprof COMMAND: note: MESSAGE" on stderr, unless quiet. */
 void cmd_note(const char *fmt, ...)
 {
     va_list ap;
@@ -41,17 +77,14 @@ void cmd_note(const char *fmt, ...)
     if (cmd_verbosity == CMD_QUIET)
         return;
     va_start(ap, fmt);
-    cmd_vmessage("iccsprof: note: ", fmt, ap);
+    message_vsay(message_command, "note: ", fmt, ap);
     va_end(ap);
 }
 
 /* Report a usage error of COMMAND and return EXIT_USAGE. */
 int usage_verror(const char *command, const char *fmt, va_list ap)
 {
-    char prefix[64];
-
-    snprintf(prefix, sizeof prefix, "iccsprof %s: ", command);
-    cmd_vmessage(prefix, fmt, ap);
+    message_vsay(command, "", fmt, ap);
     fprintf(stderr, "Try 'iccsprof %s --help'.\n", command);
     return EXIT_USAGE;
 }

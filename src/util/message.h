@@ -21,14 +21,22 @@ enum {
 enum cmd_verbosity { CMD_QUIET = -1, CMD_NORMAL = 0, CMD_VERBOSE = 1 };
 extern enum cmd_verbosity cmd_verbosity;
 
-/* Print PREFIX and the message FMT, AP as one line on stderr: the one
- * way messages are written. */
-void cmd_vmessage(const char *prefix, const char *fmt, va_list ap);
+/* Name the command this process runs (NAME lives as long as the process):
+ * every message after it begins "iccsprof NAME: ". */
+void cmd_set_running(const char *name);
 
-/* Report an error as "iccsprof: MESSAGE" on stderr. */
+/* The prefix of every message: "iccsprof COMMAND: ", or "iccsprof: "
+ * before a command is known (an unknown command, say). */
+const char *cmd_prefix(void);
+
+/* Print the message FMT, AP as one line on stderr after the prefix: the
+ * one way messages are written. */
+void cmd_vmessage(const char *fmt, va_list ap);
+
+/* Report an error as "iccsprof COMMAND: MESSAGE" on stderr. */
 void cmd_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Print "iccsprof: note: MESSAGE" on stderr, unless -q was given. */
+/* Print "iccsprof COMMAND: note: MESSAGE" on stderr, unless -q was given. */
 void cmd_note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Report a usage error of the command named COMMAND, one line and where
