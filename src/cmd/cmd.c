@@ -45,7 +45,7 @@ const char *cmd_closest(const char *word, const char *const *names, size_t n)
 /* The closest listed command to NAME, when it is a slip of the fingers. */
 const struct cmd_entry *cmd_suggest(const char *name)
 {
-    const char *names[CMD_MAX_COMMANDS];
+    const char *names[CMD_MAX_COMMANDS] = {0};
     const struct cmd_entry *listed[CMD_MAX_COMMANDS];
     const char *best;
     size_t n = 0;
