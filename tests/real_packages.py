@@ -46,11 +46,13 @@ def published_pages(reference):
 
 
 def published_rows(path):
-    """The survey verdict and the Symmetric primitives rows of page PATH:
-    {(instance, operation): (hash %, DRNG %, {helper: text})}."""
+    """The algorithm's name, the survey verdict and the Symmetric
+    primitives rows of page PATH: {(instance, operation): (hash %, DRNG %,
+    {helper: text})}."""
     lines = open(path, encoding="utf-8").read().splitlines()
     start = lines.index("Symmetric primitives")
     verdict, rows = None, {}
+    named = [l[len("Algorithm: "):] for l in lines[:start] if l.startswith("Algorithm: ")]
     for line in lines[start + 1:]:
         if line.startswith("Survey verdict: "):
             verdict = line[len("Survey verdict: "):].split(" — ")[0]
@@ -64,7 +66,7 @@ def published_rows(path):
                                                      float(cells[3].rstrip("%")), calls)
         elif rows and not cells[0].startswith("`") and line.strip():
             break
-    return verdict, rows
+    return (named[0] if named else None), verdict, rows
 
 
 def half_ulp(text):
@@ -130,8 +132,10 @@ def profile(tool, pkg, work):
 def judge(alg, page, prof, report):
     """The table rows and the failures of ALG's records in PROF against
     its published PAGE; REPORT is the report iccsprof printed."""
-    verdict, rows = published_rows(page)
+    name, verdict, rows = published_rows(page)
     failures, table = [], []
+    # the page names the algorithm officially (Qing Luan for QingLuan/)
+    alg = name if name is not None else alg
     m = re.search(r"^Survey verdict: (.+?)(?: — |$)", report, re.M)
     measured_verdict = m.group(1) if m else None
     if measured_verdict != verdict:
