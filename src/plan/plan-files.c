@@ -196,8 +196,8 @@ int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct st
     for (int f = 0; files[f] != NULL; f++) {
         const char *best =
             files_has_shared(i, files[f]) ? NULL : files_best_shared(all, files[f], inrel);
-        char *path, *dir;
-        bool computed;
+        char *path, *dir, *out;
+        bool computed = false;
 
         if (best == NULL)
             continue;
@@ -205,10 +205,9 @@ int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct st
         dir = xstrdup(path);
         *strrchr(dir, '/') = '\0';
         /* a file from elsewhere in the package is held to it as the
-         * instance's own are */
-        if (files_include_refused(i, best,
-                                  plan_include_out(path, dir, &none, t->root, t->also, &computed),
-                                  computed) != 0) {
+         * instance's own are; the include is looked at before it is judged */
+        out = plan_include_out(path, dir, &none, t->root, t->also, &computed);
+        if (files_include_refused(i, best, out, computed) != 0) {
             free(path);
             free(dir);
             return -1;
