@@ -90,6 +90,7 @@ tests_check_iccsprof_CPPFLAGS += -DINTREE_DIR='"$(abs_top_builddir)/tests/intree
 check_PROGRAMS += tests/intree_calls
 tests_intree_calls_SOURCES = tests/intree_calls.c
 TESTS += tests/intree_expected.sh tests/kat-hostile.sh
+dist_noinst_DATA += tests/kat-lib.sh
 LONG_TESTS += tests/intree_packages.sh tests/kat.sh
 dist_noinst_SCRIPTS += tests/intree_expected.sh tests/intree_packages.sh tests/intree_expected.py \
 	tests/kat.sh tests/kat-hostile.sh
