@@ -60,6 +60,7 @@ src_libiccsprof_la_SOURCES = \
 	src/run/run-progress.c src/run/run-progress.h \
 	src/run/run-resume.c src/run/run-resume.h \
 	src/run/run-record.c src/run/run-record.h \
+	src/run/run-timing.c src/run/run-timing.h \
 	src/record/shares.c src/record/shares.h src/measure/rules.c src/measure/rules.h \
 	src/record/symbolize.c src/record/symbolize.h \
 	src/run/drng-find.c src/run/drng-find.h \

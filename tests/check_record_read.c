@@ -578,12 +578,12 @@ START_TEST(schema_and_version)
     static const struct {
         const char *schema, *want;
     } cases[] = {
-        {"iccsprof.profile/6",
-         "F: schema \"iccsprof.profile/6\" is newer than this iccsprof reads (up to "
-         "iccsprof.profile/5)"},
+        {"iccsprof.profile/7",
+         "F: schema \"iccsprof.profile/7\" is newer than this iccsprof reads (up to "
+         "iccsprof.profile/6)"},
         {"iccsprof.profile/10",
          "F: schema \"iccsprof.profile/10\" is newer than this iccsprof reads (up to "
-         "iccsprof.profile/5)"},
+         "iccsprof.profile/6)"},
         {"iccsprof.profile/0", "F: schema \"iccsprof.profile/0\" is not an iccsprof profile"},
         {"iccsprof.profile/2x", "F: schema \"iccsprof.profile/2x\" is not an iccsprof profile"},
         {"iccsprof.build/1", "F: schema \"iccsprof.build/1\" is not an iccsprof profile"},

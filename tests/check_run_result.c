@@ -25,7 +25,8 @@ static json_t *good_result(void)
         "{\"stack_limit_bytes\": 8388608, \"tick_source\": \"rdtsc\", \"tick_hz\": 3e9,"
         " \"cycles_source\": \"ticks\","
         " \"timing\": {\"calibration_seconds\": 0.001, \"calls_per_trial\": 10,"
-        "   \"trials\": [{\"calls\": 10, \"seconds\": 0.01, \"cycles\": 3e7}], \"cpu_share\": 1.0},"
+        "   \"trials\": [{\"calls\": 10, \"seconds\": 0.01, \"cycles\": 3e7, \"cpu\": 0}],\n"
+        "   \"cpu_share\": 1.0},"
         " \"memory\": {\"baseline_rss_kib\": 1000, \"peak_rss_kib\": null},"
         " \"profile\": null, \"sites\": null, \"drng\": null,"
         " \"events\": {\"sign_failures_retried\": 0, \"verify_rejections\": 0,"
@@ -70,7 +71,7 @@ END_TEST
 
 START_TEST(each_fault_named)
 {
-    json_t *r;
+    json_t *r, *trials;
 
     assert_check(json_object(), 1, "field type is missing");
     assert_check(json_string("result"), 0, "the result is not an object");
@@ -91,6 +92,20 @@ START_TEST(each_fault_named)
     r = good_result();
     json_array_clear(json_object_get(json_object_get(r, "timing"), "trials"));
     assert_check(r, 0, "field timing.trials has fewer than 1 elements");
+
+    /* four cores and the trials held to none are strata enough; a fifth core is not */
+    r = good_result();
+    trials = json_object_get(json_object_get(r, "timing"), "trials");
+    for (int cpu = 1; cpu <= 4; cpu++) {
+        json_t *t = json_copy(json_array_get(trials, 0));
+
+        json_object_set_new(t, "cpu", cpu < 4 ? json_integer(cpu) : json_null());
+        json_array_append_new(trials, t);
+    }
+    assert_check(json_incref(r), 0, "ok");
+    json_array_append_new(trials, json_copy(json_array_get(trials, 0)));
+    json_object_set_new(json_array_get(trials, 5), "cpu", json_integer(7));
+    assert_check(r, 0, "field timing.trials names more than 4 cores");
 
     r = good_result();
     json_object_set_new(r, "events", json_string("none"));

@@ -28,7 +28,27 @@ python3 - "$top_srcdir/profiles/profile.schema.json" "$cases" >"$work/schema" 2>
 import copy, json, os, sys
 import jsonschema
 
-v5 = json.load(open(sys.argv[1]))
+v6 = json.load(open(sys.argv[1]))
+
+def version_5(schema):
+    """Version 6 without the timing pass's cores (its trials name none) and
+    without the played-back share's two ends, as profiles/README.md says."""
+    s = copy.deepcopy(schema)
+    s["properties"]["schema"] = {"const": "iccsprof.profile/5"}
+    timing = s["properties"]["timing"]["oneOf"][1]
+    for k in ("cores", "core_spread"):
+        timing["required"].remove(k)
+        del timing["properties"][k]
+    trial = timing["properties"]["trials"]["items"]
+    trial["required"].remove("cpu")
+    del trial["properties"]["cpu"]
+    replay = s["properties"]["profile"]["oneOf"][1]["properties"]["replay"]
+    replay["then"]["required"] = ["share_stderr", "share_uncertainty"]
+    for k in ("share_lower", "share_upper"):
+        del replay["properties"][k]
+    return s
+
+v5 = version_5(v6)
 
 def version_4(schema):
     """Version 5 with the overflow of the shape table instead of its grouped
@@ -111,7 +131,8 @@ def version_1(schema):
     profile["properties"]["shapes"]["items"]["required"].remove("timed_calls")
     return s
 
-validators = {"iccsprof.profile/5": jsonschema.Draft202012Validator(v5),
+validators = {"iccsprof.profile/6": jsonschema.Draft202012Validator(v6),
+              "iccsprof.profile/5": jsonschema.Draft202012Validator(v5),
               "iccsprof.profile/4": jsonschema.Draft202012Validator(v4),
               "iccsprof.profile/3": jsonschema.Draft202012Validator(v3),
               "iccsprof.profile/2": jsonschema.Draft202012Validator(v2),

@@ -26,7 +26,7 @@ KINDS = [
     ("[]", []), ("{}", {}), ("an empty string", ""), ("another name", "other"), ("5.0", 5.0),
 ]
 # values both must refuse: a schema id the reader does not read
-SCHEMA_VALUES = ["iccsprof.profile/6", "iccsprof.profile/0", "other", 4]
+SCHEMA_VALUES = ["iccsprof.profile/7", "iccsprof.profile/0", "other", 4]
 
 
 def paths(node, at=()):

@@ -1,4 +1,4 @@
-/* cores.c - the profile pass's trials taken in turn on the cores the
+/* cores.c - a pass's trials taken in turn on the cores the
  * process may run on (cores.h). */
 #include "config.h"
 

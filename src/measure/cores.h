@@ -1,10 +1,11 @@
-/* cores.h - the profile pass's trials taken in turn on the cores the
- * measuring process may run on.  On a virtual machine one core can run
+/* cores.h - the trials of a pass (timing or profile) taken in turn on the
+ * cores the measuring process may run on.  On a virtual machine one core can run
  * the same work at another pace than the next (what the host runs beside
  * it), and not the same for every kind of work: a hash share measured on
- * one core alone is that core's.  Trials spread over the cores make the
- * share the machine's, and each core's own share shows how far they
- * disagree. */
+ * one core alone is that core's, and so are its cycles.  Trials spread
+ * over the cores make the share and the cycles the machine's, and each
+ * core's own figure shows how far they disagree.  A process pinned to one
+ * core (run --cpu) has only that one: its trials stay there. */
 #ifndef ICCSPROF_MEASURE_CORES_H
 #define ICCSPROF_MEASURE_CORES_H
 

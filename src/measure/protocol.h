@@ -22,7 +22,7 @@
 
 /* Raised whenever a message or a result changes shape, so that a tool
  * and a measuring program of different builds refuse each other. */
-#define PROTOCOL_VERSION 9
+#define PROTOCOL_VERSION 10
 
 /* What the configuration asks: absent, an operation's measurement;
  * "probe", the scheme's type and lengths (also {"probe": true});

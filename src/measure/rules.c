@@ -64,6 +64,69 @@ double method_precision(const double *x, size_t n)
     return method_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n) / mean;
 }
 
+/* Each stratum's count, mean and sum of squared deviations into S (room
+ * for STRATA); the pooled variance of those with two values or more. */
+static double method_strata_sums(const double *x, const int *stratum, size_t n, int strata,
+                                 struct method_stratum *s)
+{
+    double sq[METHOD_STRATA_MAX] = {0}, pooled = 0;
+    size_t dof = 0;
+
+    for (int k = 0; k < strata; k++)
+        s[k] = (struct method_stratum){0, 0, 0};
+    for (size_t i = 0; i < n; i++) {
+        s[stratum[i]].n++;
+        s[stratum[i]].mean += x[i];
+    }
+    for (int k = 0; k < strata; k++)
+        s[k].mean = s[k].n > 0 ? s[k].mean / (double)s[k].n : 0;
+    for (size_t i = 0; i < n; i++)
+        sq[stratum[i]] += (x[i] - s[stratum[i]].mean) * (x[i] - s[stratum[i]].mean);
+    for (int k = 0; k < strata; k++)
+        if (s[k].n > 1) {
+            pooled += sq[k];
+            dof += s[k].n - 1;
+        }
+    pooled = dof > 0 ? pooled / (double)dof : 0;
+    for (int k = 0; k < strata; k++)
+        s[k].stderr =
+            s[k].n > 1 ? sqrt(sq[k] / (double)(s[k].n - 1) / (double)s[k].n) : sqrt(pooled);
+    return pooled;
+}
+
+/* The stratified mean of X[N] (rules.h). */
+struct method_strata method_strata(const double *x, const int *stratum, size_t n, int strata,
+                                   struct method_stratum *each)
+{
+    struct method_stratum own[METHOD_STRATA_MAX], *s = each != NULL ? each : own;
+    struct method_strata r = {0, 0, 0, 0};
+    double var = 0;
+
+    (void)method_strata_sums(x, stratum, n, strata, s);
+    for (int k = 0; k < strata; k++)
+        if (s[k].n > 0) {
+            r.strata++;
+            r.mean += s[k].mean;
+            var += s[k].stderr * s[k].stderr;
+        }
+    if (r.strata == 0)
+        return r;
+    r.mean /= r.strata;
+    r.stderr = sqrt(var) / r.strata;
+    r.df = n - (size_t)r.strata;
+    return r;
+}
+
+/* The relative 95 % half-width of the stratified mean of X[N]. */
+double method_precision_strata(const double *x, const int *stratum, size_t n, int strata)
+{
+    struct method_strata r = method_strata(x, stratum, n, strata, NULL);
+
+    if (r.df == 0 || r.mean <= 0)
+        return INFINITY;
+    return method_t95(r.df) * r.stderr / r.mean;
+}
+
 /* The calls that reach TARGET from CALLS at PRECISION. */
 unsigned long long method_calls_for(unsigned long long calls, double precision, double target)
 {

@@ -37,6 +37,38 @@ double method_t95(unsigned long long df);
  * mean; INFINITY below two values or for a mean of 0. */
 double method_precision(const double *x, size_t n);
 
+/* At most this many strata (cores) a stratified mean is taken over. */
+#define METHOD_STRATA_MAX 8
+
+/* One stratum of values: how many, their mean and its standard error. */
+struct method_stratum {
+    size_t n;
+    double mean, stderr;
+};
+
+/* A stratified mean: the mean of the strata's means, its standard error
+ * from the spread within each stratum, the degrees of freedom of that
+ * error (the values less the strata), and the strata with a value. */
+struct method_strata {
+    double mean, stderr;
+    unsigned long long df;
+    int strata;
+};
+
+/* The stratified mean of X[N], STRATUM[i] (below STRATA, at most
+ * METHOD_STRATA_MAX) the stratum of X[i]; each stratum's own figures into
+ * EACH (room for STRATA; NULL: not wanted).  A stratum of one value takes
+ * the pooled spread of the others for its error.  The strata's difference
+ * is no part of the error: it is not noise that more values average
+ * away. */
+struct method_strata method_strata(const double *x, const int *stratum, size_t n, int strata,
+                                   struct method_stratum *each);
+
+/* The 95 % confidence half-width of the stratified mean of X[N] (as
+ * method_strata), relative to it; INFINITY without a degree of freedom or
+ * for a mean of 0. */
+double method_precision_strata(const double *x, const int *stratum, size_t n, int strata);
+
 /* The calls, CALLS made at PRECISION, that reach TARGET: the half-width
  * shrinks as one over the root of the calls. */
 unsigned long long method_calls_for(unsigned long long calls, double precision, double target);

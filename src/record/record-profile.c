@@ -388,18 +388,23 @@ static bool record_replay_cores(json_t *cores, double *share, double *se)
 
 /* The hash share the played operations give (profile.replay): the mean
  * of the shares the pairs give on each core the trials took in turn
- * (record_replay_cores); its standard error, and a 95 % half-width: the
- * larger of 1.96 of those and the trials' (what moves the share within
- * the run, the cores' difference with it), with what serving the tape
- * costs added (played_ticks, over the twin's median ticks): a played
- * operation still spends up to that in its helpers, so the share is low
- * by as much at most.  Each is a fraction of the operation.  RAW's
+ * (record_replay_cores); its standard error; its statistical 95 %
+ * half-width, the larger of 1.96 of those and the trials' (what moves the
+ * share within the run, the cores' difference with it); and the bias
+ * bound, what serving T's recording costs (played_ticks, over the twin's
+ * median ticks): a played operation still spends up to that in its
+ * helpers, so that the share can only read low, by as much at most.  The
+ * interval is therefore asymmetric: share_lower is the share less the
+ * statistical half-width, share_upper the share plus that and the whole
+ * bound (a bound, not an error that averages out with the other);
+ * share_uncertainty, the two in quadrature, is the symmetric half-width
+ * readers of version 5 know.  Each is a fraction of the operation.  RAW's
  * replay section is kept beside, each core with its share; with only its
  * fault, the share is null. */
 static json_t *record_replay(json_t *raw)
 {
     json_t *r = json_object_get(raw, "replay"), *out = json_deep_copy(r);
-    double off = record_num(r, "off_ticks"), share, se;
+    double off = record_num(r, "off_ticks"), share, se, stat, bias;
 
     if (!(off > 0)) { /* only a fault: nothing was played back */
         json_object_set_new(out, "share", json_null());
@@ -410,11 +415,13 @@ static json_t *record_replay(json_t *raw)
         json_object_set_new(out, "fault", json_string("its pairs name no core"));
         return out;
     }
+    stat = fmax(1.96 * se, record_num(r, "trials_half_width"));
+    bias = record_num(r, "played_ticks") / off;
     json_object_set_new(out, "share", json_real(share));
     json_object_set_new(out, "share_stderr", json_real(se));
-    json_object_set_new(out, "share_uncertainty",
-                        json_real(fmin(1, hypot(fmax(1.96 * se, record_num(r, "trials_half_width")),
-                                                record_num(r, "played_ticks") / off))));
+    json_object_set_new(out, "share_uncertainty", json_real(fmin(1, hypot(stat, bias))));
+    json_object_set_new(out, "share_lower", json_real(fmax(0, share - stat)));
+    json_object_set_new(out, "share_upper", json_real(fmin(1, share + stat + bias)));
     return out;
 }
 

@@ -39,6 +39,7 @@ enum rr_presence {
     RR_NULLABLE_V4, /* present (may be null) from version 4; older records lack it */
     RR_SINCE_V5,    /* present and not null from version 5; older records lack it */
     RR_NULLABLE_V5, /* present (may be null) from version 5; older records lack it */
+    RR_SINCE_V6,    /* present and not null from version 6; older records lack it */
     RR_OPTIONAL     /* not null when present; added to version 4 after its first records */
 };
 
@@ -76,6 +77,7 @@ static json_t *rr_member(struct rr *rr, json_t *obj, const char *where, const ch
 {
     json_t *v;
     int since = presence == RR_OPTIONAL                                 ? REC_VERSION_MAX + 1
+                : presence == RR_SINCE_V6                               ? 6
                 : presence == RR_SINCE_V5 || presence == RR_NULLABLE_V5 ? 5
                 : presence == RR_SINCE_V4 || presence == RR_NULLABLE_V4 ? 4
                 : presence == RR_SINCE_V2 || presence == RR_NULLABLE_V2 ? 2
@@ -392,6 +394,47 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->emulation = rr_string(rr, host, "host", "emulation", RR_OPTIONAL);
 }
 
+/* The highest core number a record names: the kernel's CPU_SETSIZE
+ * less one, as the schema states it. */
+#define RR_CPU_MAX 1023
+
+/* Keep core C (WHERE) of the timing pass in R if it is the slowest or
+ * the fastest so far. */
+static void rr_timing_core(struct rr *rr, json_t *c, const char *where, struct rec *r)
+{
+    struct rec_core k;
+
+    rr_want_object(rr, c, where);
+    k.cpu = rr_count_in(rr, c, where, "cpu", RR_NULLABLE, -1, 0, RR_CPU_MAX);
+    k.trials = rr_count1(rr, c, where, "trials", RR_REQUIRED, 0);
+    k.mean_cycles = rr_number(rr, c, where, "mean_cycles", RR_REQUIRED, NAN);
+    k.stderr = rr_number(rr, c, where, "mean_cycles_stderr", RR_REQUIRED, NAN);
+    if (r->timing_cores == 0 || k.mean_cycles < r->core_low.mean_cycles)
+        r->core_low = k;
+    if (r->timing_cores == 0 || k.mean_cycles > r->core_high.mean_cycles)
+        r->core_high = k;
+    r->timing_cores++;
+}
+
+/* The cores the timing pass took in turn (timing.cores, from version 6):
+ * how many, the slowest and the fastest, and how far apart. */
+static void rr_timing_cores(struct rr *rr, json_t *t, struct rec *r)
+{
+    json_t *cores = rr_array(rr, t, "timing", "cores", RR_SINCE_V6), *c;
+    char where[64];
+    size_t i;
+
+    r->timing_cores = 0;
+    r->core_spread = rr_number(rr, t, "timing", "core_spread", RR_SINCE_V6, NAN);
+    if (cores != NULL && json_array_size(cores) == 0)
+        rr_fail(rr, "field timing.cores: expected at least one core, found none");
+    json_array_foreach(cores, i, c)
+    {
+        rr_element(where, sizeof where, "timing", "cores", i);
+        rr_timing_core(rr, c, where, r);
+    }
+}
+
 /* Timing of the plain library. */
 static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -411,6 +454,7 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     r->median_trial_cycles = rr_number(rr, t, "timing", "median_trial_cycles", RR_REQUIRED, NAN);
     r->trial_spread = rr_number(rr, t, "timing", "trial_spread", RR_SINCE_V4, NAN);
     r->mean_cycles_stderr = rr_number(rr, t, "timing", "mean_cycles_stderr", RR_SINCE_V4, NAN);
+    rr_timing_cores(rr, t, r);
 }
 
 /* A number member KEY of OBJ above FLOOR, or NAN (null, absent: a record
@@ -723,10 +767,6 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
     }
 }
 
-/* The highest core number a record names: the kernel's CPU_SETSIZE
- * less one, as the schema states it. */
-#define RR_CPU_MAX 1023
-
 /* The cores of a played-back share (profile.replay.cores, absent before
  * protocol 8): how many, and the lowest and the highest share with their
  * cores, for the report to say when they disagree. */
@@ -770,6 +810,7 @@ static void rr_played(struct rr *rr, json_t *p, struct rec *r)
 
     r->hash_share_timed = r->hash_share;
     r->hash_share_played = false;
+    r->hash_share_lower = r->hash_share_upper = NAN;
     if (replay == NULL)
         return;
     if (!json_is_number(json_object_get(replay, "share"))) {
@@ -780,6 +821,8 @@ static void rr_played(struct rr *rr, json_t *p, struct rec *r)
     r->hash_share_stderr = rr_share(rr, replay, "profile.replay", "share_stderr", RR_REQUIRED, 0);
     r->hash_share_uncertainty =
         rr_share(rr, replay, "profile.replay", "share_uncertainty", RR_REQUIRED, NAN);
+    r->hash_share_lower = rr_share(rr, replay, "profile.replay", "share_lower", RR_SINCE_V6, NAN);
+    r->hash_share_upper = rr_share(rr, replay, "profile.replay", "share_upper", RR_SINCE_V6, NAN);
     r->hash_share_played = true;
     rr_replay_cores(rr, replay, r);
 }
@@ -1259,6 +1302,30 @@ double rec_share_halfwidth(const struct rec *r, bool drng)
     double se = drng ? r->drng_share_stderr : r->hash_share_stderr;
 
     return r->has_profile ? fmt_share_halfwidth(u, se) : 0;
+}
+
+/* The distances from a share to the ends of its interval (record-read.h). */
+void rec_share_interval(const struct rec *r, bool drng, double *below, double *above)
+{
+    double share = r->hash_share;
+
+    *below = *above = rec_share_halfwidth(r, drng);
+    if (!drng && r->has_profile && r->hash_share_played && !isnan(r->hash_share_lower) &&
+        !isnan(r->hash_share_upper)) {
+        *below = share - r->hash_share_lower;
+        *above = r->hash_share_upper - share;
+    }
+}
+
+/* Whether R's timing pass took its trials on cores that disagree: the
+ * slowest's and the fastest's means apart by more than the 95 %
+ * half-width of their difference. */
+bool rec_cores_disagree(const struct rec *r)
+{
+    const struct rec_core *lo = &r->core_low, *hi = &r->core_high;
+
+    return r->has_timing && r->timing_cores > 1 &&
+           hi->mean_cycles - lo->mean_cycles > 1.96 * hypot(hi->stderr, lo->stderr);
 }
 
 /* Name of an operation as in the record. */

@@ -1,7 +1,7 @@
 /* record-read.h - read and check one profile record for report and compare.
  *
  * A record is loaded with jansson, its declared schema and version checked
- * (iccsprof.profile/1 to /5 are read; another schema or a newer version is
+ * (iccsprof.profile/1 to /6 are read; another schema or a newer version is
  * refused), and every field that report and compare use is checked for
  * presence and type and copied into a struct rec.  A figure the record
  * gives as null is NAN (numbers) or -1 (counts); a section given as null
@@ -15,7 +15,7 @@
 #include "iccsprof/wrap.h"
 
 /* The newest record version this reader knows. */
-#define REC_VERSION_MAX 5
+#define REC_VERSION_MAX 6
 
 enum rec_type { REC_SIG, REC_KEM, REC_KEX };
 
@@ -83,6 +83,14 @@ struct rec_pass {
         decapsulations, decaps_mismatches;
 };
 
+/* One core the timing pass took its trials on: its number (-1: the
+ * process was held to none), trials, mean cycles and their standard
+ * error. */
+struct rec_core {
+    long long cpu, trials;
+    double mean_cycles, stderr;
+};
+
 struct rec {
     char *path;
     int version;
@@ -105,6 +113,12 @@ struct rec {
     long long n, trials, calls_per_trial;
     double mean_cycles, mean_seconds, ops_per_second, median_trial_seconds, median_trial_cycles;
     double trial_spread, mean_cycles_stderr; /* NAN before version 4 */
+    /* The cores the timing pass took in turn (timing.cores, from version
+     * 6): how many (0 before), the slowest and the fastest, and their
+     * means' distance over the mean cycles (core_spread; NAN before). */
+    int timing_cores;
+    struct rec_core core_low, core_high;
+    double core_spread;
     /* The timing pass's stopping rule (method.h): the precision asked
      * (method.precision) and the pass's budget (method.max_seconds), the
      * precision its mean reached (passes.timing.precision: the relative
@@ -163,6 +177,10 @@ struct rec {
      * (profile.replay) rather than timed; the timed one, in either case. */
     bool hash_share_played;
     double hash_share_timed;
+    /* The played-back share's 95 % interval, asymmetric: serving the
+     * recording can only lower the share (profile.replay.share_lower and
+     * share_upper, from version 6); NAN otherwise (rec_share_interval). */
+    double hash_share_lower, hash_share_upper;
     char *replay_fault; /* why the record played nothing back, or NULL */
     /* The played-back shares of the record's cores (profile.replay.cores)
      * that stand furthest apart: the lowest and the highest, with their
@@ -245,6 +263,19 @@ void rec_free(struct rec *r);
  * it was stated, 1.96 standard errors of the sampling; 0 without either
  * or without a profile. */
 double rec_share_halfwidth(const struct rec *r, bool drng);
+
+/* The distances from R's hash share (DRNG false) or DRNG share down and
+ * up to the ends of its 95 % interval into *BELOW and *ABOVE: a
+ * played-back share's own ends from version 6 (serving the recording can
+ * only lower it, so that it lies more above than below), else
+ * rec_share_halfwidth both ways. */
+void rec_share_interval(const struct rec *r, bool drng, double *below, double *above);
+
+/* Whether the cores R's timing pass took in turn disagree: the slowest's
+ * and the fastest's mean cycles apart by more than the 95 % half-width of
+ * their difference (1.96 of their standard errors in quadrature); false
+ * with one core or before version 6. */
+bool rec_cores_disagree(const struct rec *r);
 
 /* Name of an operation, of a type, of a state, as in the record. */
 const char *rec_op_name(enum rec_op op);

@@ -15,9 +15,10 @@
 #include "record/record-profile.h"
 #include "run/run-passes.h"
 #include "run/run-record.h"
+#include "run/run-timing.h"
 
 /* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/5"
+#define RECORD_SCHEMA "iccsprof.profile/6"
 
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
@@ -25,74 +26,6 @@ static json_t *record_build_member(const struct run_facts *f, const char *key)
     json_t *v = f->build != NULL ? json_object_get(f->build, key) : NULL;
 
     return v != NULL ? json_incref(v) : json_null();
-}
-
-/* Order doubles, for medians. */
-static int record_cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
-/* The median of N values (sorted in place). */
-static double record_median(double *v, size_t n)
-{
-    qsort(v, n, sizeof v[0], record_cmp);
-    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-/* The spread of the N trials' mean cycles V, (largest - smallest) over
- * their median, and in *STDERR the standard error of their mean. */
-static double record_spread(const double *v, size_t n, double *stderr_out)
-{
-    double lo = v[0], hi = v[0], sum = 0, sum_sq = 0, *copy = malloc(n * sizeof *copy), med;
-
-    for (size_t i = 0; i < n; i++) {
-        lo = v[i] < lo ? v[i] : lo;
-        hi = v[i] > hi ? v[i] : hi;
-        sum += v[i];
-        copy[i] = v[i];
-    }
-    for (size_t i = 0; i < n; i++)
-        sum_sq += (v[i] - sum / (double)n) * (v[i] - sum / (double)n);
-    *stderr_out = n > 1 ? sqrt(sum_sq / (double)(n - 1) / (double)n) : 0;
-    med = record_median(copy, n);
-    free(copy);
-    return med > 0 ? (hi - lo) / med : 0;
-}
-
-/* The timing section from the raw trials: means over every call, and the
- * median of the trials' means. */
-static json_t *record_timing(json_t *raw)
-{
-    json_t *trials = json_object_get(raw, "trials"), *t;
-    size_t n = json_array_size(trials), i;
-    double *sec = calloc(n ? n : 1, sizeof *sec), *cyc = calloc(n ? n : 1, sizeof *cyc);
-    double seconds = 0, cycles = 0, calls = 0, mean_s, med_s, med_c, spread, stderr_c;
-
-    json_array_foreach(trials, i, t)
-    {
-        double c = (double)json_integer_value(json_object_get(t, "calls"));
-
-        calls += c;
-        seconds += json_number_value(json_object_get(t, "seconds"));
-        cycles += json_number_value(json_object_get(t, "cycles"));
-        sec[i] = json_number_value(json_object_get(t, "seconds")) / c;
-        cyc[i] = json_number_value(json_object_get(t, "cycles")) / c;
-    }
-    mean_s = seconds / calls;
-    spread = record_spread(cyc, n, &stderr_c);
-    med_s = record_median(sec, n);
-    med_c = record_median(cyc, n);
-    free(sec);
-    free(cyc);
-    return json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f}", "calls_per_trial",
-                     json_object_get(raw, "calls_per_trial"), "trials", trials, "n",
-                     (json_int_t)calls, "mean_cycles", cycles / calls, "mean_seconds", mean_s,
-                     "ops_per_second", mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds", med_s,
-                     "median_trial_cycles", med_c, "trial_spread", spread, "mean_cycles_stderr",
-                     stderr_c);
 }
 
 /* The sizes section: the API's lengths under the type's names. */
@@ -171,7 +104,8 @@ static json_t *record_noise(json_t *r, json_t *timing)
     char text[128];
 
     if (s > RECORD_NOISY_SPREAD) {
-        snprintf(text, sizeof text, "the trials' mean cycles spread %.0f%% (above %.0f%%)", 100 * s,
+        snprintf(text, sizeof text,
+                 "the trials' mean cycles spread %.0f%% on one core (above %.0f%%)", 100 * s,
                  100 * RECORD_NOISY_SPREAD);
         json_array_append_new(reasons, json_string(text));
     }
@@ -501,7 +435,7 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
     run_settings_key(f, op, key);
     json_object_set_new(rec, "method", record_method(f, raw_profile, key));
     json_object_set_new(rec, "passes", record_passes(r));
-    json_object_set_new(rec, "timing", raw_timing ? record_timing(raw_timing) : json_null());
+    json_object_set_new(rec, "timing", raw_timing ? run_timing(raw_timing) : json_null());
     json_object_set_new(rec, "noise",
                         record_noise(r, raw_timing ? json_object_get(rec, "timing") : NULL));
     json_object_set_new(rec, "memory",

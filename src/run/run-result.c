@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "measure/cores.h"
 #include "measure/protocol.h"
 #include "run/run-result.h"
 #include "util/problem.h"
@@ -96,10 +97,13 @@ static const struct field kat_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* A trial of the timing pass, and the core it ran on (null: the process
+ * was held to none). */
 static const struct field trial_fields[] = {
     {"calls", FIELD_INT, 0, 1, 0, NULL, NULL},
     {"seconds", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
     {"cycles", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"cpu", FIELD_INT, FIELD_NULL, 0, CPU_SETSIZE - 1, NULL, NULL},
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
@@ -662,14 +666,44 @@ static int check_message(json_t *obj, const struct field *table, const char *nam
     return c.failed ? -1 : 0;
 }
 
+/* Check that the timing trials of RESULT name no more cores than a pass
+ * takes in turn (CORES_MAX, and null for none): each is a stratum of the
+ * record's mean. */
+static int check_trial_cores(json_t *result, char *why, size_t len)
+{
+    json_t *trials = json_object_get(json_object_get(result, "timing"), "trials"), *t;
+    json_int_t seen[CORES_MAX + 1];
+    size_t n = 0, i, k;
+
+    json_array_foreach(trials, i, t)
+    {
+        json_t *cpu = json_object_get(t, "cpu");
+        json_int_t c = json_is_integer(cpu) ? json_integer_value(cpu) : -1;
+
+        for (k = 0; k < n && seen[k] != c; k++)
+            ;
+        if (k < n)
+            continue;
+        if (n == CORES_MAX + 1) {
+            snprintf(why, len, "field timing.trials names more than %d cores", CORES_MAX);
+            return -1;
+        }
+        seen[n++] = c;
+    }
+    return 0;
+}
+
 /* Check a probe's, an operation's or a costs request's result. */
 int result_check(json_t *result, enum result_kind kind, char *why, size_t len)
 {
+    if (kind == RESULT_OP)
+        return check_message(result, op_fields, "result", why, len) != 0
+                   ? -1
+                   : check_trial_cores(result, why, len);
     return check_message(result,
                          kind == RESULT_PROBE   ? probe_fields
                          : kind == RESULT_COSTS ? costs_fields
-                         : kind == RESULT_KAT   ? kat_fields
-                                                : op_fields,
+                                                : kat_fields,
                          "result", why, len);
 }
 

@@ -1,0 +1,135 @@
+/* run-timing.c - the record's timing section (run-timing.h). */
+#include "config.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "measure/rules.h"
+#include "run/run-timing.h"
+
+/* The trials of one core: its number (-1: the process was held to none),
+ * its calls and cycles, and its trials' means with their spread. */
+struct timing_core {
+    long long cpu;
+    double calls, cycles, lo, hi;
+};
+
+/* Order doubles, for medians. */
+static int timing_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* The median of N values (sorted in place). */
+static double timing_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof v[0], timing_cmp);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* The index in CORE (NCORE of them so far) of trial T's core, added when
+ * new; the run's check let no more cores through than METHOD_STRATA_MAX. */
+static int timing_core_of(json_t *t, struct timing_core *core, int *ncore)
+{
+    json_t *cpu = json_object_get(t, "cpu");
+    long long n = json_is_integer(cpu) ? json_integer_value(cpu) : -1;
+    int k = 0;
+
+    while (k < *ncore && core[k].cpu != n)
+        k++;
+    if (k == *ncore && k < METHOD_STRATA_MAX)
+        core[(*ncore)++] = (struct timing_core){n, 0, 0, INFINITY, -INFINITY};
+    return k < METHOD_STRATA_MAX ? k : METHOD_STRATA_MAX - 1;
+}
+
+/* Each core's entry of the record: the mean over its calls, with the
+ * standard error of its trials' means (S). */
+static json_t *timing_cores(const struct timing_core *core, int ncore,
+                            const struct method_stratum *s, double *means)
+{
+    json_t *list = json_array();
+
+    for (int k = 0; k < ncore; k++) {
+        means[k] = core[k].cycles / core[k].calls;
+        json_array_append_new(
+            list, json_pack("{s:o, s:I, s:f, s:f, s:f}", "cpu",
+                            core[k].cpu >= 0 ? json_integer(core[k].cpu) : json_null(), "trials",
+                            (json_int_t)s[k].n, "calls", core[k].calls, "mean_cycles", means[k],
+                            "mean_cycles_stderr", s[k].stderr));
+    }
+    return list;
+}
+
+/* The widest spread of one core's trials, (largest - smallest mean) over
+ * the core's mean: the cores' difference is not the trials' noise. */
+static double timing_trial_spread(const struct timing_core *core, int ncore, const double *means)
+{
+    double widest = 0;
+
+    for (int k = 0; k < ncore; k++)
+        if (means[k] > 0 && (core[k].hi - core[k].lo) / means[k] > widest)
+            widest = (core[k].hi - core[k].lo) / means[k];
+    return widest;
+}
+
+/* How far the cores' means stand apart, (highest - lowest) over MEAN. */
+static double timing_core_spread(const double *means, int ncore, double mean)
+{
+    double lo = means[0], hi = means[0];
+
+    for (int k = 1; k < ncore; k++) {
+        lo = fmin(lo, means[k]);
+        hi = fmax(hi, means[k]);
+    }
+    return mean > 0 ? (hi - lo) / mean : 0;
+}
+
+/* The timing section (run-timing.h). */
+json_t *run_timing(json_t *raw)
+{
+    json_t *trials = json_object_get(raw, "trials"), *t;
+    size_t n = json_array_size(trials), i;
+    double *sec = calloc(n + 1, sizeof *sec), *cyc = calloc(n + 1, sizeof *cyc);
+    int *stratum = calloc(n + 1, sizeof *stratum), ncore = 0;
+    double seconds = 0, calls = 0, means[METHOD_STRATA_MAX], mean = 0, mean_s;
+    struct timing_core core[METHOD_STRATA_MAX];
+    struct method_stratum each[METHOD_STRATA_MAX];
+    struct method_strata strata;
+    json_t *cores;
+
+    if (sec == NULL || cyc == NULL || stratum == NULL)
+        abort();
+    json_array_foreach(trials, i, t)
+    {
+        double c = (double)json_integer_value(json_object_get(t, "calls"));
+        double cycles = json_number_value(json_object_get(t, "cycles"));
+        struct timing_core *k = &core[stratum[i] = timing_core_of(t, core, &ncore)];
+
+        calls += c;
+        seconds += json_number_value(json_object_get(t, "seconds"));
+        k->calls += c;
+        k->cycles += cycles;
+        sec[i] = json_number_value(json_object_get(t, "seconds")) / c;
+        cyc[i] = cycles / c;
+        k->lo = fmin(k->lo, cyc[i]);
+        k->hi = fmax(k->hi, cyc[i]);
+    }
+    strata = method_strata(cyc, stratum, n, ncore, each);
+    cores = timing_cores(core, ncore, each, means);
+    for (int k = 0; k < ncore; k++)
+        mean += means[k] / ncore;
+    mean_s = seconds / calls;
+    t = json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o, s:f}", "calls_per_trial",
+                  json_object_get(raw, "calls_per_trial"), "trials", trials, "n", (json_int_t)calls,
+                  "mean_cycles", mean, "mean_seconds", mean_s, "ops_per_second",
+                  mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds", timing_median(sec, n),
+                  "median_trial_cycles", timing_median(cyc, n), "trial_spread",
+                  timing_trial_spread(core, ncore, means), "mean_cycles_stderr", strata.stderr,
+                  "cores", cores, "core_spread", timing_core_spread(means, ncore, mean));
+    free(sec);
+    free(cyc);
+    free(stratum);
+    return t;
+}

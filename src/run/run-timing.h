@@ -1,0 +1,19 @@
+/* run-timing.h - the record's timing section from the measuring
+ * process's trials: the trials taken on several cores in turn make one
+ * mean per core, and the record's mean cycles are the mean of those, the
+ * machine's and not the one core's the process happened to land on. */
+#ifndef ICCSPROF_RUN_TIMING_H
+#define ICCSPROF_RUN_TIMING_H
+
+#include <jansson.h>
+
+/* The timing section from RAW, the timing pass's result (run-result.c
+ * has checked it): its trials grouped by the core they ran on (cores:
+ * cpu, trials, calls, mean cycles and their standard error), the mean
+ * cycles the mean of the cores' with a standard error from the spread
+ * within each core (method_strata), the trials' widest spread within one
+ * core and the cores' spread apart; means over every call for the
+ * seconds, and the medians of the trials' means. */
+json_t *run_timing(json_t *raw);
+
+#endif
