@@ -34,4 +34,5 @@ src_libiccsprof_la_SOURCES += \
 	src/compare/compare-md.c \
 	src/compare/compare-json.c \
 	src/compare/compare-svg.c \
+	src/compare/compare-cycles.c \
 	src/cmd/cmd-compare.c

@@ -87,6 +87,27 @@ static json_t *cmp_json_count(const struct rec *r, long long count)
     return r->has_profile ? json_integer(count) : json_null();
 }
 
+/* The verdict of P's mean cycles into ROW: "differ", "same", "within 2
+ * SE", "within the cores' spread" (null: not both timed), the record
+ * whose cores' spread it lies within, and each record's cores: their
+ * spread and whether they disagree beyond their errors. */
+static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
+{
+    static const char *const verdict[] = {NULL, "same", "within 2 SE", "within the cores' spread",
+                                          "differ"};
+    enum cmp_cycles c = cmp_cycles_compare(p);
+    char side[2] = {cmp_cycles_cores_side(p), '\0'};
+
+    json_object_set_new(row, "cycles_verdict",
+                        verdict[c] != NULL ? json_string(verdict[c]) : json_null());
+    json_object_set_new(row, "cycles_within_cores_of",
+                        c == CMP_CYCLES_WITHIN_CORES ? json_string(side) : json_null());
+    cmp_json_sides(row, "core_spread", flat_number(p->a->core_spread),
+                   flat_number(p->b->core_spread));
+    cmp_json_sides(row, "cores_disagree", json_boolean(rec_cores_disagree(p->a)),
+                   json_boolean(rec_cores_disagree(p->b)));
+}
+
 /* The flat row of one matched pair. */
 static json_t *cmp_json_pair(const struct cmp_pair *p)
 {
@@ -126,7 +147,9 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "calls_within_noise",
                         json_boolean(cmp_calls_compare(p) == CMP_CALLS_WITHIN_NOISE));
     json_object_set_new(row, "cycles_within_noise",
-                        json_boolean(cmp_cycles_ratio(p) > 1 && !cmp_cycles_beyond_noise(p)));
+                        json_boolean(cmp_cycles_compare(p) == CMP_CYCLES_WITHIN_SE ||
+                                     cmp_cycles_compare(p) == CMP_CYCLES_WITHIN_CORES));
+    cmp_json_cycles(row, p);
     return row;
 }
 

@@ -111,9 +111,32 @@ static char *cmp_md_ratio(char *buf, size_t size, const struct cmp_pair *p)
     return buf;
 }
 
+/* Why the difference of P's mean cycles is not significant, after the
+ * B/A cell BUF: within two combined standard errors of the means, or
+ * within the spread of one record's cores (the machine's, not the
+ * code's); nothing when it is significant or there is none. */
+static void cmp_md_cycles_reason(char *buf, size_t size, const struct cmp_pair *p)
+{
+    size_t len = strlen(buf);
+    char side = cmp_cycles_cores_side(p);
+    const struct rec *r = side == 'A' ? p->a : p->b;
+
+    switch (cmp_cycles_compare(p)) {
+    case CMP_CYCLES_WITHIN_SE:
+        snprintf(buf + len, size - len, " (within 2 SE)");
+        break;
+    case CMP_CYCLES_WITHIN_CORES:
+        snprintf(buf + len, size - len, " (within the spread of %c's cores, %.1f%%)", side,
+                 100 * r->core_spread);
+        break;
+    default:
+        break;
+    }
+}
+
 /* The Performance table: mean cycles on both sides and their ratio,
- * marked when B is slower only within two combined standard errors of
- * the trials' means (no regression). */
+ * marked where the difference is not significant, with the reason
+ * (cmp_md_cycles_reason), and noted where a record's cores disagree. */
 static void cmp_md_perf(const struct cmp *c, FILE *out)
 {
     bool ticks = report_all_ticks(c->a->recs, c->a->n) && report_all_ticks(c->b->recs, c->b->n);
@@ -130,13 +153,12 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
         fmt_cycles(cell[2], sizeof cell[2], p->a->mean_cycles);
         fmt_cycles(cell[3], sizeof cell[3], p->b->mean_cycles);
         cmp_md_ratio(cell[4], sizeof cell[4], p);
-        if (cmp_cycles_ratio(p) > 1 && !cmp_cycles_beyond_noise(p))
-            snprintf(cell[4] + strlen(cell[4]), sizeof cell[4] - strlen(cell[4]), " (within 2 SE)");
+        cmp_md_cycles_reason(cell[4], sizeof cell[4], p);
         mdtable_row(t, cells);
     }
     cmp_md_notes(t, c,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE |
-                     NOTE_EMULATED | NOTE_SUBSTITUTED);
+                     NOTE_CORES | NOTE_EMULATED | NOTE_SUBSTITUTED);
     mdtable_print(t, out);
     mdtable_free(t);
 }

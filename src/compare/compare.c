@@ -188,11 +188,17 @@ size_t cmp_libraries_differ(const struct cmp *c, bool profiled, size_t *compared
 }
 
 /* The hash share (DRNG false) or DRNG share of both records of P, with
- * their uncertainties: a difference within the margin they give together
- * is not told apart from the noise of measuring. */
+ * their intervals (rec_share_interval): the true difference lies from
+ * the difference less B's distance below and A's above (in quadrature)
+ * to the difference plus B's above and A's below, and one whose
+ * interval holds zero is not told apart from the noise of measuring.
+ * A played-back share lies more above its value than below, so that a
+ * share that rose is judged by the margin below and one that fell by the
+ * one above. */
 static struct cmp_share cmp_share(const struct cmp_pair *p, bool drng)
 {
     struct cmp_share s = {.known = p->a->has_profile && p->b->has_profile, .diff = NAN};
+    double below_a, above_a, below_b, above_b;
 
     if (!s.known)
         return s;
@@ -202,8 +208,12 @@ static struct cmp_share cmp_share(const struct cmp_pair *p, bool drng)
     s.se_b = drng ? p->b->drng_share_stderr : p->b->hash_share_stderr;
     s.u_a = rec_share_halfwidth(p->a, drng);
     s.u_b = rec_share_halfwidth(p->b, drng);
+    rec_share_interval(p->a, drng, &below_a, &above_a);
+    rec_share_interval(p->b, drng, &below_b, &above_b);
     s.diff = s.b - s.a;
-    s.margin = sqrt(s.u_a * s.u_a + s.u_b * s.u_b);
+    s.margin_below = hypot(below_b, above_a);
+    s.margin_above = hypot(above_b, below_a);
+    s.margin = s.diff >= 0 ? s.margin_below : s.margin_above;
     s.noise = s.diff != 0 && fabs(s.diff) <= s.margin;
     return s;
 }
@@ -218,27 +228,6 @@ struct cmp_share cmp_hash_share(const struct cmp_pair *p)
 struct cmp_share cmp_drng_share(const struct cmp_pair *p)
 {
     return cmp_share(p, true);
-}
-
-/* B's mean cycles over A's. */
-double cmp_cycles_ratio(const struct cmp_pair *p)
-{
-    if (!p->a->has_timing || !p->b->has_timing || p->a->mean_cycles <= 0)
-        return NAN;
-    return p->b->mean_cycles / p->a->mean_cycles;
-}
-
-/* The 95 % half-width of B/A from both means' standard errors, to first
- * order; NAN unless both records give them. */
-double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p)
-{
-    double ratio = cmp_cycles_ratio(p);
-    double ea = p->a->mean_cycles_stderr / p->a->mean_cycles;
-    double eb = p->b->mean_cycles_stderr / p->b->mean_cycles;
-
-    if (isnan(ratio) || isnan(ea) || isnan(eb))
-        return NAN;
-    return 1.96 * ratio * sqrt(ea * ea + eb * eb);
 }
 
 /* Whether two call rates differ, compared as integer cross products. */
@@ -316,18 +305,6 @@ enum cmp_calls cmp_calls_compare(const struct cmp_pair *p)
 bool cmp_calls_differ(const struct cmp_pair *p)
 {
     return cmp_calls_compare(p) == CMP_CALLS_DIFFER;
-}
-
-/* Whether B's mean cycles exceed A's by more than the two combined
- * standard errors of the means their trials give (records before version
- * 4 do not give them: any excess then counts). */
-bool cmp_cycles_beyond_noise(const struct cmp_pair *p)
-{
-    double sa = p->a->mean_cycles_stderr, sb = p->b->mean_cycles_stderr;
-
-    if (isnan(sa) || isnan(sb))
-        return true;
-    return p->b->mean_cycles - p->a->mean_cycles > 2 * sqrt(sa * sa + sb * sb);
 }
 
 /* The chain a merged site is matched by: a site's names, or for the

@@ -5,7 +5,8 @@
  * the same inputs makes the same helper calls, so differing calls per
  * operation mean a change of behaviour; counts that vary with the data,
  * shares of sampled records and mean cycles differ only when they differ
- * by more than two combined standard errors. */
+ * by more than two combined standard errors, and mean cycles only beyond
+ * the spread of either record's cores too. */
 #ifndef ICCSPROF_COMPARE_H
 #define ICCSPROF_COMPARE_H
 
@@ -81,8 +82,13 @@ struct cmp_share {
     double a, b, se_a, se_b;
     double u_a, u_b; /* the 95 % half-widths shown beside them (rec_share_halfwidth) */
     double diff;     /* b - a */
-    double margin;   /* the 95 % half-width of the difference: u_a and u_b in quadrature */
-    bool noise;      /* a non-zero difference within its margin */
+    /* how far the true difference may lie below and above DIFF (95 %):
+     * B's distance below and A's above in quadrature, and the converse
+     * (rec_share_interval); both u_a and u_b in quadrature for shares of
+     * one half-width */
+    double margin_below, margin_above;
+    double margin; /* the one of them on DIFF's side of zero, which a difference is judged by */
+    bool noise;    /* a non-zero difference within its margin */
 };
 
 struct cmp_share cmp_hash_share(const struct cmp_pair *p);
@@ -91,9 +97,36 @@ struct cmp_share cmp_drng_share(const struct cmp_pair *p);
 /* B's mean cycles over A's; NAN unless both were timed. */
 double cmp_cycles_ratio(const struct cmp_pair *p);
 
-/* The 95 % half-width of B/A from the standard errors of both means; NAN
- * when a record does not give them (before version 4). */
+/* The 95 % half-width of B/A from the standard errors of both means (from
+ * version 6 each the error of a mean of its cores' means, from the spread
+ * within each core); NAN when a record does not give them (before
+ * version 4). */
 double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p);
+
+/* How the mean cycles of a pair compare: told apart from the noise of
+ * measuring and from the machine's cores, in this order. */
+enum cmp_cycles {
+    CMP_CYCLES_UNKNOWN,      /* not both timed */
+    CMP_CYCLES_SAME,         /* equal */
+    CMP_CYCLES_WITHIN_SE,    /* within two combined standard errors of the means */
+    CMP_CYCLES_WITHIN_CORES, /* within the spread of either record's cores */
+    CMP_CYCLES_DIFFER        /* a difference of the code (or of the machine's state) */
+};
+
+/* How the mean cycles of P compare.  A difference no larger than the
+ * distance between the slowest and the fastest core of either record
+ * (timing.cores, version 6) is one the machine makes between its cores,
+ * which a run that landed on other cores would show as well: it is not
+ * significant, whatever the standard errors say. */
+enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p);
+
+/* The record of P (A or B) whose cores' spread the difference lies
+ * within (the wider): 'A' or 'B', or 0 when it does not. */
+char cmp_cycles_cores_side(const struct cmp_pair *p);
+
+/* Whether either record of P took its trials on cores that disagree
+ * beyond their errors (rec_cores_disagree). */
+bool cmp_cores_disagree(const struct cmp_pair *p);
 
 /* Whether COUNT_A calls in OPS_A operations and COUNT_B in OPS_B are
  * different calls per operation (compared exactly, as integers). */
@@ -118,8 +151,9 @@ enum cmp_calls cmp_calls_compare(const struct cmp_pair *p);
 /* Whether some helper's calls per operation differ (both profiled). */
 bool cmp_calls_differ(const struct cmp_pair *p);
 
-/* Whether B's mean cycles exceed A's beyond two combined standard errors
- * of the trials' means (always true for records that do not give them). */
+/* Whether B's mean cycles exceed A's beyond noise: two combined standard
+ * errors of the means (any excess, for records that do not give them) and
+ * the spread of either record's cores (cmp_cycles_compare). */
 bool cmp_cycles_beyond_noise(const struct cmp_pair *p);
 
 /* The call sites of a pair merged by helper and function names. */

@@ -291,6 +291,25 @@ static void note_compensation(char *note, size_t size, const struct rec *r)
                  r->replay_high_cpu);
 }
 
+/* That the cores R's timing pass took in turn disagree beyond their
+ * errors (rec_cores_disagree): its mean cycles are the mean of cores
+ * that do not run the operation alike, and a run held to one of them
+ * reads that core's.  Cores not known (the process held to none) are not
+ * named. */
+static void note_cores(char *note, size_t size, const struct rec *r)
+{
+    char lo[FMT_CELL], hi[FMT_CELL];
+
+    if (!rec_cores_disagree(r) || r->core_low.cpu < 0 || r->core_high.cpu < 0)
+        return;
+    note_add(note, size,
+             "the time the mean of %d cores that disagree beyond their errors: %s on core %lld, "
+             "%s on core %lld (%.1f%% apart)",
+             r->timing_cores, fmt_cycles(lo, sizeof lo, r->core_low.mean_cycles), r->core_low.cpu,
+             fmt_cycles(hi, sizeof hi, r->core_high.mean_cycles), r->core_high.cpu,
+             100 * r->core_spread);
+}
+
 /* What of KINDS makes R not clean, as one line into NOTE. */
 char *report_note_text(char *note, size_t size, const struct rec *r, unsigned kinds)
 {
@@ -305,6 +324,8 @@ char *report_note_text(char *note, size_t size, const struct rec *r, unsigned ki
         note_precision(note, size, r);
     if ((kinds & NOTE_NOISE) && r->noisy)
         note_add(note, size, "noisy: %s", r->noise_reasons);
+    if ((kinds & NOTE_CORES) && r->has_timing)
+        note_cores(note, size, r);
     if ((kinds & NOTE_SAMPLE) && r->has_profile)
         note_sample(note, size, r);
     if ((kinds & NOTE_COVERAGE) && r->has_coverage && !r->coverage_complete)

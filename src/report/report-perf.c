@@ -77,7 +77,7 @@ static void perf_markdown(struct rec *const *recs, size_t n, const struct report
     }
     report_notes(t, recs, n,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_PRECISION | NOTE_NOISE |
-                     NOTE_EMULATED | NOTE_SUBSTITUTED);
+                     NOTE_CORES | NOTE_EMULATED | NOTE_SUBSTITUTED);
     report_ticks_note(t, recs, n);
     page_table(pg, t);
 }

@@ -120,7 +120,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
             any_varies |= r->has_profile && r->helper[h].calls > 0 &&
                           report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
     }
-    report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION));
+    report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION | NOTE_CORES));
     for (size_t i = 0; i < n; i++)
         if (recs[i]->has_profile && recs[i]->sampling_k > 1)
             mdtable_note(t, "%s %s: timing sampled, about one call in %lld timed%s",

@@ -179,7 +179,8 @@ enum report_note_kind {
     NOTE_EMULATED = 1 << 10,    /* measured under an emulator */
     NOTE_SUBSTITUTED = 1 << 11, /* another hash behind the helpers (what if) */
     NOTE_PRECISION = 1 << 12,   /* the time's precision asked, not reached in the budget */
-    NOTE_ALL = (1 << 13) - 1
+    NOTE_CORES = 1 << 13,       /* the timing pass's cores disagree beyond their errors */
+    NOTE_ALL = (1 << 14) - 1
 };
 
 /* What of KINDS makes R not clean, as one line into NOTE (SIZE bytes;

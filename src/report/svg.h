@@ -28,7 +28,7 @@ struct svg_row {
     const struct rec *bar[2]; /* bar[1] is NULL in a report's chart */
     bool has_diff;            /* the difference below is known */
     double diff;              /* B's hash share minus A's */
-    double diff_margin;       /* its 95 % half-width: both shares' in quadrature; 0 when none */
+    double diff_margin;       /* its 95 % margin on its side of zero (struct cmp_share); 0: none */
 };
 
 struct svg_chart {
