@@ -70,6 +70,19 @@ static char *load_error(const char *text)
     return out;
 }
 
+/* TREE (kept) loaded as a record, which must be good. */
+static struct rec *tree_rec(json_t *tree)
+{
+    char *text = json_dumps(tree, 0), *path = temp_file(text), err[1024] = "";
+    struct rec *r = rec_load(path, err, sizeof err);
+
+    ck_assert_msg(r != NULL, "%s", err);
+    unlink(path);
+    free(path);
+    free(text);
+    return r;
+}
+
 /* The good signing record of tests/report/sections-md as a JSON tree. */
 static json_t *good_tree(void)
 {
@@ -170,6 +183,64 @@ START_TEST(version_5_grouped_rows)
     text = json_dumps(tree, 0);
     err = load_error(text);
     ck_assert_str_eq(err, "F: field profile.shapes[0].in_bits_max is missing");
+    free(err);
+    free(text);
+    json_decref(tree);
+}
+END_TEST
+
+START_TEST(version_6_cores_and_share_ends)
+{
+    struct rec *r = load_case("compare-cores/input/a/Grp-1__keygen.json");
+    double below, above;
+    char *text, *err;
+    json_t *tree;
+
+    ck_assert_int_eq(r->version, 6);
+    ck_assert_int_eq(r->timing_cores, 2);
+    ck_assert_int_eq(r->core_low.cpu, 0);
+    ck_assert_int_eq(r->core_low.trials, 3);
+    ck_assert_double_eq(r->core_low.mean_cycles, 312000);
+    ck_assert_int_eq(r->core_high.cpu, 1);
+    ck_assert_double_eq(r->core_high.mean_cycles, 350000);
+    ck_assert_double_eq_tol(r->core_high.stderr, 1000 / sqrt(3), 1e-6);
+    ck_assert_double_eq(r->mean_cycles, 331000);
+    ck_assert_double_eq_tol(r->core_spread, 38000.0 / 331000, 1e-12);
+    /* 38 k apart against 1.96 x 816 ticks: the cores disagree */
+    ck_assert(rec_cores_disagree(r));
+    /* the played-back share lies more above its value than below */
+    ck_assert_double_eq(r->hash_share, 0.5612);
+    ck_assert_double_eq(r->hash_share_lower, 0.5574);
+    ck_assert_double_eq(r->hash_share_upper, 0.568);
+    rec_share_interval(r, false, &below, &above);
+    ck_assert_double_eq_tol(below, 0.0038, 1e-12);
+    ck_assert_double_eq_tol(above, 0.0068, 1e-12);
+    /* the DRNG share keeps its one half-width */
+    rec_share_interval(r, true, &below, &above);
+    ck_assert_double_eq(below, above);
+    rec_free(r);
+
+    /* one core, or cores within their errors, do not disagree; a record
+     * before version 6 names no core */
+    r = load_case("compare-uncertainty/input/a/Grp-1__keygen.json");
+    ck_assert_int_eq(r->timing_cores, 0);
+    ck_assert(isnan(r->core_spread) && isnan(r->hash_share_lower));
+    ck_assert(!rec_cores_disagree(r));
+    rec_free(r);
+
+    text = case_path("compare-cores/input/a/Grp-1__keygen.json");
+    tree = json_load_file(text, 0, NULL);
+    free(text);
+    json_real_set(json_object_get(json_array_get(at(tree, "timing.cores"), 1), "mean_cycles"),
+                  313000);
+    r = tree_rec(tree);
+    ck_assert(!rec_cores_disagree(r)); /* 1 k apart against 1.96 x 816 */
+    rec_free(r);
+    /* version 6 requires the cores and the share's ends */
+    json_object_del(at(tree, "timing"), "cores");
+    text = json_dumps(tree, 0);
+    err = load_error(text);
+    ck_assert_str_eq(err, "F: field timing.cores is missing");
     free(err);
     free(text);
     json_decref(tree);
@@ -656,6 +727,7 @@ Suite *make_record_read_suite(void)
 
     tcase_add_test(tc, reads_every_used_field);
     tcase_add_test(tc, version_5_grouped_rows);
+    tcase_add_test(tc, version_6_cores_and_share_ends);
     tcase_add_test(tc, failed_record_has_no_figures);
     tcase_add_test(tc, kem_record);
     tcase_add_test(tc, kex_record_with_kat);

@@ -63,6 +63,44 @@ START_TEST(precision_of_a_mean)
 }
 END_TEST
 
+START_TEST(a_mean_over_cores)
+{
+    const double x[] = {100, 102, 98, 110, 112, 108}, five[] = {98, 99, 100, 101, 102};
+    const double lone[] = {100, 102, 98, 120};
+    const int by_core[] = {0, 0, 0, 1, 1, 1}, one_core[] = {0, 0, 0, 0, 0}, last[] = {0, 0, 0, 1};
+    struct method_stratum each[2];
+    struct method_strata r = method_strata(x, by_core, 6, 2, each);
+
+    /* each core's mean, and the error of each from its own spread (sd 2) */
+    ck_assert_uint_eq(each[0].n, 3);
+    ck_assert_double_eq_tol(each[0].mean, 100, 1e-12);
+    ck_assert_double_eq_tol(each[1].mean, 110, 1e-12);
+    ck_assert_double_eq_tol(each[1].stderr, sqrt(4.0 / 3), 1e-12);
+    /* the mean of the cores' means; their difference is no part of the error */
+    ck_assert_int_eq(r.strata, 2);
+    ck_assert_double_eq_tol(r.mean, 105, 1e-12);
+    ck_assert_double_eq_tol(r.stderr, sqrt(8.0 / 3) / 2, 1e-12);
+    ck_assert_uint_eq(r.df, 4);
+    ck_assert_double_eq_tol(method_precision_strata(x, by_core, 6, 2),
+                            2.776 * sqrt(8.0 / 3) / 2 / 105, 1e-12);
+    /* pooled over the cores as one, the 10 cycles between them swamp it */
+    ck_assert(method_precision(x, 6) > 2.5 * method_precision_strata(x, by_core, 6, 2));
+    /* one core: the plain rule */
+    ck_assert_double_eq_tol(method_precision_strata(five, one_core, 5, 1),
+                            method_precision(five, 5), 1e-15);
+    /* a core of one trial takes the others' pooled spread (sd 2) */
+    r = method_strata(lone, last, 4, 2, each);
+    ck_assert_double_eq_tol(each[1].stderr, 2, 1e-12);
+    ck_assert_double_eq_tol(r.mean, 110, 1e-12);
+    ck_assert_double_eq_tol(r.stderr, sqrt(4.0 / 3 + 4) / 2, 1e-12);
+    ck_assert_uint_eq(r.df, 2);
+    /* one trial on each core: no degree of freedom, no precision; an
+     * empty stratum counts for nothing */
+    ck_assert(isinf(method_precision_strata(x + 2, by_core + 2, 2, 2)));
+    ck_assert_int_eq(method_strata(x, by_core, 3, 4, NULL).strata, 1);
+}
+END_TEST
+
 START_TEST(calls_a_precision_needs)
 {
     /* the half-width goes as one over the root of the calls */
@@ -81,6 +119,7 @@ Suite *make_rules_suite(void)
 
     tcase_add_test(tc, the_first_rule_that_holds_sets_the_minimum);
     tcase_add_test(tc, precision_of_a_mean);
+    tcase_add_test(tc, a_mean_over_cores);
     tcase_add_test(tc, calls_a_precision_needs);
     suite_add_tcase(s, tc);
     return s;
