@@ -66,6 +66,10 @@ static void cmp_json_share(json_t *row, const char *prefix, const struct cmp_sha
     json_object_set_new(row, key, s->known ? json_real(s->diff * 100) : json_null());
     snprintf(key, sizeof key, "%s_diff_margin_pp", prefix);
     json_object_set_new(row, key, s->known ? json_real(s->margin * 100) : json_null());
+    snprintf(key, sizeof key, "%s_diff_below_pp", prefix);
+    json_object_set_new(row, key, s->known ? json_real(s->margin_below * 100) : json_null());
+    snprintf(key, sizeof key, "%s_diff_above_pp", prefix);
+    json_object_set_new(row, key, s->known ? json_real(s->margin_above * 100) : json_null());
     snprintf(key, sizeof key, "%s_within_noise", prefix);
     json_object_set_new(row, key, json_boolean(s->noise));
 }

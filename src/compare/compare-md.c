@@ -163,17 +163,26 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
     mdtable_free(t);
 }
 
-/* The difference cell of a share: "+1.2 pp", marked with the margin of
- * the two uncertainties when it is within it and so counts as no
- * difference. */
+/* The difference cell of a share: "+1.2 pp", marked with the margins of
+ * the two uncertainties when it is within them and so counts as no
+ * difference: "(within \xc2\xb11.9)", or how far the true difference may
+ * lie above and below it where that differs (a played-back share's two
+ * ends), "(within +0.9/\xe2\x88\x920.8)". */
 static char *cmp_md_diff(char *buf, size_t size, const struct cmp_share *s)
 {
+    char up[16], down[16];
     size_t len;
 
     fmt_pp(buf, size, s->known ? s->diff : NAN);
     len = strlen(buf);
-    if (s->noise)
+    if (!s->noise)
+        return buf;
+    snprintf(up, sizeof up, "%.1f", s->margin_above * 100);
+    snprintf(down, sizeof down, "%.1f", s->margin_below * 100);
+    if (strcmp(up, down) == 0)
         snprintf(buf + len, size - len, " (within \xc2\xb1%.1f)", s->margin * 100);
+    else
+        snprintf(buf + len, size - len, " (within +%s/\xe2\x88\x92%s)", up, down);
     return buf;
 }
 

@@ -31,14 +31,26 @@ const char *report_bound_mark(const struct rec *r)
 }
 
 /* The hash share cell (DRNG false) or DRNG share cell of R, with its
- * bound mark and its uncertainty. */
+ * bound mark and its uncertainty: one half-width ("56% \xc2\xb10.4%"), or
+ * the distances up and down to a played-back share's two ends ("56%
+ * +0.7%/\xe2\x88\x920.4%", rec_share_interval) where they differ as
+ * shown. */
 char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
 {
-    char cell[FMT_CELL];
-    double share = drng ? r->drng_share : r->hash_share;
+    char cell[FMT_CELL], up[FMT_CELL], down[FMT_CELL];
+    double share = drng ? r->drng_share : r->hash_share, below, above;
 
-    snprintf(buf, size, "%s%s", isnan(share) ? "" : report_bound_mark(r),
-             fmt_share_pm(cell, sizeof cell, share, rec_share_halfwidth(r, drng)));
+    rec_share_interval(r, drng, &below, &above);
+    fmt_share(up, sizeof up, above);
+    fmt_share(down, sizeof down, below);
+    if (isnan(share) || below == above || !fmt_share_pm_shown(fmax(below, above)) ||
+        strcmp(up, down) == 0) {
+        snprintf(buf, size, "%s%s", isnan(share) ? "" : report_bound_mark(r),
+                 fmt_share_pm(cell, sizeof cell, share, rec_share_halfwidth(r, drng)));
+        return buf;
+    }
+    snprintf(buf, size, "%s%s +%s/\xe2\x88\x92%s", report_bound_mark(r),
+             fmt_share(cell, sizeof cell, share), up, down);
     return buf;
 }
 
@@ -96,7 +108,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
-    bool any_pm = false, any_varies = false, any_played = false;
+    bool any_pm = false, any_varies = false, any_played = false, any_ends = false;
 
     (void)opts;
     report_heading(pg, &report_symmetric);
@@ -116,6 +128,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         mdtable_row(t, cells);
         any_pm |= symmetric_has_pm(r);
         any_played |= r->has_profile && r->hash_share_played;
+        any_ends |= r->has_profile && r->hash_share_played && !isnan(r->hash_share_lower);
         for (int h = 0; h < ICCSPROF_NHELPERS; h++)
             any_varies |= r->has_profile && r->helper[h].calls > 0 &&
                           report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
@@ -132,6 +145,10 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
                         "hash calls are served from a recording of their outputs, with no call "
                         "timed; its \xc2\xb1 from the pairs, their trials and what serving the "
                         "recording costs (the DRNG's share and the helpers' own are timed)");
+    if (any_ends)
+        mdtable_note(t, "+/\xe2\x88\x92 in a played-back share: the distances up and down to the "
+                        "ends of its 95 %% interval, which lies more above it than below: serving "
+                        "the recording can only lower the share, by what it costs at most");
     if (any_pm)
         mdtable_note(t, "\xc2\xb1 in a share: the 95 %% half-width of its uncertainty as the "
                         "record states it (from the profile pass's trials: the pairs, the "
@@ -166,6 +183,8 @@ static void symmetric_columns(json_t *keys)
                                         "drng_share_stderr",
                                         "hash_share_uncertainty",
                                         "drng_share_uncertainty",
+                                        "hash_share_lower",
+                                        "hash_share_upper",
                                         "hash_share_method",
                                         "hash_share_timed",
                                         "sampling_k",
@@ -206,6 +225,8 @@ static void symmetric_fields(const struct rec *r, json_t *row)
                         r->has_profile ? json_real(r->drng_share_stderr) : json_null());
     json_object_set_new(row, "hash_share_uncertainty", flat_number(r->hash_share_uncertainty));
     json_object_set_new(row, "drng_share_uncertainty", flat_number(r->drng_share_uncertainty));
+    json_object_set_new(row, "hash_share_lower", flat_number(r->hash_share_lower));
+    json_object_set_new(row, "hash_share_upper", flat_number(r->hash_share_upper));
     /* which estimate hash_share is (doc/guide/measuring.md, "Played back"), and the timed one */
     json_object_set_new(row, "hash_share_method",
                         !r->has_profile        ? json_null()
