@@ -15,7 +15,8 @@ measured in this run on this machine:
      profile pass's trials taking the cores in turn, against the mean of
      the cores' true shares, and (3e) the played-back share of processes
      with the address space randomized and with it off;
-  4. other profilers on the same workload (peers.py);
+  4. other profilers on the same workload (peers.py), and (4b) `iccsprof
+     compare` of one build measured twice, minutes apart, unpinned;
   5. campaign time of `make profile` for the in-tree schemes;
   6. time to result: every operation of the in-tree schemes' first
      instances and a slow synthetic operation (about 1 s a call), measured
@@ -89,7 +90,7 @@ TICK_ORDERS = (("lfence; rdtsc", ""), ("rdtsc", "_rdtsc"), ("rdtscp", "_rdtscp")
 ORDER_SCHEMES = ("dense60", "s80", "s95")
 
 TARGETS = []  # (what, figure, target, met, why, timed) for the summary
-PARTS = ("1", "2", "3", "3b", "3c", "3d", "3e", "4", "5", "6", "7")
+PARTS = ("1", "2", "3", "3b", "3c", "3d", "3e", "4", "4b", "5", "6", "7")
 
 
 def target(what, figure, goal, met, why="", timed=False):
@@ -1156,6 +1157,92 @@ def part_peers(ctx, out):
     return rows
 
 
+# ---------------------------------------------------------------- part 4b
+
+# Comparisons of part 4b, and the seconds between the two measurements of
+# each: long enough for the machine's state to move (the true share of
+# part 3 moves by up to 3.7 pp from one minute to the next).
+COMPARE_RUNS = 5
+COMPARE_GAP = 5 if QUICK else int(os.environ.get("BENCH_COMPARE_GAP", "120"))
+COMPARE_RUN = (["--target-seconds", "0.3", "--profile-seconds", "0.2", "--max-seconds", "3"]
+               if QUICK else [])
+
+
+def measure_once(ctx, folder):
+    """The dense scheme's signing measured by `iccsprof run` unpinned into
+    FOLDER, its plain and profiled builds, with the defaults: its record."""
+    os.makedirs(folder)
+    sh([ctx.iccsprof, "run", "--plain", ctx.synth("dense"), "--profiled",
+        ctx.synth("dense", "_prof"), "--op", "sign", "--scheme", "dense", "--instance", "dense",
+        "--out-dir", folder] + COMPARE_RUN, env=ctx.env)
+    with open(os.path.join(folder, "dense__sign.json")) as f:
+        return json.load(f)
+
+
+def compare_twice(ctx, tmp, i):
+    """The I-th comparison: one build measured twice, COMPARE_GAP seconds
+    apart, compared by `iccsprof compare --format json`: its row, and the
+    two records."""
+    a, b = os.path.join(tmp, f"{i}a"), os.path.join(tmp, f"{i}b")
+    ra = measure_once(ctx, a)
+    time.sleep(COMPARE_GAP)
+    rb = measure_once(ctx, b)
+    doc = json.loads(sh([ctx.iccsprof, "compare", "--format", "json", a, b], env=ctx.env))
+    return doc["records"][0], ra, rb
+
+
+def cores_cell(rec):
+    """A record's timing cores: each core's mean cycles, and whether they
+    disagree beyond their errors."""
+    t = rec["timing"]
+    cores = ", ".join(f"{c['cpu']}: {c['mean_cycles'] / 1e3:.1f} k" for c in t["cores"])
+    return f"{cores} ({100 * t['core_spread']:.1f} % apart)"
+
+
+def part_compare(ctx, out):
+    """`iccsprof compare` of one build against itself measured minutes
+    later: no significant difference in every comparison, while the cores
+    may disagree."""
+    out.append("## 4b. One build compared with itself\n")
+    out.append(
+        f"`iccsprof run` of the dense scheme's signing (plain and profiled builds, the "
+        f"defaults, unpinned: both passes take the cores in turn), twice, {COMPARE_GAP} s "
+        f"apart, then `iccsprof compare --format json` of the two records; {COMPARE_RUNS} "
+        "comparisons. *Cycles*: B/A with its 95 % half-width and compare's verdict "
+        "(`cycles_verdict`); *share*: the played-back hash share's difference and whether it "
+        "lies within the two records' intervals; *cores*: each core's mean cycles in A and in "
+        "B, and whether either record's cores disagree beyond their errors "
+        "(`cores_disagree_a`/`_b`). A comparison is met when neither the cycles nor the "
+        "share differ significantly.\n")
+    out.append("| run | cycles B/A | cycles verdict | hash share B - A | share verdict | "
+               "cores of A | cores of B | cores disagree |\n|---|---|---|---|---|---|---|---|")
+    met = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(COMPARE_RUNS):
+            try:
+                row, ra, rb = compare_twice(ctx, tmp, i)
+            except (RuntimeError, OSError, KeyError, IndexError) as e:
+                out.append(f"| {i + 1} | skipped: {e} | | | | | | |")
+                continue
+            share_ok = row["hash_share_within_noise"] or row["hash_share_diff_pp"] == 0
+            cycles_ok = row["cycles_verdict"] != "differ"
+            met += share_ok and cycles_ok
+            out.append(
+                f"| {i + 1} | {row['cycles_ratio']:.3f} \u00b1{row['cycles_ratio_halfwidth']:.3f} | "
+                f"{row['cycles_verdict']}"
+                f"{' (' + row['cycles_within_cores_of'] + ')' if row['cycles_within_cores_of'] else ''}"
+                f" | {row['hash_share_diff_pp']:+.2f} pp | "
+                f"{'within' if share_ok else 'differs'} (\u2212{row['hash_share_diff_below_pp']:.2f}/"
+                f"+{row['hash_share_diff_above_pp']:.2f}) | {cores_cell(ra)} | {cores_cell(rb)} | "
+                f"{'A' if row['cores_disagree_a'] else ''}{'B' if row['cores_disagree_b'] else ''}"
+                f"{'' if row['cores_disagree_a'] or row['cores_disagree_b'] else 'no'} |")
+    out.append("")
+    target("one build compared with itself minutes later, no significant difference",
+           f"{met} of {COMPARE_RUNS}", f"{COMPARE_RUNS} of {COMPARE_RUNS}", met == COMPARE_RUNS,
+           "" if met == COMPARE_RUNS else "a comparison found a difference the records' errors "
+           "and cores do not cover")
+
+
 # ---------------------------------------------------------------- part 5
 
 
@@ -1524,6 +1611,8 @@ def main():
         part_layout(ctx, body)
     if "4" in parts:
         part_peers(ctx, body)
+    if "4b" in parts:
+        part_compare(ctx, body)
     if camp is not None:
         part_campaign(camp, body)
     if "6" in parts:
