@@ -159,7 +159,29 @@ check(sum(c["pairs"] for c in cores) == x["pairs"], str(cores))
 check(all(abs(c["share"] - c["removed_ticks"] / c["off_ticks"]) < 1e-9 for c in cores), str(cores))
 check(abs(x["share"] - sum(c["share"] for c in cores) / len(cores)) < 1e-9, str(x))
 ' "$work/rng"
-# Pinned, the pass stays on its core: one, the share its pairs give.
+py "static DRNG: the timing trials take the same cores in turn, the cycles the mean of theirs" '
+import os, sys
+from records import check, load
+t = load(sys.argv[1] + "/rngfix__sign.json")["timing"]
+cpus = sorted(os.sched_getaffinity(0))
+want = [cpus[k * len(cpus) // min(4, len(cpus))] for k in range(min(4, len(cpus)))]
+trials = t["trials"]
+# --trials 2, as many as asked, the cores in turn from the first
+check(len(trials) == 2, str(trials))
+check([x["cpu"] for x in trials] == [want[i % len(want)] for i in range(2)], str(trials))
+check([c["cpu"] for c in t["cores"]] == want[:2], str(t["cores"]))
+for c in t["cores"]:
+    mine = [x for x in trials if x["cpu"] == c["cpu"]]
+    check(c["trials"] == len(mine) and c["calls"] == sum(x["calls"] for x in mine), str(c))
+    check(abs(c["mean_cycles"] - sum(x["cycles"] for x in mine) / c["calls"]) < 1e-6 * c["mean_cycles"], str(c))
+means = [c["mean_cycles"] for c in t["cores"]]
+check(abs(t["mean_cycles"] - sum(means) / len(means)) < 1e-6 * t["mean_cycles"], str(t))
+check(abs(t["core_spread"] - (max(means) - min(means)) / t["mean_cycles"]) < 1e-9, str(t))
+se = sum(c["mean_cycles_stderr"] ** 2 for c in t["cores"]) ** 0.5 / len(means)
+check(abs(t["mean_cycles_stderr"] - se) < 1e-6 * max(se, 1), str(t))
+' "$work/rng"
+# Pinned, both passes stay on its core: one, the share its pairs give, the
+# cycles its trials give.
 cpu=$(python3 -c 'import os; print(max(os.sched_getaffinity(0)))')
 run "private static DRNG: pinned" librngfix "$work/rngpin" --op sign --cpu "$cpu" $quick
 py "pinned: the pairs on the one core, the share theirs" '
@@ -169,6 +191,9 @@ p = load(sys.argv[1] + "/rngfix__sign.json")["profile"]
 x = p["replay"]
 check([(c["cpu"], c["pairs"]) for c in x["cores"]] == [(int(sys.argv[2]), p["calls"])], str(x))
 check(abs(x["share"] - x["removed_ticks"] / x["off_ticks"]) < 1e-9, str(x))
+t = load(sys.argv[1] + "/rngfix__sign.json")["timing"]
+check([x["cpu"] for x in t["trials"]] == [int(sys.argv[2])] * 2, str(t["trials"]))
+check([(c["cpu"], c["trials"]) for c in t["cores"]] == [(int(sys.argv[2]), 2)] and t["core_spread"] == 0, str(t))
 ' "$work/rngpin" "$cpu"
 expect_status "heap DRNG: report" 0 "$ICCSPROF" report --section symmetric "$work/heap"
 expect_grep "heap DRNG: the report says --seed does not control it" \

@@ -130,9 +130,10 @@ static double plain_precision(const struct plain_trials *t)
 
 /* The trials of the timing pass: the minimum SZ, then trials of the same
  * size while the precision asked is not reached, all within the budget
- * C; *STOP says why they ended.  The precision is judged after whole
- * rounds of the cores, each core then as many trials as the next.
- * CALL_SECONDS is the calibration's. */
+ * C; *STOP says why they ended.  The trials are as many as asked, as the
+ * published harness's, whatever the cores: a core with fewer trials than
+ * the next weighs as much in the mean (method_strata).  CALL_SECONDS is
+ * the calibration's. */
 static void plain_trials(struct op_state *st, const struct method *m, struct plain_trials *t,
                          const struct pass_size *sz, const struct pass_clock *c,
                          double call_seconds, enum method_stop *stop)
@@ -142,7 +143,7 @@ static void plain_trials(struct op_state *st, const struct method *m, struct pla
     for (;;) {
         double est = t->calls > 0 ? t->seconds / (double)t->calls : call_seconds, prec;
 
-        if (t->n >= sz->groups && t->n % (size_t)t->cores.n == 0) {
+        if (t->n >= sz->groups) {
             prec = plain_precision(t);
             if (m->precision <= 0 || prec <= m->precision) {
                 *stop = t->n == sz->groups ? STOP_MINIMUM : STOP_PRECISION;
@@ -158,13 +159,6 @@ static void plain_trials(struct op_state *st, const struct method *m, struct pla
             return;
         }
     }
-}
-
-/* The least number of trials: TRIALS rounded up to whole rounds of the
- * CORES, so that each core takes as many as the next. */
-static unsigned plain_groups(unsigned trials, int cores)
-{
-    return (trials + (unsigned)cores - 1) / (unsigned)cores * (unsigned)cores;
 }
 
 /* Time the operation on the plain library. */
@@ -192,8 +186,8 @@ json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *e
     calibration = clock_seconds() - t0;
     call_seconds = method_call_seconds(calibration, fastest);
     cores_open(&t.cores);
-    sz = method_size(m->target_seconds, call_seconds, plain_groups(m->trials, t.cores.n),
-                     m->min_calls, m->max_seconds - pass_elapsed(&clock));
+    sz = method_size(m->target_seconds, call_seconds, m->trials, m->min_calls,
+                     m->max_seconds - pass_elapsed(&clock));
     method_plan("timing", call_seconds, sz.groups * sz.per_group,
                 (double)(sz.groups * sz.per_group) * call_seconds, sz.rule, -1);
     op_stage(&st, "timing", PASS_TIMING);
