@@ -92,7 +92,10 @@ static void perf_columns(json_t *keys)
                                         "mean_seconds",
                                         "ops_per_second",
                                         "median_trial_seconds",
-                                        "median_trial_cycles"};
+                                        "median_trial_cycles",
+                                        "timing_cores",
+                                        "core_spread",
+                                        "cores_disagree"};
 
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
         json_array_append_new(keys, json_string(names[i]));
@@ -109,6 +112,15 @@ static void perf_fields(const struct rec *r, json_t *row)
     json_object_set_new(row, "ops_per_second", flat_number(r->ops_per_second));
     json_object_set_new(row, "median_trial_seconds", flat_number(r->median_trial_seconds));
     json_object_set_new(row, "median_trial_cycles", flat_number(r->median_trial_cycles));
+    /* the cores the trials took in turn (version 6): how many, how far
+     * apart, whether beyond their errors */
+    json_object_set_new(row, "timing_cores",
+                        r->has_timing && r->timing_cores > 0 ? json_integer(r->timing_cores)
+                                                             : json_null());
+    json_object_set_new(row, "core_spread", flat_number(r->core_spread));
+    json_object_set_new(row, "cores_disagree",
+                        r->has_timing && r->timing_cores > 0 ? json_boolean(rec_cores_disagree(r))
+                                                             : json_null());
 }
 
 const struct report_section report_perf = {
