@@ -94,6 +94,9 @@ START_TEST(a_mean_over_cores)
     ck_assert_double_eq_tol(r.mean, 110, 1e-12);
     ck_assert_double_eq_tol(r.stderr, sqrt(4.0 / 3 + 4) / 2, 1e-12);
     ck_assert_uint_eq(r.df, 2);
+    /* ... but a pass is not judged by it: one core's spread need not be
+     * the other's */
+    ck_assert(isinf(method_precision_strata(lone, last, 4, 2)));
     /* one trial on each core: no degree of freedom, no precision; an
      * empty stratum counts for nothing */
     ck_assert(isinf(method_precision_strata(x + 2, by_core + 2, 2, 2)));

@@ -149,7 +149,7 @@ static void plain_trials(struct op_state *st, const struct method *m, struct pla
                 *stop = t->n == sz->groups ? STOP_MINIMUM : STOP_PRECISION;
                 return;
             }
-            if (!announced) {
+            if (!announced && isfinite(prec)) { /* a core of one trial has none yet */
                 method_plan_more("timing", est, est, t->calls, prec, m->precision, c, sz->rule);
                 announced = 1;
             }

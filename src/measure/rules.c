@@ -117,11 +117,17 @@ struct method_strata method_strata(const double *x, const int *stratum, size_t n
     return r;
 }
 
-/* The relative 95 % half-width of the stratified mean of X[N]. */
+/* The relative 95 % half-width of the stratified mean of X[N]: none
+ * while a stratum has a single value, whose error the others' spread
+ * would only stand in for (rules.h). */
 double method_precision_strata(const double *x, const int *stratum, size_t n, int strata)
 {
-    struct method_strata r = method_strata(x, stratum, n, strata, NULL);
+    struct method_stratum each[METHOD_STRATA_MAX];
+    struct method_strata r = method_strata(x, stratum, n, strata, each);
 
+    for (int k = 0; k < strata; k++)
+        if (each[k].n == 1)
+            return INFINITY;
     if (r.df == 0 || r.mean <= 0)
         return INFINITY;
     return method_t95(r.df) * r.stderr / r.mean;

@@ -65,7 +65,9 @@ struct method_strata method_strata(const double *x, const int *stratum, size_t n
                                    struct method_stratum *each);
 
 /* The 95 % confidence half-width of the stratified mean of X[N] (as
- * method_strata), relative to it; INFINITY without a degree of freedom or
+ * method_strata), relative to it; INFINITY while a stratum has a single
+ * value (the others' spread need not be its own: one core may run an
+ * operation steadily and the next not), without a degree of freedom, or
  * for a mean of 0. */
 double method_precision_strata(const double *x, const int *stratum, size_t n, int strata);
 
