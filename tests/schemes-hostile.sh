@@ -372,4 +372,19 @@ for sig in HUP KILL; do
     [ -z "$alive" ] && pass "SIG$sig while compiling: the compilers are stopped" ||
         fail "SIG$sig while compiling: the compilers are stopped" "still running:$alive"
 done
+
+# The verbose echo of the commands a plan runs shows a source file name's
+# control characters as \xNN, never raw: an ESC sequence (OSC 52, a
+# clipboard write) in a package's file name must not reach the terminal.
+copy two escname
+esc_c=$(printf 'e\033]52;c;eA==\007.c')
+printf 'int esc_name(void) { return 1; }\n' >"$work/escname/$good/$esc_c"
+plan "a source named with ESC, verbose" 0 "$work/escname" -v
+expect_grep "the verbose echo escapes it" \
+    ' -c [^ ]*/src/e\\x1b\]52;c;eA==\\x07\.c -o [^ ]*/e\\x1b\]52;c;eA==\\x07\.o$' "$work/err"
+if grep -q "$(printf '\033')" "$work/err"; then
+    fail "no raw ESC on stderr" "$(grep -c "$(printf '\033')" "$work/err") lines"
+else
+    pass "no raw ESC on stderr"
+fi
 finish
