@@ -226,6 +226,18 @@ make_first() {
 }
 scratch=Lvl-128/build-files/tree
 
+# What make leaves in its scratch copy is removed once the plan has read
+# it, a folder it made unreadable and unwritable too.
+make_first mklocked 'L := $(shell mkdir -p locked/in && echo x > locked/in/f && chmod 000 locked/in locked)'
+expect_status "a Makefile locking a folder of its copy" 0 timeout 60 "$ICCSPROF" plan "$work/mklocked" \
+    --builddir "$work/build"
+expect_grep "its sources are read" "^  described    sources, -I and -D from Makefile, target KAT_SIG\$" "$work/out"
+[ ! -e "$work/build/mklocked/Lvl-128/build-files" ] && pass "the scratch copy is removed, locked folder and all" ||
+    fail "the scratch copy is removed, locked folder and all" "$(ls -lR "$work/build/mklocked/Lvl-128/build-files" 2>&1 | head -c 300)"
+
+# The checks below look into the scratch copies make ran in: kept.
+export ICCSPROF_KEEP_BUILD_FILES=1
+
 # The package's make reads /dev/null as stdin, not a pipe that never ends.
 mkfifo "$work/fifo"
 make_first mkstdin 'IN := $(shell cat > stdin.txt)'
@@ -353,6 +365,7 @@ if [ -s "$started" ] && ! running "$(cat "$started")"; then
 else
     fail "SIGHUP: the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
 fi
+unset ICCSPROF_KEEP_BUILD_FILES
 slow_compiler
 for sig in HUP KILL; do
     rm -f "$work/slowcc.pids"

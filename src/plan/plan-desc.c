@@ -259,6 +259,7 @@ static int desc_read(struct plan_instance *i, const struct strlist *files,
         r.scratch = desc_scratch(i);
         if (bd_copy(&r, files) == 0)
             desc_choose(&r, build_files, t);
+        bd_remove_scratch(&r);
         strlist_extend(notes, &r.notes);
         if (r.interrupted)
             rc = -1;
