@@ -157,6 +157,10 @@ static int passes_run(const struct run_facts *f, const char *op, const char *pas
         errno = c.log_errno;
         return -1;
     }
+    if (c.status == CHILD_OVER_LIMIT) {
+        cmd_error("%s %s: %s", f->instance, op, c.message);
+        return EXIT_FAIL;
+    }
     *timed_out = c.timed_out;
     return passes_take(pass, &c, out);
 }
