@@ -14,6 +14,12 @@
 #include "cmd/run-options.h"
 #include "util/strlist.h"
 #include "whatif/substitute.h"
+#include "run/run-child.h"
+
+/* A macro's value as a string literal: the limits' defaults are
+ * run-child.h's. */
+#define RUN_STR(x) RUN_STR_(x)
+#define RUN_STR_(x) #x
 
 /* The rows of run_option_table, in its order. */
 enum {
@@ -32,6 +38,8 @@ enum {
     OPT_PROFILE_SECONDS,
     OPT_MAX_SIGN_ATTEMPTS,
     OPT_TIMEOUT,
+    OPT_MAX_MEMORY,
+    OPT_MAX_FILE_SIZE,
     OPT_SEED,
     OPT_MESSAGE_BYTES,
     OPT_SAMPLE,
@@ -132,6 +140,23 @@ const struct cmd_option run_option_table[] = {
                      .def_note = "2 x max-seconds + 120",
                      .help = "seconds after which the measuring process of a pass is killed, as "
                              "hanging"},
+    [OPT_MAX_MEMORY] = {.name = "max-memory",
+                        .kind = CMD_OPT_UINT,
+                        .metavar = "MIB",
+                        .lo = 16,
+                        .hi = 1ull << 30,
+                        .def = RUN_STR(CHILD_MEMORY_MIB_DEFAULT),
+                        .help = "mebibytes of memory (heap and private mappings) the measuring "
+                                "process of a pass may take; past it the operation is not "
+                                "recorded (not set in a build with AddressSanitizer)"},
+    [OPT_MAX_FILE_SIZE] = {.name = "max-file-size",
+                           .kind = CMD_OPT_UINT,
+                           .metavar = "MIB",
+                           .lo = 1,
+                           .hi = 1ull << 30,
+                           .def = RUN_STR(CHILD_FILE_MIB_DEFAULT),
+                           .help = "mebibytes each file the measuring process writes may hold; "
+                                   "past it the operation is not recorded"},
     [OPT_SEED] = {.name = "seed",
                   .kind = CMD_OPT_STRING,
                   .metavar = "HEX",
@@ -319,6 +344,8 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->profile_seconds = v[OPT_PROFILE_SECONDS].seconds;
     o->max_sign_attempts = (unsigned)v[OPT_MAX_SIGN_ATTEMPTS].num;
     o->timeout = v[OPT_TIMEOUT].given ? v[OPT_TIMEOUT].seconds : 0;
+    o->max_memory_mib = v[OPT_MAX_MEMORY].num;
+    o->max_file_mib = v[OPT_MAX_FILE_SIZE].num;
     o->message_bytes = v[OPT_MESSAGE_BYTES].num;
     o->first_n = (unsigned)v[OPT_FIRST_N].num;
     o->callers = v[OPT_CALLERS].given ? (unsigned)v[OPT_CALLERS].num : 0;

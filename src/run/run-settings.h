@@ -29,6 +29,7 @@ struct run_options {
     unsigned sample; /* K; 0 = auto */
     unsigned long long message_bytes;
     double target_seconds, max_seconds, timeout, profile_seconds;
+    unsigned long long max_memory_mib, max_file_mib; /* each measuring process's limits */
     unsigned char seed[RUN_MAX_SEED];
     size_t seed_len;
     int no_plain, no_profile;
