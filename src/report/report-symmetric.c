@@ -97,6 +97,34 @@ static bool symmetric_has_pm(const struct rec *r)
            fmt_share_pm_shown(rec_share_halfwidth(r, true));
 }
 
+/* Add to T the notes on the calls of RECS (N): what the standard error
+ * beside a count that varies is, and what "±?" beside one from a single
+ * operation says. */
+static void symmetric_count_notes(struct mdtable *t, struct rec *const *recs, size_t n)
+{
+    bool varies = false, unknown = false;
+
+    for (size_t i = 0; i < n; i++)
+        for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+            const struct rec_helper *x = &recs[i]->helper[h];
+
+            if (!recs[i]->has_profile || x->calls == 0)
+                continue;
+            if (report_count_unknown(recs[i], x))
+                unknown = true;
+            else
+                varies |= report_count_varies(x->calls_min, x->calls_max);
+        }
+    if (varies)
+        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
+                        "(its minimum and maximum differ), with the standard error of its mean; "
+                        "a count without it is the same in every operation");
+    if (unknown)
+        mdtable_note(t, "\xc2\xb1? in the calls: a count from a single profiled operation, "
+                        "which cannot tell whether it varies from operation to operation, nor "
+                        "by how much");
+}
+
 /* Add the Symmetric primitives section of RECS: the survey verdict, then
  * the table. */
 static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
@@ -106,7 +134,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
-    bool any_pm = false, any_varies = false, any_played = false, any_unknown = false;
+    bool any_pm = false, any_played = false;
 
     (void)opts;
     report_heading(pg, &report_symmetric);
@@ -126,13 +154,6 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         mdtable_row(t, cells);
         any_pm |= symmetric_has_pm(r);
         any_played |= r->has_profile && r->hash_share_played;
-        for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
-            bool shown = r->has_profile && r->helper[h].calls > 0;
-
-            any_unknown |= shown && report_count_unknown(r, &r->helper[h]);
-            any_varies |= shown && !report_count_unknown(r, &r->helper[h]) &&
-                          report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
-        }
     }
     report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION));
     for (size_t i = 0; i < n; i++)
@@ -151,14 +172,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
                         "record states it (from the profile pass's trials: the pairs, the "
                         "compensation, the sampling), shown from 0.1 percentage point; a record "
                         "that states none shows 1.96 standard errors of its sampling");
-    if (any_varies)
-        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
-                        "(its minimum and maximum differ), with the standard error of its mean; "
-                        "a count without it is the same in every operation");
-    if (any_unknown)
-        mdtable_note(t, "\xc2\xb1? in the calls: a count from a single profiled operation, "
-                        "which cannot tell whether it varies from operation to operation, nor "
-                        "by how much");
+    symmetric_count_notes(t, recs, n);
     page_table(pg, t);
 }
 
