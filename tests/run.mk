@@ -125,6 +125,8 @@ dist_noinst_DATA += tests/run-lib.sh
 TESTS += tests/run.sh tests/run-kex.sh tests/run-progress.sh tests/harden.sh tests/run-slow.sh
 dist_noinst_SCRIPTS += tests/run.sh tests/run-kex.sh tests/harden.sh tests/run-progress.sh \
 	tests/run-slow.sh
+TESTS += tests/run-processes.sh
+dist_noinst_SCRIPTS += tests/run-processes.sh
 dist_noinst_DATA += tests/records.py
 
 # Statistics: the signature fixture with one more helper call per

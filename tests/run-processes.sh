@@ -1,0 +1,57 @@
+#!/bin/sh
+# run-processes.sh - `iccsprof run --profile-processes`: the profile pass
+# made in several measuring processes writes one record whose counts are
+# the sum of the processes', with each process's share beside the mean;
+# a count that is no count is refused.
+. "$top_srcdir/tests/lib.sh"
+
+. "$top_srcdir/tests/run-lib.sh"
+
+# each process makes exactly --min-calls operations: its part of an aim
+# this short is one operation
+exact="--trials 2 --min-calls 3 --target-seconds 0.01 --profile-seconds 0.000001 --max-seconds 5 --precision off"
+
+run_fix "three processes: the record written" "$work/three" $exact --op sign --profile-processes 3
+run_fix "one process: the record written" "$work/one" $exact --op sign
+py "three processes: counts are the sum of theirs" '
+import sys
+from records import check, load, shapes
+three, one = load(sys.argv[1] + "/sigfix__sign.json"), load(sys.argv[2] + "/sigfix__sign.json")
+p = three["profile"]
+check(three["status"] == {"state": "complete", "message": ""}, str(three["status"]))
+check([x["operations"] for x in p["processes"]] == [3, 3, 3], str(p["processes"]))
+check(p["calls"] == 9 and one["profile"]["calls"] == 3, str((p["calls"], one["profile"]["calls"])))
+check("processes" not in one["profile"], "one process: no list")
+# sign: 1 get_random_number, 1 pseudohash and 2 sm3hash calls an operation
+check(shapes(three) == {("get_random_number", 0, 128): 9, ("pseudohash", 896, 512): 9, ("sm3hash", 256, 256): 18}, str(shapes(three)))
+check(shapes(three) == {k: 3 * v for k, v in shapes(one).items()}, "three times one process")
+check(p["helpers"]["sm3hash"]["calls"] == 18 and p["helpers"]["pseudohash"]["calls"] == 9, str(p["helpers"]))
+check(len(p["trials"]["hash_shares"]) >= 3, "the trials of every process")
+check(three["passes"]["profile"]["calls"] == 9, str(three["passes"]["profile"]))
+check(three["events"]["passes"]["profile"]["operations"] == one["events"]["passes"]["profile"]["operations"] * 3,
+      str(three["events"]["passes"]))
+x = p["replay"]
+if x["share"] is not None:
+    shares = [e["share"] for e in p["processes"]]
+    check(all(s is not None for s in shares), str(shares))
+    check(abs(x["share"] - sum(shares) / 3) < 1e-9, str((x["share"], shares)))
+    check(x["pairs"] == 9, str(x["pairs"]))
+' "$work/three" "$work/one"
+expect_status "three processes: the record reads back" 0 "$ICCSPROF" report --format json \
+    "$work/three/sigfix__sign.json"
+
+for bad in 0 three 65 -1 ''; do
+    expect_status "--profile-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+        --profiled "$fix/libsigfix_prof.so" --out "$work/bad.json" --op sign --profile-processes "$bad"
+    printf "iccsprof run: --profile-processes: '%s' is neither auto nor a whole number from 1 to 64\n" \
+        "$bad" >"$work/want"
+    if head -n 1 "$work/err" | cmp -s - "$work/want"; then
+        pass "--profile-processes '$bad': one line naming the option and the value"
+    else
+        fail "--profile-processes '$bad': one line naming the option and the value" "$(cat "$work/err")"
+    fi
+    [ ! -e "$work/bad.json" ] && pass "--profile-processes '$bad': no record" ||
+        fail "--profile-processes '$bad': no record" "$work/bad.json written"
+done
+
+finish
