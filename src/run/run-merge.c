@@ -114,14 +114,13 @@ static void merge_shape(json_t *into, json_t *from, double na, double nb)
 {
     static const char *const counts[] = {"calls",         "timed_calls",   "ticks", "ticks_sq",
                                          "outlier_calls", "outlier_ticks", NULL};
-    json_t *none = merge_none();
-
     if (from == NULL) {
+        json_t *none = merge_none();
+
         merge_per_op(json_object_get(into, "per_op"), none, merge_num(into, "calls"), na, 0, nb);
         json_decref(none);
         return;
     }
-    json_decref(none);
     if (merge_num(from, "timed_calls") > 0 &&
         (merge_num(into, "timed_calls") == 0 ||
          merge_num(from, "min_ticks") < merge_num(into, "min_ticks")))
@@ -210,9 +209,9 @@ static void merge_profile(json_t *into, json_t *from)
     merge_add(into, from, "calls");
 }
 
-/* The key of a raw call site or DRNG context's frame F: the object and
- * the offset in it where known (addresses move from one process to the
- * next), else the address. */
+/* Whether the raw frames A and B (of a call site, or a DRNG context) are
+ * the same place: the same object and offset in it where known
+ * (addresses move from one process to the next), else the same address. */
 static bool merge_same_frame(json_t *a, json_t *b)
 {
     if (json_is_string(json_object_get(a, "object")) ||
@@ -389,12 +388,15 @@ static json_t *merge_cores(json_t *const *p, size_t k)
  * none, the first's, which says why. */
 static json_t *merge_replay(json_t *raw)
 {
-    json_t **played = calloc(json_array_size(raw) + 1, sizeof *played), *out, *p;
-    size_t k = 0, j;
+    json_t **played = calloc(json_array_size(raw) + 1, sizeof *played), *out;
+    size_t k = 0;
 
-    json_array_foreach(
-        raw, j, p) if (json_is_number(json_object_get(json_object_get(p, "replay"), "off_ticks")))
-        played[k++] = json_object_get(p, "replay");
+    for (size_t j = 0; j < json_array_size(raw); j++) {
+        json_t *r = json_object_get(json_array_get(raw, j), "replay");
+
+        if (json_is_number(json_object_get(r, "off_ticks")))
+            played[k++] = r;
+    }
     if (k == 0) {
         free(played);
         return json_deep_copy(json_object_get(json_array_get(raw, 0), "replay"));
