@@ -79,18 +79,21 @@ static json_t *raw_profile(long long ops, int pseudo, double added, double added
         "hash_calls", 10.0 * (double)ops, "drng_ticks", 0.0, "drng_calls", 0.0, "replay", replay);
 }
 
-/* A profile process's result around its raw profile PROFILE (taken over). */
+/* A profile process's result around its raw profile PROFILE (taken
+ * over), of OPS operations, the scheduler taking the CPU from it SWITCHES
+ * times, its memory's peak 100 KiB a switch above its baseline. */
 static json_t *result(json_t *profile, long long ops, int switches)
 {
     return json_pack(
         "{s:o, s:n, s:{s:[], s:[], s:i, s:i}, s:{s:i, s:i, s:i, s:{s:{s:I}, s:n, s:{s:I}}}, "
-        "s:{s:i, s:i}, s:{s:n, s:{s:i, s:f, s:f, s:s, s:I, s:I, s:s, s:f}}}",
+        "s:{s:i, s:i}, s:{s:n, s:{s:i, s:f, s:f, s:s, s:I, s:I, s:s, s:f}}, s:{s:i, s:i}}",
         "profile", profile, "sites", "drng", "seeded", "contexts", "other_calls", 2, "table", 16,
         "events", "sign_failures_retried", 0, "verify_rejections", 0, "decaps_mismatches", 0,
         "passes", "setup", "operations", 3LL, "timing", "profile", "operations", ops,
         "involuntary_switches", "timing", 0, "profile", switches, "passes", "timing", "profile",
         "warmup_calls", 3, "calibration_seconds", 0.001, "seconds", 0.5, "rule", "target-seconds",
-        "minimum_calls", ops, "calls", ops, "stop", "minimum", "precision", 0.01);
+        "minimum_calls", ops, "calls", ops, "stop", "minimum", "precision", 0.01, "memory",
+        "baseline_rss_kib", 1000, "peak_rss_kib", 1000 + 100 * switches);
 }
 
 /* A number member of OBJ. */
@@ -146,6 +149,10 @@ START_TEST(counts_and_shapes_add)
     ck_assert_int_eq(json_integer_value(
                          json_object_get(json_object_get(r[0], "involuntary_switches"), "profile")),
                      3);
+    /* the first process's memory, with the highest peak */
+    d = json_object_get(r[0], "memory");
+    ck_assert_int_eq(json_integer_value(json_object_get(d, "baseline_rss_kib")), 1000);
+    ck_assert_int_eq(json_integer_value(json_object_get(d, "peak_rss_kib")), 1200);
     d = json_object_get(json_object_get(r[0], "passes"), "profile");
     ck_assert_int_eq(json_integer_value(json_object_get(d, "calls")), 10);
     ck_assert_double_eq_tol(num(d, "seconds"), 1.0, 1e-12);

@@ -422,6 +422,8 @@ void run_merge_profiles(json_t *const *r, size_t n)
         merge_sites(json_object_get(into, "sites"), json_object_get(r[j], "sites"));
         merge_drng(json_object_get(into, "drng"), json_object_get(r[j], "drng"));
         merge_events(into, r[j]);
+        merge_extreme(json_object_get(into, "memory"), json_object_get(r[j], "memory"),
+                      "peak_rss_kib", false);
         json_array_append_new(processes, json_deep_copy(json_object_get(r[j], "profile")));
     }
     json_object_set_new(p, "replay", merge_replay(processes));

@@ -16,7 +16,8 @@
 
 /* Merge the results R[1..N-1] of profile processes into R[0] (all
  * checked results, run-result.h, of the same operation and settings);
- * R[1..] are left as they were.  With N >= 2, R[0]'s profile gains
+ * R[1..] are left as they were.  The memory is the first process's,
+ * its peak the highest.  With N >= 2, R[0]'s profile gains
  * "processes": each process's raw profile as it came, in order; its
  * played-back part ("replay") is merged from the processes that played
  * back: their pairs added, their medians and costs averaged, and their
