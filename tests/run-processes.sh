@@ -40,6 +40,26 @@ if x["share"] is not None:
 expect_status "three processes: the record reads back" 0 "$ICCSPROF" report --format json \
     "$work/three/sigfix__sign.json"
 
+# call sites add by where they are, whatever address each process
+# loaded the library at
+run_fix "three processes with callers: the record written" "$work/callers3" $exact --op sign \
+    --profile-processes 3 --callers=2
+run_fix "one process with callers: the record written" "$work/callers1" $exact --op sign --callers=2
+py "three processes with callers: one site each, three times the calls" '
+import sys
+from records import check, load
+three, one = load(sys.argv[1] + "/sigfix__sign.json"), load(sys.argv[2] + "/sigfix__sign.json")
+key = lambda s: (s["helper"], tuple((f["object"], f["offset"]) for f in s["frames"]))
+t = {key(s): s["calls"] for s in three["callers"]["sites"]}
+o = {key(s): s["calls"] for s in one["callers"]["sites"]}
+check(len(t) == len(three["callers"]["sites"]), "no site twice")
+check(t == {k: 3 * v for k, v in o.items()}, str((t, o)))
+for h, row in three["profile"]["helpers"].items():
+    sites = sum(s["calls"] for s in three["callers"]["sites"] if s["helper"] == h)
+    beyond = sum(b["calls"] for b in three["callers"]["beyond"] if b["helper"] == h)
+    check(sites + beyond == row["calls"], f"{h}: {sites} + {beyond} calls at sites, {row}")
+' "$work/callers3" "$work/callers1"
+
 for bad in 0 three 65 -1 ''; do
     expect_status "--profile-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
         --profiled "$fix/libsigfix_prof.so" --out "$work/bad.json" --op sign --profile-processes "$bad"
