@@ -60,6 +60,33 @@ for h, row in three["profile"]["helpers"].items():
     check(sites + beyond == row["calls"], f"{h}: {sites} + {beyond} calls at sites, {row}")
 ' "$work/callers3" "$work/callers1"
 
+# the progress says which process runs, and counts the ones after it in
+# the time left: with -v, a line for each phase of each process
+expect_status "three processes, -v: exits 0" 0 "$ICCSPROF" run -v --plain "$fix/libsigfix.so" \
+    --profiled "$fix/libsigfix_prof.so" --op sign --out "$work/v.json" $exact --profile-processes 3
+for k in 1 2 3; do
+    expect_grep "-v: process $k's calibration has its line" \
+        "^iccsprof run: sigfix sign (profile process $k/3): profile calibration · elapsed" "$work/err"
+done
+# signatures of 10 ms: each process plans 30 operations of a pair, a
+# rehearsal and a play, 1.2 s, long enough for its plan's line
+ICCSPROF_FIXTURE=slow expect_status "three slow processes: exits 0" 0 "$ICCSPROF" run \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix_prof.so" --op sign --out "$work/slow.json" \
+    --trials 2 --min-calls 30 --target-seconds 0.01 --profile-seconds 0.000001 --max-seconds 5 \
+    --precision off --profile-processes 3
+py "three slow processes: each plan, the time left counting the processes after it" '
+import re, sys
+left = {}
+for line in open(sys.argv[1]):
+    m = re.match(r"iccsprof run: sigfix sign \(profile process (\d)/3\): about .* a call; profile 30 operations, each with the wrappers on and off \(--min-calls 30\) \u2248 ([0-9.]+) s .* about (\d+):(\d\d) left$", line)
+    if m:
+        left[int(m.group(1))] = (float(m.group(2)), 60 * int(m.group(3)) + int(m.group(4)))
+assert sorted(left) == [1, 2, 3], open(sys.argv[1]).read()
+# the first: its own plan and two more like it; the last: its own alone
+assert left[1][1] >= 2 * left[1][0] + left[1][0] - 1, left
+assert left[3][1] <= left[3][0] + 1, left
+' "$work/err"
+
 for bad in 0 three 65 -1 ''; do
     expect_status "--profile-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
         --profiled "$fix/libsigfix_prof.so" --out "$work/bad.json" --op sign --profile-processes "$bad"

@@ -229,6 +229,7 @@ static int passes_profile(const struct run_facts *f, const char *op, unsigned n,
     int rc = EXIT_OK;
 
     while (k < n) {
+        run_progress_process(p, k + 1, n);
         rc = passes_child(f, passes_profile_config(f->options, op, n), "profile", log_fd, p, &c);
         if (rc != EXIT_OK)
             break;

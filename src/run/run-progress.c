@@ -58,7 +58,15 @@ void run_progress_op(struct run_progress *p, const char *op, unsigned index)
     p->op_index = index;
     p->op_start = child_seconds();
     p->call_seconds = 0;
+    p->process = p->processes = 0;
     run_progress_pass(p, "timing");
+}
+
+/* A process of the profile pass starts. */
+void run_progress_process(struct run_progress *p, unsigned process, unsigned processes)
+{
+    p->process = process;
+    p->processes = processes;
 }
 
 /* A pass starts. */
@@ -85,6 +93,9 @@ static const char *progress_where(const struct run_progress *p, char *buf, size_
         snprintf(buf, len, "[operation %u/%u] %s %s", p->op_index, p->op_count, p->instance, p->op);
     else
         snprintf(buf, len, "%s %s", p->instance, p->op);
+    if (p->processes > 1 && strcmp(p->pass, "profile") == 0)
+        snprintf(buf + strlen(buf), len - strlen(buf), " (profile process %u/%u)", p->process,
+                 p->processes);
     return buf;
 }
 
@@ -122,6 +133,9 @@ static double progress_left(const struct run_progress *p, double now)
             op_left = fmax(op_left, p->cap_end - now);
         if (strcmp(p->pass, "timing") == 0 && p->options->profiled != NULL)
             op_left += p->setup_seconds + progress_profile_guess(p->options, p->call_seconds);
+        /* the profile processes after this one take as long as it */
+        if (p->processes > p->process && strcmp(p->pass, "profile") == 0)
+            op_left += (double)(p->processes - p->process) * p->pass_seconds;
         per_op = p->done_ops > 0 ? p->done_seconds / p->done_ops : now - p->op_start + op_left;
     } else {
         per_op = p->done_seconds / p->done_ops;
@@ -196,7 +210,9 @@ static const char *progress_rule(const struct run_progress *p, const char *rule,
 
     if (strcmp(rule, "target-seconds") == 0)
         snprintf(buf, len, "for the %g s aimed at",
-                 strcmp(p->pass, "timing") == 0 ? o->target_seconds : o->profile_seconds);
+                 strcmp(p->pass, "timing") == 0
+                     ? o->target_seconds
+                     : o->profile_seconds / (p->processes > 1 ? p->processes : 1));
     else if (strcmp(rule, "min-calls") == 0)
         snprintf(buf, len, "--min-calls %u", o->min_calls);
     else
