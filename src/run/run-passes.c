@@ -16,10 +16,10 @@
 #include "run/run-merge.h"
 #include "run/run-passes.h"
 
-/* The most processes auto makes the profile pass in: past three, the
- * mean of their shares gains little (Student's t of 3 values is 4.3, of 4
- * is 3.2), and each process sets up, warms and calibrates the operation
- * anew. */
+/* The most processes auto makes the profile pass in: Student's t for
+ * the spread of 4 is 3.2 (of 3, 4.3; of 2, 12.7), and past them the mean
+ * gains less than each process costs, which sets up, warms and
+ * calibrates the operation anew. */
 #define RUN_AUTO_PROCESSES 4
 
 /* Calls of the scheme a profiled operation's pair takes: the pair, the
