@@ -87,6 +87,18 @@ assert left[1][1] >= 2 * left[1][0] + left[1][0] - 1, left
 assert left[3][1] <= left[3][0] + 1, left
 ' "$work/err"
 
+# a process that fails fails the pass: the timing stays, the profile is
+# missing and the status says why
+want=1 ICCSPROF_FIXTURE=segv-profiled run_fix "three processes, the profiled build crashing: exits 1" \
+    "$work/segv" $exact --op sign --profile-processes 3
+py "three processes, the profiled build crashing: a partial record without its profile" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["profile"] is None and r["timing"] is not None, str(r["profile"]))
+check(r["status"] == {"state": "partial", "incomplete": "profile", "message": "the profile pass failed (killed by signal 11 (Segmentation fault) during profile warm-up): no profile"}, str(r["status"]))
+' "$work/segv"
+
 for bad in 0 three 65 -1 ''; do
     expect_status "--profile-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
         --profiled "$fix/libsigfix_prof.so" --out "$work/bad.json" --op sign --profile-processes "$bad"
