@@ -216,6 +216,60 @@ START_TEST(record_share_is_the_processes_mean)
 }
 END_TEST
 
+START_TEST(a_process_that_played_nothing_back_is_left_out)
+{
+    json_t *r[3], *raw, *profile, *x, *list;
+
+    two(r);
+    r[2] = result(
+        raw_profile(4, 0, 100, 10,
+                    json_pack("{s:i, s:s}", "pairs", 4, "fault", "too few pairs were measured")),
+        4, 0);
+    run_merge_profiles(r, 3);
+    raw = json_object_get(r[0], "profile");
+    x = json_object_get(raw, "replay");
+    ck_assert_int_eq(json_integer_value(json_object_get(x, "pairs")), 10);
+    ck_assert(json_is_null(json_object_get(x, "fault")));
+    profile = record_profile(raw);
+    record_processes(profile, json_object_get(raw, "processes"));
+    list = json_object_get(profile, "processes");
+    ck_assert_int_eq(json_array_size(list), 3);
+    ck_assert(json_is_null(json_object_get(json_array_get(list, 2), "share")));
+    ck_assert(json_is_null(json_object_get(json_array_get(list, 2), "share_stderr")));
+    ck_assert_double_eq_tol(num(json_object_get(profile, "replay"), "share"),
+                            (0.4 + 500.0 / 1100) / 2, 1e-12);
+    /* its operations still count in the merged tables */
+    ck_assert_int_eq(json_integer_value(json_object_get(profile, "calls")), 14);
+    json_decref(profile);
+    for (int i = 0; i < 3; i++)
+        json_decref(r[i]);
+}
+END_TEST
+
+START_TEST(none_played_back_keeps_the_first_fault)
+{
+    json_t *r[2], *raw, *profile, *list;
+
+    for (int i = 0; i < 2; i++)
+        r[i] = result(
+            raw_profile(4, 0, 100, 10, json_pack("{s:s}", "fault", "it wraps no hash helper")), 4,
+            0);
+    run_merge_profiles(r, 2);
+    raw = json_object_get(r[0], "profile");
+    ck_assert_str_eq(json_string_value(json_object_get(json_object_get(raw, "replay"), "fault")),
+                     "it wraps no hash helper");
+    profile = record_profile(raw);
+    record_processes(profile, json_object_get(raw, "processes"));
+    ck_assert(json_is_null(json_object_get(json_object_get(profile, "replay"), "share")));
+    /* each process's share is then its timed one: 10 x 10 ticks of 900 */
+    list = json_object_get(profile, "processes");
+    ck_assert_double_eq_tol(num(json_array_get(list, 1), "share"), 100.0 / 900, 1e-9);
+    json_decref(profile);
+    json_decref(r[0]);
+    json_decref(r[1]);
+}
+END_TEST
+
 START_TEST(agreeing_processes_keep_their_errors)
 {
     const double x[] = {0.3, 0.3, 0.3}, se[] = {0.01, 0.01, 0.01}, half[] = {0.02, 0.02, 0.02};
@@ -255,6 +309,8 @@ Suite *make_merge_suite(void)
     tcase_add_test(tc, counts_and_shapes_add);
     tcase_add_test(tc, replay_parts_averaged);
     tcase_add_test(tc, record_share_is_the_processes_mean);
+    tcase_add_test(tc, a_process_that_played_nothing_back_is_left_out);
+    tcase_add_test(tc, none_played_back_keeps_the_first_fault);
     tcase_add_test(tc, agreeing_processes_keep_their_errors);
     tcase_add_test(tc, one_process_adds_nothing);
     suite_add_tcase(s, tc);
