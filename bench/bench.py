@@ -69,6 +69,9 @@ PERTURB_RUNS = 1 if QUICK else 3
 # and the worst within 1 pp; the stated uncertainty covers the true share
 # in at least 4 runs of 5.
 MEDIAN_PP, WORST_PP, COVERAGE = 0.005, 0.01, 0.8
+# The measuring processes of the profile pass of part 3's runs that pin
+# nothing (iccsprof run --profile-processes).
+PROFILE_PROCESSES = 3
 # Student's t, two-sided 95 %, for 1 to 10 degrees of freedom (the
 # processes of a true share less one; beyond, the last is near enough).
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
@@ -682,6 +685,7 @@ def part_accuracy(ctx, out):
                     rows.append((name, mode, t, r))
     out.append("")
     part_cores(ctx, out)
+    part_machine(ctx, out)
     part_error_terms(out, rows)
     part_order_accuracy(ctx, out, truths, cpu)
     part_fence(ctx, out, rows)
@@ -710,6 +714,86 @@ def part_cores(ctx, out):
         out.append(f"| {name} | " + " | ".join(
             f"{pct(median(on[c]))} ({pct(min(on[c]))}-{pct(max(on[c]))})" for c in cpus)
                    + f" | {100 * (max(mids) - min(mids)):.2f} pp |")
+    out.append("")
+
+
+def profile_cpus():
+    """The cores the profile pass takes in turn when it is not held to
+    one (src/measure/cores.c): every core the bench may run on, at most
+    four, evenly spread."""
+    cpus = sorted(os.sched_getaffinity(0))
+    return cpus if len(cpus) <= 4 else [cpus[i * len(cpus) // 4] for i in range(4)]
+
+
+def truth_cores(ctx, name, rounds, cpus):
+    """The machine's true share of NAME: a process of ROUNDS alternated
+    rounds on each core of CPUS in turn, and the mean of their shares, the
+    share a record that takes the cores in turn aims at, with its rounds'
+    standard error; each core's share in "cores"."""
+    each = [truth_process(ctx, name, rounds, c) for c in cpus]
+    n = len(each)
+    return {"share": sum(p["share"] for p in each) / n,
+            "within": sum(p["within"] ** 2 for p in each) ** 0.5 / n,
+            "ticks": sum(p["ticks"] for p in each) / n,
+            "cores": [p["share"] for p in each]}
+
+
+def core_shares(p, cpus):
+    """The played-back share profile P measured on each core of CPUS
+    (profile.replay.cores; None where it has none)."""
+    on = {c["cpu"]: c["share"] for c in p["replay"].get("cores", [])}
+    return [on.get(c) for c in cpus]
+
+
+def part_machine(ctx, out):
+    """The played-back share as a run that pins nothing measures it: the
+    cores in turn and the profile pass in PROFILE_PROCESSES processes,
+    RUNS runs a row, each between two measurements of the true share on
+    every core; per row the share the records measured on each core and
+    their mean, held to part 3's targets against the mean of the cores'
+    true shares."""
+    cpus = profile_cpus()
+    rounds = TRUTH_ROUNDS // TRUTH_PROCESSES
+    out.append("### The machine's share: the cores in turn, several processes\n")
+    out.append(
+        f"The played-back share of `iccsprof run --no-plain --profiled ... --op sign "
+        f"--profile-processes {PROFILE_PROCESSES}`, not pinned: each of the {PROFILE_PROCESSES} "
+        f"processes takes its trials on cores {', '.join(map(str, cpus))} in turn, and the "
+        f"record's share is the mean of the processes' (each the mean of its cores'). {RUNS} runs "
+        f"a row, each between two measurements of the true share, a process of {rounds} "
+        "alternated rounds on each core in turn, the true share the mean of the cores' (what a "
+        "record of the cores in turn aims at). *On each core*: the median over the runs of the "
+        "share the records measured on each core (`replay.cores`) and of the true share there; "
+        "*processes apart*: the median over the runs of the record's highest process share less "
+        "its lowest (`profile.processes`). The targets are part 3's: median error within "
+        "0.5 pp, worst within 1 pp, the stated uncertainty covering the true share in 4 runs of "
+        "5.\n")
+    out.append("| scheme | aim | true share \u00b1 95 % | true on each core | measured on each core "
+               "| measured mean (median) | processes apart | median error | worst error "
+               "| stated \u00b1 (median) | covered | result | coverage |\n"
+               "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    for name, aim in SYNTH_SHARES:
+        lib = ctx.synth(name, "_prof")
+        procs, recs = [truth_cores(ctx, name, rounds, cpus)], []
+        for _ in range(RUNS):
+            recs.append(profiles(ctx, lib, ["--profile-processes", str(PROFILE_PROCESSES)],
+                                 runs=1)[0])
+            procs.append(truth_cores(ctx, name, rounds, cpus))
+        r = summarise(list(zip(recs, besides(procs))), played_terms)
+        res, cov = row_targets(f"{name} ({aim}), played back, cores in turn", r)
+        t = truth_of(procs)
+        true_on = [median([q["cores"][i] for q in procs]) for i in range(len(cpus))]
+        measured = [[x for x in (core_shares(p, cpus)[i] for p in recs) if x is not None]
+                    for i in range(len(cpus))]
+        apart = [max(e["share"] for e in p["processes"]) - min(e["share"] for e in p["processes"])
+                 for p in recs if p.get("processes")]
+        out.append(
+            f"| {name} | {aim} | {pct(t['share'])} \u00b1{100 * 1.96 * t['se']:.2f} pp | "
+            + ", ".join(f"{c}: {pct(v)}" for c, v in zip(cpus, true_on)) + " | "
+            + ", ".join(f"{c}: {pct(median(v)) if v else 'none'}" for c, v in zip(cpus, measured))
+            + f" | {pct(median([p['replay']['share'] for p in recs]))} | "
+            + (f"{100 * median(apart):.2f} pp" if apart else "n/a")
+            + f" | {fmt_row(r)} | {res} | {cov} |")
     out.append("")
 
 

@@ -36,6 +36,7 @@ enum {
     OPT_TARGET_SECONDS,
     OPT_MAX_SECONDS,
     OPT_PROFILE_SECONDS,
+    OPT_PROFILE_PROCESSES,
     OPT_MAX_SIGN_ATTEMPTS,
     OPT_TIMEOUT,
     OPT_MAX_MEMORY,
@@ -127,6 +128,16 @@ const struct cmd_option run_option_table[] = {
                              .metavar = "S",
                              .def = "0.5",
                              .help = "seconds the profile pass aims to take"},
+    [OPT_PROFILE_PROCESSES] = {.name = "profile-processes",
+                               .kind = CMD_OPT_STRING,
+                               .metavar = "N|auto",
+                               .def = "1",
+                               .help = "make the profile pass in N measuring processes, each with "
+                                       "its part of --profile-seconds, and merge them: the "
+                                       "played-back share is their mean, its uncertainty "
+                                       "includes their spread; auto: up to 4, as many as can "
+                                       "each make --min-calls operations by the timing pass's "
+                                       "calibration"},
     [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
                                .kind = CMD_OPT_UINT,
                                .metavar = "N",
@@ -279,6 +290,31 @@ static int run_sample(const struct cmd_entry *entry, struct run_options *o, cons
     return -1;
 }
 
+/* Parse --profile-processes's N or "auto"; a usage error of ENTRY
+ * otherwise. */
+static int run_processes(const struct cmd_entry *entry, struct run_options *o, const char *arg)
+{
+    if (strcmp(arg, "auto") == 0) {
+        o->profile_processes = 0;
+        return 0;
+    }
+    if (isdigit((unsigned char)arg[0])) {
+        unsigned long long n;
+        char *end;
+
+        errno = 0;
+        n = strtoull(arg, &end, 10);
+        if (errno == 0 && *end == '\0' && n >= 1 && n <= RUN_MAX_PROCESSES) {
+            o->profile_processes = (unsigned)n;
+            return 0;
+        }
+    }
+    cmd_usage_error(entry,
+                    "--profile-processes: '%s' is neither auto nor a whole number from 1 to %d",
+                    arg, RUN_MAX_PROCESSES);
+    return -1;
+}
+
 /* Parse --precision: a percentage, with or without its sign, or off. */
 static int run_precision(const struct cmd_entry *entry, struct run_options *o, const char *arg)
 {
@@ -361,6 +397,7 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
         run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0 ||
         run_precision(args->entry, o, v[OPT_PRECISION].text) != 0 ||
+        run_processes(args->entry, o, v[OPT_PROFILE_PROCESSES].text) != 0 ||
         run_within(args->entry, o, v[OPT_WITHIN].text) != 0)
         return EXIT_USAGE;
     return EXIT_OK;

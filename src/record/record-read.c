@@ -758,6 +758,33 @@ static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
     }
 }
 
+/* The processes the profile pass was made in (profile.processes, absent
+ * for one): how many, and the lowest and the highest share one gave
+ * alone (a process with none, null, is left out). */
+static void rr_processes(struct rr *rr, json_t *p, struct rec *r)
+{
+    json_t *list = rr_array(rr, p, "profile", "processes", RR_OPTIONAL), *e;
+    char where[64];
+    size_t i;
+
+    r->processes = list != NULL ? (int)json_array_size(list) : 1;
+    r->process_low = r->process_high = NAN;
+    json_array_foreach(list, i, e)
+    {
+        double share;
+
+        rr_element(where, sizeof where, "profile", "processes", i);
+        rr_want_object(rr, e, where);
+        rr_count_in(rr, e, where, "operations", RR_REQUIRED, 0, 1, RR_COUNT_MAX);
+        rr_share(rr, e, where, "share_stderr", RR_NULLABLE, 0);
+        share = rr_share(rr, e, where, "share", RR_NULLABLE, NAN);
+        if (!isnan(share) && (isnan(r->process_low) || share < r->process_low))
+            r->process_low = share;
+        if (!isnan(share) && (isnan(r->process_high) || share > r->process_high))
+            r->process_high = share;
+    }
+}
+
 /* The hash share as the record's played-back operations give it
  * (profile.replay, doc/guide/measuring.md, "Played back"), in place of
  * the timed one, which stays in R's hash_share_timed: the played-back
@@ -826,6 +853,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->drng_share_uncertainty =
         rr_share(rr, p, "profile", "drng_share_uncertainty", RR_OPTIONAL, NAN);
     rr_played(rr, p, r);
+    rr_processes(rr, p, r);
     r->sampling_k = rr_count1(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
     r->compensation_applied =
