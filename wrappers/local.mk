@@ -20,11 +20,7 @@ wrappers_libiccswrap_a_SOURCES = \
 	wrappers/wrap_pseudoxof.c \
 	wrappers/wrap_drng.c
 wrappers_libiccswrap_a_CPPFLAGS = $(AM_CPPFLAGS) $(UNWIND_CFLAGS)
-# Every function starts a 64-byte line: where a shim's code fell in a line
-# followed the size of the scheme's code linked before it, and that alone
-# moved an operation of WOTS+ with its wrappers on by 0.5 to 1.7 %, every
-# call timed or one in 64 (make bench, part 2).
-wrappers_libiccswrap_a_CFLAGS = $(AM_CFLAGS) -fPIC -fvisibility=hidden -falign-functions=64
+wrappers_libiccswrap_a_CFLAGS = $(AM_CFLAGS) -fPIC -fvisibility=hidden
 
 iccsprofincludedir = $(includedir)/iccsprof
 iccsprofinclude_HEADERS = wrappers/iccsprof/wrap.h wrappers/iccsprof/substitute.h
