@@ -119,6 +119,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \
 	src/measure/costs.c src/measure/costs.h \
+	src/measure/replay.c src/measure/replay.h \
 	src/measure/katcheck.c src/measure/katcheck.h \
 	src/measure/works.c src/measure/works.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)
