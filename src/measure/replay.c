@@ -38,6 +38,7 @@ struct replay {
     size_t *order;   /* the plays of the round under way, in the order they run */
     uint64_t random; /* the state of the order's shuffle */
     size_t calls_min, calls_max;
+    int warm; /* each play is run first to warm it (REPLAY_WARM_SECONDS) */
     const char *fault;
 };
 
@@ -136,8 +137,8 @@ static void replay_shuffle(struct replay *r)
 }
 
 /* One round of R into ROW (nplays ticks): the operation's helper outputs
- * recorded, then every play from the same data in a shuffled order; the
- * data is left as the operation left it, so that the next round does the
+ * recorded, then every play from the same data in a shuffled order, run
+ * first untimed where R warms its plays; the data is left as the operation left it, so that the next round does the
  * next operation's work. */
 static void replay_round(struct replay *r, int64_t *row)
 {
@@ -154,7 +155,8 @@ static void replay_round(struct replay *r, int64_t *row)
         r->calls_max = r->tape.ncalls;
     replay_shuffle(r);
     for (size_t j = 0; j < r->nplays; j++) {
-        (void)replay_play(r, r->order[j]); /* warms the caches and predictors for the play */
+        if (r->warm)
+            (void)replay_play(r, r->order[j]);
         row[r->order[j]] = replay_play(r, r->order[j]);
     }
 }
@@ -263,15 +265,18 @@ static json_t *replay_trial(const struct replay *r, unsigned long long a, unsign
                      costs);
 }
 
-/* The rounds R's budget of SECONDS holds, one round (after two to warm
- * the path) having been timed, kept within REPLAY_MIN_ROUNDS and
- * REPLAY_MAX_ROUNDS. */
+/* The rounds R's budget of SECONDS holds, one round (after one or two to
+ * warm the path, the first of which says whether plays are warmed) having
+ * been timed, kept within REPLAY_MIN_ROUNDS and REPLAY_MAX_ROUNDS. */
 static unsigned long long replay_size(struct replay *r, double seconds)
 {
     double t0, round;
     unsigned long long n;
 
-    for (int i = 0; i < 2; i++)
+    t0 = clock_seconds();
+    replay_round(r, r->ticks);
+    r->warm = clock_seconds() - t0 < REPLAY_WARM_SECONDS * (double)(r->nplays + 1);
+    if (r->warm)
         replay_round(r, r->ticks);
     t0 = clock_seconds();
     replay_round(r, r->ticks);

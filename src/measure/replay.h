@@ -6,9 +6,13 @@
  * What a candidate's play takes over the plain play is the candidate's
  * cost where the operation calls it, caches, branch history and the code
  * around it included, which a tight loop of calls does not see.  The
- * plays of a round take turns in their order, the rounds are cut into
+ * plays of a round run in a shuffled order, the rounds are cut into
  * trials that take the cores in turn (cores.h), and each trial gives the
  * medians of its rounds. */
+
+/* An operation shorter than this has each play run first to warm the
+ * caches and predictors (a longer one warms them itself). */
+#define REPLAY_WARM_SECONDS 0.005
 #ifndef ICCSPROF_MEASURE_REPLAY_H
 #define ICCSPROF_MEASURE_REPLAY_H
 
@@ -20,7 +24,7 @@
  * projections to give a half-width. */
 #define REPLAY_TRIALS 10
 /* Rounds, at least and at most. */
-#define REPLAY_MIN_ROUNDS (3 * REPLAY_TRIALS)
+#define REPLAY_MIN_ROUNDS REPLAY_TRIALS
 #define REPLAY_MAX_ROUNDS 20000
 /* Candidates one request may price. */
 #define REPLAY_MAX_CANDIDATES 32
