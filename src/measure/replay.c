@@ -138,8 +138,8 @@ static void replay_shuffle(struct replay *r)
 
 /* One round of R into ROW (nplays ticks): the operation's helper outputs
  * recorded, then every play from the same data in a shuffled order, run
- * first untimed where R warms its plays; the data is left as the operation left it, so that the next round does the
- * next operation's work. */
+ * first untimed where R warms its plays; the data is left as the operation left it, so that the
+ * next round does the next operation's work. */
 static void replay_round(struct replay *r, int64_t *row)
 {
     const char *fault;
@@ -161,9 +161,12 @@ static void replay_round(struct replay *r, int64_t *row)
     }
 }
 
-/* Candidate K's counting server in a child: the calls served, and the
- * candidate's own output. */
+/* The helper calls a child has served with a candidate
+ * (replay_calls_with). */
 static unsigned long long replay_counted;
+
+/* The counting server of a child: the call counted, and served by the
+ * candidate CTX. */
 static int replay_count(void *ctx, unsigned long long out_bits, const unsigned char *msg,
                         unsigned long long msg_bits, unsigned char *out)
 {
