@@ -9,16 +9,16 @@
  * plays of a round run in a shuffled order, the rounds are cut into
  * trials that take the cores in turn (cores.h), and each trial gives the
  * medians of its rounds. */
-
-/* An operation shorter than this has each play run first to warm the
- * caches and predictors (a longer one warms them itself). */
-#define REPLAY_WARM_SECONDS 0.005
 #ifndef ICCSPROF_MEASURE_REPLAY_H
 #define ICCSPROF_MEASURE_REPLAY_H
 
 #include <jansson.h>
 
 #include "measure/passes.h"
+
+/* An operation shorter than this has each play run first to warm the
+ * caches and predictors (a longer one warms them itself). */
+#define REPLAY_WARM_SECONDS 0.005
 
 /* Trials the rounds are cut into: enough for the spread of their
  * projections to give a half-width. */
@@ -39,8 +39,9 @@
  * less the plain play of its round), "with": [per candidate {"counted",
  * "calls", "fails"}: the helper calls of one operation with the
  * candidate really serving them, or that the operation failed so; not
- * counted (calls null) for a candidate of kind iccs], "calls": the same operation's calls recorded,
- * "fault": null, or why the plays do not stand for the operation (then nothing else)}. */
+ * counted (calls null) for a candidate of kind iccs], "calls": the same
+ * operation's calls recorded, "fault": null}; or {"fault": why the plays
+ * do not stand for the operation}. */
 json_t *replay_measure(struct scheme *s, const struct method *m, json_t *cands, double seconds);
 
 #endif
