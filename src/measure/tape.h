@@ -59,7 +59,8 @@ struct tape {
     void *shadow_ctx[ICCSPROF_DRNG];
     unsigned char *scratch;
     size_t scratch_room;
-    unsigned depth; /* recording: helper calls in flight (nested ones are the outer's) */
+    unsigned char zero; /* 0, read from memory: see tape_shadow_player */
+    unsigned depth;     /* recording: helper calls in flight (nested ones are the outer's) */
     int playing;
     pthread_t owner;   /* the thread recording */
     const char *fault; /* why the last play did not stand for its recording */
