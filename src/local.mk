@@ -80,7 +80,7 @@ src_libiccsprof_la_SOURCES = \
 	src/kat/kat-gate.c src/kat/kat-gate.h \
 	src/whatif/substitute.c src/whatif/substitute.h \
 	src/whatif/hashpkg.c src/whatif/hashpkg.h \
-	src/whatif/whatif-project.c src/whatif/whatif-project.h \
+	src/whatif/whatif-project.c src/whatif/whatif-project.h src/whatif/whatif-replay.c \
 	src/whatif/whatif.h src/whatif/whatif-cands.c src/whatif/whatif-matrix.c src/whatif/whatif-measure.c \
 	src/whatif/whatif-emit.c src/cmd/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
@@ -120,6 +120,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \
 	src/measure/costs.c src/measure/costs.h \
+	src/measure/replay.c src/measure/replay.h \
 	src/measure/katcheck.c src/measure/katcheck.h \
 	src/measure/works.c src/measure/works.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)

@@ -408,6 +408,8 @@ static enum result_kind child_result_kind(json_t *cfg)
         return RESULT_PROBE;
     if (request != NULL && strcmp(request, PROTOCOL_REQUEST_KAT) == 0)
         return RESULT_KAT;
+    if (request != NULL && strcmp(request, PROTOCOL_REQUEST_REPLAY) == 0)
+        return RESULT_REPLAY;
     return request != NULL && strcmp(request, PROTOCOL_REQUEST_COSTS) == 0 ? RESULT_COSTS
                                                                            : RESULT_OP;
 }
