@@ -46,6 +46,7 @@ src_libiccsprof_la_SOURCES = \
 	src/host/pin.c src/host/pin.h \
 	src/util/libfile.c src/util/libfile.h \
 	src/record/record-profile.c src/record/record-profile.h \
+	src/record/record-processes.c src/record/record-processes.h \
 	src/util/regfile.c src/util/regfile.h \
 	src/record/record-schema.c src/record/record-schema.h \
 	src/kat/kat.c src/kat/kat.h src/kat/kat-exec.c src/kat/kat-exec.h src/kat/kat-compare.c src/kat/kat-compare.h \
@@ -56,7 +57,7 @@ src_libiccsprof_la_SOURCES = \
 	src/util/self-exe.c src/util/self-exe.h \
 	src/run/run-result.c src/run/run-result.h src/util/problem.c src/util/problem.h \
 	src/cmd/run-options.c src/cmd/run-options.h src/run/run-settings.h \
-	src/run/run-passes.c src/run/run-passes.h \
+	src/run/run-passes.c src/run/run-passes.h src/run/run-merge.c src/run/run-merge.h \
 	src/run/run-progress.c src/run/run-progress.h \
 	src/run/run-resume.c src/run/run-resume.h \
 	src/run/run-record.c src/run/run-record.h \
@@ -80,7 +81,7 @@ src_libiccsprof_la_SOURCES = \
 	src/kat/kat-gate.c src/kat/kat-gate.h \
 	src/whatif/substitute.c src/whatif/substitute.h \
 	src/whatif/hashpkg.c src/whatif/hashpkg.h \
-	src/whatif/whatif-project.c src/whatif/whatif-project.h \
+	src/whatif/whatif-project.c src/whatif/whatif-project.h src/whatif/whatif-replay.c \
 	src/whatif/whatif.h src/whatif/whatif-cands.c src/whatif/whatif-matrix.c src/whatif/whatif-measure.c \
 	src/whatif/whatif-emit.c src/cmd/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h
@@ -120,6 +121,7 @@ src_iccsprof_measure_SOURCES = \
 	src/measure/candidate.c src/measure/candidate.h \
 	src/measure/whatif.c src/measure/whatif.h \
 	src/measure/costs.c src/measure/costs.h \
+	src/measure/replay.c src/measure/replay.h \
 	src/measure/katcheck.c src/measure/katcheck.h \
 	src/measure/works.c src/measure/works.h
 src_iccsprof_measure_CFLAGS = $(AM_CFLAGS) $(JANSSON_CFLAGS) $(CRYPTO_CFLAGS)

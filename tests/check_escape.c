@@ -73,6 +73,24 @@ START_TEST(terminal_text_shows_controls)
 END_TEST
 
 /* One CSV row of CELLS (strings) and a number, as flat_print_csv writes it. */
+/* A command's trace line shows the controls of its folder and words as
+ * \xNN, the rest as it is: a package's file names are in it. */
+START_TEST(command_trace_shows_controls)
+{
+    char *argv[] = {"cc", "-c", "e\x1b]52;c;eA==\x07.c", "-DX=a b", NULL}, *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    ck_assert_ptr_nonnull(f);
+    text_show_command(f, NULL, argv, 4);
+    text_show_command(f, "kat/\x1b[2Jplain", argv, 1);
+    fclose(f);
+    ck_assert_str_eq(text, "+ cc -c e\\x1b]52;c;eA==\\x07.c -DX=a b\n"
+                           "+ (in kat/\\x1b[2Jplain) cc\n");
+    free(text);
+}
+END_TEST
+
 START_TEST(csv_formulas_neutralised)
 {
     json_t *keys = json_pack("[s,s,s,s,s,s,s]", "a", "b", "c", "d", "e", "f", "n");
@@ -132,6 +150,7 @@ Suite *make_escape_suite(void)
     tcase_add_test(tc, markdown_links_only_as_made);
     tcase_add_test(tc, html_reads_escaped_markdown);
     tcase_add_test(tc, terminal_text_shows_controls);
+    tcase_add_test(tc, command_trace_shows_controls);
     tcase_add_test(tc, csv_formulas_neutralised);
     suite_add_tcase(s, tc);
     return s;

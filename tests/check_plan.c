@@ -70,12 +70,12 @@ START_TEST(awkward_layout)
     ck_assert_str_eq(i->named, "ALGORITHM_INSTANCE in include/SIG_Awk.h");
     ck_assert_str_eq(i->algorithm, "Awk");
     ck_assert_str_eq(i->build, "/nonexistent/build/awkward/Awk-128");
-    ck_assert_uint_eq(i->nsources, 9);
-    ck_assert_str_eq(i->sources[0].name, "KAT_SIG.c");
-    ck_assert_str_eq(i->sources[1].obj, "src/auxfunc.o");
-    ck_assert_str_eq(i->sources[1].path, "/nonexistent/build/awkward/Awk-128/src/src/auxfunc.c");
-    ck_assert_uint_eq(i->incdirs.n, 1);
-    ck_assert_str_eq(i->incdirs.v[0], "include");
+    ck_assert_uint_eq(i->set.nsources, 9);
+    ck_assert_str_eq(i->set.sources[0].name, "KAT_SIG.c");
+    ck_assert_str_eq(i->set.sources[1].obj, "src/auxfunc.o");
+    ck_assert_str_eq(i->set.sources[1].path, "/nonexistent/build/awkward/Awk-128/src/src/auxfunc.c");
+    ck_assert_uint_eq(i->set.incdirs.n, 1);
+    ck_assert_str_eq(i->set.incdirs.v[0], "include");
     ck_assert_uint_eq(p.notes.n, 1);
     plan_free(&p);
 }
@@ -90,12 +90,12 @@ START_TEST(shared_files_from_common)
     ck_assert_uint_eq(p.n, 1);
     i = &p.inst[0];
     ck_assert_str_eq(i->name, "Cm-1");
-    ck_assert_str_eq(i->sources[i->nsources - 1].name,
+    ck_assert_str_eq(i->set.sources[i->set.nsources - 1].name,
                      "Cm/Implementations/Reference_Implementation/Common/auxfunc.c");
-    ck_assert_str_eq(i->sources[i->nsources - 1].obj,
+    ck_assert_str_eq(i->set.sources[i->set.nsources - 1].obj,
                      "+shared/Cm/Implementations/Reference_Implementation/Common/auxfunc.o");
-    ck_assert_uint_eq(i->shared_incdirs.n, 1);
-    ck_assert_uint_eq(i->notes.n, 4);
+    ck_assert_uint_eq(i->set.shared_incdirs.n, 1);
+    ck_assert_uint_eq(i->set.notes.n, 4);
     ck_assert_str_eq(p.notes.v[0], "skipped Cm/Implementations/Reference_Implementation/Common: "
                                    "only shared ICCS files (for instances that lack them)");
     plan_free(&p);

@@ -89,6 +89,53 @@ START_TEST(refuses_what_cannot_be)
 }
 END_TEST
 
+/* Three played-back trials: (1000 - 600 + 300) / 1000 = 0.70,
+ * (1000 - 620 + 300) / 1000 = 0.68, (2000 - 1200 + 680) / 2000 = 0.74;
+ * mean 0.70667, standard deviation 0.030551, half-width t(2) = 4.303
+ * times 0.030551 / sqrt(3) = 0.075898. */
+START_TEST(replay_projects_the_trials)
+{
+    const struct wp_trial t[] = {{1000, 600, 300}, {1000, 620, 300}, {2000, 1200, 680}};
+    struct wp_estimate e;
+
+    ck_assert_int_eq(wp_replay(t, 3, &e), 0);
+    ck_assert_double_eq_tol(e.ratio, 0.7066666666666667, 1e-12);
+    ck_assert_double_eq_tol(e.half_width, 0.0758977859434, 1e-9);
+}
+END_TEST
+
+/* The placeholder priced against itself in every trial: ratio exactly 1,
+ * no spread; a candidate that costs the same more in every trial
+ * likewise has no spread. */
+START_TEST(replay_control_and_no_spread)
+{
+    const struct wp_trial same[] = {{5000, 4000, 4000}, {5200, 4100, 4100}};
+    const struct wp_trial dearer[] = {{1000, 500, 750}, {2000, 1000, 1500}, {4000, 100, 1100}};
+    struct wp_estimate e;
+
+    ck_assert_int_eq(wp_replay(same, 2, &e), 0);
+    ck_assert(e.ratio == 1.0 && e.half_width == 0.0);
+    ck_assert_int_eq(wp_replay(dearer, 3, &e), 0);
+    ck_assert_double_eq_tol(e.ratio, 1.25, 1e-12);
+    ck_assert_double_eq_tol(e.half_width, 0, 1e-12);
+}
+END_TEST
+
+/* Fewer than two trials, an operation of no ticks or a projection of
+ * none: no projection. */
+START_TEST(replay_refuses_what_cannot_be)
+{
+    const struct wp_trial one[] = {{1000, 500, 400}};
+    const struct wp_trial no_op[] = {{1000, 500, 400}, {0, 0, 0}};
+    const struct wp_trial none[] = {{1000, 500, 400}, {1000, 1000, 0}};
+    struct wp_estimate e;
+
+    ck_assert_int_eq(wp_replay(one, 1, &e), -1);
+    ck_assert_int_eq(wp_replay(no_op, 2, &e), -1);
+    ck_assert_int_eq(wp_replay(none, 2, &e), -1);
+}
+END_TEST
+
 /* A grouped class is costed at its midpoint in whole bytes. */
 START_TEST(representative_lengths)
 {
@@ -121,6 +168,9 @@ Suite *make_whatifproject_suite(void)
     tcase_add_test(tc, slower_candidate_raises);
     tcase_add_test(tc, all_helpers_when_the_shapes_take_the_whole);
     tcase_add_test(tc, refuses_what_cannot_be);
+    tcase_add_test(tc, replay_projects_the_trials);
+    tcase_add_test(tc, replay_control_and_no_spread);
+    tcase_add_test(tc, replay_refuses_what_cannot_be);
     tcase_add_test(tc, representative_lengths);
     tcase_add_test(tc, difference_and_flag);
     suite_add_tcase(s, tc);

@@ -238,9 +238,9 @@ static char *check_edited(int row, const char *key, json_t *value)
 
 START_TEST(check_names_the_fault)
 {
-    ck_assert_str_eq(check_edited(-1, "schema", json_string("iccsprof-whatif/2")),
-                     "schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to "
-                     "iccsprof-whatif/1)");
+    ck_assert_str_eq(check_edited(-1, "schema", json_string("iccsprof-whatif/3")),
+                     "schema \"iccsprof-whatif/3\" is newer than this iccsprof reads (up to "
+                     "iccsprof-whatif/2)");
     ck_assert_str_eq(check_edited(-1, "schema", json_string("iccsprof.profile/5")),
                      "schema \"iccsprof.profile/5\" is not an iccsprof what-if document");
     ck_assert_str_eq(check_edited(1, "candidate", json_string("blake3")),
@@ -253,6 +253,72 @@ START_TEST(check_names_the_fault)
     ck_assert_str_eq(check_edited(0, "projected", json_null()), "field rows[0].why is missing");
     ck_assert_str_eq(check_edited(-1, "rows", json_object()),
                      "field rows: expected an array, found an object");
+}
+END_TEST
+
+/* The sample as a version 2 document: each row with its method (the
+ * control and sm3 played back, with their half-widths) and whether its
+ * calls depend on the hash (sm3's verify does, with why). */
+static json_t *sample_v2(void)
+{
+    json_t *doc = sample_doc(), *row;
+    size_t i;
+
+    json_object_set_new(doc, "schema", json_string("iccsprof-whatif/2"));
+    json_array_foreach(json_object_get(doc, "rows"), i, row)
+    {
+        bool replay = i != 2;
+
+        json_object_set_new(row, "method", json_string(replay ? "replay" : "microbenchmark"));
+        json_object_set_new(row, "calls_depend_on_hash", json_boolean(i == 3));
+        if (replay)
+            json_object_set_new(json_object_get(row, "projected"), "half_width", json_real(0.004));
+    }
+    json_object_set_new(json_array_get(json_object_get(doc, "rows"), 3), "calls_why",
+                        json_string("258 helper calls with the candidate, 273 with the "
+                                    "placeholder"));
+    return doc;
+}
+
+/* The check's message for the version 2 sample with row ROW's member
+ * KEY of its projection (PROJECTED) or of itself set to VALUE, or
+ * removed (VALUE NULL); "" when it passes. */
+static const char *check_v2(int row, bool projected, const char *key, json_t *value)
+{
+    json_t *doc = sample_v2();
+    json_t *target = json_array_get(json_object_get(doc, "rows"), (size_t)row);
+    static char why[512];
+
+    if (projected)
+        target = json_object_get(target, "projected");
+    if (value != NULL)
+        json_object_set_new(target, key, value);
+    else
+        json_object_del(target, key);
+    why[0] = '\0';
+    (void)whatif_doc_check(doc, why, sizeof why);
+    json_decref(doc);
+    return why;
+}
+
+/* A version 2 document: each row says its method, one of two, and
+ * whether its calls depend on the hash (and why, when they do); a
+ * played-back projection gives its half-width. */
+START_TEST(check_version_2)
+{
+    ck_assert_str_eq(check_v2(0, false, "flagged", json_false()), "");
+    ck_assert_str_eq(check_v2(0, false, "method", NULL), "field rows[0].method is missing");
+    ck_assert_str_eq(check_v2(1, false, "method", json_string("guess")),
+                     "field rows[1].method: \"guess\" is neither replay nor microbenchmark");
+    ck_assert_str_eq(check_v2(1, true, "half_width", NULL),
+                     "field rows[1].projected.half_width is missing");
+    ck_assert_str_eq(check_v2(2, true, "half_width", NULL), "");
+    ck_assert_str_eq(check_v2(0, true, "half_width", json_real(-0.1)),
+                     "field rows[0].projected.half_width: expected a number from 0, found a "
+                     "negative number");
+    ck_assert_str_eq(check_v2(2, false, "calls_depend_on_hash", NULL),
+                     "field rows[2].calls_depend_on_hash is missing");
+    ck_assert_str_eq(check_v2(3, false, "calls_why", NULL), "field rows[3].calls_why is missing");
 }
 END_TEST
 
@@ -311,6 +377,7 @@ Suite *make_whatifsvg_suite(void)
     tcase_add_test(tc, ticks_said_where_every_record_counts_them);
     tcase_add_test(tc, long_command_cut_to_the_page);
     tcase_add_test(tc, check_names_the_fault);
+    tcase_add_test(tc, check_version_2);
     tcase_add_test(tc, check_refuses_twin_candidates);
     suite_add_tcase(s, tc);
     return s;

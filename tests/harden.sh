@@ -308,4 +308,32 @@ printf '\363\000' | dd of="$work/riscv.so" bs=1 seek=18 conv=notrunc 2>/dev/null
 usage "another machine's library" "riscv.so: built for RISC-V (ELF64); this machine runs " \
     $base --plain "$work/riscv.so" --op keygen
 
+# --- memory and file-size limits: one line naming the instance, the
+# operation and the limit, exit 1, no record or log ---
+# limit_run NAME FIXTURE LIMIT-OPTION: sign under FIXTURE's misbehaviour.
+limit_run() {
+    rm -rf "$work/limit" && mkdir -p "$work/limit"
+    ICCSPROF_FIXTURE=$2 ICCSPROF_FIXTURE_FILE=$work/big.out expect_status "$1: exit 1" 1 \
+        timeout 120 "$ICCSPROF" run --plain "$hostile" --no-profile --out-dir "$work/limit" --op sign \
+        $quick $3
+    no_files "$1: no record or log is left" "$work/limit"
+}
+case $SANITIZER_CFLAGS in
+*address*) pass "# SKIP memory without bound: AddressSanitizer's shadow leaves no memory limit" ;;
+*)
+    limit_run "memory without bound" hog-memory "--max-memory 256"
+    expect_grep "memory without bound: the limit is named" \
+        "^iccsprof run: sighostile sign: out of memory under the 256 MiB limit (--max-memory)\$" "$work/err"
+    [ "$(wc -l <"$work/err")" -eq 1 ] && pass "memory without bound: one line" ||
+        fail "memory without bound: one line" "$(cat "$work/err")"
+    ;;
+esac
+limit_run "a file without bound" big-file "--max-file-size 16"
+expect_grep "a file without bound: the limit is named" \
+    "^iccsprof run: sighostile sign: wrote a file past the 16 MiB limit (--max-file-size)\$" "$work/err"
+size=$(stat -c %s "$work/big.out")
+[ "$size" -eq 16777216 ] && pass "a file without bound: it stopped at 16 MiB" ||
+    fail "a file without bound: it stopped at 16 MiB" "$size bytes"
+rm -f "$work/big.out"
+
 finish

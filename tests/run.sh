@@ -144,6 +144,22 @@ check(drng["calls_min"] == 1 and drng["calls_max"] == 2 and drng["calls_stddev"]
 check(r["status"]["state"] == "complete", "retries alone leave the record complete")
 ' "$work/fail3"
 
+# --- a count from one profiled operation: its spread is unknown (null) ---
+run_fix "one operation: sign" "$work/oneop" --op sign --trials 2 --min-calls 1 --target-seconds 0.01 \
+    --profile-seconds 0.00001 --max-seconds 5 --precision off
+py "one operation: no standard deviation or error" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+p = r["profile"]
+check(p["calls"] == 1, "operations profiled: %d" % p["calls"])
+for name, h in p["helpers"].items():
+    check(h["calls_min"] == h["calls_max"] == h["calls"], "%s: %s" % (name, h))
+    check(h["calls_stddev"] is None and h["calls_per_op_stderr"] is None, "%s: %s" % (name, h))
+for s in p["shapes"]:
+    check(s["calls_stddev"] is None and s["calls_per_op_stderr"] is None, str(s))
+' "$work/oneop"
+
 # --- verifiers rejecting the honest signature, with 1 and with -1 ---
 for mode in reject reject-neg; do
     ICCSPROF_FIXTURE=$mode run_sig "$mode: verify" "$work/$mode" --op verify

@@ -129,9 +129,12 @@ assert b["described"].endswith(": every .c but programs"), b["described"]
 assert "-DCF_128" in b["cflags"].split(), b["cflags"]
 EOS
 
-# $(shell ...) writes into the scratch copy, never into the package.
+# $(shell ...) writes into the scratch copy, never into the package; the
+# copy stays only when ICCSPROF_KEEP_BUILD_FILES asks for it.
 tree_listing "$PKGS/makeshell" >"$work/tree.before"
+export ICCSPROF_KEEP_BUILD_FILES=1
 profile "a Makefile with \$(shell)" makeshell
+unset ICCSPROF_KEEP_BUILD_FILES
 exact_calls "a Makefile with \$(shell)" makeshell Ms-1
 tree_listing "$PKGS/makeshell" >"$work/tree.after"
 expect_same "the package is not written" "$work/tree.before" "$work/tree.after"
@@ -141,6 +144,12 @@ rm "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt"
 expect_status "a second plan" 0 "$ICCSPROF" plan "$PKGS/makeshell" --builddir "$work/build"
 [ ! -e "$work/build/makeshell/Ms-1/build-files/tree/built-at.txt" ] &&
     pass "unchanged build files are not run again" || fail "unchanged build files are not run again" "run"
+rm -rf "$work/build/makeshell/Ms-1/build-files" "$work/build/makeshell/Ms-1/build-files.cache"
+expect_status "a plan reading the build files again" 0 "$ICCSPROF" plan "$PKGS/makeshell" \
+    --builddir "$work/build"
+expect_grep "its sources come from the Makefile" "^  described    sources, -I and -D from Makefile" "$work/out"
+[ ! -e "$work/build/makeshell/Ms-1/build-files" ] && pass "the scratch copy is removed once read" ||
+    fail "the scratch copy is removed once read" "$(ls -R "$work/build/makeshell/Ms-1/build-files")"
 
 # No build file: the plan says so.
 expect_status "a package without build files" 0 "$ICCSPROF" plan "$PKGS/two" --builddir "$work/build" \

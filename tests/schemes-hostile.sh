@@ -226,6 +226,18 @@ make_first() {
 }
 scratch=Lvl-128/build-files/tree
 
+# What make leaves in its scratch copy is removed once the plan has read
+# it, a folder it made unreadable and unwritable too.
+make_first mklocked 'L := $(shell mkdir -p locked/in && echo x > locked/in/f && chmod 000 locked/in locked)'
+expect_status "a Makefile locking a folder of its copy" 0 timeout 60 "$ICCSPROF" plan "$work/mklocked" \
+    --builddir "$work/build"
+expect_grep "its sources are read" "^  described    sources, -I and -D from Makefile, target KAT_SIG\$" "$work/out"
+[ ! -e "$work/build/mklocked/Lvl-128/build-files" ] && pass "the scratch copy is removed, locked folder and all" ||
+    fail "the scratch copy is removed, locked folder and all" "$(ls -lR "$work/build/mklocked/Lvl-128/build-files" 2>&1 | head -c 300)"
+
+# The checks below look into the scratch copies make ran in: kept.
+export ICCSPROF_KEEP_BUILD_FILES=1
+
 # The package's make reads /dev/null as stdin, not a pipe that never ends.
 mkfifo "$work/fifo"
 make_first mkstdin 'IN := $(shell cat > stdin.txt)'
@@ -353,6 +365,7 @@ if [ -s "$started" ] && ! running "$(cat "$started")"; then
 else
     fail "SIGHUP: the package's make is stopped" "$(cat "$started" 2>/dev/null || echo 'never started')"
 fi
+unset ICCSPROF_KEEP_BUILD_FILES
 slow_compiler
 for sig in HUP KILL; do
     rm -f "$work/slowcc.pids"
@@ -372,4 +385,19 @@ for sig in HUP KILL; do
     [ -z "$alive" ] && pass "SIG$sig while compiling: the compilers are stopped" ||
         fail "SIG$sig while compiling: the compilers are stopped" "still running:$alive"
 done
+
+# The verbose echo of the commands a plan runs shows a source file name's
+# control characters as \xNN, never raw: an ESC sequence (OSC 52, a
+# clipboard write) in a package's file name must not reach the terminal.
+copy two escname
+esc_c=$(printf 'e\033]52;c;eA==\007.c')
+printf 'int esc_name(void) { return 1; }\n' >"$work/escname/$good/$esc_c"
+plan "a source named with ESC, verbose" 0 "$work/escname" -v
+expect_grep "the verbose echo escapes it" \
+    ' -c [^ ]*/src/e\\x1b\]52;c;eA==\\x07\.c -o [^ ]*/e\\x1b\]52;c;eA==\\x07\.o$' "$work/err"
+if grep -q "$(printf '\033')" "$work/err"; then
+    fail "no raw ESC on stderr" "$(grep -c "$(printf '\033')" "$work/err") lines"
+else
+    pass "no raw ESC on stderr"
+fi
 finish

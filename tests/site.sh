@@ -94,7 +94,7 @@ expect_grep "site: a measured candidate's row, flagged" '<td>sign</td><td><code>
 expect_grep "site: a setting on the method page as its records hold it" \
     '^<tr><th scope="row">target_seconds</th><td>what the trials aim to take in all</td><td>0.05</td></tr>$' "$work/wi/vm/method.html"
 expect_status "site: a newer what-if document refused" 2 "$ICCSPROF" site "$work/wi2" "$cases/bad-whatif-newer/input"
-expect_grep "site: the document named" "^iccsprof site: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/2\" is newer than this iccsprof reads (up to iccsprof-whatif/1)$" "$work/err"
+expect_grep "site: the document named" "^iccsprof site: $cases/bad-whatif-newer/input/whatif.json: schema \"iccsprof-whatif/3\" is newer than this iccsprof reads (up to iccsprof-whatif/2)$" "$work/err"
 
 # --- a forged list of the site's files: a user's file is never removed ---
 echo mine >"$work/wi/mine.txt"

@@ -44,7 +44,8 @@
     X(pairs)                                                                                       \
     X(opstats)                                                                                     \
     X(tape)                                                                                        \
-    X(cores)
+    X(cores)                                                                                       \
+    X(merge)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -62,7 +62,7 @@ check(list(doc) == ["schema", "tool", "created", "command", "host", "method", "c
 check(doc["refused"] == [{"name": "badkat", "path": hashes + "/badkat", "reason":
     "candidate pkg:ToyHash256 refused: KAT_2_12_ToyHash256.txt: line 1: its digest of the 0-bit "
     "message differs from Dst"}], doc["refused"])
-check(doc["schema"] == "iccsprof-whatif/1" and doc["tool"]["name"] == "iccsprof", doc["tool"])
+check(doc["schema"] == "iccsprof-whatif/2" and doc["tool"]["name"] == "iccsprof", doc["tool"])
 check(doc["method"]["flag_percent"] == 2.0 and "calls per operation" in doc["method"]["projection"],
       doc["method"])
 check(set(doc["host"]) == {"name", "cpu", "emulated"}, doc["host"])
@@ -78,30 +78,34 @@ want = [(s, i, o, c) for s, i, ops in (("sign-wots", "WOTS-SM3-16", ("keygen", "
 got = [(r["scheme"], r["instance"], r["operation"], r["candidate"]) for r in doc["rows"]]
 check(got == want, got)
 for r in doc["rows"]:
-    check(list(r) == ["scheme", "instance", "operation", "candidate", "placeholder_cycles",
-                      "projected", "measured", "difference_percent", "flagged",
-                      "placeholder_cost", "cycles_source"], r)
+    keys = ["scheme", "instance", "operation", "candidate", "method", "placeholder_cycles",
+            "projected", "measured", "difference_percent", "flagged", "placeholder_cost",
+            "cycles_source", "calls_depend_on_hash"]
+    check(list(r) == keys + (["calls_why"] if r["calls_depend_on_hash"] else []), r)
+    # every library is there and every operation repeats itself: played back
+    check(r["method"] == "replay" and r["placeholder_cost"] == "replay", r)
     rec = json.load(open(f"{sys.argv[1].rsplit('/', 1)[0]}/"
                          f"{'wots' if r['scheme'] == 'sign-wots' else 'kem'}/"
                          f"{r['instance']}__{r['operation']}.json"))
     check(r["placeholder_cycles"] == rec["timing"]["mean_cycles"], r)
     check(r["cycles_source"] == rec["host"]["cycles_source"], r)
     p = r["projected"]
-    # approximate only where the helpers are nearly the whole operation, and
-    # the placeholder's own timing came out at the whole or more (a busy
-    # machine): the projection then rests on the shapes alone
-    helpers = rec["profile"]["hash_share"] + rec["profile"]["drng_share"]
-    check(set(p) == {"cycles", "ratio", "approximate", "as_all_helpers"} and
-          (p["approximate"] is False or helpers >= 0.8), (r, helpers))
-    # nothing else makes these rows approximate: no grouped shape, no in-situ cost
-    check(p["approximate"] == p["as_all_helpers"], r)
+    check(p.keys() == {"cycles", "ratio", "half_width", "approximate", "as_all_helpers"} and
+          p["approximate"] is False and p["as_all_helpers"] is False and
+          0 <= p["half_width"] < 0.2, r)
     check(abs(p["cycles"] - p["ratio"] * r["placeholder_cycles"]) <= 1e-6 * p["cycles"], r)
     check(r["measured"] is None and r["difference_percent"] is None and r["flagged"] is False, r)
-    check(r["placeholder_cost"] == "microbenchmark", r)
     if r["candidate"] == "iccs":
-        check(abs(p["ratio"] - 1) <= tol, ("control", r))
+        check(abs(p["ratio"] - 1) <= tol and r["calls_depend_on_hash"] is False, ("control", r))
     else:
         check(p["ratio"] > 0, r)
+# WOTS+ signing and verifying run their chains as far as the digest's
+# digits say: other calls with another hash; key generation and the KEM
+# do not
+for r in doc["rows"]:
+    depends = r["scheme"] == "sign-wots" and r["operation"] != "keygen" and r["candidate"] != "iccs"
+    check(r["calls_depend_on_hash"] is depends, r)
+    check(not depends or r["calls_why"].endswith(" with the placeholder"), r)
 EOS
 expect_py "the CSV: a line per projected figure, exact columns" "$work/m.csv" "$work/m.json" <<'EOS'
 import csv, json, sys
@@ -121,16 +125,15 @@ for line, r in zip(rows, doc["rows"]):
           [r[k] for k in ("scheme", "instance", "operation", "candidate")], (line, r))
     check(float(line[unit]) == r["projected"]["cycles"], (line, r))
     check(float(line["ratio"]) == r["projected"]["ratio"], (line, r))
+    flag = "± %.2f %%" % (100 * r["projected"]["half_width"])
+    if r["calls_depend_on_hash"]:
+        flag += "; calls depend on the hash: measure"
     check(line["source"] == "projected" and line["difference_percent"] == "" and
-          line["flag"] == ("approximate (as all helpers)" if r["projected"]["as_all_helpers"]
-                           else "approximate" if r["projected"]["approximate"] else ""), line)
+          line["flag"] == flag, (line, flag))
 EOS
 expect_status "the Markdown table" 0 "$ICCSPROF" whatif -q --candidate sha256 "$work/wots/WOTS-SM3-16__sign.json"
-# (approximate where the placeholder's loop timed the shapes at the whole
-# operation or more, as a busy machine may: WOTS signing is nearly all
-# hashing)
-expect_grep "a row per figure, ratio to the placeholder" \
-    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | \( \|approximate (as all helpers) \)|$' \
+expect_grep "a row per figure, ratio to the placeholder, its half-width, the calls' dependence" \
+    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | ± [0-9]*\.[0-9][0-9] %; calls depend on the hash: measure |$' \
     "$work/out"
 expect_py "the Markdown table heads the figures by what the record counts" "$work/out" \
     "$work/wots/WOTS-SM3-16__sign.json" <<'EOS'
@@ -190,9 +193,9 @@ ICCSPROF_MEASURE=$work/logged-measure expect_status "--measure alone" 0 "$ICCSPR
 expect_py "--measure alone: every run with the record's own settings" "$work/measure.cfg" \
     "$work/self/Selftest-1__verify.json" <<'EOS'
 import json, sys
-# the measuring processes of the runs' passes (the others time the
-# candidates' costs for the projection)
-cfgs = [c for c in map(json.loads, open(sys.argv[1])) if "op" in c]
+# the measuring processes of the runs' passes (the others play the
+# operation back for the projection)
+cfgs = [c for c in map(json.loads, open(sys.argv[1])) if "op" in c and "request" not in c]
 rec = json.load(open(sys.argv[2]))
 m, i = rec["method"], rec["inputs"]
 subst = {s["candidate"] for c in cfgs for s in c.get("substitute", [])}
@@ -263,7 +266,7 @@ expect_status "profile --substitute with a package over two instances" 0 "$ICCSP
     fail "the package is built once, under the scheme's build folder" \
         "$(find "$work/build1" -name libcrypthash.so; ls "$work/one-build")"
 
-# --- approximations: the placeholder in situ, grouped shape classes ---
+# --- the placeholder in situ (its library gone), grouped shape classes ---
 python3 - "$work/wots/WOTS-SM3-16__sign.json" "$work/gone.json" <<'EOS'
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -293,7 +296,8 @@ ICCSPROF_FIXTURE=shapes expect_status "a record of more shapes than the wrappers
     --target-seconds 0.05 --min-calls 5 --profile-seconds 0.05 --precision off
 expect_status "whatif over grouped shapes" 0 "$ICCSPROF" whatif --candidate sm3 --format json \
     "$work/grouped/sigfix__keygen.json"
-expect_py "grouped shapes: projected, approximate" "$work/out" "$work/grouped/sigfix__keygen.json" <<'EOS'
+expect_py "grouped shapes: played back, the shapes not needed" "$work/out" \
+    "$work/grouped/sigfix__keygen.json" <<'EOS'
 import json, sys
 doc = json.load(open(sys.argv[1]))
 rec = json.load(open(sys.argv[2]))
@@ -303,7 +307,7 @@ def check(cond, what):
 check(any(s["grouped"] for s in rec["profile"]["shapes"]), "the record has grouped rows")
 check([r["candidate"] for r in doc["rows"]] == ["iccs", "sm3"], doc["rows"])
 for r in doc["rows"]:
-    check(r["projected"]["approximate"] is True and r["placeholder_cost"] == "microbenchmark", r)
+    check(r["method"] == "replay" and r["projected"]["approximate"] is False, r)
 check("midpoint of its lengths in whole bytes" in doc["method"]["projection"], doc["method"])
 EOS
 

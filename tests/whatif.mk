@@ -1,6 +1,7 @@
 # tests: what-if runs, a candidate hash behind the ICCS helpers.
-LONG_TESTS += tests/whatif.sh tests/whatif-matrix.sh tests/whatif-published.sh
-dist_noinst_SCRIPTS += tests/whatif.sh tests/whatif-matrix.sh tests/whatif-published.sh
+LONG_TESTS += tests/whatif.sh tests/whatif-matrix.sh tests/whatif-published.sh tests/whatif-replay.sh
+dist_noinst_SCRIPTS += tests/whatif.sh tests/whatif-matrix.sh tests/whatif-published.sh \
+	tests/whatif-replay.sh
 EXTRA_DIST += tests/fixtures/hashes
 tests_check_iccsprof_SOURCES += tests/check_whatifproject.c
 # The candidates of the measuring program, called from two threads.

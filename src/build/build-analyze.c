@@ -194,8 +194,8 @@ static bool analyze_has_drng_h(const struct plan_instance *i)
         if (strcmp(base != NULL ? base + 1 : i->headers.v[h], "drng.h") == 0)
             return true;
     }
-    for (size_t n = 0; n < i->notes.n; n++)
-        if (strncmp(i->notes.v[n], "drng.h taken from", 17) == 0)
+    for (size_t n = 0; n < i->set.notes.n; n++)
+        if (strncmp(i->set.notes.v[n], "drng.h taken from", 17) == 0)
             return true;
     return false;
 }

@@ -40,8 +40,8 @@ void build_flags(const struct build_settings *s, const struct plan_instance *i, 
 {
     if (strcmp(mode, "lenient") == 0) {
         strlist_add_words(out, s->lenient_cflags);
-        if (i->std != NULL)
-            strlist_add(out, i->std);
+        if (i->set.std != NULL)
+            strlist_add(out, i->set.std);
     } else {
         strlist_add_words(out, s->cflags);
         strlist_add_words(out, s->strict_cflags);
@@ -62,13 +62,13 @@ static void build_includes(const struct plan_instance *i, const char *dir, struc
     struct strlist order = {0};
     char *d = xstrdup(dir);
 
-    if (strlist_has(&i->incdirs, d))
+    if (strlist_has(&i->set.incdirs, d))
         strlist_add(&order, d);
     for (;;) {
         char *inc = strcmp(d, ".") == 0 ? xstrdup("include") : xasprintf("%s/include", d);
         char *slash;
 
-        if (strlist_has(&i->incdirs, inc) && !strlist_has(&order, inc)) {
+        if (strlist_has(&i->set.incdirs, inc) && !strlist_has(&order, inc)) {
             strlist_add(&order, inc);
             free(inc);
             break;
@@ -84,16 +84,16 @@ static void build_includes(const struct plan_instance *i, const char *dir, struc
             d = xstrdup(".");
         }
     }
-    for (size_t k = 0; k < i->incdirs.n; k++)
-        if (!strlist_has(&order, i->incdirs.v[k]))
-            strlist_add(&order, i->incdirs.v[k]);
+    for (size_t k = 0; k < i->set.incdirs.n; k++)
+        if (!strlist_has(&order, i->set.incdirs.v[k]))
+            strlist_add(&order, i->set.incdirs.v[k]);
     for (size_t k = 0; k < order.n; k++)
         if (strcmp(order.v[k], ".") == 0)
             strlist_addf(out, "-I%s/src", i->build);
         else
             strlist_addf(out, "-I%s/src/%s", i->build, order.v[k]);
-    for (size_t k = 0; k < i->shared_incdirs.n; k++)
-        strlist_addf(out, "-I%s", i->shared_incdirs.v[k]);
+    for (size_t k = 0; k < i->set.shared_incdirs.n; k++)
+        strlist_addf(out, "-I%s", i->set.shared_incdirs.v[k]);
     strlist_free(&order);
     free(d);
 }
@@ -133,9 +133,9 @@ static void build_package_flags(const struct plan_instance *i, const struct plan
  * order. */
 void build_package_defines(const struct plan_instance *i, struct strlist *out)
 {
-    for (size_t k = 0; k < i->nsources; k++)
-        for (size_t f = 0; f < i->sources[k].flags.n; f++) {
-            const char *w = i->sources[k].flags.v[f];
+    for (size_t k = 0; k < i->set.nsources; k++)
+        for (size_t f = 0; f < i->set.sources[k].flags.n; f++) {
+            const char *w = i->set.sources[k].flags.v[f];
 
             if ((strncmp(w, "-D", 2) == 0 || strncmp(w, "-U", 2) == 0) && !strlist_has(out, w))
                 strlist_add(out, w);
@@ -153,7 +153,7 @@ void build_compile_argv(const struct build_settings *s, const struct plan_instan
         *slash = '\0';
     strlist_extend(argv, &s->cc);
     build_flags(s, i, mode, level, argv);
-    if (i->from_build_file)
+    if (i->set.from_build_file)
         build_package_flags(i, src, argv);
     else if (strncmp(src->obj, "+shared/", 8) == 0)
         /* a shared file's own folder comes first; it is outside the instance */
@@ -221,8 +221,8 @@ void build_newest(struct ib *b)
 
     b->newest.tv_sec = 0;
     b->newest.tv_nsec = 0;
-    for (size_t k = 0; k < b->i->nsources; k++)
-        if (file_mtime(b->i->sources[k].path, &t) && file_time_after(&t, &b->newest))
+    for (size_t k = 0; k < b->i->set.nsources; k++)
+        if (file_mtime(b->i->set.sources[k].path, &t) && file_time_after(&t, &b->newest))
             b->newest = t;
     for (size_t k = 0; k < b->i->headers.n; k++) {
         char *path = xasprintf("%s/%s", b->i->folder, b->i->headers.v[k]);
@@ -251,13 +251,13 @@ static bool build_failure_holds(const struct ib *b, const char *obj, const char 
  * defines main is a program even when it does not compile. */
 static bool build_library_failed(const struct ib *b, size_t k)
 {
-    return b->failed[k] && !ctext_defines_main(b->i->sources[k].path);
+    return b->failed[k] && !ctext_defines_main(b->i->set.sources[k].path);
 }
 
 /* The first library source of B that failed, or -1. */
 long build_first_failure(const struct ib *b)
 {
-    for (size_t k = 0; k < b->i->nsources; k++)
+    for (size_t k = 0; k < b->i->set.nsources; k++)
         if (build_library_failed(b, k))
             return (long)k;
     return -1;
@@ -268,7 +268,7 @@ long build_first_failure(const struct ib *b)
  * leaves K out; else NULL. */
 static char *build_same_named_hint(const struct ib *b, size_t k, const char *conf)
 {
-    char *text = file_read(b->i->sources[k].path), *hint = NULL;
+    char *text = file_read(b->i->set.sources[k].path), *hint = NULL;
 
     for (size_t h = 0; text != NULL && hint == NULL && h < b->i->headers.n; h++) {
         const char *base = strrchr(b->i->headers.v[h], '/');
@@ -280,12 +280,12 @@ static char *build_same_named_hint(const struct ib *b, size_t k, const char *con
             const char *other = strrchr(b->i->headers.v[g], '/');
 
             if (strcmp(other != NULL ? other + 1 : b->i->headers.v[g], base) == 0) {
-                char *advice = conf_exclude_advice(b->i->sources[k].name, conf);
+                char *advice = conf_exclude_advice(b->i->set.sources[k].name, conf);
 
                 hint = xasprintf("; %s is both %s and %s (headers of alternative modules?): if %s "
                                  "is not part of the library, %s",
                                  base, b->i->headers.v[h], b->i->headers.v[g],
-                                 b->i->sources[k].name, advice);
+                                 b->i->set.sources[k].name, advice);
                 free(advice);
                 break;
             }
@@ -335,7 +335,7 @@ char *build_failure_reason(const struct ib *b, const char *conf)
 /* Whether the failures of B look like a missing level macro. */
 static bool build_level_missing(const struct ib *b)
 {
-    for (size_t k = 0; k < b->i->nsources; k++)
+    for (size_t k = 0; k < b->i->set.nsources; k++)
         if (build_library_failed(b, k) && b->output[k] != NULL &&
             (strstr(b->output[k], "#error") != NULL || strstr(b->output[k], "undeclared") != NULL))
             return true;
@@ -363,10 +363,10 @@ void build_remembered_level(struct ib *b)
 /* The objects and names of B's sources that compiled. */
 static void build_compiled(const struct ib *b, struct strlist *objs, struct strlist *names)
 {
-    for (size_t k = 0; k < b->i->nsources; k++)
+    for (size_t k = 0; k < b->i->set.nsources; k++)
         if (!b->failed[k]) {
-            strlist_add(objs, b->i->sources[k].obj);
-            strlist_add(names, b->i->sources[k].name);
+            strlist_add(objs, b->i->set.sources[k].obj);
+            strlist_add(names, b->i->set.sources[k].name);
         }
 }
 
@@ -390,11 +390,11 @@ void build_note_left_out(struct ib *b)
 {
     strlist_free(&b->r->left_out);
     strlist_free(&b->r->left_out_why);
-    for (size_t k = 0; k < b->i->nsources; k++)
+    for (size_t k = 0; k < b->i->set.nsources; k++)
         if (b->failed[k] && !build_library_failed(b, k)) {
             char *first = build_first_error(b->output[k], b->i->build);
 
-            strlist_add(&b->r->left_out, b->i->sources[k].name);
+            strlist_add(&b->r->left_out, b->i->set.sources[k].name);
             strlist_add(&b->r->left_out_why, first);
             free(first);
         }
@@ -408,10 +408,10 @@ void build_count_warnings(struct ib *b)
     char *all, *path = xasprintf("%s/warnings.log", b->i->build);
 
     b->r->warnings = 0;
-    for (size_t k = 0; k < b->i->nsources; k++) {
+    for (size_t k = 0; k < b->i->set.nsources; k++) {
         const char *p = b->output[k];
 
-        if (b->failed[k] || p == NULL || !strlist_has(&b->r->f.library, b->i->sources[k].name))
+        if (b->failed[k] || p == NULL || !strlist_has(&b->r->f.library, b->i->set.sources[k].name))
             continue;
         strlist_add(&texts, p);
         while ((p = strstr(p, ": warning: ")) != NULL) {
@@ -468,7 +468,7 @@ static void compile_enqueue(struct compile_queue *q, const struct build_settings
 static void compile_source(struct ib *b, size_t x, size_t k, const struct build_settings *s,
                            struct compile_queue *q)
 {
-    const struct plan_source *src = &b->i->sources[k];
+    const struct plan_source *src = &b->i->set.sources[k];
     char *obj = xasprintf("%s/%s/obj/%s", b->i->build, b->mode, src->obj);
     char *dir = xstrdup(obj), *key, *saved;
     struct strlist argv = {0};
@@ -521,12 +521,12 @@ static char *compile_output(const struct job *j, const struct build_settings *s,
 static void compile_collect(struct ib *b, size_t k, const struct job *j, const char *key,
                             const struct build_settings *s)
 {
-    char *obj = xasprintf("%s/%s/obj/%s", b->i->build, b->mode, b->i->sources[k].obj);
+    char *obj = xasprintf("%s/%s/obj/%s", b->i->build, b->mode, b->i->set.sources[k].obj);
     char *stamp = xasprintf("%s.cmd", obj), *fail = xasprintf("%s.fail", obj),
          *err = xasprintf("%s.err", obj), *out = xasprintf("%s.out", obj);
     char *log = xasprintf("%s/build.log", b->i->build), *entry;
 
-    b->output[k] = compile_output(j, s, b->i->sources[k].name);
+    b->output[k] = compile_output(j, s, b->i->set.sources[k].name);
     entry = build_log_entry(&j->argv, b->output[k]);
     build_log(log, entry, false);
     if (strcmp(b->mode, "guide") == 0) {
@@ -566,7 +566,7 @@ int build_compile(struct ib *ib, size_t n, const struct build_settings *s)
     int rc;
 
     for (size_t x = 0; x < n; x++)
-        for (size_t k = 0; ib[x].active && k < ib[x].i->nsources; k++)
+        for (size_t k = 0; ib[x].active && k < ib[x].i->set.nsources; k++)
             compile_source(&ib[x], x, k, s, &q);
     rc = jobs_run(q.jobs, q.n, s->jobs);
     for (size_t j = 0; j < q.n; j++) {
@@ -587,7 +587,7 @@ int build_compile(struct ib *ib, size_t n, const struct build_settings *s)
 static int compile_try_level(struct ib *b, const struct build_settings *s, const char *level,
                              bool *all)
 {
-    struct job *jobs = calloc(b->i->nsources + 1, sizeof *jobs);
+    struct job *jobs = calloc(b->i->set.nsources + 1, sizeof *jobs);
     char *tdir = xasprintf("%s/try", b->i->build), *log = xasprintf("%s/build.log", b->i->build);
     size_t njobs = 0;
     int rc;
@@ -595,13 +595,13 @@ static int compile_try_level(struct ib *b, const struct build_settings *s, const
     if (jobs == NULL)
         abort();
     file_mkdirs(tdir);
-    for (size_t k = 0; k < b->i->nsources; k++) {
+    for (size_t k = 0; k < b->i->set.nsources; k++) {
         char *obj;
 
         if (!build_library_failed(b, k))
             continue;
         obj = xasprintf("%s/%zu.o", tdir, k);
-        build_compile_argv(s, b->i, "guide", level, &b->i->sources[k], obj, &jobs[njobs].argv);
+        build_compile_argv(s, b->i, "guide", level, &b->i->set.sources[k], obj, &jobs[njobs].argv);
         jobs[njobs].capture = true;
         build_job_limits(s, &jobs[njobs]);
         strlist_add(&jobs[njobs].partial, obj);

@@ -139,9 +139,9 @@ static void link_queue_free(struct link_queue *q)
 /* The objects of B's library into OBJS. */
 static void link_objects(const struct ib *b, struct strlist *objs)
 {
-    for (size_t k = 0; k < b->i->nsources; k++)
-        if (strlist_has(&b->r->f.library, b->i->sources[k].name))
-            strlist_add(objs, b->i->sources[k].obj);
+    for (size_t k = 0; k < b->i->set.nsources; k++)
+        if (strlist_has(&b->r->f.library, b->i->set.sources[k].name))
+            strlist_add(objs, b->i->set.sources[k].obj);
 }
 
 /* The flags of the library source USER of I (which uses the DRNG
@@ -156,9 +156,9 @@ static void drng_user_flags(const struct plan_instance *i, const char *user, str
         return;
     strlist_addf(out, "-I%.*s", slash != NULL ? (int)(slash - user) : 1,
                  slash != NULL ? user : ".");
-    for (size_t k = 0; k < i->nsources; k++)
-        if (strcmp(i->sources[k].name, user) == 0)
-            strlist_extend(out, &i->sources[k].flags);
+    for (size_t k = 0; k < i->set.nsources; k++)
+        if (strcmp(i->set.sources[k].name, user) == 0)
+            strlist_extend(out, &i->set.sources[k].flags);
 }
 
 /* Queue the DRNG global of instance X (B) into Q where the library uses
@@ -172,7 +172,7 @@ static void link_drng_global(struct ib *b, size_t x, const struct build_settings
 
     if (b->r->f.drng_global == NULL || strcmp(b->r->f.drng_global, "supplied") != 0)
         return;
-    if (b->i->from_build_file)
+    if (b->i->set.from_build_file)
         drng_user_flags(b->i, b->r->f.drng_user, &src.flags);
     src.path = xasprintf("%s/drng_global.c", b->i->build);
     file_replace(src.path, build_drng_global);
@@ -313,8 +313,8 @@ static json_t *link_compile_db(const struct ib *b, const struct build_settings *
     json_t *db = json_array();
     char *cwd = getcwd(NULL, 0);
 
-    for (size_t k = 0; k < b->i->nsources; k++) {
-        const struct plan_source *src = &b->i->sources[k];
+    for (size_t k = 0; k < b->i->set.nsources; k++) {
+        const struct plan_source *src = &b->i->set.sources[k];
         char *obj = xasprintf("%s/%s/obj/%s", b->i->build, b->mode, src->obj);
         char *file = strncmp(src->obj, "+shared/", 8) == 0
                          ? xstrdup(src->path)
@@ -363,9 +363,9 @@ void build_write_record(const struct plan *p, struct ib *b, const struct build_s
     json_t *coverage, *doc;
 
     link_objects(b, &objs);
-    for (size_t k = 0; k < b->i->nsources; k++)
-        if (strlist_has(&b->r->f.library, b->i->sources[k].name))
-            strlist_add(&srcs, b->i->sources[k].name);
+    for (size_t k = 0; k < b->i->set.nsources; k++)
+        if (strlist_has(&b->r->f.library, b->i->set.sources[k].name))
+            strlist_add(&srcs, b->i->set.sources[k].name);
     coverage = audit_coverage_of(dir, objs.v, srcs.v, objs.n);
     if (coverage == NULL) {
         build_fail(b, xasprintf("the coverage audit could not read the objects in %s", dir));

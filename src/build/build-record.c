@@ -23,12 +23,12 @@ static int record_excluded_cmp(const void *a, const void *b)
 static struct plan_excluded *record_excluded(const struct plan_instance *i,
                                              const struct build_result *r, size_t *n)
 {
-    size_t cap = i->nexcluded + r->f.programs.n + r->left_out.n + 1;
+    size_t cap = i->set.nexcluded + r->f.programs.n + r->left_out.n + 1;
     struct plan_excluded *e = xmalloc(cap * sizeof *e);
 
     *n = 0;
-    for (size_t k = 0; k < i->nexcluded; k++)
-        e[(*n)++] = i->excluded[k];
+    for (size_t k = 0; k < i->set.nexcluded; k++)
+        e[(*n)++] = i->set.excluded[k];
     for (size_t k = 0; k < r->f.programs.n; k++)
         e[(*n)++] = (struct plan_excluded){r->f.programs.v[k], "defines main"};
     for (size_t k = 0; k < r->left_out.n; k++)
@@ -41,7 +41,7 @@ static struct plan_excluded *record_excluded(const struct plan_instance *i,
 static void record_notes(const struct plan_instance *i, const struct build_result *r,
                          struct strlist *notes)
 {
-    strlist_extend(notes, &i->notes);
+    strlist_extend(notes, &i->set.notes);
     for (size_t k = 0; k < i->dangling.n; k++)
         strlist_addf(notes, "a link to nothing: %s", i->dangling.v[k]);
     if (r->level != NULL)
@@ -88,7 +88,7 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
                       strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
                       "sha256", p->archive_sha256, "official", p->archive_official, "verdict",
                       p->archive_verdict));
-    json_object_set_new(doc, "described", json_string(i->described));
+    json_object_set_new(doc, "described", json_string(i->set.described));
     json_object_set_new(doc, "compiler", json_string(s->compiler));
     json_object_set_new(doc, "cflags", json_string(r->cflags));
     json_object_set_new(doc, "fallback", lenient ? json_string(s->lenient_cflags) : json_null());
@@ -159,7 +159,7 @@ static void show_findings(const struct plan_instance *i, const struct build_resu
     wraps = strlist_join(&r->f.wraps, " ");
     if (r->f.drng_file != NULL)
         show_row("drng_global", "%s (defined in %s)", r->f.drng_global, r->f.drng_file);
-    else if (r->f.drng_user != NULL && i->from_build_file)
+    else if (r->f.drng_user != NULL && i->set.from_build_file)
         show_row("drng_global", "%s (compiled with the flags of %s, which uses it)",
                  r->f.drng_global, r->f.drng_user);
     else
@@ -180,13 +180,13 @@ static void show_files(const struct plan_instance *i, const struct build_result 
     struct plan_excluded *e;
     size_t ne;
 
-    for (size_t k = 0; k < i->nsources; k++)
-        if (!strlist_has(&r->f.programs, i->sources[k].name) || !r->analysed)
-            show_row("source", "%s", i->sources[k].name);
-    for (size_t k = 0; k < i->incdirs.n; k++)
-        show_row("include", "%s", i->incdirs.v[k]);
-    for (size_t k = 0; k < i->shared_incdirs.n; k++)
-        show_row("include", "%s", i->shared_incdirs.v[k]);
+    for (size_t k = 0; k < i->set.nsources; k++)
+        if (!strlist_has(&r->f.programs, i->set.sources[k].name) || !r->analysed)
+            show_row("source", "%s", i->set.sources[k].name);
+    for (size_t k = 0; k < i->set.incdirs.n; k++)
+        show_row("include", "%s", i->set.incdirs.v[k]);
+    for (size_t k = 0; k < i->set.shared_incdirs.n; k++)
+        show_row("include", "%s", i->set.shared_incdirs.v[k]);
     e = record_excluded(i, r, &ne);
     for (size_t k = 0; k < ne; k++)
         show_row("excluded", "%s (%s)", e[k].file, e[k].reason);
@@ -195,11 +195,11 @@ static void show_files(const struct plan_instance *i, const struct build_result 
         show_row("excluded", "files defining main: not known, the sources did not compile");
 }
 
-/* Whether source NAME is among those of I. */
-static bool show_has_source(const struct plan_instance *i, const char *name)
+/* Whether source NAME is among those of SET. */
+static bool show_has_source(const struct plan_source_set *set, const char *name)
 {
-    for (size_t k = 0; k < i->nsources; k++)
-        if (strcmp(i->sources[k].name, name) == 0)
+    for (size_t k = 0; k < set->nsources; k++)
+        if (strcmp(set->sources[k].name, name) == 0)
             return true;
     return false;
 }
@@ -209,17 +209,17 @@ static bool show_has_source(const struct plan_instance *i, const char *name)
  * fallback changed, or would change. */
 static void show_other_sources(const struct plan_instance *i)
 {
-    const struct plan_instance *o = i->other;
+    const struct plan_source_set *o = i->other;
 
     if (o == NULL)
         return;
     show_row("other set", "%s", o->described);
     for (size_t k = 0; k < o->nsources; k++)
-        if (!show_has_source(i, o->sources[k].name))
+        if (!show_has_source(&i->set, o->sources[k].name))
             show_row("  only there", "%s", o->sources[k].name);
-    for (size_t k = 0; k < i->nsources; k++)
-        if (!show_has_source(o, i->sources[k].name))
-            show_row("  only here", "%s", i->sources[k].name);
+    for (size_t k = 0; k < i->set.nsources; k++)
+        if (!show_has_source(o, i->set.sources[k].name))
+            show_row("  only here", "%s", i->set.sources[k].name);
 }
 
 /* Print the block of instance I with its result R. */
@@ -232,7 +232,7 @@ static void show_instance(const struct build_settings *s, const struct plan_inst
     show_row("folder", "%s", i->folder);
     show_row("named", "%s", i->named);
     show_row("algorithm", "%s (%s)", i->algorithm, i->algorithm_from);
-    show_row("described", "%s", i->described);
+    show_row("described", "%s", i->set.described);
     show_files(i, r);
     show_other_sources(i);
     show_flags(s, i, r);

@@ -111,8 +111,8 @@ static struct ib *build_begin(const struct plan *p, struct build_result *r)
         b->i = &p->inst[x];
         b->r = &r[x];
         b->active = true;
-        b->failed = calloc(b->i->nsources + 1, sizeof *b->failed);
-        b->output = calloc(b->i->nsources + 1, sizeof *b->output);
+        b->failed = calloc(b->i->set.nsources + 1, sizeof *b->failed);
+        b->output = calloc(b->i->set.nsources + 1, sizeof *b->output);
         if (b->failed == NULL || b->output == NULL)
             abort();
         build_set_mode(b, strcmp(b->i->lenient, "yes") == 0 ? "lenient" : "guide");
@@ -223,7 +223,7 @@ static void build_finish(const struct plan *p, struct ib *b, const struct build_
 static void build_end(struct ib *ib, size_t n)
 {
     for (size_t x = 0; x < n; x++) {
-        for (size_t k = 0; k < ib[x].i->nsources; k++)
+        for (size_t k = 0; k < ib[x].i->set.nsources; k++)
             free(ib[x].output[k]);
         free(ib[x].output);
         free(ib[x].failed);
@@ -266,9 +266,9 @@ static void build_take_autodetected(struct plan_instance *i, const struct build_
     free(log);
     free(kept);
     plan_swap_sources(i);
-    described = xasprintf("%s (%s did not build: %s)", i->described, i->other->described, why);
-    free(i->described);
-    i->described = described;
+    described = xasprintf("%s (%s did not build: %s)", i->set.described, i->other->described, why);
+    free(i->set.described);
+    i->set.described = described;
     free(why);
 }
 
@@ -289,7 +289,7 @@ static int build_fallback(struct plan *p, const struct build_settings *s, struct
         abort();
     q.n = 0;
     for (size_t x = 0; x < p->n; x++)
-        if (!r[x].ok && p->inst[x].other != NULL && p->inst[x].from_build_file) {
+        if (!r[x].ok && p->inst[x].other != NULL && p->inst[x].set.from_build_file) {
             build_take_autodetected(&p->inst[x], &r[x]);
             at[q.n] = x;
             q.inst[q.n++] = p->inst[x];

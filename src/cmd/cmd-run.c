@@ -756,6 +756,8 @@ static int cmd_run_exec(const struct cmd_args *args)
         goto out;
     facts.options = &o;
     facts.timeout = o.timeout > 0 ? o.timeout : run_default_timeout(&o);
+    child_set_limits(
+        &(struct child_limits){.memory_mib = o.max_memory_mib, .file_mib = o.max_file_mib});
     if (run_check_dest(&o) != 0)
         goto out;
     if ((o.cpu >= 0 && pin_self(cmd_run_entry.name, o.cpu) != EXIT_OK) ||

@@ -14,6 +14,12 @@
 #include "cmd/run-options.h"
 #include "util/strlist.h"
 #include "whatif/substitute.h"
+#include "run/run-child.h"
+
+/* A macro's value as a string literal: the limits' defaults are
+ * run-child.h's. */
+#define RUN_STR(x) RUN_STR_(x)
+#define RUN_STR_(x) #x
 
 /* The rows of run_option_table, in its order. */
 enum {
@@ -30,8 +36,11 @@ enum {
     OPT_TARGET_SECONDS,
     OPT_MAX_SECONDS,
     OPT_PROFILE_SECONDS,
+    OPT_PROFILE_PROCESSES,
     OPT_MAX_SIGN_ATTEMPTS,
     OPT_TIMEOUT,
+    OPT_MAX_MEMORY,
+    OPT_MAX_FILE_SIZE,
     OPT_SEED,
     OPT_MESSAGE_BYTES,
     OPT_SAMPLE,
@@ -119,6 +128,16 @@ const struct cmd_option run_option_table[] = {
                              .metavar = "S",
                              .def = "0.5",
                              .help = "seconds the profile pass aims to take"},
+    [OPT_PROFILE_PROCESSES] = {.name = "profile-processes",
+                               .kind = CMD_OPT_STRING,
+                               .metavar = "N|auto",
+                               .def = "1",
+                               .help = "make the profile pass in N measuring processes, each with "
+                                       "its part of --profile-seconds, and merge them: the "
+                                       "played-back share is their mean, its uncertainty "
+                                       "includes their spread; auto: up to 4, as many as can "
+                                       "each make --min-calls operations by the timing pass's "
+                                       "calibration"},
     [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
                                .kind = CMD_OPT_UINT,
                                .metavar = "N",
@@ -132,6 +151,23 @@ const struct cmd_option run_option_table[] = {
                      .def_note = "2 x max-seconds + 120",
                      .help = "seconds after which the measuring process of a pass is killed, as "
                              "hanging"},
+    [OPT_MAX_MEMORY] = {.name = "max-memory",
+                        .kind = CMD_OPT_UINT,
+                        .metavar = "MIB",
+                        .lo = 16,
+                        .hi = 1ull << 30,
+                        .def = RUN_STR(CHILD_MEMORY_MIB_DEFAULT),
+                        .help = "mebibytes of memory (heap and private mappings) the measuring "
+                                "process of a pass may take; past it the operation is not "
+                                "recorded (not set in a build with AddressSanitizer)"},
+    [OPT_MAX_FILE_SIZE] = {.name = "max-file-size",
+                           .kind = CMD_OPT_UINT,
+                           .metavar = "MIB",
+                           .lo = 1,
+                           .hi = 1ull << 30,
+                           .def = RUN_STR(CHILD_FILE_MIB_DEFAULT),
+                           .help = "mebibytes each file the measuring process writes may hold; "
+                                   "past it the operation is not recorded"},
     [OPT_SEED] = {.name = "seed",
                   .kind = CMD_OPT_STRING,
                   .metavar = "HEX",
@@ -254,6 +290,31 @@ static int run_sample(const struct cmd_entry *entry, struct run_options *o, cons
     return -1;
 }
 
+/* Parse --profile-processes's N or "auto"; a usage error of ENTRY
+ * otherwise. */
+static int run_processes(const struct cmd_entry *entry, struct run_options *o, const char *arg)
+{
+    if (strcmp(arg, "auto") == 0) {
+        o->profile_processes = 0;
+        return 0;
+    }
+    if (isdigit((unsigned char)arg[0])) {
+        unsigned long long n;
+        char *end;
+
+        errno = 0;
+        n = strtoull(arg, &end, 10);
+        if (errno == 0 && *end == '\0' && n >= 1 && n <= RUN_MAX_PROCESSES) {
+            o->profile_processes = (unsigned)n;
+            return 0;
+        }
+    }
+    cmd_usage_error(entry,
+                    "--profile-processes: '%s' is neither auto nor a whole number from 1 to %d",
+                    arg, RUN_MAX_PROCESSES);
+    return -1;
+}
+
 /* Parse --precision: a percentage, with or without its sign, or off. */
 static int run_precision(const struct cmd_entry *entry, struct run_options *o, const char *arg)
 {
@@ -319,6 +380,8 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->profile_seconds = v[OPT_PROFILE_SECONDS].seconds;
     o->max_sign_attempts = (unsigned)v[OPT_MAX_SIGN_ATTEMPTS].num;
     o->timeout = v[OPT_TIMEOUT].given ? v[OPT_TIMEOUT].seconds : 0;
+    o->max_memory_mib = v[OPT_MAX_MEMORY].num;
+    o->max_file_mib = v[OPT_MAX_FILE_SIZE].num;
     o->message_bytes = v[OPT_MESSAGE_BYTES].num;
     o->first_n = (unsigned)v[OPT_FIRST_N].num;
     o->callers = v[OPT_CALLERS].given ? (unsigned)v[OPT_CALLERS].num : 0;
@@ -334,6 +397,7 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     if (run_seed(args->entry, o, v[OPT_SEED].text) != 0 ||
         run_sample(args->entry, o, v[OPT_SAMPLE].text) != 0 ||
         run_precision(args->entry, o, v[OPT_PRECISION].text) != 0 ||
+        run_processes(args->entry, o, v[OPT_PROFILE_PROCESSES].text) != 0 ||
         run_within(args->entry, o, v[OPT_WITHIN].text) != 0)
         return EXIT_USAGE;
     return EXIT_OK;

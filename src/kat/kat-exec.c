@@ -21,6 +21,7 @@
 #include "run/run-child.h"
 #include "util/run-reap.h"
 #include "util/quota.h"
+#include "util/terminal.h"
 
 /* How often the parent looks whether the program ended. */
 #define KAT_POLL_NS 2000000L
@@ -203,10 +204,11 @@ int kat_exec_limited(char *const argv[], const char *dir, const char *out_path,
 
     ex->timed_out = ex->signal = ex->status = ex->over_quota = 0;
     if (cmd_verbosity == CMD_VERBOSE) {
-        fprintf(stderr, "+ (in %s)", dir);
-        for (size_t i = 0; argv[i] != NULL; i++)
-            fprintf(stderr, " %s", argv[i]);
-        fputc('\n', stderr);
+        size_t n = 0;
+
+        while (argv[n] != NULL)
+            n++;
+        text_show_command(stderr, dir, argv, n);
     }
     ex->unconfined[0] = '\0';
     if (pipe2(report, O_CLOEXEC) != 0)

@@ -15,6 +15,7 @@
 #include "measure/costs.h"
 #include "measure/katcheck.h"
 #include "measure/passes.h"
+#include "measure/replay.h"
 #include "measure/whatif.h"
 
 /* The tick rate is measured over at least this long. */
@@ -349,6 +350,32 @@ static json_t *measure_result_json(struct measure_result *r, const struct op_eve
         r->substitution);
 }
 
+/* Price the configuration's candidates in its operation played back on
+ * its profiled library (replay.h), with that library's counter. */
+static __attribute__((noreturn)) void measure_replay(json_t *cfg)
+{
+    const char *profiled = measure_path(cfg, "profiled");
+    json_t *cands = measure_get(cfg, "candidates"), *result;
+    unsigned char seed[256];
+    uint64_t t0 = clock_ticks();
+    double s0 = clock_seconds();
+    struct method m;
+    struct scheme b;
+
+    if (profiled == NULL)
+        channel_input_error("configuration: a replay without a profiled library");
+    if (!json_is_array(cands) || json_array_size(cands) == 0 ||
+        json_array_size(cands) > REPLAY_MAX_CANDIDATES)
+        channel_input_error("configuration: \"candidates\" is not 1 to %d candidates",
+                            REPLAY_MAX_CANDIDATES);
+    measure_method(cfg, &m, seed, sizeof seed);
+    measure_load(cfg, &b, profiled, 1, &m);
+    result = replay_measure(&b, &m, cands, json_number_value(measure_get(cfg, "replay_seconds")));
+    json_object_set_new(result, "tick_source", json_string(b.wrap->tick_source));
+    json_object_set_new(result, "tick_hz", json_real(measure_rate(&b, t0, s0)));
+    channel_result(result);
+}
+
 /* Measure one operation: the plain pass, then the profile pass (iccsprof
  * run gives one library, for one pass, to each measuring process, so
  * that a pass that fails or hangs does not take the other with it). */
@@ -408,6 +435,9 @@ int main(int argc, char **argv)
         if (json_is_string(request) &&
             strcmp(json_string_value(request), PROTOCOL_REQUEST_KAT) == 0)
             channel_result(katcheck_run(cfg));
+        if (json_is_string(request) &&
+            strcmp(json_string_value(request), PROTOCOL_REQUEST_REPLAY) == 0)
+            measure_replay(cfg);
         channel_input_error("configuration: a request this measuring program does not know");
     }
     measure_op(cfg);

@@ -34,10 +34,15 @@
  * PROTOCOL_REQUEST_KAT, a hash candidate held to its KAT responses:
  * {"library": PATH, "responses": [PATH]}, answered by {"vectors":
  * checked, "skipped": not checkable in the process, "differs": null or
- * why}. */
+ * why}; PROTOCOL_REQUEST_REPLAY, candidates priced in the operation
+ * played back: an operation's configuration (its "profiled" library,
+ * "op", inputs, method and "drng_private") with "candidates" as for
+ * costs and "replay_seconds", answered by replay_measure's result
+ * (measure/replay.h) with "tick_source" and "tick_hz". */
 #define PROTOCOL_KEY_REQUEST "request"
 #define PROTOCOL_REQUEST_COSTS "costs"
 #define PROTOCOL_REQUEST_KAT "crypthash-kat"
+#define PROTOCOL_REQUEST_REPLAY "replay"
 
 /* The members an item of the configuration's "substitute" may have; a
  * measuring program refuses an item with any other, rather than measure

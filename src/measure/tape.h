@@ -52,7 +52,15 @@ struct tape {
     size_t ncalls, call_room, next; /* recorded, and the next to play */
     unsigned char *bytes;
     size_t nbytes, byte_room;
-    unsigned depth; /* recording: helper calls in flight (nested ones are the outer's) */
+    size_t most; /* the longest recorded output, in bytes */
+    /* a shadowed play's hash of each helper, with its context, and the
+     * buffer its outputs go to (tape_play_shadowed) */
+    iccsprof_candidate_fn *shadow[ICCSPROF_DRNG];
+    void *shadow_ctx[ICCSPROF_DRNG];
+    unsigned char *scratch;
+    size_t scratch_room;
+    unsigned char zero; /* 0, read from memory: see tape_shadow_player */
+    unsigned depth;     /* recording: helper calls in flight (nested ones are the outer's) */
     int playing;
     pthread_t owner;   /* the thread recording */
     const char *fault; /* why the last play did not stand for its recording */
@@ -68,6 +76,16 @@ void tape_record(struct tape *t);
 
 /* Serve the helper calls that follow from the recording, in order. */
 void tape_play(struct tape *t);
+
+/* Serve the helper calls that follow from the recording, in order, each
+ * call's message also hashed by SHADOW[helper] (called with CTX[helper],
+ * as the shim would call a candidate) into a buffer that is thrown away:
+ * the operation takes the recorded path, and the time this play takes
+ * over tape_play's is what SHADOW costs where the operation calls it.
+ * A helper call the shadow makes itself goes to the helper's own
+ * function, as in a recording. */
+void tape_play_shadowed(struct tape *t, iccsprof_candidate_fn *const shadow[ICCSPROF_DRNG],
+                        void *const ctx[ICCSPROF_DRNG]);
 
 /* Give the helpers their own functions again: NULL when the recording or
  * play that ends stood for the operation (every call recorded, and played

@@ -159,6 +159,15 @@ int bd_copy(struct bd_run *r, const struct strlist *files)
     return rc;
 }
 
+/* Remove the scratch folder, unless asked to keep it. */
+void bd_remove_scratch(const struct bd_run *r)
+{
+    const char *keep = getenv(BD_KEEP_ENV);
+
+    if (keep == NULL || keep[0] == '\0')
+        file_remove_tree(r->scratch);
+}
+
 /* Run ARGV in the folder DIR of the scratch copy, its output into
  * *OUTPUT: stdin /dev/null, no make variables of ours (a make running
  * this program must not hand the package its jobserver), the time-out,

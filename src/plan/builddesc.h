@@ -12,6 +12,9 @@
 
 #include "util/strlist.h"
 
+/* Set, this environment variable keeps the scratch copies. */
+#define BD_KEEP_ENV "ICCSPROF_KEEP_BUILD_FILES"
+
 /* One C file a build file compiles, and how. */
 struct bd_command {
     char *source;         /* lexically normal, relative to the instance folder ("../x" above it) */
@@ -53,6 +56,11 @@ void bd_find(const char *dir, const struct strlist *files, struct strlist *out);
 /* Copy the files of the instance (FILES, relative to R->instance) into
  * R->scratch/tree; 0, or -1 with a note. */
 int bd_copy(struct bd_run *r, const struct strlist *files);
+
+/* Remove the scratch folder R->scratch once what make and CMake said is
+ * read, unless the environment variable BD_KEEP_ENV is set (not empty):
+ * it is kept then, to look at what they did. */
+void bd_remove_scratch(const struct bd_run *r);
 
 /* Run ARGV (make or cmake) in the folder DIR of the scratch copy with
  * the limits of R, its output into *OUTPUT; 0 when it exited 0, -2 with

@@ -259,6 +259,7 @@ static int desc_read(struct plan_instance *i, const struct strlist *files,
         r.scratch = desc_scratch(i);
         if (bd_copy(&r, files) == 0)
             desc_choose(&r, build_files, t);
+        bd_remove_scratch(&r);
         strlist_extend(notes, &r.notes);
         if (r.interrupted)
             rc = -1;
@@ -317,17 +318,17 @@ static bool desc_in_tree(const struct plan_tree *t, const char *real)
  * NULL. */
 static const char *desc_conf_excluded(const struct plan_instance *i, const char *name)
 {
-    for (size_t e = 0; e < i->nexcluded; e++)
-        if (strcmp(i->excluded[e].file, name) == 0 &&
-            strncmp(i->excluded[e].reason, "scheme.conf", 11) == 0)
-            return i->excluded[e].reason;
+    for (size_t e = 0; e < i->set.nexcluded; e++)
+        if (strcmp(i->set.excluded[e].file, name) == 0 &&
+            strncmp(i->set.excluded[e].reason, "scheme.conf", 11) == 0)
+            return i->set.excluded[e].reason;
     return NULL;
 }
 
 /* Add the source of command C to the new sources of I (NI); why not in
  * WHY. */
 static int desc_add(const struct plan *p, const struct plan_instance *i, const struct bd_command *c,
-                    struct plan_instance *ni, struct strlist *why)
+                    struct plan_source_set *ni, struct strlist *why)
 {
     char *full = desc_path(i->folder, c->source), *real = realpath(full, NULL);
     bool inside = c->source[0] != '/' && strncmp(c->source, "../", 3) != 0;
@@ -370,38 +371,39 @@ static int desc_add(const struct plan *p, const struct plan_instance *i, const s
 /* Move the new sources of NI into I, every former source not among them
  * noted as not in target T; the include folders shown become the
  * target's, in order. */
-static void desc_take(struct plan_instance *i, struct plan_instance *ni, const struct bd_target *t)
+static void desc_take(struct plan_instance *i, struct plan_source_set *ni,
+                      const struct bd_target *t)
 {
     char *reason = xasprintf("not in %s target %s", t->file, t->name);
 
-    for (size_t k = 0; k < i->nsources; k++) {
+    for (size_t k = 0; k < i->set.nsources; k++) {
         bool kept = false;
 
         for (size_t n = 0; n < ni->nsources && !kept; n++)
-            kept = strcmp(ni->sources[n].name, i->sources[k].name) == 0;
+            kept = strcmp(ni->sources[n].name, i->set.sources[k].name) == 0;
         for (size_t n = 0; n < ni->nexcluded && !kept; n++)
-            kept = strcmp(ni->excluded[n].file, i->sources[k].name) == 0;
-        if (!kept && strncmp(i->sources[k].obj, "+shared/", 8) != 0)
-            plan_add_excluded(ni, i->sources[k].name, reason);
+            kept = strcmp(ni->excluded[n].file, i->set.sources[k].name) == 0;
+        if (!kept && strncmp(i->set.sources[k].obj, "+shared/", 8) != 0)
+            plan_add_excluded(ni, i->set.sources[k].name, reason);
     }
     free(reason);
-    for (size_t e = 0; e < i->nexcluded; e++) {
+    for (size_t e = 0; e < i->set.nexcluded; e++) {
         bool kept = false;
 
         for (size_t n = 0; n < ni->nexcluded && !kept; n++)
-            kept = strcmp(ni->excluded[n].file, i->excluded[e].file) == 0;
+            kept = strcmp(ni->excluded[n].file, i->set.excluded[e].file) == 0;
         if (!kept)
-            plan_add_excluded(ni, i->excluded[e].file, i->excluded[e].reason);
+            plan_add_excluded(ni, i->set.excluded[e].file, i->set.excluded[e].reason);
     }
-    plan_clear_sources(i);
-    i->sources = ni->sources, i->nsources = ni->nsources;
-    i->excluded = ni->excluded, i->nexcluded = ni->nexcluded;
-    strlist_free(&i->incdirs);
-    for (size_t k = 0; k < i->nsources; k++)
-        for (size_t f = 0; f < i->sources[k].flags.n; f++)
-            if (strncmp(i->sources[k].flags.v[f], "-I", 2) == 0 &&
-                !strlist_has(&i->incdirs, i->sources[k].flags.v[f] + 2))
-                strlist_add(&i->incdirs, i->sources[k].flags.v[f] + 2);
+    plan_clear_sources(&i->set);
+    i->set.sources = ni->sources, i->set.nsources = ni->nsources;
+    i->set.excluded = ni->excluded, i->set.nexcluded = ni->nexcluded;
+    strlist_free(&i->set.incdirs);
+    for (size_t k = 0; k < i->set.nsources; k++)
+        for (size_t f = 0; f < i->set.sources[k].flags.n; f++)
+            if (strncmp(i->set.sources[k].flags.v[f], "-I", 2) == 0 &&
+                !strlist_has(&i->set.incdirs, i->set.sources[k].flags.v[f] + 2))
+                strlist_add(&i->set.incdirs, i->set.sources[k].flags.v[f] + 2);
 }
 
 /* Drop the notes of I about shared files taken from elsewhere: the build
@@ -410,12 +412,12 @@ static void desc_drop_shared_notes(struct plan_instance *i)
 {
     struct strlist kept = {0};
 
-    for (size_t k = 0; k < i->notes.n; k++)
-        if (strstr(i->notes.v[k], " (the instance folder has none)") == NULL)
-            strlist_add(&kept, i->notes.v[k]);
-    strlist_free(&i->notes);
-    i->notes = kept;
-    strlist_free(&i->shared_incdirs);
+    for (size_t k = 0; k < i->set.notes.n; k++)
+        if (strstr(i->set.notes.v[k], " (the instance folder has none)") == NULL)
+            strlist_add(&kept, i->set.notes.v[k]);
+    strlist_free(&i->set.notes);
+    i->set.notes = kept;
+    strlist_free(&i->set.shared_incdirs);
 }
 
 /* qsort order of sources: by name. */
@@ -429,7 +431,7 @@ static int desc_source_cmp(const void *a, const void *b)
 static int desc_apply(const struct plan *p, struct plan_instance *i, const struct bd_target *t,
                       struct strlist *why)
 {
-    struct plan_instance ni = {0};
+    struct plan_source_set ni = {0};
     struct strlist seen = {0};
     int rc = 0;
 
@@ -438,24 +440,24 @@ static int desc_apply(const struct plan *p, struct plan_instance *i, const struc
             continue;
         strlist_add(&seen, t->cmds[c].source);
         rc = desc_add(p, i, &t->cmds[c], &ni, why);
-        if (i->std == NULL && t->cmds[c].std != NULL)
-            i->std = xstrdup(t->cmds[c].std);
+        if (i->set.std == NULL && t->cmds[c].std != NULL)
+            i->set.std = xstrdup(t->cmds[c].std);
     }
     strlist_free(&seen);
     if (rc != 0 || ni.nsources == 0) {
         plan_clear_sources(&ni);
-        free(i->std);
-        i->std = NULL;
+        free(i->set.std);
+        i->set.std = NULL;
         return -1;
     }
     qsort(ni.sources, ni.nsources, sizeof *ni.sources, desc_source_cmp);
-    i->other = plan_copy_sources(i);
+    i->other = plan_copy_sources(&i->set);
     i->other->described = xstrdup("autodetected: every .c but programs");
     free(i->other->std);
     i->other->std = NULL;
     desc_take(i, &ni, t);
     desc_drop_shared_notes(i);
-    i->from_build_file = true;
+    i->set.from_build_file = true;
     return 0;
 }
 
@@ -468,11 +470,11 @@ static void desc_describe(const struct plan *p, struct plan_instance *i,
     struct strlist why = {0};
     char *all;
 
-    free(i->described);
+    free(i->set.described);
     if (build_files->n == 0) {
-        i->described = xstrdup("no build file: every .c but programs");
+        i->set.described = xstrdup("no build file: every .c but programs");
     } else if (t->name != NULL && desc_apply(p, i, t, &why) == 0) {
-        i->described = xasprintf("sources, -I and -D from %s, target %s", t->file, t->name);
+        i->set.described = xasprintf("sources, -I and -D from %s, target %s", t->file, t->name);
     } else {
         if (t->name != NULL)
             strlist_addf(&why, "%s target %s: %s", t->file, t->name, "unusable");
@@ -481,7 +483,7 @@ static void desc_describe(const struct plan *p, struct plan_instance *i,
         strlist_addf(&why, "no target of %s compiles the ICCS API with the KAT driver", all);
         free(all);
         all = strlist_join(&why, "; ");
-        i->described = xasprintf("%s: every .c but programs", all);
+        i->set.described = xasprintf("%s: every .c but programs", all);
         free(all);
     }
     strlist_free(&why);
@@ -504,7 +506,7 @@ static int desc_instance(struct plan *p, struct plan_instance *i, const char *cc
         desc_describe(p, i, &build_files, &t, &notes);
         /* a package without build files builds as it always did: the plan says so */
         if (build_files.n > 0)
-            plan_say("%s: %s", i->name, i->described);
+            plan_say("%s: %s", i->name, i->set.described);
     }
     bd_target_free(&t);
     strlist_free(&notes);
@@ -528,8 +530,8 @@ int plan_read_build_files(struct plan *p, const char *cc, double seconds)
 void plan_skip_build_files(struct plan *p)
 {
     for (size_t x = 0; x < p->n; x++) {
-        free(p->inst[x].described);
-        p->inst[x].described =
+        free(p->inst[x].set.described);
+        p->inst[x].set.described =
             xstrdup("build files not read (--no-build-files): every .c but programs");
     }
 }

@@ -33,17 +33,17 @@ static const char *files_base(const char *path)
     return strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
 }
 
-/* Add a source to I. */
-struct plan_source *plan_add_source(struct plan_instance *i, const char *name, const char *path,
+/* Add a source to SET. */
+struct plan_source *plan_add_source(struct plan_source_set *set, const char *name, const char *path,
                                     const char *obj)
 {
     struct plan_source *s;
     size_t len = strlen(obj);
 
-    i->sources = realloc(i->sources, (i->nsources + 1) * sizeof *i->sources);
-    if (i->sources == NULL)
+    set->sources = realloc(set->sources, (set->nsources + 1) * sizeof *set->sources);
+    if (set->sources == NULL)
         abort();
-    s = &i->sources[i->nsources++];
+    s = &set->sources[set->nsources++];
     memset(s, 0, sizeof *s);
     s->name = xstrdup(name);
     s->path = xstrdup(path);
@@ -51,84 +51,91 @@ struct plan_source *plan_add_source(struct plan_instance *i, const char *name, c
     return s;
 }
 
-/* Add an excluded file to I. */
-void plan_add_excluded(struct plan_instance *i, const char *file, const char *reason)
+/* Add an excluded file to SET. */
+void plan_add_excluded(struct plan_source_set *set, const char *file, const char *reason)
 {
-    i->excluded = realloc(i->excluded, (i->nexcluded + 1) * sizeof *i->excluded);
-    if (i->excluded == NULL)
+    set->excluded = realloc(set->excluded, (set->nexcluded + 1) * sizeof *set->excluded);
+    if (set->excluded == NULL)
         abort();
-    i->excluded[i->nexcluded].file = xstrdup(file);
-    i->excluded[i->nexcluded++].reason = xstrdup(reason);
+    set->excluded[set->nexcluded].file = xstrdup(file);
+    set->excluded[set->nexcluded++].reason = xstrdup(reason);
 }
 
-/* Free the sources and exclusions of I. */
-void plan_clear_sources(struct plan_instance *i)
+/* Free the sources and exclusions of SET. */
+void plan_clear_sources(struct plan_source_set *set)
 {
-    for (size_t s = 0; s < i->nsources; s++) {
-        free(i->sources[s].name);
-        free(i->sources[s].path);
-        free(i->sources[s].obj);
-        strlist_free(&i->sources[s].flags);
+    for (size_t s = 0; s < set->nsources; s++) {
+        free(set->sources[s].name);
+        free(set->sources[s].path);
+        free(set->sources[s].obj);
+        strlist_free(&set->sources[s].flags);
     }
-    free(i->sources);
-    i->sources = NULL;
-    i->nsources = 0;
-    for (size_t e = 0; e < i->nexcluded; e++) {
-        free(i->excluded[e].file);
-        free(i->excluded[e].reason);
+    free(set->sources);
+    set->sources = NULL;
+    set->nsources = 0;
+    for (size_t e = 0; e < set->nexcluded; e++) {
+        free(set->excluded[e].file);
+        free(set->excluded[e].reason);
     }
-    free(i->excluded);
-    i->excluded = NULL;
-    i->nexcluded = 0;
+    free(set->excluded);
+    set->excluded = NULL;
+    set->nexcluded = 0;
 }
 
-/* A copy of the source set of I (sources, exclusions, include folders,
- * notes), kept as I->other for the build to fall back to; the caller
- * says how they were found (I's description may be being replaced). */
-struct plan_instance *plan_copy_sources(const struct plan_instance *i)
+/* Free everything SET holds. */
+void plan_free_source_set(struct plan_source_set *set)
 {
-    struct plan_instance *c = calloc(1, sizeof *c);
+    plan_clear_sources(set);
+    strlist_free(&set->incdirs);
+    strlist_free(&set->shared_incdirs);
+    strlist_free(&set->notes);
+    free(set->described);
+    free(set->std);
+    memset(set, 0, sizeof *set);
+}
+
+/* A copy of SET (sources, exclusions, include folders, notes), kept as
+ * an instance's other set for the build to fall back to; the caller
+ * says how they were found (SET's description may be being replaced). */
+struct plan_source_set *plan_copy_sources(const struct plan_source_set *set)
+{
+    struct plan_source_set *c = calloc(1, sizeof *c);
 
     if (c == NULL)
         abort();
-    for (size_t s = 0; s < i->nsources; s++)
+    for (size_t s = 0; s < set->nsources; s++)
         strlist_extend(
-            &plan_add_source(c, i->sources[s].name, i->sources[s].path, i->sources[s].obj)->flags,
-            &i->sources[s].flags);
-    for (size_t e = 0; e < i->nexcluded; e++)
-        plan_add_excluded(c, i->excluded[e].file, i->excluded[e].reason);
-    strlist_extend(&c->incdirs, &i->incdirs);
-    strlist_extend(&c->shared_incdirs, &i->shared_incdirs);
-    strlist_extend(&c->notes, &i->notes);
-    c->std = i->std != NULL ? xstrdup(i->std) : NULL;
-    c->from_build_file = i->from_build_file;
+            &plan_add_source(c, set->sources[s].name, set->sources[s].path, set->sources[s].obj)
+                 ->flags,
+            &set->sources[s].flags);
+    for (size_t e = 0; e < set->nexcluded; e++)
+        plan_add_excluded(c, set->excluded[e].file, set->excluded[e].reason);
+    strlist_extend(&c->incdirs, &set->incdirs);
+    strlist_extend(&c->shared_incdirs, &set->shared_incdirs);
+    strlist_extend(&c->notes, &set->notes);
+    c->std = set->std != NULL ? xstrdup(set->std) : NULL;
+    c->from_build_file = set->from_build_file;
     return c;
 }
 
 /* Swap the source sets of I and I->other. */
 void plan_swap_sources(struct plan_instance *i)
 {
-    struct plan_instance *o = i->other, t = *i;
+    struct plan_source_set t = i->set;
 
-    i->sources = o->sources, i->nsources = o->nsources;
-    i->excluded = o->excluded, i->nexcluded = o->nexcluded;
-    i->incdirs = o->incdirs, i->shared_incdirs = o->shared_incdirs, i->notes = o->notes;
-    i->described = o->described, i->std = o->std, i->from_build_file = o->from_build_file;
-    o->sources = t.sources, o->nsources = t.nsources;
-    o->excluded = t.excluded, o->nexcluded = t.nexcluded;
-    o->incdirs = t.incdirs, o->shared_incdirs = t.shared_incdirs, o->notes = t.notes;
-    o->described = t.described, o->std = t.std, o->from_build_file = t.from_build_file;
+    i->set = *i->other;
+    *i->other = t;
 }
 
 /* Whether the shared file FILE is among the sources, exclusions and
  * headers of I. */
 static bool files_has_shared(const struct plan_instance *i, const char *file)
 {
-    for (size_t s = 0; s < i->nsources; s++)
-        if (strcmp(files_base(i->sources[s].name), file) == 0)
+    for (size_t s = 0; s < i->set.nsources; s++)
+        if (strcmp(files_base(i->set.sources[s].name), file) == 0)
             return true;
-    for (size_t e = 0; e < i->nexcluded; e++)
-        if (strcmp(files_base(i->excluded[e].file), file) == 0)
+    for (size_t e = 0; e < i->set.nexcluded; e++)
+        if (strcmp(files_base(i->set.excluded[e].file), file) == 0)
             return true;
     for (size_t h = 0; h < i->headers.n; h++)
         if (strcmp(files_base(i->headers.v[h]), file) == 0)
@@ -215,12 +222,13 @@ int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct st
         if (files_ends_with(best, ".c")) {
             char *obj = xasprintf("+shared/%s", best);
 
-            plan_add_source(i, best, path, obj);
+            plan_add_source(&i->set, best, path, obj);
             free(obj);
-        } else if (!strlist_has(&i->shared_incdirs, dir)) {
-            strlist_add(&i->shared_incdirs, dir);
+        } else if (!strlist_has(&i->set.shared_incdirs, dir)) {
+            strlist_add(&i->set.shared_incdirs, dir);
         }
-        strlist_addf(&i->notes, "%s taken from %s (the instance folder has none)", files[f], best);
+        strlist_addf(&i->set.notes, "%s taken from %s (the instance folder has none)", files[f],
+                     best);
         free(path);
         free(dir);
     }
@@ -236,17 +244,17 @@ static void files_incdirs(struct plan_instance *i)
 
         if (slash != NULL)
             *slash = '\0';
-        if (!strlist_has(&i->incdirs, slash != NULL ? dir : "."))
-            strlist_add(&i->incdirs, slash != NULL ? dir : ".");
+        if (!strlist_has(&i->set.incdirs, slash != NULL ? dir : "."))
+            strlist_add(&i->set.incdirs, slash != NULL ? dir : ".");
         free(dir);
     }
-    strlist_sort(&i->incdirs);
-    for (size_t d = 1; d < i->incdirs.n; d++)
-        if (strcmp(i->incdirs.v[d], ".") == 0) {
-            char *dot = i->incdirs.v[d];
+    strlist_sort(&i->set.incdirs);
+    for (size_t d = 1; d < i->set.incdirs.n; d++)
+        if (strcmp(i->set.incdirs.v[d], ".") == 0) {
+            char *dot = i->set.incdirs.v[d];
 
-            memmove(i->incdirs.v + 1, i->incdirs.v, d * sizeof *i->incdirs.v);
-            i->incdirs.v[0] = dot;
+            memmove(i->set.incdirs.v + 1, i->set.incdirs.v, d * sizeof *i->set.incdirs.v);
+            i->set.incdirs.v[0] = dot;
         }
 }
 
@@ -305,8 +313,8 @@ static int files_check_includes(const struct conf *c, const struct plan_instance
     struct strlist bases = {0};
     int rc = 0;
 
-    for (size_t d = 0; d < i->incdirs.n; d++)
-        strlist_addf(&bases, "%s/%s", i->folder, i->incdirs.v[d]);
+    for (size_t d = 0; d < i->set.incdirs.n; d++)
+        strlist_addf(&bases, "%s/%s", i->folder, i->set.incdirs.v[d]);
     for (size_t f = 0; f < all->n && rc == 0; f++) {
         const char *name = all->v[f], *slash = strrchr(name, '/');
         char *path, *dir, *spelt;
@@ -336,7 +344,7 @@ static int files_take(const struct conf *c, struct plan_instance *i, const char 
     if (why != NULL) {
         char *reason = xasprintf("scheme.conf line %ld: exclude = %s", why->lineno, why->value);
 
-        plan_add_excluded(i, name, reason);
+        plan_add_excluded(&i->set, name, reason);
         free(reason);
     } else if (plan_unprintable(name)) {
         char *shown = plan_escaped(name);
@@ -349,7 +357,7 @@ static int files_take(const struct conf *c, struct plan_instance *i, const char 
     } else {
         char *path = xasprintf("%s/src/%s", i->build, name);
 
-        plan_add_source(i, name, path, name);
+        plan_add_source(&i->set, name, path, name);
         free(path);
     }
     return 0;

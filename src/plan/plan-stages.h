@@ -81,19 +81,22 @@ void plan_flags(const struct conf *c, const char *root, struct plan_instance *i)
 int plan_take_shared(const struct plan_tree *t, const char *pkg, const struct strlist *all,
                      struct plan_instance *i);
 
-/* Add a source NAME compiled from PATH into OBJ (.c made .o) to I; its
- * entry. */
-struct plan_source *plan_add_source(struct plan_instance *i, const char *name, const char *path,
+/* Add a source NAME compiled from PATH into OBJ (.c made .o) to SET;
+ * its entry. */
+struct plan_source *plan_add_source(struct plan_source_set *set, const char *name, const char *path,
                                     const char *obj);
 
-/* Add an excluded FILE with its REASON to I. */
-void plan_add_excluded(struct plan_instance *i, const char *file, const char *reason);
+/* Add an excluded FILE with its REASON to SET. */
+void plan_add_excluded(struct plan_source_set *set, const char *file, const char *reason);
 
-/* A copy of the source set of I, for I->other. */
-struct plan_instance *plan_copy_sources(const struct plan_instance *i);
+/* A copy of SET, for an instance's other set. */
+struct plan_source_set *plan_copy_sources(const struct plan_source_set *set);
 
-/* Free the sources and exclusions of I. */
-void plan_clear_sources(struct plan_instance *i);
+/* Free the sources and exclusions of SET. */
+void plan_clear_sources(struct plan_source_set *set);
+
+/* Free everything SET holds. */
+void plan_free_source_set(struct plan_source_set *set);
 
 /* Whether the descriptor line L is KEY for instance NAME. */
 bool plan_applies(const struct conf_line *l, const char *key, const char *name);

@@ -241,7 +241,7 @@ static int plan_instance(const struct conf *c, const struct found *f, const stru
     i->folder = xstrdup(f->folder);
     i->named = xstrdup(f->named);
     i->build = xasprintf("%s/%s", p->build, f->name);
-    i->described = xstrdup("no build file read: every .c but programs");
+    i->set.described = xstrdup("no build file read: every .c but programs");
     if (alg != NULL) {
         i->algorithm = xstrdup(alg);
         i->algorithm_from = xstrdup("scheme.conf");
@@ -307,7 +307,7 @@ static int plan_check(const struct conf *c, const struct strlist *used, const st
         }
     }
     for (size_t i = 0; i < p->n; i++)
-        if (p->inst[i].nsources == 0) {
+        if (p->inst[i].set.nsources == 0) {
             char *links = strlist_join(&p->inst[i].dangling, ", ");
 
             plan_say("instance %s: no source left to compile in %s%s%s", p->inst[i].name,
@@ -444,19 +444,14 @@ static void plan_instance_free(struct plan_instance *i)
     free(i->type);
     free(i->lenient);
     free(i->build);
-    free(i->described);
-    free(i->std);
-    plan_clear_sources(i);
+    plan_free_source_set(&i->set);
     strlist_free(&i->headers);
-    strlist_free(&i->incdirs);
-    strlist_free(&i->shared_incdirs);
     strlist_free(&i->conf_flags);
     strlist_free(&i->levels);
     strlist_free(&i->level_from);
-    strlist_free(&i->notes);
     strlist_free(&i->dangling);
     if (i->other != NULL) {
-        plan_instance_free(i->other);
+        plan_free_source_set(i->other);
         free(i->other);
     }
     memset(i, 0, sizeof *i);

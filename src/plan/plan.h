@@ -65,34 +65,42 @@ struct plan_excluded {
     char *file, *reason;
 };
 
+/* One source set of an instance: what it compiles, with what include
+ * folders, what it leaves out, and where all that came from.  An
+ * instance whose build file gave one has a second, the set the planner
+ * detected on its own, which the build falls back to. */
+struct plan_source_set {
+    struct plan_source *sources;
+    size_t nsources;
+    struct strlist incdirs;        /* folders of the instance holding headers, "." first */
+    struct strlist shared_incdirs; /* absolute folders of shared ICCS headers */
+    struct plan_excluded *excluded;
+    size_t nexcluded;
+    struct strlist notes;
+    char *described;      /* where the sources and flags came from */
+    bool from_build_file; /* the sources carry the build file's flags */
+    char *std;            /* the build file's -std=, for the lenient flags; or NULL */
+};
+
 struct plan_instance {
     char *name;
     char *folder; /* real path of the instance folder */
     char *named;  /* how the name was found */
     char *algorithm, *algorithm_from;
-    char *type;    /* the descriptor's type, or "" */
-    char *lenient; /* auto, yes or no */
-    char *build;   /* the instance's build folder */
-    struct plan_source *sources;
-    size_t nsources;
-    struct strlist headers;        /* relative to the folder */
-    struct strlist incdirs;        /* folders of the instance holding headers, "." first */
-    struct strlist shared_incdirs; /* absolute folders of shared ICCS headers */
-    struct plan_excluded *excluded;
-    size_t nexcluded;
-    struct strlist conf_flags; /* the descriptor's cflags and defines, as words */
-    bool conf_defines;         /* the descriptor gives defines for this instance */
-    struct strlist levels;     /* level macros to try when a level is missing */
-    struct strlist level_from; /* where each was read */
-    struct strlist notes;
-    char *described;         /* where the sources and flags came from */
-    bool from_build_file;    /* the sources carry the build file's flags */
-    char *std;               /* the build file's -std=, for the lenient flags; or NULL */
-    struct strlist dangling; /* "NAME -> TARGET": links of the instance to nothing */
+    char *type;                 /* the descriptor's type, or "" */
+    char *lenient;              /* auto, yes or no */
+    char *build;                /* the instance's build folder */
+    struct plan_source_set set; /* the source set in use */
+    struct strlist headers;     /* relative to the folder */
+    struct strlist conf_flags;  /* the descriptor's cflags and defines, as words */
+    bool conf_defines;          /* the descriptor gives defines for this instance */
+    struct strlist levels;      /* level macros to try when a level is missing */
+    struct strlist level_from;  /* where each was read */
+    struct strlist dangling;    /* "NAME -> TARGET": links of the instance to nothing */
     /* the other source set: while the build file's is used, the one the
      * planner detected on its own, which the build falls back to; after
      * that, the build file's; NULL when there is one set */
-    struct plan_instance *other;
+    struct plan_source_set *other;
 };
 
 /* The folder a walk stays in: links out of it are not followed. */

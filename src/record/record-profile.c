@@ -191,16 +191,17 @@ static json_t *record_compensation(json_t *raw, const char *why)
 
 /* The distribution of a count from the raw {min, max, stddev} D over OPS
  * operations, into ROW: calls_min, calls_max, calls_stddev and the
- * standard error of the mean per operation. */
+ * standard error of the mean per operation; both null below two
+ * operations, whose count may or may not vary: one cannot tell. */
 static void record_per_op(json_t *row, json_t *d, uint64_t ops)
 {
     double sd = record_num(d, "stddev");
 
     json_object_set(row, "calls_min", json_object_get(d, "min"));
     json_object_set(row, "calls_max", json_object_get(d, "max"));
-    json_object_set_new(row, "calls_stddev", json_real(sd));
+    json_object_set_new(row, "calls_stddev", ops > 1 ? json_real(sd) : json_null());
     json_object_set_new(row, "calls_per_op_stderr",
-                        json_real(ops > 0 ? sd / sqrt((double)ops) : 0.0));
+                        ops > 1 ? json_real(sd / sqrt((double)ops)) : json_null());
 }
 
 /* Order shapes by estimated time, largest first. */

@@ -727,8 +727,8 @@ static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
         x->nested_calls = rr_count(rr, o, where, "nested_calls", RR_REQUIRED, 0);
         x->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
         x->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
-        x->calls_stddev = rr_number(rr, o, where, "calls_stddev", RR_SINCE_V4, NAN);
-        x->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_SINCE_V4, NAN);
+        x->calls_stddev = rr_number(rr, o, where, "calls_stddev", RR_NULLABLE_V4, NAN);
+        x->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
         x->grouped_calls = rr_count(rr, o, where, "grouped_calls", RR_SINCE_V5, 0);
     }
 }
@@ -762,7 +762,7 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
         s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
         s->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
         s->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
-        s->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_SINCE_V4, NAN);
+        s->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
         r->nshapes = i + 1;
     }
 }
@@ -795,6 +795,33 @@ static void rr_replay_cores(struct rr *rr, json_t *replay, struct rec *r)
             r->replay_high_cpu = (int)cpu;
         }
         r->replay_cores++;
+    }
+}
+
+/* The processes the profile pass was made in (profile.processes, absent
+ * for one): how many, and the lowest and the highest share one gave
+ * alone (a process with none, null, is left out). */
+static void rr_processes(struct rr *rr, json_t *p, struct rec *r)
+{
+    json_t *list = rr_array(rr, p, "profile", "processes", RR_OPTIONAL), *e;
+    char where[64];
+    size_t i;
+
+    r->processes = list != NULL ? (int)json_array_size(list) : 1;
+    r->process_low = r->process_high = NAN;
+    json_array_foreach(list, i, e)
+    {
+        double share;
+
+        rr_element(where, sizeof where, "profile", "processes", i);
+        rr_want_object(rr, e, where);
+        rr_count_in(rr, e, where, "operations", RR_REQUIRED, 0, 1, RR_COUNT_MAX);
+        rr_share(rr, e, where, "share_stderr", RR_NULLABLE, 0);
+        share = rr_share(rr, e, where, "share", RR_NULLABLE, NAN);
+        if (!isnan(share) && (isnan(r->process_low) || share < r->process_low))
+            r->process_low = share;
+        if (!isnan(share) && (isnan(r->process_high) || share > r->process_high))
+            r->process_high = share;
     }
 }
 
@@ -869,6 +896,7 @@ static void rr_profile(struct rr *rr, json_t *root, struct rec *r)
     r->drng_share_uncertainty =
         rr_share(rr, p, "profile", "drng_share_uncertainty", RR_OPTIONAL, NAN);
     rr_played(rr, p, r);
+    rr_processes(rr, p, r);
     r->sampling_k = rr_count1(rr, sampling, "profile.sampling", "k", RR_REQUIRED, 1);
     r->sampling_auto = rr_bool(rr, sampling, "profile.sampling", "auto", RR_REQUIRED);
     r->compensation_applied =

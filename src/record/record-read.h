@@ -187,6 +187,11 @@ struct rec {
      * cores (-1: not known); replay_cores is 0 without any. */
     int replay_cores, replay_low_cpu, replay_high_cpu;
     double replay_low, replay_high;
+    /* The measuring processes the profile pass was made in
+     * (profile.processes; 1 without it) and the lowest and highest hash
+     * share one of them gave alone (NAN: none stated). */
+    int processes;
+    double process_low, process_high;
     long long sampling_k;
     bool sampling_auto;
     bool compensation_applied;       /* true before version 4 */

@@ -75,6 +75,40 @@ static void wc_schema(struct problem *c, json_t *doc)
                     WHATIF_SCHEMA_PREFIX, WHATIF_SCHEMA_VERSION);
 }
 
+/* The version of DOC's schema, which wc_schema has checked. */
+static long wc_version(const json_t *doc)
+{
+    return strtol(whatif_str(doc, "schema") + strlen(WHATIF_SCHEMA_PREFIX), NULL, 10);
+}
+
+/* Row I's projection PROJ at WHERE (its field path), by METHOD
+ * ("replay": with a half-width). */
+static void wc_projected(struct problem *c, json_t *proj, const char *where, const char *method)
+{
+    wc_get(c, proj, where, "cycles", "a number", false, false);
+    wc_get(c, proj, where, "ratio", "a number", false, false);
+    wc_get(c, proj, where, "approximate", "a boolean", false, false);
+    wc_get(c, proj, where, "as_all_helpers", "a boolean", true, false);
+    wc_get(c, proj, where, "half_width", "a number", strcmp(method, "replay") != 0, false);
+}
+
+/* Row I's method (from version 2: "replay" or "microbenchmark") and
+ * whether its calls depend on the hash, with why when they do; its
+ * method, "" in a version 1 document. */
+static const char *wc_method(struct problem *c, json_t *row, const char *where, const json_t *doc)
+{
+    bool v2 = wc_version(doc) >= 2;
+    json_t *m = wc_get(c, row, where, "method", "a string", !v2, false);
+    json_t *dep = wc_get(c, row, where, "calls_depend_on_hash", "a boolean", !v2, false);
+
+    if (m != NULL && strcmp(json_string_value(m), "replay") != 0 &&
+        strcmp(json_string_value(m), "microbenchmark") != 0)
+        problem_set(c, "field %s.method: \"%s\" is neither replay nor microbenchmark", where,
+                    json_string_value(m));
+    wc_get(c, row, where, "calls_why", "a string", !json_is_true(dep), false);
+    return m != NULL ? json_string_value(m) : "";
+}
+
 /* What made the document: the tool, the date, the command, the host and
  * the method. */
 static void wc_context(struct problem *c, json_t *doc)
@@ -124,6 +158,7 @@ static void wc_row(struct problem *c, json_t *row, size_t i, const json_t *doc)
     static const char *const names[] = {"scheme", "instance", "operation", "candidate"};
     char where[64], sub[80];
     json_t *proj, *meas, *name = NULL;
+    const char *method;
 
     snprintf(where, sizeof where, "rows[%zu]", i);
     if (!json_is_object(row)) {
@@ -135,15 +170,12 @@ static void wc_row(struct problem *c, json_t *row, size_t i, const json_t *doc)
     if (name != NULL && whatif_candidate(doc, json_string_value(name)) == NULL)
         problem_set(c, "field %s.candidate: \"%s\" is not among the candidates", where,
                     json_string_value(name));
+    method = wc_method(c, row, where, doc);
     wc_get(c, row, where, "placeholder_cycles", "a number", false, false);
     proj = wc_get(c, row, where, "projected", "an object", false, true);
     snprintf(sub, sizeof sub, "%s.projected", where);
-    if (proj != NULL) {
-        wc_get(c, proj, sub, "cycles", "a number", false, false);
-        wc_get(c, proj, sub, "ratio", "a number", false, false);
-        wc_get(c, proj, sub, "approximate", "a boolean", false, false);
-        wc_get(c, proj, sub, "as_all_helpers", "a boolean", true, false);
-    }
+    if (proj != NULL && !c->failed)
+        wc_projected(c, proj, sub, method);
     wc_get(c, row, where, "why", "a string", proj != NULL, false);
     meas = wc_get(c, row, where, "measured", "an object", false, true);
     snprintf(sub, sizeof sub, "%s.measured", where);

@@ -1,7 +1,10 @@
-/* whatif-doc.h - the what-if matrix document (schema iccsprof-whatif/1):
- * each scheme instance and operation against each candidate hash, the
- * cycles projected from the placeholder record's shapes and, where a
- * substituted run was made, measured.  `iccsprof whatif` writes it;
+/* whatif-doc.h - the what-if matrix document (schema iccsprof-whatif/2;
+ * /1 is read too): each scheme instance and operation against each
+ * candidate hash, the cycles projected (from the operation played back,
+ * with a half-width, or from the record's shapes: the row's method; a
+ * version 1 document gives no method) and, where a substituted run was
+ * made, measured; and whether the calls per operation depend on the
+ * hash.  `iccsprof whatif` writes it;
  * the heat map (whatif-svg.h) and the report's "What if" section read it.
  *
  * A document is checked once on loading; readers then take its members
@@ -16,7 +19,7 @@
 /* How the document's schema id begins, the newest version read, and the
  * document's name beside the records. */
 #define WHATIF_SCHEMA_PREFIX "iccsprof-whatif/"
-#define WHATIF_SCHEMA_VERSION 1
+#define WHATIF_SCHEMA_VERSION 2
 #define WHATIF_FILE "whatif.json"
 
 /* Check DOC against the contract; 0, or -1 with the first problem in WHY

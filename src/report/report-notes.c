@@ -187,6 +187,17 @@ static bool note_cores_disagree(const struct rec *r)
            r->replay_high_cpu >= 0 && r->replay_high - r->replay_low > r->hash_share_uncertainty;
 }
 
+/* Whether R's profile pass was made in processes whose own hash shares
+ * stand further apart than the share's stated half-width
+ * (doc/guide/measuring.md, "One process is not the next"): where the
+ * library landed or what ran beside it moved the share, and a run of one
+ * process would have read one of them. */
+static bool note_processes_disagree(const struct rec *r)
+{
+    return r->processes >= 2 && !isnan(r->process_low) &&
+           r->process_high - r->process_low > r->hash_share_uncertainty;
+}
+
 /* What bears on R's DRNG figures: a context of the scheme's own that the
  * driver found and seeded, or one the seed did not reach. */
 static void note_drng(char *note, size_t size, const struct rec *r)
@@ -289,6 +300,9 @@ static void note_compensation(char *note, size_t size, const struct rec *r)
                  "core %d",
                  r->replay_cores, 100 * r->replay_low, r->replay_low_cpu, 100 * r->replay_high,
                  r->replay_high_cpu);
+    if (note_processes_disagree(r))
+        note_add(note, size, "hash share of %d processes that disagree: %.1f%% to %.1f%% alone",
+                 r->processes, 100 * r->process_low, 100 * r->process_high);
 }
 
 /* That the cores R's timing pass took in turn disagree beyond their

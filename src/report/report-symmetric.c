@@ -56,7 +56,8 @@ char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng)
 
 /* The calls cell: "drng 1.03, pseudoXOF 2,290, pseudohash 1.03", the
  * helpers without calls left out (empty when none is called), each count
- * after the record's bound mark. */
+ * after the record's bound mark, and before its standard error when it
+ * varies, or "±?" when one operation cannot tell. */
 char *report_calls_cell(char *buf, size_t size, const struct rec *r)
 {
     char num[FMT_CELL];
@@ -75,13 +76,22 @@ char *report_calls_cell(char *buf, size_t size, const struct rec *r)
         snprintf(buf + len, size - len, "%s%s %s%s", len > 0 ? ", " : "",
                  symmetric_order[i].cell_name, report_bound_mark(r),
                  fmt_figure(num, sizeof num, h->calls_per_op));
-        if (report_count_varies(h->calls_min, h->calls_max)) {
-            len = strlen(buf);
+        len = strlen(buf);
+        if (report_count_unknown(r, h))
+            snprintf(buf + len, size - len, " \xc2\xb1?");
+        else if (report_count_varies(h->calls_min, h->calls_max))
             snprintf(buf + len, size - len, " \xc2\xb1%s",
                      fmt_g2(num, sizeof num, h->calls_per_op_stderr));
-        }
     }
     return buf;
+}
+
+/* Whether R's count H is from a single operation, which cannot tell
+ * whether it varies: its record says so (no standard error, version 4
+ * on), or R profiled one operation (a record written with 0). */
+bool report_count_unknown(const struct rec *r, const struct rec_helper *h)
+{
+    return r->profile_calls == 1 || (h->calls_min >= 0 && isnan(h->calls_per_op_stderr));
 }
 
 /* Whether a count per operation with this minimum and maximum varies
@@ -99,6 +109,34 @@ static bool symmetric_has_pm(const struct rec *r)
            fmt_share_pm_shown(rec_share_halfwidth(r, true));
 }
 
+/* Add to T the notes on the calls of RECS (N): what the standard error
+ * beside a count that varies is, and what "±?" beside one from a single
+ * operation says. */
+static void symmetric_count_notes(struct mdtable *t, struct rec *const *recs, size_t n)
+{
+    bool varies = false, unknown = false;
+
+    for (size_t i = 0; i < n; i++)
+        for (int h = 0; h < ICCSPROF_NHELPERS; h++) {
+            const struct rec_helper *x = &recs[i]->helper[h];
+
+            if (!recs[i]->has_profile || x->calls == 0)
+                continue;
+            if (report_count_unknown(recs[i], x))
+                unknown = true;
+            else
+                varies |= report_count_varies(x->calls_min, x->calls_max);
+        }
+    if (varies)
+        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
+                        "(its minimum and maximum differ), with the standard error of its mean; "
+                        "a count without it is the same in every operation");
+    if (unknown)
+        mdtable_note(t, "\xc2\xb1? in the calls: a count from a single profiled operation, "
+                        "which cannot tell whether it varies from operation to operation, nor "
+                        "by how much");
+}
+
 /* Add the Symmetric primitives section of RECS: the survey verdict, then
  * the table. */
 static void symmetric_markdown(struct rec *const *recs, size_t n, const struct report_opts *opts,
@@ -108,7 +146,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
     static const char *const headers[] = {"instance", "operation", "pseudohash/XOF/sm3", "DRNG",
                                           "calls per operation"};
     struct mdtable *t = mdtable_new(NULL, 5, headers, "llrrl");
-    bool any_pm = false, any_varies = false, any_played = false, any_ends = false;
+    bool any_pm = false, any_played = false, any_ends = false;
 
     (void)opts;
     report_heading(pg, &report_symmetric);
@@ -129,9 +167,6 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
         any_pm |= symmetric_has_pm(r);
         any_played |= r->has_profile && r->hash_share_played;
         any_ends |= r->has_profile && r->hash_share_played && !isnan(r->hash_share_lower);
-        for (int h = 0; h < ICCSPROF_NHELPERS; h++)
-            any_varies |= r->has_profile && r->helper[h].calls > 0 &&
-                          report_count_varies(r->helper[h].calls_min, r->helper[h].calls_max);
     }
     report_notes(t, recs, n, NOTE_ALL & ~(NOTE_NOISE | NOTE_PRECISION | NOTE_CORES));
     for (size_t i = 0; i < n; i++)
@@ -154,10 +189,7 @@ static void symmetric_markdown(struct rec *const *recs, size_t n, const struct r
                         "record states it (from the profile pass's trials: the pairs, the "
                         "compensation, the sampling), shown from 0.1 percentage point; a record "
                         "that states none shows 1.96 standard errors of its sampling");
-    if (any_varies)
-        mdtable_note(t, "\xc2\xb1 in the calls: a count that varies from operation to operation "
-                        "(its minimum and maximum differ), with the standard error of its mean; "
-                        "a count without it is the same in every operation");
+    symmetric_count_notes(t, recs, n);
     page_table(pg, t);
 }
 

@@ -35,6 +35,9 @@ static const struct report_term term_table[] = {
     {{"\xc2\xb1"},
      "\xc2\xb1: the 95 % confidence half-width; beside a time, of its mean, relative to it; "
      "beside a share, in percentage points; beside a count per operation, its standard error"},
+    {{"\xc2\xb1?"},
+     "\xc2\xb1?: beside a count per operation, a count from a single profiled operation: whether "
+     "it varies from one operation to the next, and by how much, is unknown"},
     {{"median trial"}, "median trial: the median of the trials' mean times of a call"},
     {{"n (trials"}, "n (trials \xc3\x97 calls): the calls timed, in trials of equal calls"},
     {{"noisy:"},

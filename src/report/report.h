@@ -163,6 +163,10 @@ char *report_share_cell(char *buf, size_t size, const struct rec *r, bool drng);
  * from one operation to the next (false when the record does not say). */
 bool report_count_varies(long long min, long long max);
 
+/* Whether the count H of R comes from a single operation, whose spread
+ * is unknown: shown "±?". */
+bool report_count_unknown(const struct rec *r, const struct rec_helper *h);
+
 /* What can make a record not clean; a section notes the kinds that bear
  * on its figures. */
 enum report_note_kind {

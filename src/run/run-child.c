@@ -33,6 +33,43 @@
  * MB), while keeping the address space layout a finite limit gives. */
 #define CHILD_STACK_DEFAULT (1ull << 30)
 
+/* The limits of the measuring processes this process starts. */
+static struct child_limits child_limits = {.memory_mib = CHILD_MEMORY_MIB_DEFAULT,
+                                           .file_mib = CHILD_FILE_MIB_DEFAULT};
+
+/* Take L as the limits of the measuring processes. */
+void child_set_limits(const struct child_limits *l)
+{
+    child_limits = *l;
+}
+
+/* The memory limit in force: none in a build with AddressSanitizer. */
+static unsigned long long child_memory_mib(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+    return 0;
+#else
+    return child_limits.memory_mib;
+#endif
+}
+
+/* Set the limits in the new process: the file size always, the memory
+ * unless AddressSanitizer's shadow would count against it. */
+static void child_apply_limits(void)
+{
+    struct rlimit rl;
+
+    if (child_memory_mib() > 0) {
+        rl.rlim_cur = rl.rlim_max = (rlim_t)(child_memory_mib() << 20);
+        setrlimit(RLIMIT_DATA, &rl);
+    }
+    if (child_limits.file_mib > 0) {
+        /* a file written past the limit ends the process with SIGXFSZ */
+        rl.rlim_cur = rl.rlim_max = (rlim_t)(child_limits.file_mib << 20);
+        setrlimit(RLIMIT_FSIZE, &rl);
+    }
+}
+
 /* Seconds of CLOCK_MONOTONIC. */
 double child_seconds(void)
 {
@@ -119,6 +156,7 @@ static __attribute__((noreturn)) void child_exec(const char *measure, char *cfg,
         rl.rlim_cur = (rlim_t)bytes;
         setrlimit(RLIMIT_STACK, &rl);
     }
+    child_apply_limits();
     /* move both pipes above the standard descriptors first, so that no
      * dup2 below overwrites the other, and none is a no-op that would
      * keep its close-on-exec flag */
@@ -251,14 +289,16 @@ static void child_uncatch(const struct sigaction old[CHILD_NSIGNALS], const sigs
     child_wake_fd = -1;
 }
 
-/* End the measuring process PID (unless already REAPED) and everything
- * it started, whatever group or session it moved to (run-reap.h). */
-static void child_kill_all(pid_t pid, int reaped, int *wstatus, const struct reap_known *known)
+/* End the measuring process PID (unless already REAPED; its status
+ * and resources used then into WSTATUS and USAGE) and everything it
+ * started, whatever group or session it moved to (run-reap.h). */
+static void child_kill_all(pid_t pid, int reaped, int *wstatus, struct rusage *usage,
+                           const struct reap_known *known)
 {
     kill(-pid, SIGKILL);
     if (!reaped) {
         kill(pid, SIGKILL);
-        while (waitpid(pid, wstatus, 0) < 0 && errno == EINTR)
+        while (wait4(pid, wstatus, 0, usage) < 0 && errno == EINTR)
             ;
     }
     reap_descendants(pid, known);
@@ -278,6 +318,7 @@ static void child_drain(int chan, int output, int log_fd, struct child_lines *l,
 /* What ended child_collect. */
 struct child_end {
     int reaped, wstatus, timed_out, signal;
+    struct rusage usage; /* once reaped: its peak resident memory among it */
 };
 
 /* Note in END the stopping signal the handler wrote to WAKE, if any. */
@@ -307,7 +348,7 @@ static void child_collect(pid_t pid, int chan, int output, int wake, int log_fd,
     for (;;) {
         double left = deadline - child_seconds();
 
-        if (waitpid(pid, &end->wstatus, WNOHANG) == pid) {
+        if (wait4(pid, &end->wstatus, WNOHANG, &end->usage) == pid) {
             /* the signal that stopped a whole process group killed the
              * measuring process too: an interruption, not its failure */
             child_take_signals(wake, end);
@@ -367,8 +408,45 @@ static enum result_kind child_result_kind(json_t *cfg)
         return RESULT_PROBE;
     if (request != NULL && strcmp(request, PROTOCOL_REQUEST_KAT) == 0)
         return RESULT_KAT;
+    if (request != NULL && strcmp(request, PROTOCOL_REQUEST_REPLAY) == 0)
+        return RESULT_REPLAY;
     return request != NULL && strcmp(request, PROTOCOL_REQUEST_COSTS) == 0 ? RESULT_COSTS
                                                                            : RESULT_OP;
+}
+
+/* MIB mebibytes in words: "8 GiB", "300 MiB". */
+static void child_mib_text(char *buf, size_t len, unsigned long long mib)
+{
+    if (mib % 1024 == 0)
+        snprintf(buf, len, "%llu GiB", mib / 1024);
+    else
+        snprintf(buf, len, "%llu MiB", mib);
+}
+
+/* Make a failure of the measuring process that met a limit (END) into
+ * CHILD_OVER_LIMIT in OUT: killed by SIGXFSZ, a file written past its
+ * size; or failed once its resident memory reached three quarters of
+ * the memory limit, where the kernel refuses it more and an allocation
+ * the scheme does not check crashes it. */
+static void child_over_limit(const struct child_end *end, struct child_outcome *out)
+{
+    char limit[32];
+
+    if (out->status != CHILD_FAILED || end->timed_out)
+        return;
+    if (WIFSIGNALED(end->wstatus) && WTERMSIG(end->wstatus) == SIGXFSZ &&
+        child_limits.file_mib > 0) {
+        child_mib_text(limit, sizeof limit, child_limits.file_mib);
+        snprintf(out->message, sizeof out->message,
+                 "wrote a file past the %s limit (--max-file-size)", limit);
+        out->status = CHILD_OVER_LIMIT;
+    } else if (child_memory_mib() > 0 &&
+               (unsigned long long)end->usage.ru_maxrss * 4 >= child_memory_mib() * 1024 * 3) {
+        child_mib_text(limit, sizeof limit, child_memory_mib());
+        snprintf(out->message, sizeof out->message,
+                 "out of memory under the %s limit (--max-memory)", limit);
+        out->status = CHILD_OVER_LIMIT;
+    }
 }
 
 /* Turn the end of the measuring process into OUT. */
@@ -397,6 +475,7 @@ static void child_outcome_of(json_t *cfg, struct child_lines *l, const struct ch
     } else {
         json_decref(l->result);
         child_describe(out, l, end->wstatus, end->timed_out, timeout);
+        child_over_limit(end, out);
     }
 }
 
@@ -493,7 +572,7 @@ int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
                   &end);
     if (end.signal == 0)
         child_drain(chan[0], output[0], log_fd, &lines, progress, arg, out);
-    child_kill_all(pid, end.reaped, &end.wstatus, &known);
+    child_kill_all(pid, end.reaped, &end.wstatus, &end.usage, &known);
     reap_end(&known);
     child_uncatch(old, &old_mask);
     child_close_pipes(chan[0], output[0], wake);

@@ -39,7 +39,21 @@ enum child_status {
     CHILD_INPUT_ERROR, /* the measuring process found bad input */
     CHILD_FAILED,      /* a failing call, a signal, a time-out, an exit, a malformed result */
     CHILD_INTERRUPTED, /* SIGINT, SIGTERM or SIGHUP reached the caller: signal says which */
+    CHILD_OVER_LIMIT,  /* it went past its memory or file-size limit: message says which */
 };
+
+/* The measuring process's memory (RLIMIT_DATA: its heap and private
+ * mappings) and the size of each file it writes (RLIMIT_FSIZE), in MiB;
+ * 0: not limited.  A build with AddressSanitizer sets no memory limit:
+ * its shadow memory is a private mapping of terabytes. */
+struct child_limits {
+    unsigned long long memory_mib, file_mib;
+};
+
+/* The limits when none are set: generous, so that only a scheme that
+ * allocates or writes without bound meets them. */
+#define CHILD_MEMORY_MIB_DEFAULT 8192
+#define CHILD_FILE_MIB_DEFAULT 1024
 
 struct child_outcome {
     enum child_status status;
@@ -58,6 +72,10 @@ struct child_outcome {
  * set when the process could not start. */
 int child_run(const char *measure, json_t *cfg, double timeout, int log_fd,
               child_progress_fn progress, void *arg, struct child_outcome *out);
+
+/* Give every measuring process started from now on the limits L
+ * (--max-memory, --max-file-size). */
+void child_set_limits(const struct child_limits *l);
 
 /* Seconds of CLOCK_MONOTONIC: the clock of the time-out, and of the
  * time a measurement takes. */

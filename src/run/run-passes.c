@@ -3,7 +3,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -11,7 +13,18 @@
 #include "run/drng-find.h"
 #include "util/hex.h"
 #include "run/run-child.h"
+#include "run/run-merge.h"
 #include "run/run-passes.h"
+
+/* The most processes auto makes the profile pass in: Student's t for
+ * the spread of 4 is 3.2 (of 3, 4.3; of 2, 12.7), and past them the mean
+ * gains less than each process costs, which sets up, warms and
+ * calibrates the operation anew. */
+#define RUN_AUTO_PROCESSES 4
+
+/* Calls of the scheme a profiled operation's pair takes: the pair, the
+ * rehearsal and the play of its helpers' outputs. */
+#define RUN_PAIR_CALLS 4
 
 /* The configuration of a measuring process. */
 json_t *run_config(const struct run_options *o, const char *op, const char *pass)
@@ -135,30 +148,115 @@ static int passes_take(const char *pass, struct child_outcome *c, struct run_out
     return EXIT_OK;
 }
 
-/* Run pass PASS of OP in a measuring process; as passes_take. */
-static int passes_run(const struct run_facts *f, const char *op, const char *pass, int log_fd,
-                      struct run_progress *p, struct run_outcome *out, int *timed_out)
+/* Start pass PASS of OP in a measuring process with the configuration
+ * CFG (taken over), its end into C; EXIT_OK, EXIT_FAIL when it could not
+ * start or went over a limit (after a message), or -1 with errno when
+ * the log could not be written. */
+static int passes_child(const struct run_facts *f, const char *op, json_t *cfg, const char *pass,
+                        int log_fd, struct run_progress *p, struct child_outcome *c)
 {
-    json_t *cfg = run_config(f->options, op, pass);
-    struct child_outcome c;
     int rc;
 
-    memset(&c, 0, sizeof c);
+    memset(c, 0, sizeof *c);
     run_progress_pass(p, pass);
-    rc = child_run(child_measure_path(), cfg, f->timeout, log_fd, run_progress_update, p, &c);
+    rc = child_run(child_measure_path(), cfg, f->timeout, log_fd, run_progress_update, p, c);
     json_decref(cfg);
     if (rc != 0) {
         cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
                   strerror(errno));
         return EXIT_FAIL;
     }
-    if (c.log_errno != 0) {
-        json_decref(c.result); /* a result without its log is not kept */
-        errno = c.log_errno;
+    if (c->log_errno != 0) {
+        json_decref(c->result); /* a result without its log is not kept */
+        errno = c->log_errno;
         return -1;
     }
+    if (c->status == CHILD_OVER_LIMIT) {
+        cmd_error("%s %s: %s", f->instance, op, c->message);
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+/* Run pass PASS of OP in a measuring process; as passes_take. */
+static int passes_run(const struct run_facts *f, const char *op, const char *pass, int log_fd,
+                      struct run_progress *p, struct run_outcome *out, int *timed_out)
+{
+    struct child_outcome c;
+    int rc = passes_child(f, op, run_config(f->options, op, pass), pass, log_fd, p, &c);
+
+    if (rc != EXIT_OK)
+        return rc;
     *timed_out = c.timed_out;
     return passes_take(pass, &c, out);
+}
+
+/* The processes the profile pass is made in: --profile-processes, or
+ * for auto as many as the timing pass's calibration (in TIMING, the
+ * result so far; NULL: none) says can each make --min-calls operations
+ * in their part of --profile-seconds, RUN_AUTO_PROCESSES at most. */
+static unsigned passes_processes(const struct run_options *o, json_t *timing)
+{
+    json_t *facts = json_object_get(json_object_get(timing, "passes"), "timing");
+    double call = json_number_value(json_object_get(facts, "calibration_seconds"));
+    double pair = RUN_PAIR_CALLS * call * (double)(o->min_calls > 0 ? o->min_calls : 1), n;
+
+    if (o->profile_processes > 0)
+        return o->profile_processes;
+    if (!(call > 0) || !(pair > 0))
+        return 1;
+    n = floor(o->profile_seconds / pair);
+    return n < 1 ? 1 : n > RUN_AUTO_PROCESSES ? RUN_AUTO_PROCESSES : (unsigned)n;
+}
+
+/* The configuration of one of N processes of OP's profile pass: each
+ * aims at its part of --profile-seconds, and goes on to --precision
+ * times the root of N, which the mean of N reaches. */
+static json_t *passes_profile_config(const struct run_options *o, const char *op, unsigned n)
+{
+    json_t *cfg = run_config(o, op, "profile");
+
+    json_object_set_new(cfg, "profile_seconds", json_real(o->profile_seconds / n));
+    json_object_set_new(cfg, "precision", json_real(o->precision * sqrt((double)n)));
+    return cfg;
+}
+
+/* Run OP's profile pass in N measuring processes and take their merged
+ * result into OUT (run-merge.h); a process that fails fails the pass,
+ * and the others' results are not kept.  As passes_take. */
+static int passes_profile(const struct run_facts *f, const char *op, unsigned n, int log_fd,
+                          struct run_progress *p, struct run_outcome *out)
+{
+    json_t **done = calloc(n, sizeof *done);
+    struct child_outcome c;
+    unsigned k = 0;
+    int rc = EXIT_OK;
+
+    while (k < n) {
+        run_progress_process(p, k + 1, n);
+        rc =
+            passes_child(f, op, passes_profile_config(f->options, op, n), "profile", log_fd, p, &c);
+        if (rc != EXIT_OK)
+            break;
+        if (c.status != CHILD_OK) {
+            rc = passes_take("profile", &c, out);
+            break;
+        }
+        out->log_bytes += c.log_bytes;
+        done[k++] = c.result;
+    }
+    if (k == n) {
+        run_merge_profiles(done, n);
+        memset(&c, 0, sizeof c);
+        c.status = CHILD_OK;
+        c.result = done[0];
+        done[0] = NULL; /* OUT's now */
+        rc = passes_take("profile", &c, out);
+    }
+    for (unsigned j = 0; j < k; j++)
+        json_decref(done[j]);
+    free(done);
+    return rc;
 }
 
 /* Measure OP's passes. */
@@ -173,7 +271,7 @@ int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run
         rc = passes_run(f, op, "timing", log_fd, p, out, &timed_out);
     /* after a time-out, the profile pass would most likely hang the same way */
     if (rc == EXIT_OK && o->profiled != NULL && !timed_out)
-        rc = passes_run(f, op, "profile", log_fd, p, out, &timed_out);
+        rc = passes_profile(f, op, passes_processes(o, out->result), log_fd, p, out);
     else if (rc == EXIT_OK && o->profiled != NULL)
         snprintf(out->message + strlen(out->message), sizeof out->message - strlen(out->message),
                  "; the profile pass was not tried after it");

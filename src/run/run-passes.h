@@ -28,9 +28,9 @@ json_t *run_config(const struct run_options *o, const char *op, const char *pass
 /* Measure OP's passes under the run's FACTS, the scheme's output going to
  * LOG_FD and the progress to P.  EXIT_OK with OUT filled (a record to
  * write, failed when no pass finished); EXIT_USAGE when a measuring
- * process found bad input, EXIT_FAIL when one could not start, after a
- * message; 128 + the signal that interrupted it; or -1 with errno set
- * when the log could not be written. */
+ * process found bad input, EXIT_FAIL when one could not start or went
+ * past its memory or file-size limit (no record then), after a message; 128 + the signal that
+ * interrupted it; or -1 with errno set when the log could not be written. */
 int run_passes(const struct run_facts *facts, const char *op, int log_fd, struct run_progress *p,
                struct run_outcome *out);
 

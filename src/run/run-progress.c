@@ -58,7 +58,15 @@ void run_progress_op(struct run_progress *p, const char *op, unsigned index)
     p->op_index = index;
     p->op_start = child_seconds();
     p->call_seconds = 0;
+    p->process = p->processes = 0;
     run_progress_pass(p, "timing");
+}
+
+/* A process of the profile pass starts. */
+void run_progress_process(struct run_progress *p, unsigned process, unsigned processes)
+{
+    p->process = process;
+    p->processes = processes;
 }
 
 /* A pass starts. */
@@ -85,23 +93,36 @@ static const char *progress_where(const struct run_progress *p, char *buf, size_
         snprintf(buf, len, "[operation %u/%u] %s %s", p->op_index, p->op_count, p->instance, p->op);
     else
         snprintf(buf, len, "%s %s", p->instance, p->op);
+    if (p->processes > 1 && strcmp(p->pass, "profile") == 0)
+        snprintf(buf + strlen(buf), len - strlen(buf), " (profile process %u/%u)", p->process,
+                 p->processes);
     return buf;
 }
 
+/* The processes the profile pass is made in, as far as is known before
+ * it starts: --profile-processes N, each aiming at its part of
+ * --profile-seconds; one for auto, whose count the timing pass decides. */
+static double progress_processes(const struct run_options *o)
+{
+    return o->profile_processes > 1 ? (double)o->profile_processes : 1;
+}
+
 /* The seconds the profile pass will take, guessed before it starts from
- * a call of CALL_SECONDS by the rules of its minimum (measure/method.h):
- * its operations are pairs of calls, --min-calls of them when they fit
- * in --max-seconds, else 5.  (Its shares reach the precision asked soon
- * after; the timing pass's mean is what a busy host keeps from it.) */
+ * a call of CALL_SECONDS by the rules of its minimum (measure/method.h)
+ * in each of its processes (progress_processes): their operations are
+ * pairs of calls, --min-calls of them when they fit in --max-seconds,
+ * else 5.  (Its shares reach the precision asked soon after; the timing
+ * pass's mean is what a busy host keeps from it.) */
 static double progress_profile_guess(const struct run_options *o, double call_seconds)
 {
-    double pair = 2 * call_seconds, ops = ceil(o->profile_seconds / pair), seconds;
+    double n = progress_processes(o);
+    double pair = 2 * call_seconds, ops = ceil(o->profile_seconds / n / pair), seconds;
 
     if (o->min_calls > ops)
         ops = o->min_calls * pair <= o->max_seconds ? o->min_calls
                                                     : (o->min_calls < 5 ? o->min_calls : 5);
     seconds = ops * pair + PROGRESS_PROFILE_SETUP_CALLS * call_seconds;
-    return seconds < o->max_seconds ? seconds : o->max_seconds;
+    return n * (seconds < o->max_seconds ? seconds : o->max_seconds);
 }
 
 /* The seconds the whole run has left at NOW, from the current pass's plan
@@ -121,7 +142,11 @@ static double progress_left(const struct run_progress *p, double now)
         if (p->open)
             op_left = fmax(op_left, p->cap_end - now);
         if (strcmp(p->pass, "timing") == 0 && p->options->profiled != NULL)
-            op_left += p->setup_seconds + progress_profile_guess(p->options, p->call_seconds);
+            op_left += progress_processes(p->options) * p->setup_seconds +
+                       progress_profile_guess(p->options, p->call_seconds);
+        /* the profile processes after this one take as long as it */
+        if (p->processes > p->process && strcmp(p->pass, "profile") == 0)
+            op_left += (double)(p->processes - p->process) * p->pass_seconds;
         per_op = p->done_ops > 0 ? p->done_seconds / p->done_ops : now - p->op_start + op_left;
     } else {
         per_op = p->done_seconds / p->done_ops;
@@ -196,7 +221,9 @@ static const char *progress_rule(const struct run_progress *p, const char *rule,
 
     if (strcmp(rule, "target-seconds") == 0)
         snprintf(buf, len, "for the %g s aimed at",
-                 strcmp(p->pass, "timing") == 0 ? o->target_seconds : o->profile_seconds);
+                 strcmp(p->pass, "timing") == 0
+                     ? o->target_seconds
+                     : o->profile_seconds / (p->processes > 1 ? p->processes : 1));
     else if (strcmp(rule, "min-calls") == 0)
         snprintf(buf, len, "--min-calls %u", o->min_calls);
     else

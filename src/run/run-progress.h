@@ -34,6 +34,9 @@ struct run_progress {
      * which the profile pass's process takes as well. */
     bool open;
     double cap_end, setup_seconds;
+    /* The profile pass's measuring process running, from 1, of PROCESSES
+     * (--profile-processes); 0 of 0 while it runs in one. */
+    unsigned process, processes;
 };
 
 /* Start the progress of a run of OP_COUNT operations of INSTANCE under
@@ -46,6 +49,11 @@ void run_progress_op(struct run_progress *p, const char *op, unsigned index);
 
 /* Its pass PASS ("timing" or "profile") starts, in a measuring process. */
 void run_progress_pass(struct run_progress *p, const char *pass);
+
+/* The profile pass's measuring process PROCESS (from 1) of PROCESSES
+ * starts (run_progress_pass follows): where the run is says which, and
+ * the time left counts the processes after it. */
+void run_progress_process(struct run_progress *p, unsigned process, unsigned processes);
 
 /* The measuring process entered PHASE, announced the plan PLAN of its
  * pass, or (both NULL) time passed: update what stderr shows.  ARG is the

@@ -12,6 +12,7 @@
 #include "run/drng-find.h"
 #include "util/hex.h"
 #include "host/host.h"
+#include "record/record-processes.h"
 #include "record/record-profile.h"
 #include "run/run-passes.h"
 #include "run/run-record.h"
@@ -282,9 +283,15 @@ void run_settings_key(const struct run_facts *f, const char *op, char key[65])
         run_config(f->options, op, NULL), "plain", f->plain_lib, "profiled", f->profiled_lib,
         "build", f->build != NULL ? f->build : json_null(), "kat", record_kat_key(f), "scheme",
         f->scheme_id, "algorithm", f->algorithm, "instance", f->instance);
-    char *text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned mdlen = 0;
+    char *text;
+
+    /* a record of several profile processes is not one of a single one */
+    if (f->options->profile_processes != 1)
+        json_object_set_new(all, "profile_processes",
+                            json_integer((json_int_t)f->options->profile_processes));
+    text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
 
     if (text == NULL || EVP_Digest(text, strlen(text), md, &mdlen, EVP_sha256(), NULL) != 1)
         mdlen = 0;
@@ -442,6 +449,9 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
                         record_memory(f, r != NULL ? json_object_get(r, "memory") : NULL));
     json_object_set_new(rec, "sizes", record_sizes(f, r));
     json_object_set_new(rec, "profile", raw_profile ? record_profile(raw_profile) : json_null());
+    if (raw_profile != NULL)
+        record_processes(json_object_get(rec, "profile"),
+                         json_object_get(raw_profile, "processes"));
     json_object_set_new(rec, "callers",
                         raw_profile && raw_sites ? record_callers(raw_sites, raw_profile,
                                                                   json_object_get(rec, "profile"))

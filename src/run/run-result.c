@@ -90,6 +90,42 @@ static const struct field costs_fields[] = {
     {NULL, 0, 0, 0, 0, NULL, NULL},
 };
 
+/* The replay request's (measure/replay.h): a trial's medians, a
+ * candidate's among them, and what each candidate did to the calls. */
+static const struct field replay_cost_fields[] = {
+    {"ticks", FIELD_NUMBER, 0, ANY, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field replay_trial_fields[] = {
+    {"cpu", FIELD_INT, FIELD_NULL, 0, CPU_SETSIZE - 1, NULL, NULL},
+    {"rounds", FIELD_INT, 0, 1, 0, NULL, NULL},
+    {"op_ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"played_ticks", FIELD_NUMBER, 0, 0, 0, NULL, NULL},
+    {"costs", FIELD_ARRAY, 0, 1, 0, replay_cost_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field replay_with_fields[] = {
+    {"counted", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, FIELD_NULL, 0, 0, NULL, NULL},
+    {"fails", FIELD_BOOL, 0, 0, 0, NULL, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
+static const struct field replay_request_fields[] = {
+    {"tick_source", FIELD_STRING, 0, 0, 0, NULL, tick_sources},
+    {"tick_hz", FIELD_NUMBER, 0, 1, 0, NULL, NULL},
+    {"fault", FIELD_STRING, FIELD_NULL, 0, 0, NULL, NULL},
+    {"rounds", FIELD_INT, FIELD_OPTIONAL, 1, 0, NULL, NULL},
+    {"calls_min", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"calls_max", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"calls", FIELD_INT, FIELD_OPTIONAL, 0, 0, NULL, NULL},
+    {"trials", FIELD_ARRAY, FIELD_OPTIONAL, 2, 0, replay_trial_fields, NULL},
+    {"with", FIELD_ARRAY, FIELD_OPTIONAL, 1, 0, replay_with_fields, NULL},
+    {NULL, 0, 0, 0, 0, NULL, NULL},
+};
+
 static const struct field kat_fields[] = {
     {"vectors", FIELD_INT, 0, 0, 0, NULL, NULL},
     {"skipped", FIELD_INT, 0, 0, 0, NULL, NULL},
@@ -703,7 +739,8 @@ int result_check(json_t *result, enum result_kind kind, char *why, size_t len)
     return check_message(result,
                          kind == RESULT_PROBE   ? probe_fields
                          : kind == RESULT_COSTS ? costs_fields
-                                                : kat_fields,
+                         : kind == RESULT_KAT   ? kat_fields
+                                                : replay_request_fields,
                          "result", why, len);
 }
 

@@ -11,7 +11,7 @@
 
 /* What a result answers: an operation's measurement, a probe (the
  * scheme's type and lengths), a costs request (protocol.h). */
-enum result_kind { RESULT_OP, RESULT_PROBE, RESULT_COSTS, RESULT_KAT };
+enum result_kind { RESULT_OP, RESULT_PROBE, RESULT_COSTS, RESULT_KAT, RESULT_REPLAY };
 
 /* Check RESULT, the result of KIND; 0, or -1 with WHY
  * naming the first member at fault ("field timing.trials[0].calls is

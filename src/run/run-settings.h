@@ -9,6 +9,9 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* --profile-processes is at most this many. */
+#define RUN_MAX_PROCESSES 64
+
 /* The seed is at most this many bytes. */
 #define RUN_MAX_SEED 128
 
@@ -29,15 +32,17 @@ struct run_options {
     unsigned sample; /* K; 0 = auto */
     unsigned long long message_bytes;
     double target_seconds, max_seconds, timeout, profile_seconds;
+    unsigned long long max_memory_mib, max_file_mib; /* each measuring process's limits */
     unsigned char seed[RUN_MAX_SEED];
     size_t seed_len;
     int no_plain, no_profile;
     int cpu; /* the core to pin to; -1: not pinned */
     int require_quiet_host;
-    json_t *substitutes;   /* --substitute's list (substitute.h), or NULL */
-    bool allow_unverified; /* --allow-unverified */
-    double precision;      /* the relative 95 % half-width a pass goes on to; 0: off */
-    int resume;            /* keep the records this same command made already */
+    json_t *substitutes;        /* --substitute's list (substitute.h), or NULL */
+    bool allow_unverified;      /* --allow-unverified */
+    double precision;           /* the relative 95 % half-width a pass goes on to; 0: off */
+    unsigned profile_processes; /* the measuring processes of the profile pass; 0: auto */
+    int resume;                 /* keep the records this same command made already */
     struct run_within within;
 };
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,7 +222,27 @@ static int file_remove_entry(const char *path, const struct stat *st, int flag, 
     return 0;
 }
 
+/* Whether file_open_entry opened a folder in its last walk. */
+static bool file_opened;
+
+/* nftw callback: open a folder of a tree to its owner, so that a
+ * folder a program made unreadable or unwritable is still emptied. */
+static int file_open_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)ftw;
+    if ((flag == FTW_D || flag == FTW_DNR) && (st->st_mode & S_IRWXU) != S_IRWXU &&
+        chmod(path, (st->st_mode & 07777) | S_IRWXU) == 0)
+        file_opened = true;
+    return 0;
+}
+
 void file_remove_tree(const char *dir)
 {
+    /* a walk cannot enter a folder it just opened: again, one level
+     * deeper each time, until none was closed */
+    do {
+        file_opened = false;
+        nftw(dir, file_open_entry, 16, FTW_PHYS);
+    } while (file_opened);
     nftw(dir, file_remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }

@@ -35,7 +35,8 @@ int file_replace_private(const char *path, const char *content);
 /* Make DIR and its parents; 0, or -1 with errno set. */
 int file_mkdirs(const char *dir);
 
-/* Remove DIR and everything below it, as far as it can be. */
+/* Remove DIR and everything below it, as far as it can be (its folders
+ * are first opened to their owner). */
 void file_remove_tree(const char *dir);
 
 /* The modification time of PATH; false when it does not exist. */

@@ -17,6 +17,7 @@
 
 #include "util/build-jobs.h"
 #include "util/message.h"
+#include "util/terminal.h"
 
 /* How often (seconds) a job's folder is counted against its quota. */
 #define JOBS_QUOTA_LOOK 0.1
@@ -133,15 +134,6 @@ static __attribute__((noreturn)) void jobs_exec(const struct job *j, int out, in
     _exit(127);
 }
 
-/* Show J's command on stderr, "+ cc -c a.c", as a shell's trace does. */
-static void jobs_show(const struct job *j)
-{
-    fputc('+', stderr);
-    for (size_t i = 0; i < j->argv.n; i++)
-        fprintf(stderr, " %s", j->argv.v[i]);
-    fputc('\n', stderr);
-}
-
 /* Start job J; 0, or -1 when no process could be made (J then failed). */
 static int jobs_start(struct job *j, FILE **capture, double now)
 {
@@ -158,7 +150,7 @@ static int jobs_start(struct job *j, FILE **capture, double now)
         out = fileno(*capture);
     }
     if (cmd_verbosity == CMD_VERBOSE)
-        jobs_show(j);
+        text_show_command(stderr, NULL, j->argv.v, j->argv.n);
     fflush(NULL);
     if ((pid = fork()) == 0)
         jobs_exec(j, out, nullfd, self);

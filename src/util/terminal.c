@@ -47,6 +47,25 @@ char *text_for_terminal(const char *text, const char *keep)
     return out;
 }
 
+/* Print ARGV as a trace line, its control characters escaped. */
+void text_show_command(FILE *f, const char *dir, char *const argv[], size_t n)
+{
+    char *shown;
+
+    fputc('+', f);
+    if (dir != NULL) {
+        shown = text_for_terminal(dir, "");
+        fprintf(f, " (in %s)", shown);
+        free(shown);
+    }
+    for (size_t i = 0; i < n; i++) {
+        shown = text_for_terminal(argv[i], "");
+        fprintf(f, " %s", shown);
+        free(shown);
+    }
+    fputc('\n', f);
+}
+
 /* A terminal's stream: its descriptor, and the bytes of a sequence that
  * the next write may complete. */
 struct text_tty {

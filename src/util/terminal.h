@@ -18,6 +18,11 @@ size_t text_control(const char *s, unsigned *code);
  * written as \xNN (\x1b for ESC, \x9b for CSI), malloc'd. */
 char *text_for_terminal(const char *text, const char *keep);
 
+/* Print the command ARGV (N words) on F as a shell's trace does, "+ cc -c
+ * a.c", after "(in DIR)" when DIR is not NULL, each word as
+ * text_for_terminal shows it: a package's file names and flags are in it. */
+void text_show_command(FILE *f, const char *dir, char *const argv[], size_t n);
+
 /* When *STREAM (stdout or stderr) is a terminal, replace it by a stream
  * that writes to the same descriptor what text_for_terminal shows, line
  * breaks and tabs kept, and a carriage return only where it ends a line

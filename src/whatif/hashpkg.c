@@ -103,13 +103,13 @@ static int hashpkg_compile(const struct build_settings *s, const struct plan_ins
         return -1;
     }
     free(src);
-    for (size_t k = 0; k < i->nsources; k++) {
+    for (size_t k = 0; k < i->set.nsources; k++) {
         struct strlist argv = {0};
-        char *log = xasprintf("%s/%s.log", obj, i->sources[k].obj);
-        char *out = xasprintf("%s/%s", obj, i->sources[k].obj);
+        char *log = xasprintf("%s/%s.log", obj, i->set.sources[k].obj);
+        char *out = xasprintf("%s/%s", obj, i->set.sources[k].obj);
         int rc;
 
-        build_compile_argv(s, i, mode, NULL, &i->sources[k], out, &argv);
+        build_compile_argv(s, i, mode, NULL, &i->set.sources[k], out, &argv);
         rc = hashpkg_exec(&argv, i->build, log, &hashpkg_compile_limits, why, len);
         strlist_free(&argv);
         free(log);
@@ -125,9 +125,9 @@ static int hashpkg_compile(const struct build_settings *s, const struct plan_ins
 static int hashpkg_objects(const struct plan_instance *i, const char *obj, struct strlist *lib,
                            char *why, size_t len)
 {
-    for (size_t k = 0; k < i->nsources; k++) {
+    for (size_t k = 0; k < i->set.nsources; k++) {
         struct obj_file f;
-        char *path = xasprintf("%s/%s", obj, i->sources[k].obj);
+        char *path = xasprintf("%s/%s", obj, i->set.sources[k].obj);
 
         if (obj_read(path, &f, why, len) != 0) {
             free(path);

@@ -20,22 +20,37 @@ static const char *const wi_columns[] = {"scheme", "instance", "operation", "can
                                          "flag"};
 #define WI_NCOLUMNS (sizeof wi_columns / sizeof wi_columns[0])
 
-/* What the flag column says of ROW's figure of SOURCE into BUF. */
+/* What the flag column says of ROW's projection into BUF: its
+ * half-width (played back) or its method, and how it is approximate. */
+static void wi_flag_projected(const json_t *row, char *buf, size_t len)
+{
+    const json_t *p = json_object_get(row, "projected");
+    const char *cost = json_string_value(json_object_get(row, "placeholder_cost"));
+
+    if (!json_is_object(p))
+        snprintf(buf, len, "not projected: %s", json_string_value(json_object_get(row, "why")));
+    else if (json_is_number(json_object_get(p, "half_width")))
+        snprintf(buf, len, "± %.2f %%", 100 * json_number_value(json_object_get(p, "half_width")));
+    else if (json_is_true(json_object_get(p, "approximate")))
+        snprintf(buf, len, "microbenchmark, approximate%s%s",
+                 cost != NULL && strcmp(cost, "in-situ") == 0 ? " (placeholder in situ)" : "",
+                 json_is_true(json_object_get(p, "as_all_helpers")) ? " (as all helpers)" : "");
+    else
+        snprintf(buf, len, "microbenchmark");
+}
+
+/* What the flag column says of ROW's figure of SOURCE into BUF: for the
+ * projection (wi_flag_projected) also that the calls depend on the hash,
+ * which the projection cannot foresee and a measurement can. */
 static const char *wi_flag(const json_t *row, const char *source, char *buf, size_t len)
 {
-    const json_t *p = json_object_get(row, "projected"), *m = json_object_get(row, "measured");
+    const json_t *m = json_object_get(row, "measured");
 
     buf[0] = '\0';
     if (strcmp(source, "projected") == 0) {
-        if (!json_is_object(p))
-            snprintf(buf, len, "not projected: %s", json_string_value(json_object_get(row, "why")));
-        else if (json_is_true(json_object_get(p, "approximate")))
-            snprintf(
-                buf, len, "approximate%s%s",
-                strcmp(json_string_value(json_object_get(row, "placeholder_cost")), "in-situ") == 0
-                    ? " (placeholder in situ)"
-                    : "",
-                json_is_true(json_object_get(p, "as_all_helpers")) ? " (as all helpers)" : "");
+        wi_flag_projected(row, buf, len);
+        if (json_is_true(json_object_get(row, "calls_depend_on_hash")))
+            snprintf(buf + strlen(buf), len - strlen(buf), "; calls depend on the hash: measure");
     } else if (!json_is_true(json_object_get(m, "works")))
         snprintf(buf, len, "works-check failed: not timed");
     else if (json_is_true(json_object_get(row, "flagged")))

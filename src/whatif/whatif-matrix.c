@@ -1,7 +1,8 @@
 /* whatif-matrix.c - a record's rows of the what-if matrix, projected:
- * the candidates and the placeholder timed at the record's shapes by the
- * measuring program (the costs request, protocol.h), then whatif-project's
- * arithmetic per candidate. */
+ * from the operation played back with each candidate (whatif-replay.c),
+ * or where it cannot be, from the candidates and the placeholder timed at
+ * the record's shapes by the measuring program (the costs request,
+ * protocol.h) and whatif-project's arithmetic per candidate. */
 #include "config.h"
 
 #include <errno.h>
@@ -19,14 +20,21 @@
 #define WI_COSTS_TIMEOUT 900.0
 
 const char wi_method[] =
-    "projected ticks per operation = the placeholder record's timed ticks per operation - "
-    "sum over its hash shapes of calls per operation x (placeholder - candidate ticks per call), "
-    "both timed as a median per call in one measuring process on this host with the counter of "
-    "the record's wrappers, the candidate through the shim's length extension and the "
-    "placeholder through the record's profiled library (candidate iccs), or, where that library "
-    "is gone, the record's in-situ ticks per timed call (placeholder_cost in-situ, approximate); "
-    "ratio = projected / timed ticks; cycles = ratio x the record's cycles per operation; a "
-    "grouped shape class is costed at the midpoint of its lengths in whole bytes (approximate)";
+    "method replay (the record's profiled library there to run): its operation run with the "
+    "record's inputs in one measuring process, its hash helpers' outputs recorded and played back "
+    "in rounds, plainly (P), with the placeholder hashing each call's message while the recorded "
+    "output is returned (H) and likewise with each candidate (C), and unplayed (T), the plays of a "
+    "round in turn and the rounds in 10 trials taking the cores in turn; per trial the medians of "
+    "T, H - P and C - P; ratio = mean over the trials of (T - (H - P) + (C - P)) / T, half_width "
+    "= its 95 % half-width (Student's t over the trials); method microbenchmark (the operation "
+    "cannot be played back, or the library is gone): projected ticks per operation = the "
+    "placeholder record's timed ticks per operation - sum over its hash shapes of calls per "
+    "operation x (placeholder - candidate ticks per call), both timed as a median per call in one "
+    "measuring process with the counter of the record's wrappers, or, where the library is gone, "
+    "the record's in-situ ticks per timed call (placeholder_cost in-situ, approximate), a grouped "
+    "shape class costed at the midpoint of its lengths in whole bytes (approximate); either way "
+    "cycles = ratio x the record's cycles per operation, and calls_depend_on_hash where the "
+    "calls per operation would not be the placeholder's with the candidate";
 
 /* A hash shape of a record as costed: its lengths and calls per operation. */
 struct wi_shape {
@@ -133,14 +141,15 @@ static double wi_cost(json_t *result, size_t k, size_t j, double scale)
     return NAN;
 }
 
-/* A row of R for candidate NAME, not yet projected nor measured. */
-static json_t *wi_row(const struct rec *r, const char *name, bool in_situ)
+/* A row of R for candidate NAME by METHOD ("replay", "microbenchmark";
+ * the placeholder's cost COST), not yet projected nor measured. */
+static json_t *wi_row(const struct rec *r, const char *name, const char *method, const char *cost)
 {
-    return json_pack("{s:s, s:s, s:s, s:s, s:f, s:n, s:n, s:n, s:b, s:s, s:s}", "scheme",
+    return json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:n, s:n, s:n, s:b, s:s, s:s}", "scheme",
                      r->scheme_id, "instance", r->instance, "operation", rec_op_name(r->op),
-                     "candidate", name, "placeholder_cycles", r->mean_cycles, "projected",
-                     "measured", "difference_percent", "flagged", 0, "placeholder_cost",
-                     in_situ ? "in-situ" : "microbenchmark", "cycles_source", r->cycles_source);
+                     "candidate", name, "method", method, "placeholder_cycles", r->mean_cycles,
+                     "projected", "measured", "difference_percent", "flagged", 0,
+                     "placeholder_cost", cost, "cycles_source", r->cycles_source);
 }
 
 /* Project candidate C (position K in the request, or -1 for the control
@@ -184,16 +193,75 @@ static void wi_fill(json_t *row, const struct rec *r, json_t *result, long k, do
     free(ws);
 }
 
-/* The projected rows of record R, one per candidate (whatif.h). */
-json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
+/* The rows of record R, one per candidate of S, projected from the
+ * shapes' costs (the microbenchmark), with the profiled library LIB or
+ * without (NULL); NULL after a message, or with *STATUS 128 + a signal. */
+static json_t *wi_project_costs(const struct rec *r, const struct wi_set *s, const char *lib,
+                                int *status)
 {
-    struct wi_shape *sh;
-    const char *lib;
+    struct wi_shape *sh = calloc(r->nshapes, sizeof *sh);
     json_t *result, *rows;
     bool grouped;
-    size_t n;
+    size_t n = wi_shapes(r, sh, &grouped);
     double scale = 1;
     long k;
+
+    if ((result = wi_costs(r, s, lib, sh, n, status)) == NULL) {
+        free(sh);
+        return NULL;
+    }
+    if (strcmp(json_string_value(json_object_get(result, "tick_source")), r->tick_source) != 0)
+        scale = r->tick_hz / json_number_value(json_object_get(result, "tick_hz"));
+    rows = json_array();
+    k = lib != NULL ? 1 : 0; /* after the placeholder */
+    for (size_t i = 0; i < s->n; i++) {
+        bool control = strcmp(s->c[i].kind, "control") == 0;
+        json_t *row =
+            wi_row(r, s->c[i].name, "microbenchmark", lib == NULL ? "in-situ" : "microbenchmark");
+
+        wi_fill(row, r, result, lib == NULL && control ? -1 : k, scale, sh, n, grouped,
+                lib == NULL);
+        wi_calls_depend(row, r, &s->c[i], NULL, 0);
+        if (lib != NULL || !control)
+            k++;
+        json_array_append_new(rows, row);
+    }
+    json_decref(result);
+    free(sh);
+    return rows;
+}
+
+/* The rows of record R, one per candidate of S, each played back with
+ * its profiled library LIB (wi_replay); NULL with why in WHY at the first
+ * that cannot be, or with *STATUS 128 + a signal. */
+static json_t *wi_project_replay(const struct rec *r, const struct wi_set *s, const char *lib,
+                                 int *status, char *why, size_t len)
+{
+    json_t *rows = json_array(), *result;
+
+    for (size_t i = 0; i < s->n; i++) {
+        json_t *row = wi_row(r, s->c[i].name, "replay", "replay");
+
+        json_array_append_new(rows, row);
+        if ((result = wi_replay(r, &s->c[i], lib, status, why, len)) == NULL) {
+            json_decref(rows);
+            return NULL;
+        }
+        wi_replay_fill(row, r, result, 1);
+        wi_calls_depend(row, r, &s->c[i], result, 1);
+        json_decref(result);
+    }
+    return rows;
+}
+
+/* The projected rows of record R, one per candidate (whatif.h): played
+ * back where its profiled library is there and its operation repeats
+ * itself, else from the microbenchmark, with a note saying why. */
+json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
+{
+    const char *lib;
+    json_t *rows;
+    char why[PROTOCOL_MESSAGE_MAX];
 
     *status = EXIT_FAIL;
     if (!r->has_timing || !(r->mean_cycles > 0) || !(r->mean_seconds > 0) || !(r->tick_hz > 0)) {
@@ -207,28 +275,14 @@ json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status)
                   r->path, r->instance, rec_op_name(r->op));
         return NULL;
     }
-    sh = calloc(r->nshapes, sizeof *sh);
-    n = wi_shapes(r, sh, &grouped);
-    lib = wi_record_library(r, "profiled");
-    if ((result = wi_costs(r, s, lib, sh, n, status)) == NULL) {
-        free(sh);
-        return NULL;
+    if ((lib = wi_record_library(r, "profiled")) == NULL)
+        return wi_project_costs(r, s, NULL, status);
+    if ((rows = wi_project_replay(r, s, lib, status, why, sizeof why)) == NULL) {
+        if (*status > 128)
+            return NULL;
+        cmd_note("%s: %s %s cannot be played back (%s): projected from the microbenchmark", r->path,
+                 r->instance, rec_op_name(r->op), why);
+        return wi_project_costs(r, s, lib, status);
     }
-    if (strcmp(json_string_value(json_object_get(result, "tick_source")), r->tick_source) != 0)
-        scale = r->tick_hz / json_number_value(json_object_get(result, "tick_hz"));
-    rows = json_array();
-    k = lib != NULL ? 1 : 0; /* after the placeholder */
-    for (size_t i = 0; i < s->n; i++) {
-        bool control = strcmp(s->c[i].kind, "control") == 0;
-        json_t *row = wi_row(r, s->c[i].name, lib == NULL);
-
-        wi_fill(row, r, result, lib == NULL && control ? -1 : k, scale, sh, n, grouped,
-                lib == NULL);
-        if (lib != NULL || !control)
-            k++;
-        json_array_append_new(rows, row);
-    }
-    json_decref(result);
-    free(sh);
     return rows;
 }

@@ -3,6 +3,7 @@
 
 #include <math.h>
 
+#include "measure/rules.h"
 #include "whatif/whatif-project.h"
 
 /* Project an operation's cost from its shapes (whatif-project.h). */
@@ -26,6 +27,36 @@ int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, 
         return -1;
     r->ratio = r->ticks / base_ticks;
     r->cycles = r->ratio * base_cycles;
+    return 0;
+}
+
+/* A trial's projected ratio: its operation less the placeholder's cost
+ * in it plus the candidate's, over the operation; NAN when the operation
+ * is not above 0. */
+static double wp_trial_ratio(const struct wp_trial *t)
+{
+    return t->op > 0 ? (t->op - t->hash + t->cost) / t->op : NAN;
+}
+
+/* Project from played-back trials (whatif-project.h). */
+int wp_replay(const struct wp_trial *t, size_t n, struct wp_estimate *e)
+{
+    double sum = 0, sq = 0, mean;
+
+    if (n < 2)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        double ratio = wp_trial_ratio(&t[i]);
+
+        if (!(ratio > 0))
+            return -1;
+        sum += ratio;
+    }
+    mean = sum / (double)n;
+    for (size_t i = 0; i < n; i++)
+        sq += (wp_trial_ratio(&t[i]) - mean) * (wp_trial_ratio(&t[i]) - mean);
+    e->ratio = mean;
+    e->half_width = method_t95(n - 1) * sqrt(sq / (double)(n - 1) / (double)n);
     return 0;
 }
 

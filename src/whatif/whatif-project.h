@@ -47,6 +47,29 @@ struct wp_result {
 int wp_project(double base_ticks, double base_cycles, const struct wp_shape *s, size_t n,
                struct wp_result *r);
 
+/* One trial of an operation played back (measure/replay.h), for one
+ * candidate: the medians of its rounds' ticks. */
+struct wp_trial {
+    double op;   /* the operation, not played back */
+    double hash; /* the placeholder's play less the plain play: its cost in the operation */
+    double cost; /* the candidate's play less the plain play: the candidate's cost there */
+};
+
+/* A projection from played-back trials: the ratio to the operation and
+ * its 95 % half-width. */
+struct wp_estimate {
+    double ratio, half_width;
+};
+
+/* Project from the N trials T into E: each trial's operation less the
+ * placeholder's cost in it plus the candidate's, over the operation; E's
+ * ratio their mean, its half-width Student's t (N - 1 degrees of
+ * freedom) times their standard error, which covers what moves a trial's
+ * projection (the machine's load, the core it ran on).  0, or -1 with
+ * fewer than two trials, or a trial whose operation or projection is not
+ * above 0. */
+int wp_replay(const struct wp_trial *t, size_t n, struct wp_estimate *e);
+
 /* The length a grouped class of lengths [LO, HI] is costed at: its
  * midpoint rounded down to whole bytes (HI < 0: no upper bound, LO). */
 long long wp_representative(long long lo, long long hi);

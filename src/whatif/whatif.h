@@ -13,7 +13,7 @@
 #include "record/record-read.h"
 #include "util/strlist.h"
 
-#define WHATIF_SCHEMA "iccsprof-whatif/1"
+#define WHATIF_SCHEMA "iccsprof-whatif/2"
 
 /* A projection or a measurement more than this far from the other is
  * flagged. */
@@ -83,6 +83,32 @@ void wi_set_free(struct wi_set *s);
  * (no shapes, no timing, the measuring program failed: after a one-line
  * message; a signal stopped it: 128 + the signal). */
 json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status);
+
+/* Play record R's operation back with candidate C on its profiled
+ * library LIB (the replay request, measure/replay.h), the placeholder at
+ * position 0 of the request and C at 1, in a measuring process of their
+ * own, as a substituted run has C alone beside the scheme (another
+ * candidate's library in the process moves C's cost by a few per cent):
+ * the measuring program's result, or NULL with why not in WHY (LEN
+ * bytes; the rows are then projected from the microbenchmark), or NULL
+ * with *STATUS 128 + the signal that interrupted it. */
+json_t *wi_replay(const struct rec *r, const struct wi_cand *c, const char *lib, int *status,
+                  char *why, size_t len);
+
+/* Project ROW of record R from the replay RESULT for the candidate at
+ * position K of the request (the placeholder at 0): the projection with
+ * its half-width, or why there is none. */
+void wi_replay_fill(json_t *row, const struct rec *r, json_t *result, size_t k);
+
+/* Say in ROW ("calls_depend_on_hash", and "calls_why" when they do) of
+ * record R and candidate C whether the calls per operation depend on the
+ * hash, which a projection made on the placeholder's calls cannot
+ * foresee: from R (calls varying between operations, retries,
+ * rejections) and, with RESULT, from the replay at request position K
+ * (the candidate really serving the helpers made other calls, or failed
+ * the operation).  Never for the control. */
+void wi_calls_depend(json_t *row, const struct rec *r, const struct wi_cand *c, json_t *result,
+                     size_t k);
 
 /* The library of KIND ("plain", "profiled") record R was measured with,
  * when it is still there to read (R's own string); NULL otherwise. */
