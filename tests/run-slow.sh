@@ -145,4 +145,10 @@ cmp -s "$work/keygen.before" "$work/int/sigfix__keygen.json" && pass "resume: th
 expect_status "resume, other settings: exits 0" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
     --profiled "$fix/libsigfix_prof.so" --out-dir "$work/int" --op keygen $quick --resume --seed 00ff
 expect_grep "resume: other settings measure again" "^sigfix keygen: .* ([0-9.]* s)$" "$work/out"
+# a record of an older schema, its settings the same, is measured again
+sed -i 's|"iccsprof.profile/6"|"iccsprof.profile/5"|' "$work/int/sigfix__verify.json"
+expect_status "resume, an older record: exits 0" 0 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+    --profiled "$fix/libsigfix_prof.so" --out-dir "$work/int" --op verify $quick --resume
+expect_grep "resume: an older record is measured again" "^sigfix verify: .* ([0-9.]* s)$" "$work/out"
+expect_grep "resume: its new record is of this schema" '"schema": "iccsprof.profile/6"' "$work/int/sigfix__verify.json"
 finish

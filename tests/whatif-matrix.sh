@@ -125,7 +125,7 @@ for line, r in zip(rows, doc["rows"]):
           [r[k] for k in ("scheme", "instance", "operation", "candidate")], (line, r))
     check(float(line[unit]) == r["projected"]["cycles"], (line, r))
     check(float(line["ratio"]) == r["projected"]["ratio"], (line, r))
-    flag = "± %.2f %%" % (100 * r["projected"]["half_width"])
+    flag = "±%.2f%%" % (100 * r["projected"]["half_width"])
     if r["calls_depend_on_hash"]:
         flag += "; calls depend on the hash: measure"
     check(line["source"] == "projected" and line["difference_percent"] == "" and

@@ -18,9 +18,6 @@
 #include "run/run-record.h"
 #include "run/run-timing.h"
 
-/* The schema id every record declares. */
-#define RECORD_SCHEMA "iccsprof.profile/6"
-
 /* A member of the build description, or null. */
 static json_t *record_build_member(const struct run_facts *f, const char *key)
 {

@@ -7,6 +7,9 @@
 
 #include "run/run-settings.h"
 
+/* The schema id every record this iccsprof writes declares. */
+#define RECORD_SCHEMA "iccsprof.profile/6"
+
 struct run_outcome;
 
 /* The record of operation OP from OUTCOME (run-passes.h); LOG_NAME is the

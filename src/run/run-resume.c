@@ -19,6 +19,16 @@ static int resume_finished(json_t *rec)
            json_object_get(status, "incomplete") == NULL;
 }
 
+/* Whether REC is written in the schema this iccsprof writes: a record of
+ * an older one lacks what a new measurement gives, though its settings
+ * are the same. */
+static int resume_current(json_t *rec)
+{
+    const char *schema = json_string_value(json_object_get(rec, "schema"));
+
+    return schema != NULL && strcmp(schema, RECORD_SCHEMA) == 0;
+}
+
 /* The record at PATH when it stands for a measurement of OP. */
 json_t *run_resume(const struct run_facts *facts, const char *op, const char *path)
 {
@@ -33,7 +43,7 @@ json_t *run_resume(const struct run_facts *facts, const char *op, const char *pa
     fclose(f);
     kept = json_string_value(json_object_get(json_object_get(rec, "method"), "settings_sha256"));
     run_settings_key(facts, op, key);
-    if (kept == NULL || strcmp(kept, key) != 0 || !resume_finished(rec) ||
+    if (kept == NULL || strcmp(kept, key) != 0 || !resume_finished(rec) || !resume_current(rec) ||
         utimensat(AT_FDCWD, path, NULL, 0) != 0) {
         json_decref(rec);
         return NULL;

@@ -1,7 +1,8 @@
 /* run-resume.h - `iccsprof run --resume`: an operation whose record is
  * already in place, made under the same settings from the same libraries,
- * build description and KAT result (run_settings_key), and finished (not
- * failed, no pass missing), is not measured again. */
+ * build description and KAT result (run_settings_key), finished (not
+ * failed, no pass missing) and in the schema this iccsprof writes, is not
+ * measured again. */
 #ifndef ICCSPROF_RUN_RESUME_H
 #define ICCSPROF_RUN_RESUME_H
 

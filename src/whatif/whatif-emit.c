@@ -30,7 +30,7 @@ static void wi_flag_projected(const json_t *row, char *buf, size_t len)
     if (!json_is_object(p))
         snprintf(buf, len, "not projected: %s", json_string_value(json_object_get(row, "why")));
     else if (json_is_number(json_object_get(p, "half_width")))
-        snprintf(buf, len, "± %.2f %%", 100 * json_number_value(json_object_get(p, "half_width")));
+        snprintf(buf, len, "±%.2f%%", 100 * json_number_value(json_object_get(p, "half_width")));
     else if (json_is_true(json_object_get(p, "approximate")))
         snprintf(buf, len, "microbenchmark, approximate%s%s",
                  cost != NULL && strcmp(cost, "in-situ") == 0 ? " (placeholder in situ)" : "",
