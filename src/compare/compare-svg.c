@@ -24,7 +24,8 @@ void cmp_print_svg(const struct cmp *c, FILE *out)
         rows[i] = (struct svg_row){.bar = {p->a, p->b},
                                    .has_diff = hash.known,
                                    .diff = hash.diff,
-                                   .diff_margin = hash.known ? hash.margin : 0};
+                                   .diff_below = hash.known ? hash.margin_below : 0,
+                                   .diff_above = hash.known ? hash.margin_above : 0};
     }
     svg_print_chart(&(struct svg_chart){.title = "Time share of the ICCS helpers: A against B",
                                         .sides = {c->a_name, c->b_name},

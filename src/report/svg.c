@@ -199,9 +199,40 @@ static bool svg_new_instance(const struct svg_chart *c, const size_t *order, siz
 static const char *const svg_report_head[3] = {"hash", "DRNG", "time/op"};
 static const char *const svg_report_widest[3] = {"100%", "4.7%", "999 ms"};
 static const char *const svg_pair_head[3] = {"time/op", "", ""};
-static const char *const svg_pair_widest[3] = {"999 ms", "",
-                                               "+10.0\xc2\xb1"
-                                               "0.0"};
+static const char *const svg_pair_widest[3] = {"999 ms", "", "+10.0"};
+
+/* The figure beside a difference D with its margins LO below and HI
+ * above, in points: "+0.4±1.1", or "+0.4+1.0/-1.1" where the two margins
+ * part (print's minus sign in the margin). */
+static void svg_diff_label(char *buf, size_t size, double d, double lo, double hi)
+{
+    char up[16], down[16];
+
+    snprintf(buf, size, "%+.1f", d);
+    snprintf(up, sizeof up, "%.1f", hi);
+    snprintf(down, sizeof down, "%.1f", lo);
+    if (strcmp(up, down) == 0 && hi >= 0.05)
+        snprintf(buf + strlen(buf), size - strlen(buf), "\xc2\xb1%s", up);
+    else if (hi >= 0.05 || lo >= 0.05)
+        snprintf(buf + strlen(buf), size - strlen(buf), " +%s/\xe2\x88\x92%s", up, down);
+}
+
+/* The widest figure beside C's differences, at least WIDEST's. */
+static double svg_diff_width(const struct svg_chart *c, const char *widest)
+{
+    double w = svg_width(widest, SVG_FONT);
+    char text[FMT_CELL];
+
+    for (size_t k = 0; k < c->n; k++)
+        if (c->rows[k].has_diff) {
+            const struct svg_row *r = &c->rows[k];
+
+            svg_diff_label(text, sizeof text, 100 * r->diff, 100 * r->diff_below,
+                           100 * r->diff_above);
+            w = fmax(w, svg_width(text, SVG_FONT));
+        }
+    return w;
+}
 
 /* Lay out chart C: the labels as wide as the longest operation's name
  * (instances and schemes have lines of their own), the figure columns as
@@ -227,8 +258,10 @@ static void svg_lay_out(const struct svg_chart *c, size_t nmeta, struct svg_layo
         op = fmax(op, svg_width(rec_op_name(svg_first(&c->rows[k])->op), SVG_FONT));
     for (int i = 0; i < 3; i++)
         w[i] = fmax(svg_width(head[i], SVG_FONT * SVG_BOLD), svg_width(widest[i], SVG_FONT));
-    if (l->pair)
+    if (l->pair) {
         w[1] = SVG_DIFF_PANEL;
+        w[2] = fmax(w[2], svg_diff_width(c, widest[2]));
+    }
     l->x_inst = SVG_MARGIN;
     l->x_op = l->x_inst + SVG_INDENT;
     l->x_tag = l->x_op + op + 4;
@@ -357,30 +390,31 @@ static void svg_diff_axis(FILE *out, const struct svg_layout *l, double scale, d
 
 /* The difference panel of row R at Y (the row's middle): B's hash share
  * minus A's as a bar from zero, on a scale of plus or minus SCALE, with
- * whiskers at its 95 % half-width; grey when within them. */
+ * whiskers at its 95 % margins below and above (apart where a played-back
+ * share's ends are); grey when the margin towards zero reaches it. */
 static void svg_diff(FILE *out, const struct svg_layout *l, const struct svg_row *r, double y,
                      double scale)
 {
     double mid = l->col[1] - SVG_DIFF_PANEL / 2;
-    double unit = SVG_DIFF_PANEL / 2 / scale, d = 100 * r->diff, m = 100 * r->diff_margin;
-    bool noise = fabs(d) <= m;
+    double unit = SVG_DIFF_PANEL / 2 / scale, d = 100 * r->diff;
+    double lo = 100 * r->diff_below, hi = 100 * r->diff_above;
+    bool noise = d >= 0 ? d <= lo : -d <= hi;
     char text[FMT_CELL];
 
     if (!r->has_diff)
         return;
     fprintf(out,
             "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"5\" class=\"%s\">"
-            "<title>hash share B - A: %+.2f pp (\xc2\xb1%.2f pp, 95 %%)</title></rect>\n",
-            fmin(mid, mid + d * unit), y - 2.5, fabs(d) * unit, noise ? "diffnoise" : "diff", d, m);
+            "<title>hash share B - A: %+.2f pp (-%.2f/+%.2f pp, 95 %%)</title></rect>\n",
+            fmin(mid, mid + d * unit), y - 2.5, fabs(d) * unit, noise ? "diffnoise" : "diff", d, lo,
+            hi);
     /* whiskers shorter than half a point would read as a blot */
-    if (m * unit >= 0.5) {
-        svg_line(out, mid + (d - m) * unit, y, mid + (d + m) * unit, y, "whisker");
-        svg_line(out, mid + (d - m) * unit, y - 2, mid + (d - m) * unit, y + 2, "whisker");
-        svg_line(out, mid + (d + m) * unit, y - 2, mid + (d + m) * unit, y + 2, "whisker");
+    if ((lo + hi) * unit >= 1) {
+        svg_line(out, mid + (d - lo) * unit, y, mid + (d + hi) * unit, y, "whisker");
+        svg_line(out, mid + (d - lo) * unit, y - 2, mid + (d - lo) * unit, y + 2, "whisker");
+        svg_line(out, mid + (d + hi) * unit, y - 2, mid + (d + hi) * unit, y + 2, "whisker");
     }
-    snprintf(text, sizeof text, "%+.1f", d);
-    if (m >= 0.05)
-        snprintf(text + strlen(text), sizeof text - strlen(text), "\xc2\xb1%.1f", m);
+    svg_diff_label(text, sizeof text, d, lo, hi);
     /* a true minus sign, as print sets it */
     svg_text(out, l->col[1] + 4, y + 2.8, "start", noise ? "within" : "fig", "%s%s",
              d < 0 ? "\xe2\x88\x92" : "", text + (d < 0));
@@ -394,7 +428,8 @@ static double svg_diff_scale(const struct svg_chart *c)
 
     for (size_t i = 0; i < c->n; i++)
         if (c->rows[i].has_diff)
-            top = fmax(top, 100 * (fabs(c->rows[i].diff) + c->rows[i].diff_margin));
+            top = fmax(top, 100 * fmax(fabs(c->rows[i].diff - c->rows[i].diff_below),
+                                       fabs(c->rows[i].diff + c->rows[i].diff_above)));
     if (top <= 1)
         return 1;
     step = pow(10, floor(log10(top)));
@@ -603,8 +638,9 @@ static double svg_notes(FILE *out, const struct svg_chart *c, const struct svg_l
     if (l->pair)
         y = svg_note(out, l, y,
                      "\xce\x94 hash: B's hash share minus A's, in percentage points; "
-                     "whiskers: its 95 % half-width, both shares' uncertainties "
-                     "together; grey: within them, no difference.");
+                     "whiskers: its 95 % margins below and above, both shares' "
+                     "uncertainties together (a played-back share's ends apart); "
+                     "grey: within them, no difference.");
     for (int m = 0; m < NMARKS; m++)
         if (used[m]) {
             char *note = xasprintf("%s %s", svg_mark[m], svg_mark_note[m]);

@@ -28,7 +28,8 @@ struct svg_row {
     const struct rec *bar[2]; /* bar[1] is NULL in a report's chart */
     bool has_diff;            /* the difference below is known */
     double diff;              /* B's hash share minus A's */
-    double diff_margin;       /* its 95 % margin on its side of zero (struct cmp_share); 0: none */
+    double diff_below;        /* its 95 % margin below it (struct cmp_share); 0: none */
+    double diff_above;        /* and above it: a played-back share's ends are not symmetric */
 };
 
 struct svg_chart {
