@@ -73,7 +73,8 @@ START_TEST(awkward_layout)
     ck_assert_uint_eq(i->set.nsources, 9);
     ck_assert_str_eq(i->set.sources[0].name, "KAT_SIG.c");
     ck_assert_str_eq(i->set.sources[1].obj, "src/auxfunc.o");
-    ck_assert_str_eq(i->set.sources[1].path, "/nonexistent/build/awkward/Awk-128/src/src/auxfunc.c");
+    ck_assert_str_eq(i->set.sources[1].path,
+                     "/nonexistent/build/awkward/Awk-128/src/src/auxfunc.c");
     ck_assert_uint_eq(i->set.incdirs.n, 1);
     ck_assert_str_eq(i->set.incdirs.v[0], "include");
     ck_assert_uint_eq(p.notes.n, 1);

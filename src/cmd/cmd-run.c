@@ -733,6 +733,16 @@ static int run_measure_all(const struct run_facts *facts, char **ops)
     return status;
 }
 
+/* The limits every measuring process of the run gets from O: its time-out
+ * (in FACTS, which takes O) and its memory and file-size quotas. */
+static void run_set_limits(struct run_options *o, struct run_facts *facts)
+{
+    facts->options = o;
+    facts->timeout = o->timeout > 0 ? o->timeout : run_default_timeout(o);
+    child_set_limits(
+        &(struct child_limits){.memory_mib = o->max_memory_mib, .file_mib = o->max_file_mib});
+}
+
 /* Measure each requested operation of the libraries. */
 static int cmd_run_exec(const struct cmd_args *args)
 {
@@ -754,10 +764,7 @@ static int cmd_run_exec(const struct cmd_args *args)
     if (run_resolve_library(&o.plain, &plain_abs) != 0 ||
         run_resolve_library(&o.profiled, &profiled_abs) != 0)
         goto out;
-    facts.options = &o;
-    facts.timeout = o.timeout > 0 ? o.timeout : run_default_timeout(&o);
-    child_set_limits(
-        &(struct child_limits){.memory_mib = o.max_memory_mib, .file_mib = o.max_file_mib});
+    run_set_limits(&o, &facts);
     if (run_check_dest(&o) != 0)
         goto out;
     if ((o.cpu >= 0 && pin_self(cmd_run_entry.name, o.cpu) != EXIT_OK) ||

@@ -25,8 +25,9 @@ struct method {
 /* Time the operation on the plain library S: setup, warm-up, one
  * calibration call, then trials of the calls it sets (method.h), taking
  * the cores in turn (cores.h), within --max-seconds.  Each trial names
- * its core (cpu: null when the process could not be held to one).  The timing section of the result; *memory gets the RSS
- * after setup and the peak after the trials, *facts how the pass ran. */
+ * its core (cpu: null when the process could not be held to one).  The timing section of the
+ * result; *memory gets the RSS after setup and the peak after the trials, *facts how the pass ran.
+ */
 json_t *plain_pass(struct scheme *s, const struct method *m, struct op_events *events,
                    json_t **memory, json_t **facts);
 

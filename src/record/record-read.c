@@ -728,7 +728,8 @@ static void rr_helpers(struct rr *rr, json_t *profile, struct rec *r)
         x->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
         x->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
         x->calls_stddev = rr_number(rr, o, where, "calls_stddev", RR_NULLABLE_V4, NAN);
-        x->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
+        x->calls_per_op_stderr =
+            rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
         x->grouped_calls = rr_count(rr, o, where, "grouped_calls", RR_SINCE_V5, 0);
     }
 }
@@ -762,7 +763,8 @@ static void rr_shapes(struct rr *rr, json_t *profile, struct rec *r)
         s->ticks = rr_number(rr, o, where, "ticks", RR_REQUIRED, 0);
         s->calls_min = rr_count(rr, o, where, "calls_min", RR_SINCE_V4, -1);
         s->calls_max = rr_count(rr, o, where, "calls_max", RR_SINCE_V4, -1);
-        s->calls_per_op_stderr = rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
+        s->calls_per_op_stderr =
+            rr_number(rr, o, where, "calls_per_op_stderr", RR_NULLABLE_V4, NAN);
         r->nshapes = i + 1;
     }
 }
