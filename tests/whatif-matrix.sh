@@ -133,7 +133,7 @@ for line, r in zip(rows, doc["rows"]):
 EOS
 expect_status "the Markdown table" 0 "$ICCSPROF" whatif -q --candidate sha256 "$work/wots/WOTS-SM3-16__sign.json"
 expect_grep "a row per figure, ratio to the placeholder, its half-width, the calls' dependence" \
-    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | ± [0-9]*\.[0-9][0-9] %; calls depend on the hash: measure |$' \
+    '^| sign-wots | WOTS-SM3-16 | sign | sha256 | [0-9.]* [kM]* | [0-9]\.[0-9][0-9][0-9] | projected |  | ±[0-9]*\.[0-9][0-9]%; calls depend on the hash: measure |$' \
     "$work/out"
 expect_py "the Markdown table heads the figures by what the record counts" "$work/out" \
     "$work/wots/WOTS-SM3-16__sign.json" <<'EOS'
