@@ -17,7 +17,7 @@
 static const char *const compare_formats[] = {"md", "json", "svg", NULL};
 enum compare_format { COMPARE_MD, COMPARE_JSON, COMPARE_SVG };
 
-enum { COMPARE_OPT_FORMAT, COMPARE_OPT_FAIL_ON, COMPARE_OPT_TOP };
+enum { COMPARE_OPT_FORMAT, COMPARE_OPT_FAIL_ON, COMPARE_OPT_NOISE, COMPARE_OPT_TOP };
 
 static const struct cmd_option compare_options[] = {
     [COMPARE_OPT_FORMAT] = {.name = "format",
@@ -36,6 +36,16 @@ static const struct cmd_option compare_options[] = {
                                  "(calls per operation differ), share=PP (a share moved by more "
                                  "than PP percentage points), cycles=PCT (mean cycles grew by "
                                  "more than PCT %); may be repeated"},
+    [COMPARE_OPT_NOISE] = {.name = "noise-threshold",
+                           .kind = CMD_OPT_PERCENT,
+                           .metavar = "PCT",
+                           .lo = 0,
+                           .hi = 100,
+                           .def = "1%",
+                           .help = "a difference of mean cycles smaller than PCT % of A's is not "
+                                   "significant whatever the errors say: one build measured "
+                                   "twice minutes apart moves by more than either run's errors "
+                                   "state (0: judge by the errors alone)"},
     [COMPARE_OPT_TOP] = {.name = "top",
                          .kind = CMD_OPT_UINT,
                          .metavar = "N",
@@ -180,12 +190,15 @@ static bool compare_sides_meet(const struct cmp *c)
     return false;
 }
 
-/* Read both sides, match them, print, and judge the conditions. */
+/* Read both sides, match them, print, and judge the conditions; a
+ * difference of mean cycles under NOISE_THRESHOLD of A's is not
+ * significant. */
 static int compare_run(char *a_name, char *b_name, enum compare_format format,
-                       const struct cmp_fail_on *f, size_t top)
+                       const struct cmp_fail_on *f, double noise_threshold, size_t top)
 {
     struct rec_set a = {0}, b = {0};
-    struct cmp c = {.a_name = a_name, .b_name = b_name, .a = &a, .b = &b};
+    struct cmp c = {
+        .a_name = a_name, .b_name = b_name, .noise_threshold = noise_threshold, .a = &a, .b = &b};
     struct provenance_svg svg;
     int status = EXIT_USAGE;
 
@@ -222,9 +235,9 @@ static int cmd_compare_exec(const struct cmd_args *args)
                                    fail_on->all[i]);
     if (args->argc != 2)
         return cmd_usage_error(&cmd_compare_entry, "give two profile sets, A and B");
-    return compare_run(args->argv[0], args->argv[1],
-                       (enum compare_format)args->opt[COMPARE_OPT_FORMAT].num, &f,
-                       (size_t)args->opt[COMPARE_OPT_TOP].num);
+    return compare_run(
+        args->argv[0], args->argv[1], (enum compare_format)args->opt[COMPARE_OPT_FORMAT].num, &f,
+        args->opt[COMPARE_OPT_NOISE].fraction, (size_t)args->opt[COMPARE_OPT_TOP].num);
 }
 
 const struct cmd_entry cmd_compare_entry = {

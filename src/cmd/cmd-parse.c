@@ -62,6 +62,22 @@ static bool cmd_parse_seconds(const char *text, double *out)
            *out <= CMD_MAX_SECONDS;
 }
 
+/* Parse a percentage (cmd.h). */
+bool cmd_parse_percent(const char *text, unsigned long long lo, unsigned long long hi, double *out)
+{
+    char *end;
+    double p;
+
+    if (!isdigit((unsigned char)text[0]))
+        return false;
+    errno = 0;
+    p = strtod(text, &end);
+    if (*end == '%')
+        end++;
+    *out = p / 100;
+    return errno == 0 && *end == '\0' && p >= (double)lo && p <= (double)hi;
+}
+
 /* The index of TEXT among CHOICES, or -1. */
 static long cmd_parse_choice(const char *text, const char *const *choices)
 {
@@ -107,6 +123,11 @@ static int cmd_take_value(const struct cmd_entry *entry, const struct cmd_option
             return EXIT_OK;
         return cmd_usage_error(entry, "--%s: '%s' is not a number of seconds above 0", opt->name,
                                text);
+    case CMD_OPT_PERCENT:
+        if (cmd_parse_percent(text, opt->lo, opt->hi, &v->fraction))
+            return EXIT_OK;
+        return cmd_usage_error(entry, "--%s: '%s' is not a percentage from %llu to %llu", opt->name,
+                               text, opt->lo, opt->hi);
     case CMD_OPT_CHOICE:
         if ((choice = cmd_parse_choice(text, opt->choices)) >= 0) {
             v->num = (unsigned long long)choice;

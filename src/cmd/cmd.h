@@ -16,6 +16,7 @@ enum cmd_opt_kind {
     CMD_OPT_UINT,    /* a whole decimal number in [lo, hi] */
     CMD_OPT_SECONDS, /* a finite number of seconds above 0 */
     CMD_OPT_CHOICE,  /* one of choices[]; the value is its index */
+    CMD_OPT_PERCENT, /* a percentage in [lo, hi], its % sign optional */
 };
 
 /* One option of a command, declared once: the parser, --help and the
@@ -29,7 +30,7 @@ struct cmd_option {
     const char *def;            /* default value, parsed as if given; NULL when none */
     const char *def_note;       /* the default in words when it is not one value */
     const char *help;           /* one line */
-    unsigned long long lo, hi;  /* CMD_OPT_UINT's range */
+    unsigned long long lo, hi;  /* CMD_OPT_UINT's and CMD_OPT_PERCENT's range */
     const char *const *choices; /* CMD_OPT_CHOICE's NULL-terminated names */
 };
 
@@ -39,6 +40,7 @@ struct cmd_value {
     const char *text;       /* its last value as written, or the default */
     unsigned long long num; /* CMD_OPT_UINT's number, CMD_OPT_CHOICE's index */
     double seconds;         /* CMD_OPT_SECONDS's number */
+    double fraction;        /* CMD_OPT_PERCENT's percentage over 100 */
     const char **all;       /* every value given, in order (given of them) */
 };
 
@@ -100,6 +102,10 @@ const struct cmd_entry *cmd_suggest(const char *name);
 /* Parse ARGV (ARGV[0] is the command name) against ENTRY's options into
  * ARGS; EXIT_OK, or EXIT_USAGE after a usage error. */
 int cmd_parse(const struct cmd_entry *entry, int argc, char **argv, struct cmd_args *args);
+
+/* Parse TEXT as a percentage in [LO, HI], "1" or "1%", into *OUT over
+ * 100; a leading sign or space is refused, as for whole numbers. */
+bool cmd_parse_percent(const char *text, unsigned long long lo, unsigned long long hi, double *out);
 
 /* Release what cmd_parse allocated. */
 void cmd_args_free(struct cmd_args *args);

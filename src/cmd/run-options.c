@@ -315,25 +315,15 @@ static int run_processes(const struct cmd_entry *entry, struct run_options *o, c
     return -1;
 }
 
-/* Parse --precision: a percentage, with or without its sign, or off. */
+/* Parse --precision: a percentage (cmd_parse_percent's form) or off. */
 static int run_precision(const struct cmd_entry *entry, struct run_options *o, const char *arg)
 {
-    char *end;
-    double p;
-
     if (strcmp(arg, "off") == 0) {
         o->precision = 0;
         return 0;
     }
-    errno = 0;
-    p = strtod(arg, &end);
-    if (end != arg && *end == '%')
-        end++;
-    if (errno == 0 && end != arg && *end == '\0' && p >= 0 && p <= 50 &&
-        isdigit((unsigned char)arg[0])) {
-        o->precision = p / 100;
+    if (cmd_parse_percent(arg, 0, 50, &o->precision))
         return 0;
-    }
     cmd_usage_error(entry, "--precision: '%s' is neither off nor a percentage from 0 to 50", arg);
     return -1;
 }

@@ -1,6 +1,7 @@
 /* compare-cycles.c - how the mean cycles of a matched pair compare: the
  * ratio, its half-width, and whether the difference is the code's or
- * lies within the noise of measuring or the spread of the cores. */
+ * lies within the noise of measuring, the spread of the cores, the time
+ * other processes took or the machine's drift between runs. */
 #include "config.h"
 
 #include <math.h>
@@ -46,6 +47,20 @@ char cmp_cycles_cores_side(const struct cmp_pair *p)
     return ra >= rb ? 'A' : 'B';
 }
 
+/* The record of P other processes may have lengthened by the difference
+ * (compare.h): the slower, when its cycles times the share of the time
+ * it had the CPU reach no higher than the faster's. */
+char cmp_cycles_stolen_side(const struct cmp_pair *p)
+{
+    bool b_slower = p->b->mean_cycles > p->a->mean_cycles;
+    const struct rec *slow = b_slower ? p->b : p->a, *fast = b_slower ? p->a : p->b;
+
+    if (isnan(slow->cpu_share) || slow->cpu_share >= 1 ||
+        slow->mean_cycles * slow->cpu_share > fast->mean_cycles)
+        return 0;
+    return b_slower ? 'B' : 'A';
+}
+
 /* How the mean cycles of P compare (compare.h).  Records before version 4
  * give no standard errors: their difference is never noise. */
 enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
@@ -61,6 +76,10 @@ enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
         return CMP_CYCLES_WITHIN_SE;
     if (cmp_cycles_cores_side(p) != 0)
         return CMP_CYCLES_WITHIN_CORES;
+    if (cmp_cycles_stolen_side(p) != 0)
+        return CMP_CYCLES_WITHIN_STOLEN;
+    if (fabs(diff) < p->noise_threshold * p->a->mean_cycles)
+        return CMP_CYCLES_WITHIN_THRESHOLD;
     return CMP_CYCLES_DIFFER;
 }
 

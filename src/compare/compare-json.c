@@ -92,20 +92,30 @@ static json_t *cmp_json_count(const struct rec *r, long long count)
 }
 
 /* The verdict of P's mean cycles into ROW: "differ", "same", "within 2
- * SE", "within the cores' spread" (null: not both timed), the record
- * whose cores' spread it lies within, and each record's cores: their
- * spread and whether they disagree beyond their errors. */
+ * SE", "within the cores' spread", "within the time taken", "within the
+ * noise threshold" (null: not both timed), the record whose cores'
+ * spread or whose lengthened timing it lies within, and each record's
+ * cores: their spread and whether they disagree beyond their errors. */
 static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
 {
-    static const char *const verdict[] = {NULL, "same", "within 2 SE", "within the cores' spread",
+    static const char *const verdict[] = {NULL,
+                                          "same",
+                                          "within 2 SE",
+                                          "within the cores' spread",
+                                          "within the time taken",
+                                          "within the noise threshold",
                                           "differ"};
     enum cmp_cycles c = cmp_cycles_compare(p);
-    char side[2] = {cmp_cycles_cores_side(p), '\0'};
+    char cores[2] = {cmp_cycles_cores_side(p), '\0'};
+    char stolen[2] = {cmp_cycles_stolen_side(p), '\0'};
 
     json_object_set_new(row, "cycles_verdict",
                         verdict[c] != NULL ? json_string(verdict[c]) : json_null());
     json_object_set_new(row, "cycles_within_cores_of",
-                        c == CMP_CYCLES_WITHIN_CORES ? json_string(side) : json_null());
+                        c == CMP_CYCLES_WITHIN_CORES ? json_string(cores) : json_null());
+    json_object_set_new(row, "cycles_time_taken_from",
+                        c == CMP_CYCLES_WITHIN_STOLEN ? json_string(stolen) : json_null());
+    cmp_json_sides(row, "cpu_share", flat_number(p->a->cpu_share), flat_number(p->b->cpu_share));
     cmp_json_sides(row, "core_spread", flat_number(p->a->core_spread),
                    flat_number(p->b->core_spread));
     cmp_json_sides(row, "cores_disagree", json_boolean(rec_cores_disagree(p->a)),
@@ -151,8 +161,9 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "calls_within_noise",
                         json_boolean(cmp_calls_compare(p) == CMP_CALLS_WITHIN_NOISE));
     json_object_set_new(row, "cycles_within_noise",
-                        json_boolean(cmp_cycles_compare(p) == CMP_CYCLES_WITHIN_SE ||
-                                     cmp_cycles_compare(p) == CMP_CYCLES_WITHIN_CORES));
+                        json_boolean(cmp_cycles_compare(p) != CMP_CYCLES_UNKNOWN &&
+                                     cmp_cycles_compare(p) != CMP_CYCLES_SAME &&
+                                     cmp_cycles_compare(p) != CMP_CYCLES_DIFFER));
     cmp_json_cycles(row, p);
     return row;
 }
@@ -231,11 +242,12 @@ void cmp_print_json(const struct cmp *c, const struct cmp_fail_on *f, size_t top
     for (size_t i = 0; i < c->npairs; i++)
         json_array_append_new(pairs, cmp_json_pair(&c->pairs[i]));
     body =
-        json_pack("{s:{s:s, s:I}, s:{s:s, s:I}, s:o, s:o, s:o, s:o, s:o, s:o}", "a", "input",
+        json_pack("{s:{s:s, s:I}, s:{s:s, s:I}, s:o, s:o, s:o, s:o, s:o, s:o, s:f}", "a", "input",
                   c->a_name, "records", (json_int_t)c->a->n, "b", "input", c->b_name, "records",
                   (json_int_t)c->b->n, "builds", cmp_json_builds(c), "records", pairs, "call_sites",
                   cmp_json_sites(c, top), "only_a", cmp_json_only(c->only_a, c->nonly_a), "only_b",
-                  cmp_json_only(c->only_b, c->nonly_b), "fail_on", cmp_json_conditions(c, f));
+                  cmp_json_only(c->only_b, c->nonly_b), "fail_on", cmp_json_conditions(c, f),
+                  "noise_threshold", c->noise_threshold);
     json_object_update(doc, body);
     json_decref(body);
     flat_dump(doc, out);

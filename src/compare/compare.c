@@ -67,7 +67,7 @@ bool cmp_match(struct cmp *c)
                       rec_type_name(b->type), b->path);
             return false;
         } else {
-            c->pairs[c->npairs++] = (struct cmp_pair){a, b};
+            c->pairs[c->npairs++] = (struct cmp_pair){a, b, c->noise_threshold};
         }
     }
     for (size_t i = 0; i < c->b->n; i++)

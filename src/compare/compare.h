@@ -17,13 +17,20 @@
 
 #include "record/record-scan.h"
 
-/* A matched pair of records. */
+/* A matched pair of records, and the noise threshold they are judged by
+ * (struct cmp). */
 struct cmp_pair {
     const struct rec *a, *b;
+    double noise_threshold;
 };
 
 struct cmp {
     const char *a_name, *b_name; /* the two inputs as given */
+    /* the relative difference of mean cycles below which a difference is
+     * not significant whatever the errors say (--noise-threshold): one
+     * build measured twice minutes apart moves by more than the errors of
+     * either run state, as the machine's speed drifts between them */
+    double noise_threshold;
     const struct rec_set *a, *b;
     struct cmp_pair *pairs; /* matched, in the order of A's records */
     size_t npairs;
@@ -106,19 +113,30 @@ double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p);
 /* How the mean cycles of a pair compare: told apart from the noise of
  * measuring and from the machine's cores, in this order. */
 enum cmp_cycles {
-    CMP_CYCLES_UNKNOWN,      /* not both timed */
-    CMP_CYCLES_SAME,         /* equal */
-    CMP_CYCLES_WITHIN_SE,    /* within two combined standard errors of the means */
-    CMP_CYCLES_WITHIN_CORES, /* within the spread of either record's cores */
-    CMP_CYCLES_DIFFER        /* a difference of the code (or of the machine's state) */
+    CMP_CYCLES_UNKNOWN,          /* not both timed */
+    CMP_CYCLES_SAME,             /* equal */
+    CMP_CYCLES_WITHIN_SE,        /* within two combined standard errors of the means */
+    CMP_CYCLES_WITHIN_CORES,     /* within the spread of either record's cores */
+    CMP_CYCLES_WITHIN_STOLEN,    /* within what other processes took from the slower's timing */
+    CMP_CYCLES_WITHIN_THRESHOLD, /* smaller than the noise threshold */
+    CMP_CYCLES_DIFFER            /* a difference of the code (or of the machine's state) */
 };
 
 /* How the mean cycles of P compare.  A difference no larger than the
  * distance between the slowest and the fastest core of either record
  * (timing.cores, version 6) is one the machine makes between its cores,
- * which a run that landed on other cores would show as well: it is not
- * significant, whatever the standard errors say. */
+ * which a run that landed on other cores would show as well; one by
+ * which the slower record's timing may have been lengthened by the time
+ * other processes held its core (its noise.cpu_share below 1: the tick
+ * counter counted on, so that its cycles can be as much as 1/cpu_share
+ * of the operation's own) is the machine's load's; one smaller than the
+ * pair's noise threshold is the machine's drift between two runs.  None
+ * of them is significant, whatever the standard errors say. */
 enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p);
+
+/* The record of P whose timing other processes may have lengthened by
+ * the difference (cmp_cycles_compare): 'A' or 'B', or 0. */
+char cmp_cycles_stolen_side(const struct cmp_pair *p);
 
 /* The record of P (A or B) whose cores' spread the difference lies
  * within (the wider): 'A' or 'B', or 0 when it does not. */

@@ -508,6 +508,7 @@ static void rr_noise(struct rr *rr, json_t *root, struct rec *r)
     size_t i;
 
     r->noisy = rr_bool(rr, n, "noise", "noisy", RR_REQUIRED);
+    r->cpu_share = rr_share(rr, n, "noise", "cpu_share", RR_NULLABLE, NAN);
     json_array_foreach(reasons, i, reason) if (json_is_string(reason))
         snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? "; " : "",
                  json_string_value(reason));

@@ -129,6 +129,10 @@ struct rec {
 
     bool noisy;
     char *noise_reasons; /* "" when not noisy */
+    /* The share of the timing's wall time the process had the CPU
+     * (noise.cpu_share): below 1, other processes ran while the tick
+     * counter counted; NAN where the record does not say. */
+    double cpu_share;
 
     bool has_drng, drng_global;
     int drng_seed_reached;             /* 1, 0, or -1 when unknown */

@@ -295,11 +295,12 @@ static void note_compensation(char *note, size_t size, const struct rec *r)
     if (r->replay_fault != NULL)
         note_add(note, size, "hash share timed, not played back: %s", r->replay_fault);
     if (note_cores_disagree(r))
-        note_add(note, size,
-                 "hash share the mean of %d cores that disagree: %.1f%% on core %d, %.1f%% on "
-                 "core %d",
-                 r->replay_cores, 100 * r->replay_low, r->replay_low_cpu, 100 * r->replay_high,
-                 r->replay_high_cpu);
+        note_add(
+            note, size,
+            "the hash share is the mean of %d cores that disagree: %.1f%% on core %d, %.1f%% on "
+            "core %d",
+            r->replay_cores, 100 * r->replay_low, r->replay_low_cpu, 100 * r->replay_high,
+            r->replay_high_cpu);
     if (note_processes_disagree(r))
         note_add(note, size, "hash share of %d processes that disagree: %.1f%% to %.1f%% alone",
                  r->processes, 100 * r->process_low, 100 * r->process_high);
@@ -317,7 +318,7 @@ static void note_cores(char *note, size_t size, const struct rec *r)
     if (!rec_cores_disagree(r) || r->core_low.cpu < 0 || r->core_high.cpu < 0)
         return;
     note_add(note, size,
-             "the time the mean of %d cores that disagree beyond their errors: %s on core %lld, "
+             "the time is the mean of %d cores that disagree beyond their errors: %s on core %lld, "
              "%s on core %lld (%.1f%% apart)",
              r->timing_cores, fmt_cycles(lo, sizeof lo, r->core_low.mean_cycles), r->core_low.cpu,
              fmt_cycles(hi, sizeof hi, r->core_high.mean_cycles), r->core_high.cpu,
