@@ -148,7 +148,7 @@ END_TEST
 
 /* A command of every option kind, for the parser's tests. */
 static const char *const test_colours[] = {"red", "green", NULL};
-enum { T_FLAG, T_NAME, T_COUNT, T_WAIT, T_COLOUR, T_DEPTH };
+enum { T_FLAG, T_NAME, T_COUNT, T_WAIT, T_COLOUR, T_DEPTH, T_SLACK };
 static const struct cmd_option test_options[] = {
     [T_FLAG] = {.name = "flag", .short_name = 'f', .kind = CMD_OPT_FLAG, .help = "a flag"},
     [T_NAME] = {.name = "name", .short_name = 'n', .kind = CMD_OPT_STRING, .help = "a name"},
@@ -166,6 +166,12 @@ static const struct cmd_option test_options[] = {
                  .lo = 2,
                  .hi = 4,
                  .help = "a depth"},
+    [T_SLACK] = {.name = "slack",
+                 .kind = CMD_OPT_PERCENT,
+                 .lo = 0,
+                 .hi = 50,
+                 .def = "1%",
+                 .help = "a slack"},
     {0},
 };
 static const struct cmd_entry test_entry = {
@@ -190,6 +196,7 @@ START_TEST(defaults_apply_when_not_given)
     ck_assert_uint_eq(args.opt[T_COUNT].num, 3);
     ck_assert_uint_eq(args.opt[T_COUNT].given, 0);
     ck_assert_double_eq(args.opt[T_WAIT].seconds, 0.5);
+    ck_assert_double_eq(args.opt[T_SLACK].fraction, 0.01);
     ck_assert_uint_eq(args.opt[T_COLOUR].num, 1);
     ck_assert_ptr_null(args.opt[T_NAME].text);
     ck_assert_uint_eq(args.opt[T_FLAG].given, 0);
@@ -202,15 +209,16 @@ END_TEST
 
 START_TEST(values_are_typed)
 {
-    char *argv[] = {"test", "a",  "-f",     "--count=7", "--wait",   "2.5", "-n",
-                    "x",    "b",  "--name", "y",         "--colour", "red", "--depth",
-                    "c",    "--", "--flag", "--depth=3", NULL};
+    char *argv[] = {"test", "a",       "-f",     "--count=7", "--wait",   "2.5",       "-n",
+                    "x",    "b",       "--name", "y",         "--colour", "red",       "--depth",
+                    "c",    "--slack", "2.5",    "--",        "--flag",   "--depth=3", NULL};
     struct cmd_args args;
 
     ck_assert_int_eq(parse(&args, argv), EXIT_OK);
     ck_assert_uint_eq(args.opt[T_FLAG].given, 1);
     ck_assert_uint_eq(args.opt[T_COUNT].num, 7);
     ck_assert_double_eq(args.opt[T_WAIT].seconds, 2.5);
+    ck_assert_double_eq(args.opt[T_SLACK].fraction, 0.025);
     ck_assert_uint_eq(args.opt[T_COLOUR].num, 0);
     /* the last value wins, and every value is kept in order */
     ck_assert_str_eq(args.opt[T_NAME].text, "y");
@@ -237,6 +245,8 @@ START_TEST(bad_values_are_usage_errors)
         {"--count", ""},    {"--count", "3x"},      {"--wait", "0"},      {"--wait", "-1"},
         {"--wait", "nan"},  {"--wait", "inf"},      {"--colour", "blue"}, {"--depth=5", NULL},
         {"--flag=1", NULL}, {"--frobnicate", NULL}, {"-z", NULL},         {"--count", NULL},
+        {"--slack", "51"},  {"--slack", "-1"},      {"--slack", "1%%"},   {"--slack", "%"},
+        {"--slack", "nan"}, {"--slack", " 1"},
     };
 
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
