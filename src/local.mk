@@ -82,6 +82,7 @@ src_libiccsprof_la_SOURCES = \
 	src/whatif/substitute.c src/whatif/substitute.h \
 	src/whatif/hashpkg.c src/whatif/hashpkg.h \
 	src/whatif/whatif-project.c src/whatif/whatif-project.h src/whatif/whatif-replay.c \
+	src/whatif/whatif-request.c \
 	src/whatif/whatif.h src/whatif/whatif-cands.c src/whatif/whatif-matrix.c src/whatif/whatif-measure.c \
 	src/whatif/whatif-emit.c src/cmd/cmd-whatif.c
 nodist_src_libiccsprof_la_SOURCES = src/paths.h src/profile-schema.h

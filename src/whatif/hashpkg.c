@@ -19,6 +19,7 @@
 #include "build/build.h"
 #include "util/message.h"
 #include "whatif/hashpkg.h"
+#include "whatif/whatif.h"
 #include "kat/kat-exec.h"
 #include "build/objects.h"
 #include "measure/protocol.h"
@@ -213,8 +214,9 @@ static void hashpkg_responses(struct plan *p, const char *name, struct strlist *
 static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses, char *why,
                              size_t len)
 {
-    json_t *files = json_array(), *cfg;
-    struct child_outcome out;
+    json_t *files = json_array(), *cfg, *result;
+    char failure[1200];
+    int status = 0;
     const char *differs;
     json_int_t vectors;
 
@@ -222,18 +224,13 @@ static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses,
         json_array_append_new(files, json_string(responses->v[k]));
     cfg = json_pack("{s:s, s:s, s:o}", PROTOCOL_KEY_REQUEST, PROTOCOL_REQUEST_KAT, "library",
                     h->library, "responses", files);
-    if (child_run(child_measure_path(), cfg, HASHPKG_CHECK_TIMEOUT, -1, NULL, NULL, &out) != 0) {
-        snprintf(why, len, "%s: %s", child_measure_path(), strerror(errno));
-        json_decref(cfg);
+    if ((result = wi_request(cfg, HASHPKG_CHECK_TIMEOUT, &status, failure, sizeof failure)) ==
+        NULL) {
+        snprintf(why, len, "its KAT check: %s", failure);
         return -1;
     }
-    json_decref(cfg);
-    if (out.status != CHILD_OK) {
-        snprintf(why, len, "its KAT check: %s", out.message);
-        return -1;
-    }
-    differs = json_string_value(json_object_get(out.result, "differs"));
-    vectors = json_integer_value(json_object_get(out.result, "vectors"));
+    differs = json_string_value(json_object_get(result, "differs"));
+    vectors = json_integer_value(json_object_get(result, "vectors"));
     if (differs != NULL)
         snprintf(why, len, "%s", differs);
     else if (vectors == 0)
@@ -242,7 +239,7 @@ static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses,
                  "bits)");
     else
         h->kat = xasprintf("pass: %lld vectors", (long long)vectors);
-    json_decref(out.result);
+    json_decref(result);
     return h->kat != NULL ? 0 : -1;
 }
 

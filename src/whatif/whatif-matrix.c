@@ -83,8 +83,8 @@ static json_t *wi_costs(const struct rec *r, const struct wi_set *s, const char 
                         const struct wi_shape *sh, size_t n, int *status)
 {
     static const char *const helpers[] = ICCSPROF_HELPER_NAMES;
-    json_t *cands = json_array(), *shapes = json_array(), *cfg;
-    struct child_outcome out;
+    json_t *cands = json_array(), *shapes = json_array(), *cfg, *result;
+    char why[1200];
 
     /* the placeholder first, timed apart from the control, so that the
      * control's ratio shows how far two timings of one function differ */
@@ -107,22 +107,10 @@ static json_t *wi_costs(const struct rec *r, const struct wi_set *s, const char 
     cfg = json_pack("{s:s, s:o, s:o, s:o}", PROTOCOL_KEY_REQUEST, PROTOCOL_REQUEST_COSTS,
                     "profiled", lib != NULL ? json_string(lib) : json_null(), "candidates", cands,
                     "shapes", shapes);
-    if (child_run(child_measure_path(), cfg, WI_COSTS_TIMEOUT, -1, NULL, NULL, &out) != 0) {
-        cmd_error("%s: cannot start the measuring program: %s", child_measure_path(),
-                  strerror(errno));
-        json_decref(cfg);
-        return NULL;
-    }
-    json_decref(cfg);
-    if (out.status == CHILD_INTERRUPTED) {
-        *status = 128 + out.signal;
-        return NULL;
-    }
-    if (out.status != CHILD_OK) {
-        cmd_error("%s: timing the candidates at its shapes: %s", r->path, out.message);
-        return NULL;
-    }
-    return out.result;
+    if ((result = wi_request(cfg, WI_COSTS_TIMEOUT, status, why, sizeof why)) == NULL &&
+        *status <= 128)
+        cmd_error("%s: timing the candidates at its shapes: %s", r->path, why);
+    return result;
 }
 
 /* The cost per call (in the record's ticks) of the candidate at position

@@ -57,34 +57,21 @@ static json_t *wi_replay_config(const struct rec *r, const struct wi_cand *c, co
 json_t *wi_replay(const struct rec *r, const struct wi_cand *c, const char *lib, int *status,
                   char *why, size_t len)
 {
-    json_t *cfg = wi_replay_config(r, c, lib), *fault;
-    struct child_outcome out;
+    json_t *cfg = wi_replay_config(r, c, lib), *result, *fault;
 
     if (!json_is_string(json_object_get(cfg, "seed"))) {
         snprintf(why, len, "the record gives no inputs to run it with");
         json_decref(cfg);
         return NULL;
     }
-    if (child_run(child_measure_path(), cfg, WI_REPLAY_TIMEOUT, -1, NULL, NULL, &out) != 0) {
-        snprintf(why, len, "cannot start the measuring program: %s", strerror(errno));
-        json_decref(cfg);
+    if ((result = wi_request(cfg, WI_REPLAY_TIMEOUT, status, why, len)) == NULL)
         return NULL;
-    }
-    json_decref(cfg);
-    if (out.status == CHILD_INTERRUPTED) {
-        *status = 128 + out.signal;
-        return NULL;
-    }
-    if (out.status != CHILD_OK) {
-        snprintf(why, len, "%s", out.message);
-        return NULL;
-    }
-    if (json_is_string(fault = json_object_get(out.result, "fault"))) {
+    if (json_is_string(fault = json_object_get(result, "fault"))) {
         snprintf(why, len, "%s", json_string_value(fault));
-        json_decref(out.result);
+        json_decref(result);
         return NULL;
     }
-    return out.result;
+    return result;
 }
 
 /* Whether record R says its calls per operation depend on its hash: a

@@ -84,6 +84,12 @@ void wi_set_free(struct wi_set *s);
  * message; a signal stopped it: 128 + the signal). */
 json_t *wi_project(const struct rec *r, const struct wi_set *s, int *status);
 
+/* Send request CFG (consumed) to a measuring process of its own, with
+ * TIMEOUT seconds to answer: its result, or NULL with why not in WHY (LEN
+ * bytes: the program could not start, or its failure), *STATUS set to
+ * 128 + the signal when a signal interrupted it. */
+json_t *wi_request(json_t *cfg, double timeout, int *status, char *why, size_t len);
+
 /* Play record R's operation back with candidate C on its profiled
  * library LIB (the replay request, measure/replay.h), the placeholder at
  * position 0 of the request and C at 1, in a measuring process of their
