@@ -1296,18 +1296,21 @@ def part_compare(ctx, out):
         "(`cycles_verdict`); *share*: the played-back hash share's difference and whether it "
         "lies within the two records' intervals; *cores*: each core's mean cycles in A and in "
         "B, and whether either record's cores disagree beyond their errors "
-        "(`cores_disagree_a`/`_b`). A comparison is met when neither the cycles nor the "
-        "share differ significantly.\n")
+        "(`cores_disagree_a`/`_b`); *CPU*: the share of each timing's time the process had "
+        "the CPU (`cpu_share_a`/`_b`). Compare's noise threshold is its default, 1 %. A "
+        "comparison is met when neither the cycles nor the share differ significantly.\n")
     out.append("| run | cycles B/A | cycles verdict | hash share B - A | share verdict | "
-               "cores of A | cores of B | cores disagree |\n|---|---|---|---|---|---|---|---|")
-    met = 0
+               "cores of A | cores of B | cores disagree | CPU A, B |\n"
+               "|---|---|---|---|---|---|---|---|---|")
+    met, drift = 0, []
     with tempfile.TemporaryDirectory() as tmp:
         for i in range(COMPARE_RUNS):
             try:
                 row, ra, rb = compare_twice(ctx, tmp, i)
             except (RuntimeError, OSError, KeyError, IndexError) as e:
-                out.append(f"| {i + 1} | skipped: {e} | | | | | | |")
+                out.append(f"| {i + 1} | skipped: {e} | | | | | | | |")
                 continue
+            drift.append(abs(row["cycles_ratio"] - 1))
             share_ok = row["hash_share_within_noise"] or row["hash_share_diff_pp"] == 0
             cycles_ok = row["cycles_verdict"] != "differ"
             met += share_ok and cycles_ok
@@ -1315,16 +1318,23 @@ def part_compare(ctx, out):
                 f"| {i + 1} | {row['cycles_ratio']:.3f} \u00b1{row['cycles_ratio_halfwidth']:.3f} | "
                 f"{row['cycles_verdict']}"
                 f"{' (' + row['cycles_within_cores_of'] + ')' if row['cycles_within_cores_of'] else ''}"
+                f"{' (' + row['cycles_time_taken_from'] + ')' if row['cycles_time_taken_from'] else ''}"
                 f" | {row['hash_share_diff_pp']:+.2f} pp | "
                 f"{'within' if share_ok else 'differs'} (\u2212{row['hash_share_diff_below_pp']:.2f}/"
                 f"+{row['hash_share_diff_above_pp']:.2f}) | {cores_cell(ra)} | {cores_cell(rb)} | "
                 f"{'A' if row['cores_disagree_a'] else ''}{'B' if row['cores_disagree_b'] else ''}"
-                f"{'' if row['cores_disagree_a'] or row['cores_disagree_b'] else 'no'} |")
+                f"{'' if row['cores_disagree_a'] or row['cores_disagree_b'] else 'no'} | "
+                f"{100 * row['cpu_share_a']:.0f} %, {100 * row['cpu_share_b']:.0f} % |")
     out.append("")
+    if drift:
+        out.append(f"The same build moved by {100 * min(drift):.1f} to {100 * max(drift):.1f} % "
+                   f"between its two measurements: a noise threshold of "
+                   f"{100 * max(drift):.1f} % (`iccsprof compare --noise-threshold`) would have "
+                   "taken every one of these differences as this machine's.\n")
     target("one build compared with itself minutes later, no significant difference",
            f"{met} of {COMPARE_RUNS}", f"{COMPARE_RUNS} of {COMPARE_RUNS}", met == COMPARE_RUNS,
-           "" if met == COMPARE_RUNS else "a comparison found a difference the records' errors "
-           "and cores do not cover")
+           "" if met == COMPARE_RUNS else "a comparison found a difference the records' errors, "
+           "cores, load and the noise threshold do not cover")
 
 
 # ---------------------------------------------------------------- part 5
