@@ -400,4 +400,12 @@ if grep -q "$(printf '\033')" "$work/err"; then
 else
     pass "no raw ESC on stderr"
 fi
+# The plan itself, on standard output (here a file, as a pipe or a saved
+# listing would be), names the source escaped too.
+expect_grep "the plan's source row escapes it" '^  source       e\\x1b\]52;c;eA==\\x07\.c$' "$work/out"
+if grep -q "$(printf '\033')" "$work/out"; then
+    fail "no raw ESC on stdout" "$(grep -c "$(printf '\033')" "$work/out") lines"
+else
+    pass "no raw ESC on stdout"
+fi
 finish

@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "build/build.h"
+#include "util/strlist.h"
+#include "util/terminal.h"
 
 /* qsort order of excluded files: by file, then reason. */
 static int record_excluded_cmp(const void *a, const void *b)
@@ -101,19 +103,41 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
     return doc;
 }
 
+/* One line of the printed plan. */
+static void show_line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print one line of the plan with its control characters as \xNN,
+ * wherever standard output goes: the names in it are a package's, which
+ * may hold any byte, and a listing saved to a file or piped to a pager
+ * reaches a terminal in the end. */
+static void show_line(const char *fmt, ...)
+{
+    va_list ap;
+    char *text, *shown;
+
+    va_start(ap, fmt);
+    text = xvasprintf(fmt, ap);
+    va_end(ap);
+    shown = text_for_terminal(text, "");
+    puts(shown);
+    free(shown);
+    free(text);
+}
+
 /* One row of the printed plan. */
 static void show_row(const char *key, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Print "  KEY  VALUE". */
+/* Print "  KEY  VALUE" (show_line). */
 static void show_row(const char *key, const char *fmt, ...)
 {
     va_list ap;
+    char *value;
 
-    printf("  %-12s ", key);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    value = xvasprintf(fmt, ap);
     va_end(ap);
-    putchar('\n');
+    show_line("  %-12s %s", key, value);
+    free(value);
 }
 
 /* Print the flags rows of instance I with its result R. */
@@ -228,7 +252,8 @@ static void show_instance(const struct build_settings *s, const struct plan_inst
 {
     struct strlist notes = {0};
 
-    printf("\ninstance %s\n", i->name);
+    putchar('\n');
+    show_line("instance %s", i->name);
     show_row("folder", "%s", i->folder);
     show_row("named", "%s", i->named);
     show_row("algorithm", "%s (%s)", i->algorithm, i->algorithm_from);
@@ -260,18 +285,18 @@ int build_show_plan(const struct plan *p, const struct build_settings *s,
 {
     int status = 0;
 
-    printf("scheme %s\n", p->scheme);
-    printf("  package      %s\n", p->package);
+    show_line("scheme %s", p->scheme);
+    show_row("package", "%s", p->package);
     if (p->official != NULL)
-        printf("  submission   %s %s\n", p->scheme, p->official);
+        show_row("submission", "%s %s", p->scheme, p->official);
     if (p->archive != NULL)
-        printf("  archive      %s (%s)\n",
-               strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
-               p->archive_verdict);
-    printf("  descriptor   %s\n", p->descriptor != NULL ? p->descriptor : "none (autodetected)");
-    printf("  implementation %s\n", p->impl);
+        show_row("archive", "%s (%s)",
+                 strrchr(p->archive, '/') != NULL ? strrchr(p->archive, '/') + 1 : p->archive,
+                 p->archive_verdict);
+    show_row("descriptor", "%s", p->descriptor != NULL ? p->descriptor : "none (autodetected)");
+    show_line("  implementation %s", p->impl);
     for (size_t k = 0; k < p->notes.n; k++)
-        printf("  note         %s\n", p->notes.v[k]);
+        show_row("note", "%s", p->notes.v[k]);
     for (size_t x = 0; x < p->n; x++) {
         show_instance(s, &p->inst[x], &r[x]);
         if (!r[x].ok)
