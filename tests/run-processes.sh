@@ -1,8 +1,9 @@
 #!/bin/sh
-# run-processes.sh - `iccsprof run --profile-processes`: the profile pass
-# made in several measuring processes writes one record whose counts are
-# the sum of the processes', with each process's share beside the mean;
-# a count that is no count is refused.
+# run-processes.sh - `iccsprof run --profile-processes` and
+# `--timing-processes`: a pass made in several measuring processes writes
+# one record whose counts are the sum of the processes', with each
+# process's share or mean cycles beside the mean; a count that is no
+# count is refused.
 . "$top_srcdir/tests/lib.sh"
 
 . "$top_srcdir/tests/run-lib.sh"
@@ -101,6 +102,66 @@ r = load(sys.argv[1] + "/sigfix__sign.json")
 check(r["profile"] is None and r["timing"] is not None, str(r["profile"]))
 check(r["status"] == {"state": "partial", "incomplete": "profile", "message": "the profile pass failed (killed by signal 11 (Segmentation fault) during profile warm-up): no profile"}, str(r["status"]))
 ' "$work/segv"
+
+# --timing-processes: the timing pass in three processes, one record
+# whose trials name their process, the timing events of all three added
+run_fix "three timing processes: the record written" "$work/tthree" $exact --op sign \
+    --timing-processes 3
+py "three timing processes: each its trials, their spread, the error at least theirs" '
+import sys
+from records import check, load
+three, one = load(sys.argv[1] + "/sigfix__sign.json"), load(sys.argv[2] + "/sigfix__sign.json")
+t, o = three["timing"], one["timing"]
+check(three["status"] == {"state": "complete", "message": ""}, str(three["status"]))
+check("processes" not in o and "process_spread" not in o and "process" not in o["trials"][0], "one process: none")
+check([p["process"] for p in t["processes"]] == [0, 1, 2], str(t["processes"]))
+check(sorted(x["process"] for x in t["trials"]) == sorted([0, 1, 2] * len(o["trials"])), str(t["trials"]))
+for p in t["processes"]:
+    mine = [x for x in t["trials"] if x["process"] == p["process"]]
+    check(p["trials"] == len(mine) == len(o["trials"]), str(p))
+    check(p["calls"] == sum(x["calls"] for x in mine), str(p))
+    check(abs(p["mean_cycles"] - sum(x["cycles"] for x in mine) / p["calls"]) <= 1e-6 * p["mean_cycles"], str(p))
+check(t["n"] == sum(x["calls"] for x in t["trials"]), str(t["n"]))
+means = [p["mean_cycles"] for p in t["processes"]]
+check(abs(t["process_spread"] - (max(means) - min(means)) / t["mean_cycles"]) < 1e-9, str(t["process_spread"]))
+m = sum(means) / 3
+se = (sum((x - m) ** 2 for x in means) / 2 / 3) ** 0.5
+check(abs(t["mean_cycles_stderr"] - max(se, t["within_process_stderr"])) <= 1e-9 * t["mean_cycles"], str(t))
+# the calls and operations of all three, and each warming up besides
+check(one["passes"]["timing"]["calls"] == o["n"] and three["passes"]["timing"]["calls"] == t["n"],
+      str((one["passes"]["timing"], three["passes"]["timing"])))
+ops, one_ops = three["events"]["passes"]["timing"]["operations"], one["events"]["passes"]["timing"]["operations"]
+warm, one_warm = three["passes"]["timing"]["warmup_calls"], one["passes"]["timing"]["warmup_calls"]
+check(one_ops == o["n"] and ops == t["n"] and warm >= 3 and one_warm >= 1,
+      str((ops, t["n"], warm, one_ops, o["n"], one_warm)))
+' "$work/tthree" "$work/one"
+expect_status "three timing processes: the record reads back" 0 "$ICCSPROF" report --format json \
+    "$work/tthree/sigfix__sign.json"
+
+# a timing process that fails fails the pass, with the one message
+want=1 ICCSPROF_FIXTURE=segv-sign run_fix "three timing processes, signing crashing: exits 1" \
+    "$work/tsegv" $exact --op sign --timing-processes 3
+py "three timing processes, signing crashing: the record says the timing pass failed" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["timing"] is None and r["profile"] is None, str(r["timing"]))
+check(r["status"]["state"] == "failed" and "killed by signal 11" in r["status"]["message"], str(r["status"]))
+' "$work/tsegv"
+
+for bad in 0 65 -1 three; do
+    expect_status "--timing-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \
+        --profiled "$fix/libsigfix_prof.so" --out "$work/bad.json" --op sign --timing-processes "$bad"
+    printf "iccsprof run: --timing-processes: '%s' is not a whole number from 1 to 64\n" \
+        "$bad" >"$work/want"
+    if head -n 1 "$work/err" | cmp -s - "$work/want"; then
+        pass "--timing-processes '$bad': one line naming the option and the value"
+    else
+        fail "--timing-processes '$bad': one line naming the option and the value" "$(cat "$work/err")"
+    fi
+    [ ! -e "$work/bad.json" ] && pass "--timing-processes '$bad': no record" ||
+        fail "--timing-processes '$bad': no record" "$work/bad.json written"
+done
 
 for bad in 0 three 65 -1 ''; do
     expect_status "--profile-processes '$bad' refused" 2 "$ICCSPROF" run --plain "$fix/libsigfix.so" \

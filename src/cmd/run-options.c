@@ -37,6 +37,7 @@ enum {
     OPT_MAX_SECONDS,
     OPT_PROFILE_SECONDS,
     OPT_PROFILE_PROCESSES,
+    OPT_TIMING_PROCESSES,
     OPT_MAX_SIGN_ATTEMPTS,
     OPT_TIMEOUT,
     OPT_MAX_MEMORY,
@@ -138,6 +139,17 @@ const struct cmd_option run_option_table[] = {
                                        "includes their spread; auto: up to 4, as many as can "
                                        "each make --min-calls operations by the timing pass's "
                                        "calibration"},
+    [OPT_TIMING_PROCESSES] = {.name = "timing-processes",
+                              .kind = CMD_OPT_UINT,
+                              .metavar = "N",
+                              .lo = 1,
+                              .hi = RUN_MAX_PROCESSES,
+                              .def = "1",
+                              .help = "make the timing pass in N measuring processes one after "
+                                      "the other, each with its part of --target-seconds: the "
+                                      "mean cycles are the mean of their means, and their "
+                                      "standard error includes the spread between processes, "
+                                      "which one process cannot see"},
     [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
                                .kind = CMD_OPT_UINT,
                                .metavar = "N",
@@ -368,6 +380,7 @@ static int run_take(struct run_options *o, const struct cmd_args *args)
     o->target_seconds = v[OPT_TARGET_SECONDS].seconds;
     o->max_seconds = v[OPT_MAX_SECONDS].seconds;
     o->profile_seconds = v[OPT_PROFILE_SECONDS].seconds;
+    o->timing_processes = (unsigned)v[OPT_TIMING_PROCESSES].num;
     o->max_sign_attempts = (unsigned)v[OPT_MAX_SIGN_ATTEMPTS].num;
     o->timeout = v[OPT_TIMEOUT].given ? v[OPT_TIMEOUT].seconds : 0;
     o->max_memory_mib = v[OPT_MAX_MEMORY].num;

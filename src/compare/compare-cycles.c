@@ -36,15 +36,35 @@ static double cmp_core_range(const struct rec *r)
     return r->timing_cores > 1 ? r->core_high.mean_cycles - r->core_low.mean_cycles : 0;
 }
 
-/* The record whose cores' spread the difference of P lies within. */
-char cmp_cycles_cores_side(const struct cmp_pair *p)
+/* The distance between R's slowest and fastest timing process; 0 with
+ * one. */
+static double cmp_process_range(const struct rec *r)
+{
+    return r->timing_processes > 1 ? r->process_spread * r->mean_cycles : 0;
+}
+
+/* The record of P whose RANGE (cmp_core_range or cmp_process_range) the
+ * difference lies within, the wider; 0 when it lies within neither. */
+static char cmp_cycles_side(const struct cmp_pair *p, double (*range)(const struct rec *))
 {
     double diff = fabs(p->b->mean_cycles - p->a->mean_cycles);
-    double ra = cmp_core_range(p->a), rb = cmp_core_range(p->b);
+    double ra = range(p->a), rb = range(p->b);
 
     if (diff > fmax(ra, rb) || fmax(ra, rb) <= 0)
         return 0;
     return ra >= rb ? 'A' : 'B';
+}
+
+/* The record whose cores' spread the difference of P lies within. */
+char cmp_cycles_cores_side(const struct cmp_pair *p)
+{
+    return cmp_cycles_side(p, cmp_core_range);
+}
+
+/* The record whose processes' spread the difference of P lies within. */
+char cmp_cycles_processes_side(const struct cmp_pair *p)
+{
+    return cmp_cycles_side(p, cmp_process_range);
 }
 
 /* The record of P other processes may have lengthened by the difference
@@ -76,6 +96,8 @@ enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
         return CMP_CYCLES_WITHIN_SE;
     if (cmp_cycles_cores_side(p) != 0)
         return CMP_CYCLES_WITHIN_CORES;
+    if (cmp_cycles_processes_side(p) != 0)
+        return CMP_CYCLES_WITHIN_PROCESSES;
     if (cmp_cycles_stolen_side(p) != 0)
         return CMP_CYCLES_WITHIN_STOLEN;
     if (fabs(diff) < p->noise_threshold * p->a->mean_cycles)

@@ -102,6 +102,7 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
                                           "same",
                                           "within 2 SE",
                                           "within the cores' spread",
+                                          "within the processes' spread",
                                           "within the time taken",
                                           "within the noise threshold",
                                           "differ"};
@@ -111,8 +112,12 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
 
     json_object_set_new(row, "cycles_verdict",
                         verdict[c] != NULL ? json_string(verdict[c]) : json_null());
+    char processes[2] = {cmp_cycles_processes_side(p), '\0'};
+
     json_object_set_new(row, "cycles_within_cores_of",
                         c == CMP_CYCLES_WITHIN_CORES ? json_string(cores) : json_null());
+    json_object_set_new(row, "cycles_within_processes_of",
+                        c == CMP_CYCLES_WITHIN_PROCESSES ? json_string(processes) : json_null());
     json_object_set_new(row, "cycles_time_taken_from",
                         c == CMP_CYCLES_WITHIN_STOLEN ? json_string(stolen) : json_null());
     cmp_json_sides(row, "cpu_share", flat_number(p->a->cpu_share), flat_number(p->b->cpu_share));

@@ -111,30 +111,43 @@ static char *cmp_md_ratio(char *buf, size_t size, const struct cmp_pair *p)
     return buf;
 }
 
+/* The record of P that SIDE ('A' or 'B') names. */
+static const struct rec *cmp_md_side(const struct cmp_pair *p, char side)
+{
+    return side == 'A' ? p->a : p->b;
+}
+
 /* Why the difference of P's mean cycles is not significant, after the
  * B/A cell BUF: within two combined standard errors of the means, the
- * spread of one record's cores, the time other processes took from the
- * slower's timing, or the noise threshold (the machine's, not the
- * code's); nothing when it is significant or there is none. */
+ * spread of one record's cores or timing processes, the time other
+ * processes took from the slower's timing, or the noise threshold (the
+ * machine's, not the code's); nothing when it is significant or there
+ * is none. */
 static void cmp_md_cycles_reason(char *buf, size_t size, const struct cmp_pair *p)
 {
     size_t len = strlen(buf);
-    char cores = cmp_cycles_cores_side(p), stolen = cmp_cycles_stolen_side(p);
-    const struct rec *r = cores == 'A' ? p->a : p->b, *s = stolen == 'A' ? p->a : p->b;
+    char side;
 
     switch (cmp_cycles_compare(p)) {
     case CMP_CYCLES_WITHIN_SE:
         snprintf(buf + len, size - len, " (within 2 SE)");
         break;
     case CMP_CYCLES_WITHIN_CORES:
-        snprintf(buf + len, size - len, " (within the spread of %c's cores, %.1f%%)", cores,
-                 100 * r->core_spread);
+        side = cmp_cycles_cores_side(p);
+        snprintf(buf + len, size - len, " (within the spread of %c's cores, %.1f%%)", side,
+                 100 * cmp_md_side(p, side)->core_spread);
+        break;
+    case CMP_CYCLES_WITHIN_PROCESSES:
+        side = cmp_cycles_processes_side(p);
+        snprintf(buf + len, size - len, " (within the spread of %c's processes, %.1f%%)", side,
+                 100 * cmp_md_side(p, side)->process_spread);
         break;
     case CMP_CYCLES_WITHIN_STOLEN:
+        side = cmp_cycles_stolen_side(p);
         snprintf(buf + len, size - len,
                  " (within the time other processes took: %c's timing had the CPU %.0f%% of "
                  "its time)",
-                 stolen, 100 * s->cpu_share);
+                 side, 100 * cmp_md_side(p, side)->cpu_share);
         break;
     case CMP_CYCLES_WITHIN_THRESHOLD:
         snprintf(buf + len, size - len, " (within the %g%% noise threshold)",

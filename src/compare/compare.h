@@ -117,6 +117,7 @@ enum cmp_cycles {
     CMP_CYCLES_SAME,             /* equal */
     CMP_CYCLES_WITHIN_SE,        /* within two combined standard errors of the means */
     CMP_CYCLES_WITHIN_CORES,     /* within the spread of either record's cores */
+    CMP_CYCLES_WITHIN_PROCESSES, /* within the spread of either record's timing processes */
     CMP_CYCLES_WITHIN_STOLEN,    /* within what other processes took from the slower's timing */
     CMP_CYCLES_WITHIN_THRESHOLD, /* smaller than the noise threshold */
     CMP_CYCLES_DIFFER            /* a difference of the code (or of the machine's state) */
@@ -125,7 +126,9 @@ enum cmp_cycles {
 /* How the mean cycles of P compare.  A difference no larger than the
  * distance between the slowest and the fastest core of either record
  * (timing.cores, version 6) is one the machine makes between its cores,
- * which a run that landed on other cores would show as well; one by
+ * which a run that landed on other cores would show as well, and so is
+ * one no larger than the distance between its slowest and fastest
+ * timing process (timing.processes) from one process to the next; one by
  * which the slower record's timing may have been lengthened by the time
  * other processes held its core (its noise.cpu_share below 1: the tick
  * counter counted on, so that its cycles can be as much as 1/cpu_share
@@ -141,6 +144,10 @@ char cmp_cycles_stolen_side(const struct cmp_pair *p);
 /* The record of P (A or B) whose cores' spread the difference lies
  * within (the wider): 'A' or 'B', or 0 when it does not. */
 char cmp_cycles_cores_side(const struct cmp_pair *p);
+
+/* The same for the spread of the records' timing processes (run
+ * --timing-processes): a run in other processes would show as much. */
+char cmp_cycles_processes_side(const struct cmp_pair *p);
 
 /* Whether either record of P took its trials on cores that disagree
  * beyond their errors (rec_cores_disagree). */

@@ -455,6 +455,8 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     r->trial_spread = rr_number(rr, t, "timing", "trial_spread", RR_SINCE_V4, NAN);
     r->mean_cycles_stderr = rr_number(rr, t, "timing", "mean_cycles_stderr", RR_SINCE_V4, NAN);
     rr_timing_cores(rr, t, r);
+    r->timing_processes = (int)json_array_size(json_object_get(t, "processes"));
+    r->process_spread = rr_number(rr, t, "timing", "process_spread", RR_OPTIONAL, NAN);
 }
 
 /* A number member KEY of OBJ above FLOOR, or NAN (null, absent: a record

@@ -119,6 +119,11 @@ struct rec {
     int timing_cores;
     struct rec_core core_low, core_high;
     double core_spread;
+    /* The measuring processes of the timing pass (run --timing-processes;
+     * 0 for one) and their means' distance over the mean cycles
+     * (timing.process_spread; NAN for one). */
+    int timing_processes;
+    double process_spread;
     /* The timing pass's stopping rule (method.h): the precision asked
      * (method.precision) and the pass's budget (method.max_seconds), the
      * precision its mean reached (passes.timing.precision: the relative

@@ -287,10 +287,11 @@ static void merge_drng(json_t *into, json_t *from)
     merge_add(into, from, "other_calls");
 }
 
-/* Merge the events and the account of the profile pass of FROM into
- * INTO: counts add; the pass's calls and seconds add, its precision is
- * the least precise process's (null: one had too few values). */
-static void merge_events(json_t *into, json_t *from)
+/* Merge the events and the account of pass PASS ("timing" or "profile")
+ * of FROM into INTO: counts add; the pass's calls and seconds add, its
+ * precision is the least precise process's (null: one had too few
+ * values). */
+static void merge_events(json_t *into, json_t *from, const char *pass_name)
 {
     static const char *const sums[] = {"sign_failures_retried", "verify_rejections",
                                        "decaps_mismatches", "kex_mismatches", NULL};
@@ -300,17 +301,17 @@ static void merge_events(json_t *into, json_t *from)
         "decaps_mismatches", "kex_mismatches",    NULL};
     static const char *const facts[] = {"warmup_calls", "seconds", "minimum_calls", "calls", NULL};
     json_t *ea = json_object_get(into, "events"), *eb = json_object_get(from, "events");
-    json_t *pa = json_object_get(json_object_get(into, "passes"), "profile");
-    json_t *pb = json_object_get(json_object_get(from, "passes"), "profile");
+    json_t *pa = json_object_get(json_object_get(into, "passes"), pass_name);
+    json_t *pb = json_object_get(json_object_get(from, "passes"), pass_name);
     json_t *prec = json_object_get(pb, "precision");
 
     merge_add_all(ea, eb, sums);
     merge_add_all(json_object_get(json_object_get(ea, "passes"), "setup"),
                   json_object_get(json_object_get(eb, "passes"), "setup"), pass);
-    merge_add_all(json_object_get(json_object_get(ea, "passes"), "profile"),
-                  json_object_get(json_object_get(eb, "passes"), "profile"), pass);
+    merge_add_all(json_object_get(json_object_get(ea, "passes"), pass_name),
+                  json_object_get(json_object_get(eb, "passes"), pass_name), pass);
     merge_add(json_object_get(into, "involuntary_switches"),
-              json_object_get(from, "involuntary_switches"), "profile");
+              json_object_get(from, "involuntary_switches"), pass_name);
     merge_add_all(pa, pb, facts);
     if (json_is_null(prec) || (json_is_number(json_object_get(pa, "precision")) &&
                                json_number_value(prec) > merge_num(pa, "precision")))
@@ -421,11 +422,46 @@ void run_merge_profiles(json_t *const *r, size_t n)
         merge_profile(p, json_object_get(r[j], "profile"));
         merge_sites(json_object_get(into, "sites"), json_object_get(r[j], "sites"));
         merge_drng(json_object_get(into, "drng"), json_object_get(r[j], "drng"));
-        merge_events(into, r[j]);
+        merge_events(into, r[j], "profile");
         merge_extreme(json_object_get(into, "memory"), json_object_get(r[j], "memory"),
                       "peak_rss_kib", false);
         json_array_append_new(processes, json_deep_copy(json_object_get(r[j], "profile")));
     }
     json_object_set_new(p, "replay", merge_replay(processes));
     json_object_set_new(p, "processes", processes);
+}
+
+/* Number each trial of TRIALS with process K. */
+static void merge_number_trials(json_t *trials, size_t k)
+{
+    size_t i;
+    json_t *t;
+
+    json_array_foreach(trials, i, t)
+    {
+        json_object_set_new(t, "process", json_integer((json_int_t)k));
+    }
+}
+
+/* Merge the timing processes' results. */
+void run_merge_timings(json_t *const *r, size_t n)
+{
+    json_t *into = r[0], *t = json_object_get(into, "timing");
+    json_t *trials = json_object_get(t, "trials");
+    double cpu = merge_num(t, "cpu_share");
+
+    if (n < 2)
+        return;
+    merge_number_trials(trials, 0);
+    for (size_t j = 1; j < n; j++) {
+        json_t *from = json_object_get(r[j], "timing");
+
+        merge_number_trials(json_object_get(from, "trials"), j);
+        json_array_extend(trials, json_object_get(from, "trials"));
+        cpu += merge_num(from, "cpu_share");
+        merge_events(into, r[j], "timing");
+        merge_extreme(json_object_get(into, "memory"), json_object_get(r[j], "memory"),
+                      "peak_rss_kib", false);
+    }
+    json_object_set_new(t, "cpu_share", json_real(cpu / (double)n));
 }

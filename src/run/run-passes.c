@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -221,37 +222,59 @@ static json_t *passes_profile_config(const struct run_options *o, const char *op
     return cfg;
 }
 
-/* Run OP's profile pass in N measuring processes and take their merged
- * result into OUT (run-merge.h); a process that fails fails the pass,
- * and the others' results are not kept.  As passes_take. */
-static int passes_profile(const struct run_facts *f, const char *op, unsigned n, int log_fd,
-                          struct run_progress *p, struct run_outcome *out)
+/* The configuration of one of N processes of OP's timing pass: each
+ * aims at its part of --target-seconds and may take its part of
+ * --max-seconds, and goes on to --precision times the root of N. */
+static json_t *passes_timing_config(const struct run_options *o, const char *op, unsigned n)
 {
+    json_t *cfg = run_config(o, op, "timing");
+
+    json_object_set_new(cfg, "target_seconds", json_real(o->target_seconds / n));
+    json_object_set_new(cfg, "max_seconds", json_real(o->max_seconds / n));
+    json_object_set_new(cfg, "precision", json_real(o->precision * sqrt((double)n)));
+    return cfg;
+}
+
+/* Run pass PASS of OP in N measuring processes, one after the other, and
+ * take their results merged by MERGE (run-merge.h) into OUT; a process
+ * that fails fails the pass, and the others' results are not kept.
+ * *TIMED_OUT says whether the one that failed ran out of time.  As
+ * passes_take. */
+static int passes_several(const struct run_facts *f, const char *op, const char *pass, unsigned n,
+                          int log_fd, struct run_progress *p, struct run_outcome *out,
+                          int *timed_out)
+{
+    bool timing = strcmp(pass, "timing") == 0;
     json_t **done = calloc(n, sizeof *done);
     struct child_outcome c;
     unsigned k = 0;
     int rc = EXIT_OK;
 
     while (k < n) {
+        json_t *cfg = timing ? passes_timing_config(f->options, op, n)
+                             : passes_profile_config(f->options, op, n);
+
         run_progress_process(p, k + 1, n);
-        rc =
-            passes_child(f, op, passes_profile_config(f->options, op, n), "profile", log_fd, p, &c);
-        if (rc != EXIT_OK)
+        if ((rc = passes_child(f, op, cfg, pass, log_fd, p, &c)) != EXIT_OK)
             break;
         if (c.status != CHILD_OK) {
-            rc = passes_take("profile", &c, out);
+            *timed_out = c.timed_out;
+            rc = passes_take(pass, &c, out);
             break;
         }
         out->log_bytes += c.log_bytes;
         done[k++] = c.result;
     }
     if (k == n) {
-        run_merge_profiles(done, n);
+        if (timing)
+            run_merge_timings(done, n);
+        else
+            run_merge_profiles(done, n);
         memset(&c, 0, sizeof c);
         c.status = CHILD_OK;
         c.result = done[0];
         done[0] = NULL; /* OUT's now */
-        rc = passes_take("profile", &c, out);
+        rc = passes_take(pass, &c, out);
     }
     for (unsigned j = 0; j < k; j++)
         json_decref(done[j]);
@@ -267,11 +290,14 @@ int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run
     int rc = EXIT_OK, timed_out = 0;
 
     memset(out, 0, sizeof *out);
-    if (o->plain != NULL)
+    if (o->plain != NULL && o->timing_processes > 1)
+        rc = passes_several(f, op, "timing", o->timing_processes, log_fd, p, out, &timed_out);
+    else if (o->plain != NULL)
         rc = passes_run(f, op, "timing", log_fd, p, out, &timed_out);
     /* after a time-out, the profile pass would most likely hang the same way */
     if (rc == EXIT_OK && o->profiled != NULL && !timed_out)
-        rc = passes_profile(f, op, passes_processes(o, out->result), log_fd, p, out);
+        rc = passes_several(f, op, "profile", passes_processes(o, out->result), log_fd, p, out,
+                            &timed_out);
     else if (rc == EXIT_OK && o->profiled != NULL)
         snprintf(out->message + strlen(out->message), sizeof out->message - strlen(out->message),
                  "; the profile pass was not tried after it");

@@ -284,10 +284,13 @@ void run_settings_key(const struct run_facts *f, const char *op, char key[65])
     unsigned mdlen = 0;
     char *text;
 
-    /* a record of several profile processes is not one of a single one */
+    /* a record of several processes is not one of a single one */
     if (f->options->profile_processes != 1)
         json_object_set_new(all, "profile_processes",
                             json_integer((json_int_t)f->options->profile_processes));
+    if (f->options->timing_processes > 1)
+        json_object_set_new(all, "timing_processes",
+                            json_integer((json_int_t)f->options->timing_processes));
     text = json_dumps(all, JSON_COMPACT | JSON_SORT_KEYS);
 
     if (text == NULL || EVP_Digest(text, strlen(text), md, &mdlen, EVP_sha256(), NULL) != 1)

@@ -42,6 +42,7 @@ struct run_options {
     bool allow_unverified;      /* --allow-unverified */
     double precision;           /* the relative 95 % half-width a pass goes on to; 0: off */
     unsigned profile_processes; /* the measuring processes of the profile pass; 0: auto */
+    unsigned timing_processes;  /* the measuring processes of the timing pass */
     int resume;                 /* keep the records this same command made already */
     struct run_within within;
 };

@@ -86,6 +86,61 @@ static double timing_core_spread(const double *means, int ncore, double mean)
     return mean > 0 ? (hi - lo) / mean : 0;
 }
 
+/* The processes of TRIALS (N of them, numbered by "process" from 0 by
+ * run_merge_timings; none numbered: one), each with its trials, calls
+ * and mean cycles over its calls, and their spread apart, (highest -
+ * lowest) over MEAN, into *SPREAD; with the standard error of the mean
+ * of their means into *SE.  NULL, *SPREAD and *SE 0, for one process. */
+static json_t *timing_processes(json_t *trials, double mean, double *spread, double *se)
+{
+    size_t i, np = 0;
+    json_t *t, *list;
+    double *calls, *cycles, lo = INFINITY, hi = -INFINITY, sum = 0, sq = 0;
+    long long *count;
+
+    *spread = *se = 0;
+    json_array_foreach(trials, i, t)
+    {
+        json_int_t k = json_integer_value(json_object_get(t, "process"));
+
+        if ((size_t)k + 1 > np)
+            np = (size_t)k + 1;
+    }
+    if (np < 2)
+        return NULL;
+    calls = calloc(np, sizeof *calls);
+    cycles = calloc(np, sizeof *cycles);
+    count = calloc(np, sizeof *count);
+    if (calls == NULL || cycles == NULL || count == NULL)
+        abort();
+    json_array_foreach(trials, i, t)
+    {
+        size_t k = (size_t)json_integer_value(json_object_get(t, "process"));
+
+        calls[k] += (double)json_integer_value(json_object_get(t, "calls"));
+        cycles[k] += json_number_value(json_object_get(t, "cycles"));
+        count[k]++;
+    }
+    list = json_array();
+    for (size_t k = 0; k < np; k++) {
+        double m = calls[k] > 0 ? cycles[k] / calls[k] : 0;
+
+        json_array_append_new(list,
+                              json_pack("{s:I, s:I, s:f, s:f}", "process", (json_int_t)k, "trials",
+                                        (json_int_t)count[k], "calls", calls[k], "mean_cycles", m));
+        lo = fmin(lo, m);
+        hi = fmax(hi, m);
+        sum += m;
+        sq += m * m;
+    }
+    *spread = mean > 0 ? (hi - lo) / mean : 0;
+    *se = sqrt(fmax(0, (sq - sum * sum / (double)np) / (double)(np - 1)) / (double)np);
+    free(calls);
+    free(cycles);
+    free(count);
+    return list;
+}
+
 /* The timing section (run-timing.h). */
 json_t *run_timing(json_t *raw)
 {
@@ -93,11 +148,11 @@ json_t *run_timing(json_t *raw)
     size_t n = json_array_size(trials), i;
     double *sec = calloc(n + 1, sizeof *sec), *cyc = calloc(n + 1, sizeof *cyc);
     int *stratum = calloc(n + 1, sizeof *stratum), ncore = 0;
-    double seconds = 0, calls = 0, means[METHOD_STRATA_MAX], mean = 0, mean_s;
+    double seconds = 0, calls = 0, means[METHOD_STRATA_MAX], mean = 0, mean_s, spread, se;
     struct timing_core core[METHOD_STRATA_MAX];
     struct method_stratum each[METHOD_STRATA_MAX];
     struct method_strata strata;
-    json_t *cores;
+    json_t *cores, *processes;
 
     if (sec == NULL || cyc == NULL || stratum == NULL)
         abort();
@@ -121,13 +176,20 @@ json_t *run_timing(json_t *raw)
     for (int k = 0; k < ncore; k++)
         mean += means[k] / ncore;
     mean_s = seconds / calls;
+    processes = timing_processes(trials, mean, &spread, &se);
     t = json_pack("{s:O, s:O, s:I, s:f, s:f, s:f, s:f, s:f, s:f, s:f, s:o, s:f}", "calls_per_trial",
                   json_object_get(raw, "calls_per_trial"), "trials", trials, "n", (json_int_t)calls,
                   "mean_cycles", mean, "mean_seconds", mean_s, "ops_per_second",
                   mean_s > 0 ? 1 / mean_s : 0.0, "median_trial_seconds", timing_median(sec, n),
                   "median_trial_cycles", timing_median(cyc, n), "trial_spread",
-                  timing_trial_spread(core, ncore, means), "mean_cycles_stderr", strata.stderr,
-                  "cores", cores, "core_spread", timing_core_spread(means, ncore, mean));
+                  timing_trial_spread(core, ncore, means), "mean_cycles_stderr",
+                  fmax(strata.stderr, se), "cores", cores, "core_spread",
+                  timing_core_spread(means, ncore, mean));
+    if (processes != NULL) {
+        json_object_set_new(t, "processes", processes);
+        json_object_set_new(t, "process_spread", json_real(spread));
+        json_object_set_new(t, "within_process_stderr", json_real(strata.stderr));
+    }
     free(sec);
     free(cyc);
     free(stratum);

@@ -13,7 +13,14 @@
  * cycles the mean of the cores' with a standard error from the spread
  * within each core (method_strata), the trials' widest spread within one
  * core and the cores' spread apart; means over every call for the
- * seconds, and the medians of the trials' means. */
+ * seconds, and the medians of the trials' means.  Trials of several
+ * processes (run_merge_timings) add each process's trials, calls and
+ * mean cycles (processes), their spread apart (process_spread) and the
+ * error from the spread within the cores (within_process_stderr); the
+ * standard error is then the larger of that and the standard error of
+ * the mean of the processes' means, which holds what changes from one
+ * process to the next (where the library lands, the core it starts on)
+ * and the cores' spread cannot. */
 json_t *run_timing(json_t *raw);
 
 #endif

@@ -215,7 +215,7 @@ static int hashpkg_run_check(struct hashpkg *h, const struct strlist *responses,
                              size_t len)
 {
     json_t *files = json_array(), *cfg, *result;
-    char failure[1200];
+    char failure[1024];
     int status = 0;
     const char *differs;
     json_int_t vectors;
