@@ -1248,8 +1248,14 @@ def part_peers(ctx, out):
 # part 3 moves by up to 3.7 pp from one minute to the next).
 COMPARE_RUNS = 5
 COMPARE_GAP = 5 if QUICK else int(os.environ.get("BENCH_COMPARE_GAP", "120"))
-COMPARE_RUN = (["--target-seconds", "0.3", "--profile-seconds", "0.2", "--max-seconds", "3"]
-               if QUICK else [])
+# Each record's passes in three processes each, so that its errors hold
+# what changes from one process to the next (measuring.md, "One process
+# is not the next").
+COMPARE_PROCESSES = 3
+COMPARE_RUN = (["--timing-processes", str(COMPARE_PROCESSES),
+                "--profile-processes", str(COMPARE_PROCESSES)] +
+               (["--target-seconds", "0.3", "--profile-seconds", "0.2", "--max-seconds", "3"]
+                if QUICK else []))
 
 
 def measure_once(ctx, folder):
@@ -1280,7 +1286,9 @@ def cores_cell(rec):
     disagree beyond their errors."""
     t = rec["timing"]
     cores = ", ".join(f"{c['cpu']}: {c['mean_cycles'] / 1e3:.1f} k" for c in t["cores"])
-    return f"{cores} ({100 * t['core_spread']:.1f} % apart)"
+    procs = (f"; processes {100 * t['process_spread']:.1f} % apart" if "process_spread" in t
+             else "")
+    return f"{cores} ({100 * t['core_spread']:.1f} % apart{procs})"
 
 
 def part_compare(ctx, out):
@@ -1290,7 +1298,9 @@ def part_compare(ctx, out):
     out.append("## 4b. One build compared with itself\n")
     out.append(
         f"`iccsprof run` of the dense scheme's signing (plain and profiled builds, the "
-        f"defaults, unpinned: both passes take the cores in turn), twice, {COMPARE_GAP} s "
+        f"defaults but each pass in {COMPARE_PROCESSES} processes (`--timing-processes "
+        f"{COMPARE_PROCESSES} --profile-processes {COMPARE_PROCESSES}`), unpinned: both passes "
+        f"take the cores in turn), twice, {COMPARE_GAP} s "
         f"apart, then `iccsprof compare --format json` of the two records; {COMPARE_RUNS} "
         "comparisons. *Cycles*: B/A with its 95 % half-width and compare's verdict "
         "(`cycles_verdict`); *share*: the played-back hash share's difference and whether it "
@@ -1319,6 +1329,7 @@ def part_compare(ctx, out):
                 f"{row['cycles_verdict']}"
                 f"{' (' + row['cycles_within_cores_of'] + ')' if row['cycles_within_cores_of'] else ''}"
                 f"{' (' + row['cycles_time_taken_from'] + ')' if row['cycles_time_taken_from'] else ''}"
+                f"{' (' + row['cycles_within_processes_of'] + ')' if row['cycles_within_processes_of'] else ''}"
                 f" | {row['hash_share_diff_pp']:+.2f} pp | "
                 f"{'within' if share_ok else 'differs'} (\u2212{row['hash_share_diff_below_pp']:.2f}/"
                 f"+{row['hash_share_diff_above_pp']:.2f}) | {cores_cell(ra)} | {cores_cell(rb)} | "
