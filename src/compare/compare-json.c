@@ -109,11 +109,10 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
     enum cmp_cycles c = cmp_cycles_compare(p);
     char cores[2] = {cmp_cycles_cores_side(p), '\0'};
     char stolen[2] = {cmp_cycles_stolen_side(p), '\0'};
+    char processes[2] = {cmp_cycles_processes_side(p), '\0'};
 
     json_object_set_new(row, "cycles_verdict",
                         verdict[c] != NULL ? json_string(verdict[c]) : json_null());
-    char processes[2] = {cmp_cycles_processes_side(p), '\0'};
-
     json_object_set_new(row, "cycles_within_cores_of",
                         c == CMP_CYCLES_WITHIN_CORES ? json_string(cores) : json_null());
     json_object_set_new(row, "cycles_within_processes_of",
@@ -132,6 +131,7 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
 {
     const struct rec *a = p->a, *b = p->b;
     struct cmp_share hash = cmp_hash_share(p), drng = cmp_drng_share(p);
+    enum cmp_cycles cycles = cmp_cycles_compare(p);
     json_t *row = json_object();
     char key[64];
 
@@ -166,9 +166,8 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "calls_within_noise",
                         json_boolean(cmp_calls_compare(p) == CMP_CALLS_WITHIN_NOISE));
     json_object_set_new(row, "cycles_within_noise",
-                        json_boolean(cmp_cycles_compare(p) != CMP_CYCLES_UNKNOWN &&
-                                     cmp_cycles_compare(p) != CMP_CYCLES_SAME &&
-                                     cmp_cycles_compare(p) != CMP_CYCLES_DIFFER));
+                        json_boolean(cycles != CMP_CYCLES_UNKNOWN && cycles != CMP_CYCLES_SAME &&
+                                     cycles != CMP_CYCLES_DIFFER));
     cmp_json_cycles(row, p);
     return row;
 }
