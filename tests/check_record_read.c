@@ -206,6 +206,8 @@ START_TEST(version_6_cores_and_share_ends)
     ck_assert_double_eq_tol(r->core_high.stderr, 1000 / sqrt(3), 1e-6);
     ck_assert_double_eq(r->mean_cycles, 331000);
     ck_assert_double_eq_tol(r->core_spread, 38000.0 / 331000, 1e-12);
+    /* its error has the six trials less the two cores' means */
+    ck_assert_double_eq(r->mean_cycles_stderr_df, 4);
     /* 38 k apart against 1.96 x 816 ticks: the cores disagree */
     ck_assert(rec_cores_disagree(r));
     /* the played-back share lies more above its value than below */

@@ -3,7 +3,7 @@
 # script.
 tests_check_iccsprof_SOURCES += tests/check_format.c tests/check_record_read.c \
 	tests/check_callsite.c tests/check_page.c tests/check_escape.c tests/check_provenance.c \
-	tests/check_whatifsvg.c
+	tests/check_whatifsvg.c tests/check_compare.c
 TESTS += tests/report.sh tests/pictures.sh
 dist_noinst_SCRIPTS += tests/report.sh tests/pictures.sh
 EXTRA_DIST += tests/report

@@ -45,7 +45,8 @@
     X(opstats)                                                                                     \
     X(tape)                                                                                        \
     X(cores)                                                                                       \
-    X(merge)
+    X(merge)                                                                                       \
+    X(compare)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "compare/compare.h"
+#include "measure/rules.h"
 
 /* B's mean cycles over A's. */
 double cmp_cycles_ratio(const struct cmp_pair *p)
@@ -14,6 +15,33 @@ double cmp_cycles_ratio(const struct cmp_pair *p)
     if (!p->a->has_timing || !p->b->has_timing || p->a->mean_cycles <= 0)
         return NAN;
     return p->b->mean_cycles / p->a->mean_cycles;
+}
+
+/* The degrees of freedom of the difference of P's means, by Welch and
+ * Satterthwaite from both errors and their own degrees; NAN unless both
+ * records give them. */
+double cmp_cycles_df(const struct cmp_pair *p)
+{
+    double va = p->a->mean_cycles_stderr * p->a->mean_cycles_stderr;
+    double vb = p->b->mean_cycles_stderr * p->b->mean_cycles_stderr;
+    double da = p->a->mean_cycles_stderr_df, db = p->b->mean_cycles_stderr_df;
+
+    if (isnan(va) || isnan(vb) || isnan(da) || isnan(db))
+        return NAN;
+    if (va + vb == 0)
+        return da + db;
+    return (va + vb) * (va + vb) / (va * va / da + vb * vb / db);
+}
+
+/* Student's t of P's 95 % interval, at its degrees of freedom rounded
+ * down (the wider interval); NAN without them. */
+static double cmp_cycles_t95(const struct cmp_pair *p)
+{
+    double df = cmp_cycles_df(p);
+
+    if (isnan(df))
+        return NAN;
+    return method_t95(df < 1 ? 1 : (unsigned long long)fmin(floor(df), 1e9));
 }
 
 /* The 95 % half-width of B/A from both means' standard errors, to first
@@ -26,7 +54,7 @@ double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p)
 
     if (isnan(ratio) || isnan(ea) || isnan(eb))
         return NAN;
-    return 1.96 * ratio * sqrt(ea * ea + eb * eb);
+    return cmp_cycles_t95(p) * ratio * sqrt(ea * ea + eb * eb);
 }
 
 /* The distance between R's slowest and fastest core; 0 with one core or
@@ -85,15 +113,15 @@ char cmp_cycles_stolen_side(const struct cmp_pair *p)
  * give no standard errors: their difference is never noise. */
 enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
 {
-    double sa = p->a->mean_cycles_stderr, sb = p->b->mean_cycles_stderr;
+    double sa = p->a->mean_cycles_stderr, sb = p->b->mean_cycles_stderr, t = cmp_cycles_t95(p);
     double diff = p->b->mean_cycles - p->a->mean_cycles;
 
     if (isnan(cmp_cycles_ratio(p)))
         return CMP_CYCLES_UNKNOWN;
     if (diff == 0)
         return CMP_CYCLES_SAME;
-    if (!isnan(sa) && !isnan(sb) && fabs(diff) <= 2 * sqrt(sa * sa + sb * sb))
-        return CMP_CYCLES_WITHIN_SE;
+    if (!isnan(t) && fabs(diff) <= t * sqrt(sa * sa + sb * sb))
+        return CMP_CYCLES_WITHIN_INTERVAL;
     if (cmp_cycles_cores_side(p) != 0)
         return CMP_CYCLES_WITHIN_CORES;
     if (cmp_cycles_processes_side(p) != 0)

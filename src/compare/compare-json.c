@@ -91,8 +91,8 @@ static json_t *cmp_json_count(const struct rec *r, long long count)
     return r->has_profile ? json_integer(count) : json_null();
 }
 
-/* The verdict of P's mean cycles into ROW: "differ", "same", "within 2
- * SE", "within the cores' spread", "within the time taken", "within the
+/* The verdict of P's mean cycles into ROW: "differ", "same", "within
+ * the 95% interval", "within the cores' spread", "within the time taken", "within the
  * noise threshold" (null: not both timed), the record whose cores'
  * spread or whose lengthened timing it lies within, and each record's
  * cores: their spread and whether they disagree beyond their errors. */
@@ -100,7 +100,7 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
 {
     static const char *const verdict[] = {NULL,
                                           "same",
-                                          "within 2 SE",
+                                          "within the 95% interval",
                                           "within the cores' spread",
                                           "within the processes' spread",
                                           "within the time taken",
@@ -147,6 +147,7 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "mean_cycles_b", flat_number(b->mean_cycles));
     json_object_set_new(row, "cycles_ratio", flat_number(cmp_cycles_ratio(p)));
     json_object_set_new(row, "cycles_ratio_halfwidth", flat_number(cmp_cycles_ratio_halfwidth(p)));
+    json_object_set_new(row, "cycles_df", flat_number(cmp_cycles_df(p)));
     cmp_json_share(row, "hash_share", &hash);
     cmp_json_share(row, "drng_share", &drng);
     cmp_json_sides(row, "profile_calls", flat_count(a->profile_calls),

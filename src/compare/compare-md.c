@@ -118,7 +118,7 @@ static const struct rec *cmp_md_side(const struct cmp_pair *p, char side)
 }
 
 /* Why the difference of P's mean cycles is not significant, after the
- * B/A cell BUF: within two combined standard errors of the means, the
+ * B/A cell BUF: within the 95 % interval of the means' difference, the
  * spread of one record's cores or timing processes, the time other
  * processes took from the slower's timing, or the noise threshold (the
  * machine's, not the code's); nothing when it is significant or there
@@ -129,8 +129,8 @@ static void cmp_md_cycles_reason(char *buf, size_t size, const struct cmp_pair *
     char side;
 
     switch (cmp_cycles_compare(p)) {
-    case CMP_CYCLES_WITHIN_SE:
-        snprintf(buf + len, size - len, " (within 2 SE)");
+    case CMP_CYCLES_WITHIN_INTERVAL:
+        snprintf(buf + len, size - len, " (within the 95%% interval)");
         break;
     case CMP_CYCLES_WITHIN_CORES:
         side = cmp_cycles_cores_side(p);

@@ -3,10 +3,11 @@
  *
  * Records match by (scheme id, instance, operation).  The same code run on
  * the same inputs makes the same helper calls, so differing calls per
- * operation mean a change of behaviour; counts that vary with the data,
- * shares of sampled records and mean cycles differ only when they differ
- * by more than two combined standard errors, and mean cycles only beyond
- * the spread of either record's cores too. */
+ * operation mean a change of behaviour; counts that vary with the data
+ * and shares of sampled records differ only when they differ by more than
+ * two combined standard errors, mean cycles only beyond the 95 % interval
+ * of their difference and the spread of either record's cores or
+ * processes too. */
 #ifndef ICCSPROF_COMPARE_H
 #define ICCSPROF_COMPARE_H
 
@@ -106,16 +107,22 @@ double cmp_cycles_ratio(const struct cmp_pair *p);
 
 /* The 95 % half-width of B/A from the standard errors of both means (from
  * version 6 each the error of a mean of its cores' means, from the spread
- * within each core); NAN when a record does not give them (before
- * version 4). */
+ * within each core, or of its processes' means) and Student's t of their
+ * degrees of freedom (cmp_cycles_df); NAN when a record does not give
+ * them (before version 4). */
 double cmp_cycles_ratio_halfwidth(const struct cmp_pair *p);
+
+/* The degrees of freedom of the difference of the pair's mean cycles
+ * (Welch-Satterthwaite): about the processes less one where a few
+ * processes' spread sets both errors; NAN without errors. */
+double cmp_cycles_df(const struct cmp_pair *p);
 
 /* How the mean cycles of a pair compare: told apart from the noise of
  * measuring and from the machine's cores, in this order. */
 enum cmp_cycles {
     CMP_CYCLES_UNKNOWN,          /* not both timed */
     CMP_CYCLES_SAME,             /* equal */
-    CMP_CYCLES_WITHIN_SE,        /* within two combined standard errors of the means */
+    CMP_CYCLES_WITHIN_INTERVAL,  /* within the 95 % interval of the means' difference */
     CMP_CYCLES_WITHIN_CORES,     /* within the spread of either record's cores */
     CMP_CYCLES_WITHIN_PROCESSES, /* within the spread of either record's timing processes */
     CMP_CYCLES_WITHIN_STOLEN,    /* within what other processes took from the slower's timing */

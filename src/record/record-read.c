@@ -435,6 +435,22 @@ static void rr_timing_cores(struct rr *rr, json_t *t, struct rec *r)
     }
 }
 
+/* The degrees of freedom of R's mean_cycles_stderr, given the error from
+ * within its processes, WITHIN: a few processes' spread is known to few
+ * degrees, and a 95 % interval from it needs Student's t of them, not
+ * two standard errors. */
+static void rr_stderr_df(struct rec *r, double within)
+{
+    double strata = r->timing_cores > 1 ? r->timing_cores : 1;
+
+    if (isnan(r->mean_cycles_stderr))
+        r->mean_cycles_stderr_df = NAN;
+    else if (r->timing_processes > 1 && r->mean_cycles_stderr > within)
+        r->mean_cycles_stderr_df = r->timing_processes - 1;
+    else
+        r->mean_cycles_stderr_df = fmax(1, (double)r->trials - strata);
+}
+
 /* Timing of the plain library. */
 static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
 {
@@ -457,6 +473,7 @@ static void rr_timing(struct rr *rr, json_t *root, struct rec *r)
     rr_timing_cores(rr, t, r);
     r->timing_processes = (int)json_array_size(json_object_get(t, "processes"));
     r->process_spread = rr_number(rr, t, "timing", "process_spread", RR_OPTIONAL, NAN);
+    rr_stderr_df(r, rr_number(rr, t, "timing", "within_process_stderr", RR_OPTIONAL, NAN));
 }
 
 /* A number member KEY of OBJ above FLOOR, or NAN (null, absent: a record

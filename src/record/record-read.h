@@ -124,6 +124,11 @@ struct rec {
      * (timing.process_spread; NAN for one). */
     int timing_processes;
     double process_spread;
+    /* The degrees of freedom of mean_cycles_stderr: the processes less
+     * one where their spread set it (it is the larger of the two errors
+     * the timing pass works out), else the trials less the cores; NAN
+     * without an error. */
+    double mean_cycles_stderr_df;
     /* The timing pass's stopping rule (method.h): the precision asked
      * (method.precision) and the pass's budget (method.max_seconds), the
      * precision its mean reached (passes.timing.precision: the relative

@@ -18,7 +18,7 @@ void flat_print_csv(const json_t *keys, const json_t *rows, FILE *out);
 /* The schema ids of the JSON outputs: a consumer checks the id and the
  * number after the slash, which changes when a member changes meaning. */
 #define FLAT_REPORT_SCHEMA "iccsprof.report/1"
-#define FLAT_COMPARE_SCHEMA "iccsprof.compare/1"
+#define FLAT_COMPARE_SCHEMA "iccsprof.compare/2"
 
 /* A JSON output's head: {"schema": SCHEMA, "tool": {"name", "version"},
  * "made": {"date", "host", "command"}} (provenance.h); the caller adds the
