@@ -29,6 +29,7 @@ TARGET_SECONDS =
 SAMPLE =
 CALLERS =
 CPU =
+PROCESSES =
 RUN_FLAGS =
 KAT = check
 KAT_TIMEOUT = 600
@@ -42,7 +43,7 @@ JOBS = $(or $(patsubst -j%,%,$(filter -j%,$(MAKEFLAGS))),$(if $(filter -j,$(MAKE
 
 export top_srcdir SCHEME SCHEME_DIR PACKAGES SCHEME_CONF IMPL INSTANCES SCHEME_CFLAGS SCHEME_STRICT_CFLAGS \
 	SCHEME_LENIENT_CFLAGS SCHEME_BUILDDIR PROFILE_DIR OPS TRIALS TARGET_SECONDS SAMPLE CALLERS \
-	CPU RUN_FLAGS KAT KAT_TIMEOUT EXPORT_MD EXPORT_CSV EXPORT_JSON EXPORT_SVG ICCSPROF JOBS
+	CPU PROCESSES RUN_FLAGS KAT KAT_TIMEOUT EXPORT_MD EXPORT_CSV EXPORT_JSON EXPORT_SVG ICCSPROF JOBS
 
 .PHONY: plan build profile
 .SUFFIXES:
@@ -73,6 +74,7 @@ profile:
 	case "$$CALLERS" in '' | no | 0) ;; yes) set -- "$$@" --callers ;; \
 	  *) set -- "$$@" --callers="$$CALLERS" ;; esac; \
 	[ -z "$$CPU" ] || set -- "$$@" --cpu "$$CPU"; \
+	[ -z "$$PROCESSES" ] || set -- "$$@" --processes "$$PROCESSES"; \
 	set -- "$$@" --kat "$$KAT" --kat-timeout "$$KAT_TIMEOUT"; \
 	[ -z "$$RUN_FLAGS" ] || set -- "$$@" --run-flags "$$RUN_FLAGS"; \
 	[ -z "$$EXPORT_MD" ] || set -- "$$@" --export-md "$$EXPORT_MD"; \

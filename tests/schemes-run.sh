@@ -1,7 +1,7 @@
 #!/bin/sh
 # schemes-run.sh - make profile up to the driver, with a stand-in for
 # iccsprof that records how `run` is called: the arguments each built
-# instance gets (OPS, TRIALS, TARGET_SECONDS, SAMPLE, CALLERS, CPU, RUN_FLAGS), instances
+# instance gets (OPS, TRIALS, TARGET_SECONDS, SAMPLE, CALLERS, CPU, PROCESSES, RUN_FLAGS), instances
 # run one after the other, a failing build or run reported without
 # stopping the others, the exit status, and the report at the end.
 . "$top_srcdir/tests/lib.sh"
@@ -44,7 +44,7 @@ pkg=$PKGS/two
 B=$work/build/t-run
 expect_make "a failed build fails make profile" 2 profile SCHEME=t-run SCHEME_DIR="$pkg" ICCSPROF="$stub" \
     PROFILE_DIR="$work/prof" OPS=sign,verify TRIALS=3 TARGET_SECONDS=0.5 SAMPLE=auto CALLERS=2 \
-    CPU=1 RUN_FLAGS="--max-seconds 9 --seed 00ff"
+    CPU=1 PROCESSES=3 RUN_FLAGS="--max-seconds 9 --seed 00ff"
 # --max-seconds: each pass's share of 60 s (two operations of the one
 # instance built), which the --run-flags given after it override
 cat >"$work/want" <<EOF
@@ -73,6 +73,10 @@ auto
 --callers=2
 --cpu
 1
+--timing-processes
+3
+--profile-processes
+3
 --resume
 --within
 1/1:T0:0:0.000

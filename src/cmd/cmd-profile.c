@@ -174,6 +174,12 @@ static void profile_run_argv(const struct profile_options *o, const struct plan 
         strlist_add(argv, "--cpu");
         strlist_add(argv, o->cpu);
     }
+    if (o->processes != NULL) {
+        strlist_add(argv, "--timing-processes");
+        strlist_add(argv, o->processes);
+        strlist_add(argv, "--profile-processes");
+        strlist_add(argv, o->processes);
+    }
     if (o->substitute != NULL) {
         strlist_add(argv, "--substitute");
         strlist_add(argv, o->substitute);

@@ -15,6 +15,7 @@
 #include "util/build-jobs.h"
 #include "cmd/export.h"
 #include "paths.h"
+#include "run/run-settings.h"
 #include "cmd/profile-options.h"
 
 /* The rows both commands have, in the order of enum profile_opt. */
@@ -152,6 +153,16 @@ const struct cmd_option profile_profile_options[] = {
                          .metavar = "N",
                          .def_note = "not pinned",
                          .help = "iccsprof run --cpu: the core the measurements are pinned to"},
+    [PROFILE_OPT_PROCESSES] = {.name = "processes",
+                               .kind = CMD_OPT_UINT,
+                               .metavar = "N",
+                               .lo = 1,
+                               .hi = RUN_MAX_PROCESSES,
+                               .def_note = "one",
+                               .help = "make each record's timing and profile passes in N "
+                                       "measuring processes (iccsprof run --timing-processes N "
+                                       "--profile-processes N): its errors then hold the spread "
+                                       "between processes"},
     [PROFILE_OPT_KAT] = {.name = "kat",
                          .kind = CMD_OPT_CHOICE,
                          .choices = profile_kat_modes,
@@ -174,11 +185,12 @@ const struct cmd_option profile_profile_options[] = {
                                 .help = "iccsprof run --substitute: what each operation costs "
                                         "with another hash behind the helpers"},
     [PROFILE_OPT_ALLOW_UNVERIFIED] =
-        {.name = "allow-unverified",
-         .kind = CMD_OPT_FLAG,
-         .help = "iccsprof run --allow-unverified: "
-                 "a hash package that ships no KAT responses serves unchecked (its record says "
-                 "\"unverified: no responses shipped\") instead of being refused"},
+        {
+            .name = "allow-unverified",
+            .kind = CMD_OPT_FLAG,
+            .help = "iccsprof run --allow-unverified: "
+                    "a hash package that ships no KAT responses serves unchecked (its record says "
+                    "\"unverified: no responses shipped\") instead of being refused"},
     [PROFILE_OPT_PRECISION] = {.name = "precision",
                                .kind = CMD_OPT_STRING,
                                .metavar = "P%|off",
@@ -250,6 +262,7 @@ int profile_parse(const struct cmd_args *args, bool profile, struct profile_opti
                              ? args->opt[PROFILE_OPT_CALLERS].text
                              : "";
         o->cpu = profile_text(args, PROFILE_OPT_CPU);
+        o->processes = profile_text(args, PROFILE_OPT_PROCESSES);
         o->kat = profile_kat_modes[args->opt[PROFILE_OPT_KAT].num];
         o->kat_timeout = profile_text(args, PROFILE_OPT_KAT_TIMEOUT);
         o->run_flags = profile_text(args, PROFILE_OPT_RUN_FLAGS);

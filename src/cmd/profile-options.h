@@ -38,6 +38,7 @@ enum profile_opt {
     PROFILE_OPT_SAMPLE,
     PROFILE_OPT_CALLERS,
     PROFILE_OPT_CPU,
+    PROFILE_OPT_PROCESSES,
     PROFILE_OPT_KAT,
     PROFILE_OPT_KAT_TIMEOUT,
     PROFILE_OPT_RUN_FLAGS,
@@ -60,6 +61,7 @@ struct profile_options {
     unsigned compile_memory_mib; /* each compiler's memory */
     bool build_only;
     const char *profile_dir, *ops, *trials, *target_seconds, *sample, *callers, *cpu;
+    const char *processes;         /* each pass's measuring processes, or NULL: run's one */
     const char *kat, *kat_timeout; /* the KAT gate: off, check or require */
     const char *substitute;        /* iccsprof run --substitute, or NULL */
     bool allow_unverified;         /* iccsprof run --allow-unverified */
