@@ -138,6 +138,26 @@ check(one_ops == o["n"] and ops == t["n"] and warm >= 3 and one_warm >= 1,
 expect_status "three timing processes: the record reads back" 0 "$ICCSPROF" report --format json \
     "$work/tthree/sigfix__sign.json"
 
+# the precision a record of three timing processes states holds their
+# spread: Student t of two degrees times their error, where theirs is the
+# error of the record (run_timing_precision; check_run_timing holds the
+# exact figures)
+run_fix "three timing processes of four trials: the record written" "$work/tfour" --trials 4 \
+    --min-calls 3 --target-seconds 0.01 --profile-seconds 0.000001 --max-seconds 5 --precision off \
+    --op sign --timing-processes 3
+py "three timing processes of four trials: the precision holds their spread" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+t, prec = r["timing"], r["passes"]["timing"]["precision"]
+means = [p["mean_cycles"] for p in t["processes"]]
+m = sum(means) / 3
+se = (sum((x - m) ** 2 for x in means) / 2 / 3) ** 0.5
+check(prec is not None and prec > 0, str(r["passes"]["timing"]))
+if se > t["within_process_stderr"]:
+    check(prec >= 4.302653 * se / t["mean_cycles"] * (1 - 1e-9), str((prec, se, t["mean_cycles"])))
+' "$work/tfour"
+
 # a timing process that fails fails the pass, with the one message
 want=1 ICCSPROF_FIXTURE=segv-sign run_fix "three timing processes, signing crashing: exits 1" \
     "$work/tsegv" $exact --op sign --timing-processes 3

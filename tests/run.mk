@@ -119,7 +119,7 @@ tests_check_iccsprof_SOURCES += tests/check_shares.c tests/check_runopts.c tests
 	tests/check_shift.c src/measure/shift.c tests/check_pairs.c src/measure/pairs.c \
 	tests/check_opstats.c src/measure/opstats.c tests/check_tape.c src/measure/tape.c \
 	tests/check_cores.c src/measure/cores.c
-tests_check_iccsprof_SOURCES += tests/check_merge.c
+tests_check_iccsprof_SOURCES += tests/check_merge.c tests/check_run_timing.c
 
 dist_noinst_DATA += tests/run-lib.sh
 TESTS += tests/run.sh tests/run-kex.sh tests/run-progress.sh tests/harden.sh tests/run-slow.sh

@@ -46,7 +46,8 @@
     X(tape)                                                                                        \
     X(cores)                                                                                       \
     X(merge)                                                                                       \
-    X(compare)
+    X(compare)                                                                                     \
+    X(run_timing)
 
 #define ICCSPROF_DECLARE_SUITE(area) Suite *make_##area##_suite(void);
 ICCSPROF_SUITES(ICCSPROF_DECLARE_SUITE)

@@ -307,8 +307,8 @@ static json_t *record_passes(json_t *r)
     json_t *raw = r != NULL ? json_object_get(r, "passes") : NULL;
     json_t *t = json_object_get(raw, "timing"), *p = json_object_get(raw, "profile");
 
-    return json_pack("{s:O, s:O}", "timing", t != NULL ? t : json_null(), "profile",
-                     p != NULL ? p : json_null());
+    return json_pack("{s:o, s:o}", "timing", t != NULL ? json_deep_copy(t) : json_null(), "profile",
+                     p != NULL ? json_deep_copy(p) : json_null());
 }
 
 /* The status of a record of which the pass FAILED did not finish while
@@ -443,6 +443,8 @@ json_t *run_record(const struct run_facts *f, const char *op, const struct run_o
     json_object_set_new(rec, "method", record_method(f, raw_profile, key));
     json_object_set_new(rec, "passes", record_passes(r));
     json_object_set_new(rec, "timing", raw_timing ? run_timing(raw_timing) : json_null());
+    run_timing_precision(json_object_get(rec, "timing"),
+                         json_object_get(json_object_get(rec, "passes"), "timing"));
     json_object_set_new(rec, "noise",
                         record_noise(r, raw_timing ? json_object_get(rec, "timing") : NULL));
     json_object_set_new(rec, "memory",

@@ -195,3 +195,21 @@ json_t *run_timing(json_t *raw)
     free(stratum);
     return t;
 }
+
+/* The timing pass's precision (run-timing.h). */
+void run_timing_precision(json_t *timing, json_t *pass)
+{
+    json_t *processes = json_object_get(timing, "processes");
+    json_t *had = json_object_get(pass, "precision");
+    double mean = json_number_value(json_object_get(timing, "mean_cycles"));
+    double se = json_number_value(json_object_get(timing, "mean_cycles_stderr"));
+    double within = json_number_value(json_object_get(timing, "within_process_stderr"));
+    size_t np = json_array_size(processes);
+    double p;
+
+    if (np < 2 || !json_is_number(had) || !(se > within) || !(mean > 0))
+        return;
+    p = method_t95(np - 1) * se / mean;
+    if (p > json_number_value(had))
+        json_object_set_new(pass, "precision", json_real(p));
+}

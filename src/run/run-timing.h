@@ -23,4 +23,12 @@
  * and the cores' spread cannot. */
 json_t *run_timing(json_t *raw);
 
+/* Widen PASS's precision (passes.timing.precision, the relative 95 %
+ * half-width, from run_merge_timings the least precise process's own) to
+ * what the spread between the processes of TIMING (run_timing's) gives,
+ * Student's t of the processes less one times their standard error, where
+ * that error is the record's: the time a page states for the record then
+ * carries the error its mean has. */
+void run_timing_precision(json_t *timing, json_t *pass);
+
 #endif
