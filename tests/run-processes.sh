@@ -72,6 +72,48 @@ for k in 1 2 3; do
     expect_grep "-v: process $k's calibration has its line" \
         "^iccsprof run: sigfix sign (profile process $k/3): profile calibration · elapsed" "$work/err"
 done
+# the processes of the two passes take turns, while both have some left,
+# so that each pass's spread holds the machine's pace over the whole
+# measurement: three timing and two profile processes in the order
+# timing 1, profile 1, timing 2, profile 2, timing 3
+expect_status "three timing and two profile processes, -v: exits 0" 0 "$ICCSPROF" run -v \
+    --plain "$fix/libsigfix.so" --profiled "$fix/libsigfix_prof.so" --op sign --out "$work/turns.json" \
+    $exact --timing-processes 3 --profile-processes 2
+py "the passes' processes take turns" '
+import re, sys
+order = []
+for line in open(sys.argv[1]):
+    m = re.match(r"iccsprof run: sigfix sign \((timing|profile) process (\d)/(\d)\): ", line)
+    if m and (not order or order[-1] != m.groups()):
+        order.append(m.groups())
+want = [("timing", "1", "3"), ("profile", "1", "2"), ("timing", "2", "3"), ("profile", "2", "2"),
+        ("timing", "3", "3")]
+assert order == want, (order, open(sys.argv[1]).read())
+' "$work/err"
+py "processes taking turns: one record of both passes" '
+import sys
+from records import check, load
+r = load(sys.argv[1])
+check(r["status"] == {"state": "complete", "message": ""}, str(r["status"]))
+check(len(r["timing"]["processes"]) == 3 and len(r["profile"]["processes"]) == 2,
+      str((r["timing"].get("processes"), r["profile"].get("processes"))))
+check(r["profile"]["calls"] == 6, str(r["profile"]["calls"]))
+' "$work/turns.json"
+
+# a profile process that runs out of time ends the profile pass, and the
+# timing's processes go on: the timing stays whole
+ICCSPROF_FIXTURE=hang-profiled want=1 run_fix "two timing processes, the profiled build hanging: exits 1" \
+    "$work/thang" $exact --op sign --timing-processes 2 --timeout 3
+py "two timing processes, the profiled build hanging: the timing of both, no profile" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["status"] == {"state": "partial", "incomplete": "profile",
+                      "message": "the profile pass failed (timed out after 3 s during profile warm-up): no profile"},
+      str(r["status"]))
+check([p["process"] for p in r["timing"]["processes"]] == [0, 1] and r["profile"] is None, str(r["timing"]))
+' "$work/thang"
+
 # signatures of 10 ms: each process plans 30 operations of a pair, a
 # rehearsal and a play, 1.2 s, long enough for its plan's line
 ICCSPROF_FIXTURE=slow expect_status "three slow processes: exits 0" 0 "$ICCSPROF" run \

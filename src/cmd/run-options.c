@@ -145,11 +145,11 @@ const struct cmd_option run_option_table[] = {
                               .lo = 1,
                               .hi = RUN_MAX_PROCESSES,
                               .def = "1",
-                              .help = "make the timing pass in N measuring processes one after "
-                                      "the other, each with its part of --target-seconds: the "
-                                      "mean cycles are the mean of their means, and their "
-                                      "standard error includes the spread between processes, "
-                                      "which one process cannot see"},
+                              .help = "make the timing pass in N measuring processes, taking "
+                                      "turns with the profile pass's, each with its part of "
+                                      "--target-seconds: the mean cycles are the mean of their "
+                                      "means, and their standard error includes the spread "
+                                      "between processes, which one process cannot see"},
     [OPT_MAX_SIGN_ATTEMPTS] = {.name = "max-sign-attempts",
                                .kind = CMD_OPT_UINT,
                                .metavar = "N",

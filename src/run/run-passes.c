@@ -179,19 +179,6 @@ static int passes_child(const struct run_facts *f, const char *op, json_t *cfg, 
     return EXIT_OK;
 }
 
-/* Run pass PASS of OP in a measuring process; as passes_take. */
-static int passes_run(const struct run_facts *f, const char *op, const char *pass, int log_fd,
-                      struct run_progress *p, struct run_outcome *out, int *timed_out)
-{
-    struct child_outcome c;
-    int rc = passes_child(f, op, run_config(f->options, op, pass), pass, log_fd, p, &c);
-
-    if (rc != EXIT_OK)
-        return rc;
-    *timed_out = c.timed_out;
-    return passes_take(pass, &c, out);
-}
-
 /* The processes the profile pass is made in: --profile-processes, or
  * for auto as many as the timing pass's calibration (in TIMING, the
  * result so far; NULL: none) says can each make --min-calls operations
@@ -235,72 +222,126 @@ static json_t *passes_timing_config(const struct run_options *o, const char *op,
     return cfg;
 }
 
-/* Run pass PASS of OP in N measuring processes, one after the other, and
- * take their results merged by MERGE (run-merge.h) into OUT; a process
- * that fails fails the pass, and the others' results are not kept.
- * *TIMED_OUT says whether the one that failed ran out of time.  As
- * passes_take. */
-static int passes_several(const struct run_facts *f, const char *op, const char *pass, unsigned n,
-                          int log_fd, struct run_progress *p, struct run_outcome *out,
-                          int *timed_out)
+/* The measuring processes of one pass of an operation, made one at a
+ * time. */
+struct passes_series {
+    const char *pass; /* "timing" or "profile" */
+    unsigned n, k;    /* the processes asked (0: none, or not known yet) and made */
+    json_t **done;    /* the results of those made */
+    bool over;        /* failed, or taken */
+};
+
+/* Whether series S has a process still to make. */
+static bool passes_left(const struct passes_series *s)
 {
-    bool timing = strcmp(pass, "timing") == 0;
-    json_t **done = calloc(n, sizeof *done);
-    struct child_outcome c;
-    unsigned k = 0;
-    int rc = EXIT_OK;
-
-    while (k < n) {
-        json_t *cfg = timing ? passes_timing_config(f->options, op, n)
-                             : passes_profile_config(f->options, op, n);
-
-        run_progress_process(p, k + 1, n);
-        if ((rc = passes_child(f, op, cfg, pass, log_fd, p, &c)) != EXIT_OK)
-            break;
-        if (c.status != CHILD_OK) {
-            *timed_out = c.timed_out;
-            rc = passes_take(pass, &c, out);
-            break;
-        }
-        out->log_bytes += c.log_bytes;
-        done[k++] = c.result;
-    }
-    if (k == n) {
-        if (timing)
-            run_merge_timings(done, n);
-        else
-            run_merge_profiles(done, n);
-        memset(&c, 0, sizeof c);
-        c.status = CHILD_OK;
-        c.result = done[0];
-        done[0] = NULL; /* OUT's now */
-        rc = passes_take(pass, &c, out);
-    }
-    for (unsigned j = 0; j < k; j++)
-        json_decref(done[j]);
-    free(done);
-    return rc;
+    return !s->over && s->k < s->n;
 }
 
-/* Measure OP's passes. */
+/* Make the next process of series S for OP: its result kept, or, when it
+ * failed, the failure taken into OUT (the pass failed: its other
+ * processes are not made) and *TIMED_OUT set when it ran out of time.
+ * As passes_take. */
+static int passes_step(const struct run_facts *f, const char *op, struct passes_series *s,
+                       int log_fd, struct run_progress *p, struct run_outcome *out, int *timed_out)
+{
+    json_t *cfg = strcmp(s->pass, "timing") == 0 ? passes_timing_config(f->options, op, s->n)
+                                                 : passes_profile_config(f->options, op, s->n);
+    struct child_outcome c;
+    int rc;
+
+    if (s->done == NULL && (s->done = calloc(s->n, sizeof *s->done)) == NULL)
+        abort();
+    run_progress_process(p, s->k + 1, s->n);
+    if ((rc = passes_child(f, op, cfg, s->pass, log_fd, p, &c)) != EXIT_OK)
+        return rc;
+    if (c.status != CHILD_OK) {
+        *timed_out = c.timed_out;
+        s->over = true;
+        return passes_take(s->pass, &c, out);
+    }
+    out->log_bytes += c.log_bytes;
+    s->done[s->k++] = c.result;
+    return EXIT_OK;
+}
+
+/* Take series S into OUT when every process of it was made: their
+ * results merged (run-merge.h; one timing process's stands as it is).
+ * As passes_take. */
+static int passes_finish(struct passes_series *s, struct run_outcome *out)
+{
+    struct child_outcome c;
+
+    if (!(s->n > 0 && s->k == s->n && !s->over))
+        return EXIT_OK;
+    if (strcmp(s->pass, "profile") == 0)
+        run_merge_profiles(s->done, s->n);
+    else if (s->n > 1)
+        run_merge_timings(s->done, s->n);
+    memset(&c, 0, sizeof c);
+    c.status = CHILD_OK;
+    c.result = s->done[0];
+    s->done[0] = NULL; /* OUT's now */
+    s->over = true;
+    return passes_take(s->pass, &c, out);
+}
+
+/* Say in OUT that series S was left unfinished after the other pass's
+ * time-out: not tried, or not finished. */
+static void passes_left_after(const struct passes_series *s, struct run_outcome *out)
+{
+    size_t len = strlen(out->message);
+
+    if (passes_left(s))
+        snprintf(out->message + len, sizeof out->message - len, "; the %s pass was not %s after it",
+                 s->pass, s->k == 0 ? "tried" : "finished");
+}
+
+/* Free what series S holds. */
+static void passes_series_free(struct passes_series *s)
+{
+    for (unsigned j = 0; j < s->k; j++)
+        json_decref(s->done[j]);
+    free(s->done);
+}
+
+/* Measure OP's passes.  The processes of the two take turns (a timing
+ * process, then a profile process, and so on while both have some left),
+ * so that each pass's processes stand apart in time over the whole
+ * operation's measurement and their spread holds how the machine's pace
+ * moves over it, as a record measured at another time would meet it; the
+ * profile pass's number of processes comes from the first timing
+ * process's calibration.  After the timing pass ran out of time no
+ * profile process is made (the profiled build would most likely hang
+ * the same way); after the profile pass did, the timing goes on. */
 int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run_progress *p,
                struct run_outcome *out)
 {
     const struct run_options *o = f->options;
-    int rc = EXIT_OK, timed_out = 0;
+    struct passes_series timing = {"timing", 0, 0, NULL, false};
+    struct passes_series profile = {"profile", 0, 0, NULL, false};
+    int rc = EXIT_OK, timing_out = 0, profile_out = 0;
 
     memset(out, 0, sizeof *out);
-    if (o->plain != NULL && o->timing_processes > 1)
-        rc = passes_several(f, op, "timing", o->timing_processes, log_fd, p, out, &timed_out);
-    else if (o->plain != NULL)
-        rc = passes_run(f, op, "timing", log_fd, p, out, &timed_out);
-    /* after a time-out, the profile pass would most likely hang the same way */
-    if (rc == EXIT_OK && o->profiled != NULL && !timed_out)
-        rc = passes_several(f, op, "profile", passes_processes(o, out->result), log_fd, p, out,
-                            &timed_out);
-    else if (rc == EXIT_OK && o->profiled != NULL)
-        snprintf(out->message + strlen(out->message), sizeof out->message - strlen(out->message),
-                 "; the profile pass was not tried after it");
+    if (o->plain != NULL)
+        timing.n = o->timing_processes > 1 ? o->timing_processes : 1;
+    else if (o->profiled != NULL)
+        profile.n = passes_processes(o, NULL);
+    while (rc == EXIT_OK && !timing_out && (passes_left(&timing) || passes_left(&profile))) {
+        if (passes_left(&timing))
+            rc = passes_step(f, op, &timing, log_fd, p, out, &timing_out);
+        if (o->profiled != NULL && profile.n == 0 && (timing.k > 0 || timing.over))
+            profile.n = passes_processes(o, timing.k > 0 ? timing.done[0] : NULL);
+        if (rc == EXIT_OK && !timing_out && passes_left(&profile))
+            rc = passes_step(f, op, &profile, log_fd, p, out, &profile_out);
+    }
+    if (rc == EXIT_OK && timing_out)
+        passes_left_after(&profile, out);
+    if (rc == EXIT_OK)
+        rc = passes_finish(&timing, out);
+    if (rc == EXIT_OK)
+        rc = passes_finish(&profile, out);
+    passes_series_free(&timing);
+    passes_series_free(&profile);
     if (rc == EXIT_OK && out->log_bytes > CHILD_LOG_LIMIT) {
         out->log_truncated = 1;
         if (ftruncate(log_fd, CHILD_LOG_LIMIT) != 0)

@@ -62,7 +62,7 @@ void run_progress_op(struct run_progress *p, const char *op, unsigned index)
     run_progress_pass(p, "timing");
 }
 
-/* A process of the profile pass starts. */
+/* A process of a pass made in several starts. */
 void run_progress_process(struct run_progress *p, unsigned process, unsigned processes)
 {
     p->process = process;
@@ -93,8 +93,8 @@ static const char *progress_where(const struct run_progress *p, char *buf, size_
         snprintf(buf, len, "[operation %u/%u] %s %s", p->op_index, p->op_count, p->instance, p->op);
     else
         snprintf(buf, len, "%s %s", p->instance, p->op);
-    if (p->processes > 1 && strcmp(p->pass, "profile") == 0)
-        snprintf(buf + strlen(buf), len - strlen(buf), " (profile process %u/%u)", p->process,
+    if (p->processes > 1)
+        snprintf(buf + strlen(buf), len - strlen(buf), " (%s process %u/%u)", p->pass, p->process,
                  p->processes);
     return buf;
 }
