@@ -133,6 +133,15 @@ enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
     return CMP_CYCLES_DIFFER;
 }
 
+/* Whether P's cycles differ beyond the errors of its records, each made
+ * in one timing process: the machine's pace between runs is then in
+ * neither record's error. */
+bool cmp_cycles_differ_in_one_process(const struct cmp_pair *p)
+{
+    return p->a->timing_processes < 2 && p->b->timing_processes < 2 && !isnan(cmp_cycles_df(p)) &&
+           cmp_cycles_compare(p) == CMP_CYCLES_DIFFER;
+}
+
 /* Whether either record's cores disagree. */
 bool cmp_cores_disagree(const struct cmp_pair *p)
 {

@@ -91,6 +91,12 @@ static json_t *cmp_json_count(const struct rec *r, long long count)
     return r->has_profile ? json_integer(count) : json_null();
 }
 
+/* The timing processes record R was made in: one where it lists none. */
+static int cmp_json_processes(const struct rec *r)
+{
+    return r->timing_processes > 1 ? r->timing_processes : 1;
+}
+
 /* The verdict of P's mean cycles into ROW: "differ", "same", "within
  * the 95% interval", "within the cores' spread", "within the time taken", "within the
  * noise threshold" (null: not both timed), the record whose cores'
@@ -122,6 +128,8 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
     cmp_json_sides(row, "cpu_share", flat_number(p->a->cpu_share), flat_number(p->b->cpu_share));
     cmp_json_sides(row, "core_spread", flat_number(p->a->core_spread),
                    flat_number(p->b->core_spread));
+    cmp_json_sides(row, "timing_processes", json_integer(cmp_json_processes(p->a)),
+                   json_integer(cmp_json_processes(p->b)));
     cmp_json_sides(row, "cores_disagree", json_boolean(rec_cores_disagree(p->a)),
                    json_boolean(rec_cores_disagree(p->b)));
 }

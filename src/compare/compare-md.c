@@ -158,6 +158,25 @@ static void cmp_md_cycles_reason(char *buf, size_t size, const struct cmp_pair *
     }
 }
 
+/* A note under the Performance table where mean cycles differ between
+ * records each made in one timing process: how far one build's time
+ * moves between runs made at other times is in neither's error, and
+ * records made in several processes would state it. */
+static void cmp_md_one_process(struct mdtable *t, const struct cmp *c)
+{
+    size_t n = 0;
+
+    for (size_t i = 0; i < c->npairs; i++)
+        n += cmp_cycles_differ_in_one_process(&c->pairs[i]);
+    if (n > 0)
+        mdtable_note(t,
+                     "the mean cycles of %zu of %zu pairs differ beyond the errors of records "
+                     "each made in one timing process, which cannot see how the machine's pace "
+                     "moves from one run to the next: records made with `iccsprof profile "
+                     "--processes 3` (`iccsprof run --timing-processes 3`) hold it in their errors",
+                     n, c->npairs);
+}
+
 /* The Performance table: mean cycles on both sides and their ratio,
  * marked where the difference is not significant, with the reason
  * (cmp_md_cycles_reason), and noted where a record's cores disagree. */
@@ -183,6 +202,7 @@ static void cmp_md_perf(const struct cmp *c, FILE *out)
     cmp_md_notes(t, c,
                  NOTE_FAILED | NOTE_PARTIAL | NOTE_REJECTIONS | NOTE_RETRIES | NOTE_NOISE |
                      NOTE_CORES | NOTE_EMULATED | NOTE_SUBSTITUTED);
+    cmp_md_one_process(t, c);
     mdtable_print(t, out);
     mdtable_free(t);
 }

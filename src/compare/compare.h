@@ -183,9 +183,15 @@ enum cmp_calls cmp_calls_compare(const struct cmp_pair *p);
 /* Whether some helper's calls per operation differ (both profiled). */
 bool cmp_calls_differ(const struct cmp_pair *p);
 
-/* Whether B's mean cycles exceed A's beyond noise: two combined standard
- * errors of the means (any excess, for records that do not give them) and
- * the spread of either record's cores (cmp_cycles_compare). */
+/* Whether the pair's mean cycles differ (CMP_CYCLES_DIFFER) beyond the
+ * errors of both records, each made in one timing process, whose error
+ * cannot hold how the machine's pace moves from one run to the next. */
+bool cmp_cycles_differ_in_one_process(const struct cmp_pair *p);
+
+/* Whether B's mean cycles exceed A's beyond noise: beyond the 95 %
+ * interval of the means' difference (any excess, for records that do not
+ * give errors) and every other reason cmp_cycles_compare takes as the
+ * machine's. */
 bool cmp_cycles_beyond_noise(const struct cmp_pair *p);
 
 /* The call sites of a pair merged by helper and function names. */
