@@ -95,6 +95,47 @@ START_TEST(equal_errors_add_their_degrees)
 }
 END_TEST
 
+/* The same library bytes timed on the same inputs 3 % apart, beyond
+ * every error: the machine's; another seed, another message length or
+ * a substituted hash makes it the code's again. */
+START_TEST(the_same_code_is_the_machine)
+{
+    struct rec *a = machine_rec("a", "Same-1"), *b = machine_rec("b", "Same-1");
+    struct cmp_pair p = {a, b, 0.01};
+    char *seed = b->seed;
+
+    ck_assert_str_eq(a->plain_sha256, b->plain_sha256);
+    ck_assert(cmp_cycles_same_code(&p));
+    ck_assert_int_eq(cmp_cycles_compare(&p), CMP_CYCLES_SAME_CODE);
+    ck_assert(!cmp_cycles_beyond_noise(&p));
+    b->seed = "00";
+    ck_assert_int_eq(cmp_cycles_compare(&p), CMP_CYCLES_DIFFER);
+    b->seed = seed;
+    b->message_bytes++;
+    ck_assert_int_eq(cmp_cycles_compare(&p), CMP_CYCLES_DIFFER);
+    b->message_bytes--;
+    b->substitution = "pseudohash=sm3";
+    ck_assert_int_eq(cmp_cycles_compare(&p), CMP_CYCLES_DIFFER);
+    b->substitution = NULL;
+    rec_free(a);
+    rec_free(b);
+}
+END_TEST
+
+/* Another build (other plain library bytes) 2 % apart differs. */
+START_TEST(another_build_differs)
+{
+    struct rec *a = machine_rec("a", "Code-1"), *b = machine_rec("b", "Code-1");
+    struct cmp_pair p = {a, b, 0.01};
+
+    ck_assert_str_ne(a->plain_sha256, b->plain_sha256);
+    ck_assert(!cmp_cycles_same_code(&p));
+    ck_assert_int_eq(cmp_cycles_compare(&p), CMP_CYCLES_DIFFER);
+    rec_free(a);
+    rec_free(b);
+}
+END_TEST
+
 Suite *make_compare_suite(void)
 {
     Suite *s = suite_create("compare");
@@ -103,6 +144,8 @@ Suite *make_compare_suite(void)
     tcase_add_test(tc, few_processes_widen_the_interval);
     tcase_add_test(tc, beyond_the_interval_within_the_processes);
     tcase_add_test(tc, equal_errors_add_their_degrees);
+    tcase_add_test(tc, the_same_code_is_the_machine);
+    tcase_add_test(tc, another_build_differs);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "compare/compare.h"
 #include "measure/rules.h"
@@ -109,6 +110,19 @@ char cmp_cycles_stolen_side(const struct cmp_pair *p)
     return b_slower ? 'B' : 'A';
 }
 
+/* Whether P's records timed the same code on the same inputs
+ * (compare.h). */
+bool cmp_cycles_same_code(const struct cmp_pair *p)
+{
+    const struct rec *a = p->a, *b = p->b;
+
+    return a->plain_sha256 != NULL && b->plain_sha256 != NULL &&
+           strcmp(a->plain_sha256, b->plain_sha256) == 0 && a->substitution == NULL &&
+           b->substitution == NULL && a->seed != NULL && b->seed != NULL &&
+           strcmp(a->seed, b->seed) == 0 && a->message_bytes >= 0 &&
+           a->message_bytes == b->message_bytes;
+}
+
 /* How the mean cycles of P compare (compare.h).  Records before version 4
  * give no standard errors: their difference is never noise. */
 enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
@@ -130,6 +144,8 @@ enum cmp_cycles cmp_cycles_compare(const struct cmp_pair *p)
         return CMP_CYCLES_WITHIN_STOLEN;
     if (fabs(diff) < p->noise_threshold * p->a->mean_cycles)
         return CMP_CYCLES_WITHIN_THRESHOLD;
+    if (cmp_cycles_same_code(p))
+        return CMP_CYCLES_SAME_CODE;
     return CMP_CYCLES_DIFFER;
 }
 

@@ -111,6 +111,7 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
                                           "within the processes' spread",
                                           "within the time taken",
                                           "within the noise threshold",
+                                          "the same code and inputs",
                                           "differ"};
     enum cmp_cycles c = cmp_cycles_compare(p);
     char cores[2] = {cmp_cycles_cores_side(p), '\0'};

@@ -153,6 +153,10 @@ static void cmp_md_cycles_reason(char *buf, size_t size, const struct cmp_pair *
         snprintf(buf + len, size - len, " (within the %g%% noise threshold)",
                  100 * p->noise_threshold);
         break;
+    case CMP_CYCLES_SAME_CODE:
+        snprintf(buf + len, size - len,
+                 " (the machine's: the same library bytes timed on the same inputs)");
+        break;
     default:
         break;
     }

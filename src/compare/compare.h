@@ -127,6 +127,7 @@ enum cmp_cycles {
     CMP_CYCLES_WITHIN_PROCESSES, /* within the spread of either record's timing processes */
     CMP_CYCLES_WITHIN_STOLEN,    /* within what other processes took from the slower's timing */
     CMP_CYCLES_WITHIN_THRESHOLD, /* smaller than the noise threshold */
+    CMP_CYCLES_SAME_CODE,        /* beyond all those, but the same code timed on the same inputs */
     CMP_CYCLES_DIFFER            /* a difference of the code (or of the machine's state) */
 };
 
@@ -182,6 +183,13 @@ enum cmp_calls cmp_calls_compare(const struct cmp_pair *p);
 
 /* Whether some helper's calls per operation differ (both profiled). */
 bool cmp_calls_differ(const struct cmp_pair *p);
+
+/* Whether the pair's records timed the very same code on the very same
+ * inputs: the same plain library bytes (build.plain.sha256), no hash
+ * substituted on either side, the same seed and message length.  A
+ * difference of their cycles is then the machine's, whatever its size:
+ * the state it was in at either time, or another machine. */
+bool cmp_cycles_same_code(const struct cmp_pair *p);
 
 /* Whether the pair's mean cycles differ (CMP_CYCLES_DIFFER) beyond the
  * errors of both records, each made in one timing process, whose error

@@ -394,6 +394,15 @@ static void rr_build_host(struct rr *rr, json_t *root, struct rec *r)
     r->emulation = rr_string(rr, host, "host", "emulation", RR_OPTIONAL);
 }
 
+/* The inputs every operation of R was measured with. */
+static void rr_inputs(struct rr *rr, json_t *root, struct rec *r)
+{
+    json_t *in = rr_object(rr, root, "", "inputs", RR_OPTIONAL);
+
+    r->seed = rr_string(rr, in, "inputs", "seed", RR_REQUIRED);
+    r->message_bytes = rr_count(rr, in, "inputs", "message_bytes", RR_REQUIRED, -1);
+}
+
 /* The highest core number a record names: the kernel's CPU_SETSIZE
  * less one, as the schema states it. */
 #define RR_CPU_MAX 1023
@@ -1237,6 +1246,7 @@ struct rec *rec_load(const char *path, char *err, size_t err_size)
     r->version = rr.version;
     rr_identity(&rr, root, r);
     rr_build_host(&rr, root, r);
+    rr_inputs(&rr, root, r);
     rr_timing(&rr, root, r);
     rr_method(&rr, root, r);
     rr_precision_from_trials(r);
@@ -1289,6 +1299,7 @@ static void rec_free_build_host(struct rec *r)
     free(r->sources_from);
     free(r->fallback);
     free(r->plain_sha256);
+    free(r->seed);
     free(r->profiled_sha256);
     free(r->plain_path);
     free(r->profiled_path);

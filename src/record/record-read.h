@@ -102,6 +102,8 @@ struct rec {
     char *compiler, *cflags, *fallback;   /* NULL when unknown (fallback: not used) */
     char *sources_from;                   /* how the build found its sources; NULL: not recorded */
     char *plain_sha256, *profiled_sha256; /* NULL when that library was not used */
+    char *seed;                           /* inputs.seed in hex; NULL where not said */
+    long long message_bytes;              /* inputs.message_bytes; -1 where not said */
     char *plain_path, *profiled_path;     /* the libraries as built; NULL when not used */
     char *cpu_model, *kernel, *tick_source, *cycles_source;
     double tick_hz;  /* NAN when not measured */
