@@ -114,6 +114,22 @@ check(r["status"] == {"state": "partial", "incomplete": "profile",
 check([p["process"] for p in r["timing"]["processes"]] == [0, 1] and r["profile"] is None, str(r["timing"]))
 ' "$work/thang"
 
+# a timing process that runs out of time after a profile process has
+# run ends the run: the profile pass, begun, is not finished
+rm -f "$work/mark"
+ICCSPROF_FIXTURE=hang-plain-again ICCSPROF_FIXTURE_FILE=$work/mark want=1 run_fix \
+    "the second timing process hanging: exits 1" "$work/t2hang" $exact --op sign \
+    --timing-processes 2 --profile-processes 2 --timeout 3
+py "the second timing process hanging: a failed record, the profile pass not finished" '
+import sys
+from records import check, load
+r = load(sys.argv[1] + "/sigfix__sign.json")
+check(r["status"] == {"state": "failed",
+                      "message": "timed out after 3 s during warm-up; the profile pass was not finished after it"},
+      str(r["status"]))
+check(r["timing"] is None and r["profile"] is None, "no figures")
+' "$work/t2hang"
+
 # signatures of 10 ms: each process plans 30 operations of a pair, a
 # rehearsal and a play, 1.2 s, long enough for its plan's line
 ICCSPROF_FIXTURE=slow expect_status "three slow processes: exits 0" 0 "$ICCSPROF" run \
