@@ -97,12 +97,12 @@ static int cmp_json_processes(const struct rec *r)
     return r->timing_processes > 1 ? r->timing_processes : 1;
 }
 
-/* The verdict of P's mean cycles into ROW: "differ", "same", "within
- * the 95% interval", "within the cores' spread", "within the time taken", "within the
- * noise threshold" (null: not both timed), the record whose cores'
- * spread or whose lengthened timing it lies within, and each record's
- * cores: their spread and whether they disagree beyond their errors. */
-static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
+/* The verdict C of P's mean cycles (cmp_cycles_compare) into ROW, a
+ * string of enum cmp_cycles's order (null: not both timed), the record
+ * whose cores' or processes' spread or whose lengthened timing it lies
+ * within, and each record's CPU share, cores (their spread and whether
+ * they disagree beyond their errors) and timing processes. */
+static void cmp_json_cycles(json_t *row, const struct cmp_pair *p, enum cmp_cycles c)
 {
     static const char *const verdict[] = {NULL,
                                           "same",
@@ -113,7 +113,6 @@ static void cmp_json_cycles(json_t *row, const struct cmp_pair *p)
                                           "within the noise threshold",
                                           "the same code and inputs",
                                           "differ"};
-    enum cmp_cycles c = cmp_cycles_compare(p);
     char cores[2] = {cmp_cycles_cores_side(p), '\0'};
     char stolen[2] = {cmp_cycles_stolen_side(p), '\0'};
     char processes[2] = {cmp_cycles_processes_side(p), '\0'};
@@ -178,7 +177,7 @@ static json_t *cmp_json_pair(const struct cmp_pair *p)
     json_object_set_new(row, "cycles_within_noise",
                         json_boolean(cycles != CMP_CYCLES_UNKNOWN && cycles != CMP_CYCLES_SAME &&
                                      cycles != CMP_CYCLES_DIFFER));
-    cmp_json_cycles(row, p);
+    cmp_json_cycles(row, p, cycles);
     return row;
 }
 

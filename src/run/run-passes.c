@@ -229,6 +229,7 @@ struct passes_series {
     unsigned n, k;    /* the processes asked (0: none, or not known yet) and made */
     json_t **done;    /* the results of those made */
     bool over;        /* failed, or taken */
+    bool timed_out;   /* the one that failed ran out of time */
 };
 
 /* Whether series S has a process still to make. */
@@ -239,10 +240,10 @@ static bool passes_left(const struct passes_series *s)
 
 /* Make the next process of series S for OP: its result kept, or, when it
  * failed, the failure taken into OUT (the pass failed: its other
- * processes are not made) and *TIMED_OUT set when it ran out of time.
- * As passes_take. */
+ * processes are not made) and S marked when it ran out of time.  As
+ * passes_take. */
 static int passes_step(const struct run_facts *f, const char *op, struct passes_series *s,
-                       int log_fd, struct run_progress *p, struct run_outcome *out, int *timed_out)
+                       int log_fd, struct run_progress *p, struct run_outcome *out)
 {
     json_t *cfg = strcmp(s->pass, "timing") == 0 ? passes_timing_config(f->options, op, s->n)
                                                  : passes_profile_config(f->options, op, s->n);
@@ -255,7 +256,7 @@ static int passes_step(const struct run_facts *f, const char *op, struct passes_
     if ((rc = passes_child(f, op, cfg, s->pass, log_fd, p, &c)) != EXIT_OK)
         return rc;
     if (c.status != CHILD_OK) {
-        *timed_out = c.timed_out;
+        s->timed_out = c.timed_out != 0;
         s->over = true;
         return passes_take(s->pass, &c, out);
     }
@@ -317,24 +318,24 @@ int run_passes(const struct run_facts *f, const char *op, int log_fd, struct run
                struct run_outcome *out)
 {
     const struct run_options *o = f->options;
-    struct passes_series timing = {"timing", 0, 0, NULL, false};
-    struct passes_series profile = {"profile", 0, 0, NULL, false};
-    int rc = EXIT_OK, timing_out = 0, profile_out = 0;
+    struct passes_series timing = {"timing", 0, 0, NULL, false, false};
+    struct passes_series profile = {"profile", 0, 0, NULL, false, false};
+    int rc = EXIT_OK;
 
     memset(out, 0, sizeof *out);
     if (o->plain != NULL)
         timing.n = o->timing_processes > 1 ? o->timing_processes : 1;
     else if (o->profiled != NULL)
         profile.n = passes_processes(o, NULL);
-    while (rc == EXIT_OK && !timing_out && (passes_left(&timing) || passes_left(&profile))) {
+    while (rc == EXIT_OK && !timing.timed_out && (passes_left(&timing) || passes_left(&profile))) {
         if (passes_left(&timing))
-            rc = passes_step(f, op, &timing, log_fd, p, out, &timing_out);
+            rc = passes_step(f, op, &timing, log_fd, p, out);
         if (o->profiled != NULL && profile.n == 0 && (timing.k > 0 || timing.over))
             profile.n = passes_processes(o, timing.k > 0 ? timing.done[0] : NULL);
-        if (rc == EXIT_OK && !timing_out && passes_left(&profile))
-            rc = passes_step(f, op, &profile, log_fd, p, out, &profile_out);
+        if (rc == EXIT_OK && !timing.timed_out && passes_left(&profile))
+            rc = passes_step(f, op, &profile, log_fd, p, out);
     }
-    if (rc == EXIT_OK && timing_out)
+    if (rc == EXIT_OK && timing.timed_out)
         passes_left_after(&profile, out);
     if (rc == EXIT_OK)
         rc = passes_finish(&timing, out);
