@@ -28,6 +28,7 @@ static void setup(void)
 static void teardown(void)
 {
     api->set_callers(0);
+    api->set_sampling(1, 64);
     dlclose(lib);
 }
 
@@ -154,6 +155,33 @@ START_TEST(overhead_measurement_leaves_no_site)
 }
 END_TEST
 
+/* Under sampling every call is still captured at its site, the calls a
+ * shim only counts included, and a site's timed calls are the sampled
+ * ones made there. */
+START_TEST(sampled_calls_are_each_captured)
+{
+    uint64_t timed = 0;
+
+    ck_assert_int_eq(api->set_sampling(8, 0), 0);
+    ck_assert_int_eq(api->set_callers(1), 0);
+    api->enable();
+    run_sites(400, 240);
+    api->disable();
+    ck_assert_int_eq(api->sites(&sites), 0);
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    ck_assert_uint_eq(sites.nsites, 2);
+    ck_assert_int_eq(owner(site_with(400)->frames[0]), DIRECT);
+    ck_assert_int_eq(owner(site_with(240)->frames[0]), LEAF);
+    for (size_t i = 0; i < sites.nsites; i++)
+        timed += sites.sites[i].timed_calls;
+    ck_assert_uint_eq(snap.total_calls, 640);
+    ck_assert_uint_eq(timed, snap.helpers[ICCSPROF_PSEUDOXOF].timed_calls);
+    /* gaps average 8: far inside [half, twice] the expected 80 */
+    ck_assert_uint_ge(timed, 40);
+    ck_assert_uint_le(timed, 160);
+}
+END_TEST
+
 START_TEST(sites_past_the_table_are_counted_per_helper)
 {
     void (*many)(void);
@@ -202,6 +230,7 @@ Suite *make_sites_suite(void)
     tcase_add_test(tc, chains_start_where_depth_one_sites_are);
     tcase_add_test(tc, mode_off_records_nothing);
     tcase_add_test(tc, overhead_measurement_leaves_no_site);
+    tcase_add_test(tc, sampled_calls_are_each_captured);
     tcase_add_test(tc, sites_past_the_table_are_counted_per_helper);
 #else
     tcase_add_test(tc, refused_without_libunwind);

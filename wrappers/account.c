@@ -1,6 +1,6 @@
-/* account.c - per-thread accounting tables: the helpers' totals, the
- * shape table and its grouped rows, the DRNG contexts; their snapshot,
- * reset, sampling and outlier settings.
+/* account.c - per-thread accounting tables: the shape table and its
+ * grouped rows, the nested and warming calls, the DRNG contexts; their
+ * snapshot, reset, sampling and outlier settings.
  *
  * Each thread keys its calls into a table of its own, so the hot path takes
  * no lock and no atomic; tables are registered once under a mutex and
@@ -193,7 +193,7 @@ enum wrap_timing wrap_sampled(struct wrap_table *t, unsigned row)
         return WRAP_TIMED;
     if (t->left[row] > 1)
         return WRAP_UNTIMED;
-    t->total[t->slot[row].helper].warm_calls++;
+    t->warm[t->slot[row].helper]++;
     return WRAP_WARMING;
 }
 
@@ -220,14 +220,11 @@ static uint64_t wrap_outlier_span(const struct iccsprof_wrap_shape *s, uint64_t 
 int wrap_set_apart(struct wrap_table *t, unsigned row, uint64_t ticks)
 {
     struct iccsprof_wrap_shape *s = &t->slot[row];
-    struct iccsprof_wrap_total *total = &t->total[s->helper];
     uint64_t previous = s->min_ticks;
 
     if (ticks >= previous) {
         s->outlier_calls++;
         s->outlier_ticks += ticks;
-        total->outlier_calls++;
-        total->outlier_ticks += ticks;
         return 1;
     }
     s->min_ticks = ticks;
@@ -235,10 +232,6 @@ int wrap_set_apart(struct wrap_table *t, unsigned row, uint64_t ticks)
     if (previous - ticks > t->span[row] && s->timed_calls != 0) {
         s->outlier_calls += s->timed_calls;
         s->outlier_ticks += s->ticks;
-        total->outlier_calls += s->timed_calls;
-        total->outlier_ticks += s->ticks;
-        total->timed_calls -= s->timed_calls;
-        total->ticks -= s->ticks;
         s->timed_calls = 0;
         s->ticks = 0;
         s->ticks_sq = 0;
@@ -317,21 +310,26 @@ void wrap_reset_tables(void)
     wrap_unlock_tables();
 }
 
-/* Add table T's totals to OUT's. */
-static void wrap_merge_totals(struct iccsprof_wrap_snapshot *out, const struct wrap_table *t)
+/* Add table T's nested and warming calls to OUT's totals. */
+static void wrap_merge_apart(struct iccsprof_wrap_snapshot *out, const struct wrap_table *t)
 {
     for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++) {
-        struct iccsprof_wrap_total *dst = &out->helpers[h];
-        const struct iccsprof_wrap_total *src = &t->total[h];
-
-        dst->calls += src->calls;
-        dst->timed_calls += src->timed_calls;
-        dst->ticks += src->ticks;
-        dst->outlier_calls += src->outlier_calls;
-        dst->outlier_ticks += src->outlier_ticks;
-        dst->nested += src->nested;
-        dst->warm_calls += src->warm_calls;
+        out->helpers[h].nested += t->nested[h];
+        out->helpers[h].warm_calls += t->warm[h];
     }
+}
+
+/* Add row S to its helper's totals in OUT. */
+static void wrap_total_row(struct iccsprof_wrap_snapshot *out, const struct iccsprof_wrap_shape *s)
+{
+    struct iccsprof_wrap_total *dst = &out->helpers[s->helper];
+
+    dst->calls += s->calls;
+    dst->timed_calls += s->timed_calls;
+    dst->ticks += s->ticks;
+    dst->outlier_calls += s->outlier_calls;
+    dst->outlier_ticks += s->outlier_ticks;
+    out->total_calls += s->calls;
 }
 
 /* Add table T's rows to MERGED, each in the row wrap_place gives it
@@ -358,7 +356,8 @@ static void wrap_merge_rows(struct wrap_table *merged, const struct wrap_table *
     }
 }
 
-/* Merge every thread's totals, rows and DRNG contexts into OUT. */
+/* Merge every thread's rows, nested and warming calls and DRNG contexts
+ * into OUT; a helper's other totals are the sums of its merged rows. */
 int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
 {
     static struct wrap_table merged; /* too large for the caller's stack */
@@ -366,7 +365,7 @@ int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
     memset(out, 0, sizeof *out);
     memset(&merged, 0, sizeof merged);
     for (struct wrap_table *t = wrap_lock_tables(); t != NULL; t = t->next) {
-        wrap_merge_totals(out, t);
+        wrap_merge_apart(out, t);
         wrap_merge_contexts(out, t);
         wrap_merge_rows(&merged, t);
     }
@@ -376,9 +375,8 @@ int wrap_snapshot(struct iccsprof_wrap_snapshot *out)
             if (merged.slot[i].min_ticks == UINT64_MAX) /* no call timed */
                 merged.slot[i].min_ticks = 0;
             out->shapes[out->nshapes++] = merged.slot[i];
+            wrap_total_row(out, &merged.slot[i]);
         }
-    for (unsigned h = 0; h < ICCSPROF_NHELPERS; h++)
-        out->total_calls += out->helpers[h].calls;
     return 0;
 }
 

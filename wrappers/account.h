@@ -1,6 +1,7 @@
 /* account.h - the accounting tables the shims share: per thread, the
- * helpers' totals, the shape table with its grouped rows, the nesting
- * depth and the sampling state; their registry, snapshot and reset. */
+ * shape table with its grouped rows, the nested and warming calls, the
+ * nesting depth and the sampling state; their registry, snapshot and
+ * reset. */
 #ifndef ICCSPROF_WRAP_ACCOUNT_H
 #define ICCSPROF_WRAP_ACCOUNT_H
 
@@ -9,6 +10,12 @@
 #include "iccsprof/wrap.h"
 
 #define WRAP_EXPORT __attribute__((visibility("default")))
+/* A shim: in the dynamic symbol table, where the driver looks up which
+ * helpers a library wraps, but not preemptible, so that the scheme's
+ * calls that --wrap renamed to it bind to it directly.  The plain build's
+ * calls of a helper take one PLT hop, to the helper; the profiled build's
+ * take the same one, from the shim. */
+#define WRAP_SHIM_EXPORT __attribute__((visibility("protected")))
 
 /* Everything declared below is internal to the library: hidden, so the
  * shims reach it directly rather than through the GOT. */
@@ -38,7 +45,11 @@ struct wrap_table {
     uint64_t last_in, last_out;
     unsigned depth; /* wrapped calls in flight on this thread */
     uint64_t rng;   /* xorshift state of the sampling stride */
-    struct iccsprof_wrap_total total[ICCSPROF_NHELPERS];
+    /* Per helper, the calls made inside another wrapped call, and the
+     * warming calls; a helper's other totals are its rows' sums, added up
+     * by the snapshot, so that a call adds to one row only. */
+    uint64_t nested[ICCSPROF_NHELPERS];
+    uint64_t warm[ICCSPROF_NHELPERS];
     struct wrap_site_table *sites;
     struct iccsprof_wrap_context ctx[ICCSPROF_WRAP_MAX_CONTEXTS]; /* DRNG contexts seen */
     unsigned nctx;
@@ -70,7 +81,8 @@ unsigned wrap_row(struct wrap_table *t, unsigned helper, uint64_t in_bits, uint6
  * sampled call that follows it in its row. */
 enum wrap_timing { WRAP_UNTIMED = 0, WRAP_TIMED = 1, WRAP_WARMING = 2 };
 
-/* How a call past a row's first wrap_first is timed under sampling. */
+/* How a call past a row's first wrap_first is timed under sampling; a
+ * warming call is counted in its helper's warm. */
 enum wrap_timing wrap_sampled(struct wrap_table *t, unsigned row);
 /* A timed call outside its row's bounds: a new fastest call (kept, 0)
  * or an outlier (counted apart, 1). */

@@ -8,27 +8,45 @@
 #include "call.h"
 #include "substitute.h"
 
+/* The helper's call, or its candidate's. */
+#define WRAP_DIGEST_SERVE(name, helper)                                                            \
+    WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest), digest_len_bits, \
+               msg, msg_len_bits, digest)
+
 #define WRAP_DIGEST_SHIM(name, helper)                                                             \
     int __real_##name(int digest_len_bits, const unsigned char *msg,                               \
                       unsigned long long msg_len_bits, unsigned char *digest);                     \
-    WRAP_EXPORT int __wrap_##name(int digest_len_bits, const unsigned char *msg,                   \
-                                  unsigned long long msg_len_bits, unsigned char *digest);         \
+    WRAP_SHIM_EXPORT int __wrap_##name(int digest_len_bits, const unsigned char *msg,              \
+                                       unsigned long long msg_len_bits, unsigned char *digest);    \
     static __attribute__((noinline)) int wrap_##name##_accounted(                                  \
         int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,            \
         unsigned char *digest, void *ret)                                                          \
     {                                                                                              \
-        WRAP_ACCOUNT(helper, msg_len_bits, (uint64_t)digest_len_bits, ret,                         \
-                     WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest), \
-                                digest_len_bits, msg, msg_len_bits, digest));                      \
+        struct wrap_table *t = wrap_table();                                                       \
+        int r;                                                                                     \
+                                                                                                   \
+        WRAP_ACCOUNTED(t, helper, msg_len_bits, (uint64_t)digest_len_bits, ret,                    \
+                       r = WRAP_DIGEST_SERVE(name, helper));                                       \
+        return r;                                                                                  \
+    }                                                                                              \
+    static __attribute__((noinline)) int wrap_##name##_counted(                                    \
+        int digest_len_bits, const unsigned char *msg, unsigned long long msg_len_bits,            \
+        unsigned char *digest, void *ret)                                                          \
+    {                                                                                              \
+        int r;                                                                                     \
+                                                                                                   \
+        WRAP_COUNTED(helper, msg_len_bits, (uint64_t)digest_len_bits, r,                           \
+                     r = WRAP_DIGEST_SERVE(name, helper),                                          \
+                     wrap_##name##_accounted(digest_len_bits, msg, msg_len_bits, digest, ret));    \
+        return r;                                                                                  \
     }                                                                                              \
     int __wrap_##name(int digest_len_bits, const unsigned char *msg,                               \
                       unsigned long long msg_len_bits, unsigned char *digest)                      \
     {                                                                                              \
         if (__builtin_expect(!wrap_enabled, 1))                                                    \
-            return WRAP_SERVE(helper, __real_##name(digest_len_bits, msg, msg_len_bits, digest),   \
-                              digest_len_bits, msg, msg_len_bits, digest);                         \
-        return wrap_##name##_accounted(digest_len_bits, msg, msg_len_bits, digest,                 \
-                                       __builtin_return_address(0));                               \
+            return WRAP_DIGEST_SERVE(name, helper);                                                \
+        return wrap_##name##_counted(digest_len_bits, msg, msg_len_bits, digest,                   \
+                                     __builtin_return_address(0));                                 \
     }
 
 #endif

@@ -6,17 +6,22 @@
 
 int __real_get_random_number(void *drng, unsigned char *random_number,
                              unsigned long long random_number_len_bits);
-WRAP_EXPORT int __wrap_get_random_number(void *drng, unsigned char *random_number,
-                                         unsigned long long random_number_len_bits);
+WRAP_SHIM_EXPORT int __wrap_get_random_number(void *drng, unsigned char *random_number,
+                                              unsigned long long random_number_len_bits);
 
-/* Account one DRNG request keyed (0, bits requested). */
+/* Account one DRNG request keyed (0, bits requested), under its context:
+ * every request takes this path, which notes the context. */
 static __attribute__((noinline)) int
 wrap_get_random_number_accounted(void *drng, unsigned char *random_number,
                                  unsigned long long random_number_len_bits, void *ret)
 {
-    wrap_note_context(wrap_table(), drng);
-    WRAP_ACCOUNT(ICCSPROF_DRNG, 0, random_number_len_bits, ret,
-                 __real_get_random_number(drng, random_number, random_number_len_bits));
+    struct wrap_table *t = wrap_table();
+    int r;
+
+    wrap_note_context(t, drng);
+    WRAP_ACCOUNTED(t, ICCSPROF_DRNG, 0, random_number_len_bits, ret,
+                   r = __real_get_random_number(drng, random_number, random_number_len_bits));
+    return r;
 }
 
 /* Pass straight through while disabled: one predictable branch. */
