@@ -275,6 +275,31 @@ START_TEST(drng_contexts_past_the_table)
 }
 END_TEST
 
+/* Under sampling, the DRNG calls a shim only counts are counted under
+ * their context too: five runs of 300 calls on two contexts in turn, the
+ * first context's calls being the ones the shim's common path takes. */
+START_TEST(sampled_drng_calls_keep_their_contexts)
+{
+    void (*runs)(int, int);
+
+    *(void **)&runs = wfix_sym(prof, "wfix_context_runs");
+    ck_assert_int_eq(api->set_sampling(8, 0), 0);
+    api->enable();
+    runs(5, 300);
+    api->disable();
+    ck_assert_int_eq(api->set_sampling(1, 64), 0);
+    ck_assert_int_eq(api->snapshot(&snap), 0);
+    ck_assert_uint_eq(snap.helpers[ICCSPROF_DRNG].calls, 1500);
+    ck_assert_uint_eq(snap.ncontexts, 2);
+    ck_assert_uint_eq(snap.contexts[0].calls, 900);
+    ck_assert_uint_eq(snap.contexts[1].calls, 600);
+    ck_assert_uint_eq(snap.other_context_calls, 0);
+    /* gaps average 8: far inside [half, twice] the expected 187 */
+    ck_assert_uint_ge(snap.helpers[ICCSPROF_DRNG].timed_calls, 1500 / 16);
+    ck_assert_uint_le(snap.helpers[ICCSPROF_DRNG].timed_calls, 1500 / 4);
+}
+END_TEST
+
 START_TEST(single_helper_library_links_alone)
 {
     void *lib = wfix_open("libwxof_prof.so");
@@ -324,6 +349,7 @@ Suite *make_wrap_suite(void)
     tcase_add_test(tc, five_thousand_lengths_in_power_of_two_classes);
     tcase_add_test(tc, threads_past_the_table_merge_into_classes);
     tcase_add_test(tc, drng_contexts_past_the_table);
+    tcase_add_test(tc, sampled_drng_calls_keep_their_contexts);
     tcase_add_test(tc, single_helper_library_links_alone);
     tcase_add_test(tc, overhead_is_measured_and_leaves_no_trace);
     suite_add_tcase(s, tc);

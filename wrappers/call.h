@@ -44,17 +44,20 @@ static inline int wrap_only_counted(struct wrap_table *t, unsigned helper, uint6
 }
 
 /* The body of a shim's counted call: STMT, the helper's call, made with
- * the depth raised when this thread's table says the call is only
- * counted; else RESULT is ACCOUNTED, the shim's accounted call. */
-#define WRAP_COUNTED(helper, in_bits, out_bits, result, stmt, accounted)                           \
+ * the depth raised when this thread's table t_ says the call is only
+ * counted and READY, a test of t_ and the call, holds; NOTE, a statement,
+ * then counts what READY found.  Else RESULT is ACCOUNTED, the shim's
+ * accounted call. */
+#define WRAP_COUNTED(helper, in_bits, out_bits, ready, note, result, stmt, accounted)              \
     do {                                                                                           \
         struct wrap_table *t_ = wrap_mine;                                                         \
                                                                                                    \
-        if (__builtin_expect(t_ == NULL, 0) ||                                                     \
+        if (__builtin_expect(t_ == NULL, 0) || !(ready) ||                                         \
             !wrap_only_counted(t_, helper, in_bits, out_bits)) {                                   \
             result = accounted;                                                                    \
             break;                                                                                 \
         }                                                                                          \
+        note;                                                                                      \
         t_->depth++;                                                                               \
         stmt;                                                                                      \
         t_->depth--;                                                                               \

@@ -35,7 +35,8 @@ static __attribute__((noinline)) int wrap_noop_counted(void *ret)
 {
     int r;
 
-    WRAP_COUNTED(ICCSPROF_PSEUDOXOF, 0, 0, r, r = wrap_noop_ptr(), wrap_noop_accounted(ret));
+    WRAP_COUNTED(ICCSPROF_PSEUDOXOF, 0, 0, 1, (void)0, r, r = wrap_noop_ptr(),
+                 wrap_noop_accounted(ret));
     return r;
 }
 

@@ -35,7 +35,7 @@
     {                                                                                              \
         int r;                                                                                     \
                                                                                                    \
-        WRAP_COUNTED(helper, msg_len_bits, (uint64_t)digest_len_bits, r,                           \
+        WRAP_COUNTED(helper, msg_len_bits, (uint64_t)digest_len_bits, 1, (void)0, r,               \
                      r = WRAP_DIGEST_SERVE(name, helper),                                          \
                      wrap_##name##_accounted(digest_len_bits, msg, msg_len_bits, digest, ret));    \
         return r;                                                                                  \

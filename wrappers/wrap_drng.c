@@ -9,8 +9,7 @@ int __real_get_random_number(void *drng, unsigned char *random_number,
 WRAP_SHIM_EXPORT int __wrap_get_random_number(void *drng, unsigned char *random_number,
                                               unsigned long long random_number_len_bits);
 
-/* Account one DRNG request keyed (0, bits requested), under its context:
- * every request takes this path, which notes the context. */
+/* Account one DRNG request keyed (0, bits requested), under its context. */
 static __attribute__((noinline)) int
 wrap_get_random_number_accounted(void *drng, unsigned char *random_number,
                                  unsigned long long random_number_len_bits, void *ret)
@@ -24,12 +23,28 @@ wrap_get_random_number_accounted(void *drng, unsigned char *random_number,
     return r;
 }
 
+/* Count one DRNG request, the common case: the first context seen again,
+ * counted under it here, or account it. */
+static __attribute__((noinline)) int
+wrap_get_random_number_counted(void *drng, unsigned char *random_number,
+                               unsigned long long random_number_len_bits, void *ret)
+{
+    int r;
+
+    WRAP_COUNTED(
+        ICCSPROF_DRNG, 0, random_number_len_bits,
+        t_->nctx != 0 && t_->ctx[0].address == (uintptr_t)drng, t_->ctx[0].calls++, r,
+        r = __real_get_random_number(drng, random_number, random_number_len_bits),
+        wrap_get_random_number_accounted(drng, random_number, random_number_len_bits, ret));
+    return r;
+}
+
 /* Pass straight through while disabled: one predictable branch. */
 int __wrap_get_random_number(void *drng, unsigned char *random_number,
                              unsigned long long random_number_len_bits)
 {
     if (__builtin_expect(!wrap_enabled, 1))
         return __real_get_random_number(drng, random_number, random_number_len_bits);
-    return wrap_get_random_number_accounted(drng, random_number, random_number_len_bits,
-                                            __builtin_return_address(0));
+    return wrap_get_random_number_counted(drng, random_number, random_number_len_bits,
+                                          __builtin_return_address(0));
 }

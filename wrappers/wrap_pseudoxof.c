@@ -35,7 +35,8 @@ static __attribute__((noinline)) int wrap_pseudoXOF_counted(unsigned long long o
 {
     int r;
 
-    WRAP_COUNTED(ICCSPROF_PSEUDOXOF, msg_len_bits, output_len_bits, r, r = WRAP_XOF_SERVE,
+    WRAP_COUNTED(ICCSPROF_PSEUDOXOF, msg_len_bits, output_len_bits, 1, (void)0, r,
+                 r = WRAP_XOF_SERVE,
                  wrap_pseudoXOF_accounted(output_len_bits, msg, msg_len_bits, output, ret));
     return r;
 }
