@@ -73,6 +73,7 @@ src_libiccsprof_la_SOURCES = \
 	src/plan/builddesc.c src/plan/builddesc.h src/plan/builddesc-line.c src/plan/builddesc-make.c \
 	src/plan/builddesc-cmake.c src/plan/ctext.c src/plan/ctext.h \
 	src/build/build.c src/build/build.h src/build/build-stages.h src/build/build-compile.c src/build/build-link.c \
+	src/build/build-align.c \
 	src/build/build-analyze.c src/build/build-tools.c src/build/build-tools.h \
 	src/util/build-files.c src/util/build-files.h \
 	src/util/build-jobs.c src/util/build-jobs.h \

@@ -1,8 +1,10 @@
 /* build-link.c - the link stage of the build: the DRNG global a library
  * uses but no object of it defines, the plain and the profiled library
  * (the same objects, the latter with libiccswrap and --wrap for each
- * helper they define), remade only when an object or the command
- * changed; then build.json, and compile_commands.json for editors. */
+ * helper they define, and the padding that keeps the scheme's code where
+ * the plain library has it in a cache line), remade only when an object
+ * or the command changed; then build.json, and compile_commands.json for
+ * editors. */
 #include "config.h"
 
 #include <errno.h>
@@ -26,9 +28,9 @@ static const char build_drng_global[] =
     "DRNG_ctx drng_algorithm;\n";
 
 /* Whether TARGET is up to date with its command KEY and its inputs
- * OBJS (relative to DIR) and EXTRA. */
+ * OBJS (relative to DIR) and EXTRA (NULL-terminated). */
 static bool build_link_up_to_date(const char *target, const char *key, const char *dir,
-                                  const struct strlist *objs, const char *extra)
+                                  const struct strlist *objs, const char *const *extra)
 {
     char *stamp = xasprintf("%s.cmd", target), *old = file_read(stamp);
     struct timespec t, o;
@@ -40,8 +42,8 @@ static bool build_link_up_to_date(const char *target, const char *key, const cha
         ok = file_mtime(path, &o) && !file_time_after(&o, &t);
         free(path);
     }
-    if (ok && extra != NULL)
-        ok = file_mtime(extra, &o) && !file_time_after(&o, &t);
+    for (size_t k = 0; ok && extra[k] != NULL; k++)
+        ok = file_mtime(extra[k], &o) && !file_time_after(&o, &t);
     free(old);
     free(stamp);
     return ok;
@@ -72,16 +74,19 @@ static char *build_undefined(const char *output)
     return s;
 }
 
-/* The link commands of B: plain and profiled, into their .tmp files. */
+/* The link commands of B: plain and profiled, into their .tmp files; PAD,
+ * when not NULL, the profiled library's padding, linked first. */
 static void build_link_argv(const struct build_settings *s, const struct ib *b,
                             const struct strlist *objs, bool profiled, const char *out,
-                            struct strlist *argv)
+                            const char *pad, struct strlist *argv)
 {
     strlist_extend(argv, &s->cc);
     strlist_add(argv, "-shared");
     strlist_add_words(argv, s->sanitizer_cflags);
     strlist_add(argv, "-o");
     strlist_addf(argv, "%s.tmp", out);
+    if (profiled && pad != NULL)
+        strlist_add(argv, pad);
     for (size_t k = 0; k < objs->n; k++)
         strlist_addf(argv, "%s/%s/obj/%s", b->i->build, b->mode, objs->v[k]);
     if (profiled) {
@@ -210,31 +215,78 @@ static void link_drng_done(struct ib *ib, const struct link_queue *q, size_t j)
     free(log);
 }
 
+/* The path of B's plain or (PROF) profiled library, newly allocated. */
+static char *link_library(const struct ib *b, bool prof)
+{
+    return xasprintf("%s/lib%s%s.so", b->i->build, b->i->name, prof ? ".prof" : "");
+}
+
+/* Queue the link of B's plain or (PROF) profiled library (objects OBJS)
+ * into Q as instance X's; unless it is up to date, when UNLESS_CURRENT.
+ * Whether it was queued. */
+static bool link_library_job(struct ib *b, size_t x, const struct build_settings *s,
+                             const struct strlist *objs, bool prof, bool unless_current,
+                             struct link_queue *q)
+{
+    char *dir = xasprintf("%s/%s/obj", b->i->build, b->mode), *out = link_library(b, prof);
+    char *pad = build_align_pad_path(out), *tmp = xasprintf("%s.tmp", out), *key;
+    bool padded = prof && access(pad, F_OK) == 0, queued = false;
+    const char *extra[] = {prof ? s->wrap_archive : NULL, padded ? pad : NULL, NULL};
+    struct strlist argv = {0};
+
+    build_link_argv(s, b, objs, prof, out, padded ? pad : NULL, &argv);
+    key = build_key(&argv, b->i->folder);
+    if (unless_current && build_link_up_to_date(out, key, dir, objs, extra)) {
+        free(key);
+        free(out);
+    } else {
+        link_enqueue(q, x, &argv, out, key, tmp);
+        b->r->rebuilt = queued = true;
+    }
+    strlist_free(&argv);
+    free(tmp);
+    free(pad);
+    free(dir);
+    return queued;
+}
+
 /* Queue the plain and the profiled link of instance X (B, objects OBJS)
- * into Q, unless they are up to date. */
-static void link_libraries(struct ib *b, size_t x, const struct build_settings *s,
+ * into Q, unless they are up to date; whether either was queued. */
+static bool link_libraries(struct ib *b, size_t x, const struct build_settings *s,
                            const struct strlist *objs, struct link_queue *q)
 {
-    char *dir = xasprintf("%s/%s/obj", b->i->build, b->mode);
+    bool queued = false;
 
-    for (int prof = 0; b->active && prof < 2; prof++) {
-        char *out = xasprintf("%s/lib%s%s.so", b->i->build, b->i->name, prof ? ".prof" : "");
-        char *tmp = xasprintf("%s.tmp", out), *key;
-        struct strlist argv = {0};
+    for (int prof = 0; b->active && prof < 2; prof++)
+        queued |= link_library_job(b, x, s, objs, prof, true, q);
+    return queued;
+}
 
-        build_link_argv(s, b, objs, prof, out, &argv);
-        key = build_key(&argv, b->i->folder);
-        if (build_link_up_to_date(out, key, dir, objs, prof ? s->wrap_archive : NULL)) {
-            free(key);
-            free(out);
-        } else {
-            link_enqueue(q, x, &argv, out, key, tmp);
-            b->r->rebuilt = true;
-        }
-        strlist_free(&argv);
-        free(tmp);
+/* Read where B's scheme code lies in its profiled library against the
+ * plain one into its result; when the libraries were just LINKED and
+ * most of it lies elsewhere in a cache line, set the padding that puts it
+ * back and queue the profiled link again into Q.  A build where nothing
+ * was linked keeps the padding it has, so that it links nothing. */
+static void link_align(struct ib *b, size_t x, const struct build_settings *s,
+                       const struct strlist *objs, bool linked, struct link_queue *q)
+{
+    char *plain = link_library(b, false), *prof = link_library(b, true);
+    char *pad = build_align_pad_path(prof), err[256];
+    unsigned shift, next;
+    double aligned;
+
+    b->r->layout_known = false;
+    if (b->active && build_align_shift(plain, prof, &shift, &aligned, err, sizeof err) == 0) {
+        b->r->layout_known = true;
+        b->r->layout_pad = build_align_pad_of(pad);
+        b->r->layout_aligned = aligned;
+        next = build_align_next_pad(b->r->layout_pad, shift);
+        if (linked && shift != 0 && build_align_set_pad(pad, next) == 0)
+            link_library_job(b, x, s, objs, true, false, q);
     }
-    free(dir);
+    free(pad);
+    free(prof);
+    free(plain);
 }
 
 /* Take the result of link job J of Q: the library in place, or the
@@ -271,14 +323,27 @@ static void link_done(struct ib *ib, const struct link_queue *q, size_t j)
     free(log);
 }
 
+/* Run the link jobs of Q and take their results into IB; Q emptied.  0,
+ * or -1 when a signal stopped them. */
+static int link_run(struct ib *ib, struct link_queue *q, const struct build_settings *s)
+{
+    int rc = jobs_run(q->jobs, q->n, s->jobs);
+
+    for (size_t j = 0; rc == 0 && j < q->n; j++)
+        link_done(ib, q, j);
+    link_queue_free(q);
+    return rc;
+}
+
 /* Link the libraries of the instances of IB[N]. */
 int build_link(struct ib *ib, size_t n, const struct build_settings *s)
 {
     struct strlist *objs = calloc(n + 1, sizeof *objs);
+    bool *linked = calloc(n + 1, sizeof *linked);
     struct link_queue q = {0};
     int rc;
 
-    if (objs == NULL)
+    if (objs == NULL || linked == NULL)
         abort();
     /* the DRNG global first: the links need its object */
     for (size_t x = 0; x < n; x++)
@@ -291,14 +356,21 @@ int build_link(struct ib *ib, size_t n, const struct build_settings *s)
         link_drng_done(ib, &q, j);
     link_queue_free(&q);
     for (size_t x = 0; rc == 0 && x < n; x++)
-        link_libraries(&ib[x], x, s, &objs[x], &q);
+        linked[x] = link_libraries(&ib[x], x, s, &objs[x], &q);
     if (rc == 0)
-        rc = jobs_run(q.jobs, q.n, s->jobs);
-    for (size_t j = 0; rc == 0 && j < q.n; j++)
-        link_done(ib, &q, j);
+        rc = link_run(ib, &q, s);
+    /* then the profiled library again where its code lies elsewhere */
+    for (size_t x = 0; rc == 0 && x < n; x++)
+        link_align(&ib[x], x, s, &objs[x], linked[x], &q);
+    if (rc == 0 && q.n > 0) {
+        rc = link_run(ib, &q, s);
+        for (size_t x = 0; rc == 0 && x < n; x++)
+            link_align(&ib[x], x, s, &objs[x], false, &q);
+    }
     link_queue_free(&q);
     for (size_t x = 0; x < n; x++)
         strlist_free(&objs[x]);
+    free(linked);
     free(objs);
     return rc;
 }

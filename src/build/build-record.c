@@ -99,6 +99,11 @@ json_t *build_record(const struct plan *p, const struct plan_instance *i,
     json_object_set_new(doc, "sources", sources);
     json_object_set_new(doc, "excluded", excluded);
     json_object_set(doc, "coverage", coverage);
+    json_object_set_new(
+        doc, "profiled_layout",
+        r->layout_known ? json_pack("{s:i, s:i, s:f}", "line_bytes", BUILD_ALIGN_LINE, "pad_bytes",
+                                    (int)r->layout_pad, "aligned_code_share", r->layout_aligned)
+                        : json_null());
     json_object_set_new(doc, "notes", notes);
     return doc;
 }

@@ -85,6 +85,21 @@ void build_count_warnings(struct ib *b);
  * supplied DRNG global compiled first where needed.  -1 on a signal. */
 int build_link(struct ib *ib, size_t n, const struct build_settings *s);
 
+/* Where the functions of the plain library PLAIN lie in the profiled one
+ * PROF: the shift that puts most of their code back at its offset in a
+ * cache line (*SHIFT, 0 when it is there) and the share already there
+ * (*ALIGNED); 0, or -1 with a reason in ERR. */
+int build_align_shift(const char *plain, const char *prof, unsigned *shift, double *aligned,
+                      char *err, size_t errlen);
+/* The padding file of the profiled library OUT, newly allocated. */
+char *build_align_pad_path(const char *out);
+/* The bytes of padding the file PATH holds; 0 without one. */
+unsigned build_align_pad_of(const char *path);
+/* Make PATH hold PAD bytes of padding (removed for none); 0, or -1 with
+ * errno set. */
+int build_align_set_pad(const char *path, unsigned pad);
+/* The padding that undoes SHIFT, measured with PAD in place. */
+unsigned build_align_next_pad(unsigned pad, unsigned shift);
 /* Write B's build.json and compile_commands.json (unless they hold the
  * same already). */
 void build_write_record(const struct plan *p, struct ib *b, const struct build_settings *s);

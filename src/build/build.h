@@ -38,6 +38,11 @@ struct build_findings {
     char *needs_common;      /* zero-filled globals that clash: "x in a.c and b.c" */
 };
 
+/* The line the profiled library's layout is compared in: a cache line,
+ * and the widest fetch and decode window of current x86-64 and AArch64
+ * cores. */
+#define BUILD_ALIGN_LINE 64
+
 struct build_result {
     bool ok, analysed, rebuilt;
     char *mode;                  /* guide or lenient */
@@ -49,6 +54,13 @@ struct build_result {
     struct strlist notes;
     int warnings;
     double seconds;
+    /* Where the scheme's code lies in the profiled library against the
+     * plain one (build-align.c): known once both linked, the padding put
+     * before the scheme's objects and the share of its code at the plain
+     * library's offset in a line. */
+    bool layout_known;
+    unsigned layout_pad;
+    double layout_aligned;
     struct build_findings f;
 };
 

@@ -100,6 +100,7 @@ static void obj_take_symbols(Elf *elf, Elf_Scn *scn, const GElf_Shdr *shdr, stru
         s->local = GELF_ST_BIND(sym.st_info) == STB_LOCAL;
         s->weak = GELF_ST_BIND(sym.st_info) == STB_WEAK;
         s->size = sym.st_size;
+        s->value = sym.st_value;
         s->references = refs[i];
     }
     free(refs);

@@ -23,6 +23,7 @@ struct obj_symbol {
     enum obj_storage storage;
     bool local, weak;
     uint64_t size;
+    uint64_t value;  /* in a linked library, the address */
     long references; /* relocations that name this symbol */
 };
 
