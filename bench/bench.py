@@ -347,8 +347,8 @@ def perturb(ctx, name, plain, prof, op, dense):
     row["auto_result"] = target(
         f"perturbation auto (K = {k}), {name} {op}", f"{auto['ratio']:.4f}", f"<= {auto_limit}",
         auto["ratio"] <= auto_limit,
-        f"auto chose K from the library's tight-loop estimates, a counted call charged twice "
-        f"its loop figure and a timed one raised by one calibration pair where that measured "
+        f"auto chose K from the library's tight-loop estimates, a counted call charged three "
+        f"times its loop figure and a timed one raised by one calibration pair where that measured "
         f"more ({expect:.0f} ticks per call expected from the tight loop alone), but the "
         f"slowdown amounts to {implied(auto):.0f} ticks per call; the ratios' interquartile "
         f"range ({auto['ratio_q1']:.3f}-{auto['ratio_q3']:.3f}) is the noise of this machine")
