@@ -11,7 +11,7 @@ dist_noinst_SCRIPTS += tests/schemes-errors.sh tests/schemes-fallback.sh
 
 # The modules of the scheme build.
 tests_check_iccsprof_SOURCES += tests/check_strlist.c tests/check_objects.c \
-	tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c \
+	tests/check_build_align.c tests/check_plan_conf.c tests/check_plan.c tests/check_build_files.c \
 	tests/check_catalog.c
 tests_check_iccsprof_CFLAGS += $(ARCHIVE_CFLAGS)
 tests_check_iccsprof_LDADD += $(ARCHIVE_LIBS)
@@ -34,5 +34,7 @@ LONG_TESTS += tests/schemes-real.sh tests/schemes-published.sh tests/schemes-edg
 dist_noinst_SCRIPTS += tests/schemes-real.sh tests/schemes-published.sh tests/schemes-edges.sh \
 	tests/schemes-described.sh tests/schemes-hostile.sh
 tests_check_iccsprof_CPPFLAGS += -I$(top_builddir)/src
-# check_objects.c compiles with the configured compiler named in paths.h.
+# check_objects.c and check_build_align.c compile with the configured
+# compiler named in paths.h.
 tests/check_iccsprof-check_objects.$(OBJEXT): src/paths.h
+tests/check_iccsprof-check_build_align.$(OBJEXT): src/paths.h

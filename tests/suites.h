@@ -33,6 +33,7 @@
     X(drng_find)                                                                                   \
     X(strlist)                                                                                     \
     X(objects)                                                                                     \
+    X(build_align)                                                                                 \
     X(plan_conf)                                                                                   \
     X(plan)                                                                                        \
     X(build_files)                                                                                 \

@@ -40,11 +40,11 @@ static long align_find(const struct obj_file *obj, const char *name)
     return found;
 }
 
-/* Bytes of code of the functions both PLAIN and PROF define, per shift
- * (the plain address less the profiled one, modulo the line) into
- * BYTES[BUILD_ALIGN_LINE]; their total. */
+/* Bytes of code of the functions NAMES (the scheme's) that both PLAIN and
+ * PROF define, per shift (the plain address less the profiled one, modulo
+ * the line) into BYTES[BUILD_ALIGN_LINE]; their total. */
 static uint64_t align_histogram(const struct obj_file *plain, const struct obj_file *prof,
-                                uint64_t *bytes)
+                                const struct strlist *names, uint64_t *bytes)
 {
     uint64_t total = 0;
 
@@ -53,8 +53,8 @@ static uint64_t align_histogram(const struct obj_file *plain, const struct obj_f
         const struct obj_symbol *a = &plain->syms[k];
         long b;
 
-        if (a->storage != OBJ_CODE || a->size == 0 || align_find(plain, a->name) != (long)k ||
-            (b = align_find(prof, a->name)) < 0)
+        if (a->storage != OBJ_CODE || a->size == 0 || !strlist_has(names, a->name) ||
+            align_find(plain, a->name) != (long)k || (b = align_find(prof, a->name)) < 0)
             continue;
         bytes[(a->value - prof->syms[b].value) % BUILD_ALIGN_LINE] += a->size;
         total += a->size;
@@ -62,12 +62,32 @@ static uint64_t align_histogram(const struct obj_file *plain, const struct obj_f
     return total;
 }
 
-/* Compare where the functions of the plain library PLAIN landed in the
- * profiled one PROF: the shift that puts most of their code back at its
- * offset in a line into *SHIFT, and the share of their code already there
- * into *ALIGNED.  0, or -1 with a reason in ERR. */
-int build_align_shift(const char *plain, const char *prof, unsigned *shift, double *aligned,
-                      char *err, size_t errlen)
+/* The functions the objects OBJS (relative to DIR) define into NAMES:
+ * the scheme's code, which the layout is judged by (the C runtime's and
+ * the wrappers' are not). */
+void build_align_functions(const char *dir, const struct strlist *objs, struct strlist *names)
+{
+    for (size_t k = 0; k < objs->n; k++) {
+        char *path = xasprintf("%s/%s", dir, objs->v[k]), err[256];
+        struct obj_file obj;
+
+        if (obj_read(path, &obj, err, sizeof err) == 0) {
+            for (size_t i = 0; i < obj.n; i++)
+                if (obj.syms[i].storage == OBJ_CODE && obj.syms[i].size != 0 &&
+                    !strlist_has(names, obj.syms[i].name))
+                    strlist_add(names, obj.syms[i].name);
+            obj_free(&obj);
+        }
+        free(path);
+    }
+}
+
+/* Compare where the functions NAMES of the plain library PLAIN landed in
+ * the profiled one PROF: the shift that puts most of their code back at
+ * its offset in a line into *SHIFT, and the share of their code already
+ * there into *ALIGNED.  0, or -1 with a reason in ERR. */
+int build_align_shift(const char *plain, const char *prof, const struct strlist *names,
+                      unsigned *shift, double *aligned, char *err, size_t errlen)
 {
     struct obj_file a, b;
     uint64_t bytes[BUILD_ALIGN_LINE], total;
@@ -79,11 +99,11 @@ int build_align_shift(const char *plain, const char *prof, unsigned *shift, doub
         obj_free(&a);
         return -1;
     }
-    total = align_histogram(&a, &b, bytes);
+    total = align_histogram(&a, &b, names, bytes);
     obj_free(&a);
     obj_free(&b);
     if (total == 0) {
-        snprintf(err, errlen, "no function of the plain library is found in the profiled one");
+        snprintf(err, errlen, "no function of the scheme's objects is found in both libraries");
         return -1;
     }
     for (unsigned d = 1; d < BUILD_ALIGN_LINE; d++)

@@ -271,19 +271,31 @@ static void link_align(struct ib *b, size_t x, const struct build_settings *s,
                        const struct strlist *objs, bool linked, struct link_queue *q)
 {
     char *plain = link_library(b, false), *prof = link_library(b, true);
-    char *pad = build_align_pad_path(prof), err[256];
+    char *pad = build_align_pad_path(prof), *dir = xasprintf("%s/%s/obj", b->i->build, b->mode);
+    struct strlist names = {0};
     unsigned shift, next;
     double aligned;
+    char err[256];
 
     b->r->layout_known = false;
-    if (b->active && build_align_shift(plain, prof, &shift, &aligned, err, sizeof err) == 0) {
-        b->r->layout_known = true;
-        b->r->layout_pad = build_align_pad_of(pad);
-        b->r->layout_aligned = aligned;
-        next = build_align_next_pad(b->r->layout_pad, shift);
-        if (linked && shift != 0 && build_align_set_pad(pad, next) == 0)
-            link_library_job(b, x, s, objs, true, false, q);
+    free(b->r->layout_why);
+    b->r->layout_why = NULL;
+    if (!b->active)
+        goto done;
+    build_align_functions(dir, objs, &names);
+    if (build_align_shift(plain, prof, &names, &shift, &aligned, err, sizeof err) != 0) {
+        b->r->layout_why = xstrdup(err);
+        goto done;
     }
+    b->r->layout_known = true;
+    b->r->layout_pad = build_align_pad_of(pad);
+    b->r->layout_aligned = aligned;
+    next = build_align_next_pad(b->r->layout_pad, shift);
+    if (linked && shift != 0 && build_align_set_pad(pad, next) == 0)
+        link_library_job(b, x, s, objs, true, false, q);
+done:
+    strlist_free(&names);
+    free(dir);
     free(pad);
     free(prof);
     free(plain);

@@ -54,6 +54,10 @@ static void record_notes(const struct plan_instance *i, const struct build_resul
     for (size_t k = 0; k < r->left_out.n; k++)
         strlist_addf(notes, "left out %s, a program that does not compile: %s", r->left_out.v[k],
                      r->left_out_why.v[k]);
+    if (r->layout_why != NULL)
+        strlist_addf(notes,
+                     "the profiled library's layout was not compared with the plain one's: %s",
+                     r->layout_why);
 }
 
 /* The build.json document of instance I built as R. */

@@ -85,12 +85,14 @@ void build_count_warnings(struct ib *b);
  * supplied DRNG global compiled first where needed.  -1 on a signal. */
 int build_link(struct ib *ib, size_t n, const struct build_settings *s);
 
-/* Where the functions of the plain library PLAIN lie in the profiled one
- * PROF: the shift that puts most of their code back at its offset in a
- * cache line (*SHIFT, 0 when it is there) and the share already there
+/* The functions the objects OBJS (relative to DIR) define, into NAMES. */
+void build_align_functions(const char *dir, const struct strlist *objs, struct strlist *names);
+/* Where the functions NAMES of the plain library PLAIN lie in the profiled
+ * one PROF: the shift that puts most of their code back at its offset in
+ * a cache line (*SHIFT, 0 when it is there) and the share already there
  * (*ALIGNED); 0, or -1 with a reason in ERR. */
-int build_align_shift(const char *plain, const char *prof, unsigned *shift, double *aligned,
-                      char *err, size_t errlen);
+int build_align_shift(const char *plain, const char *prof, const struct strlist *names,
+                      unsigned *shift, double *aligned, char *err, size_t errlen);
 /* The padding file of the profiled library OUT, newly allocated. */
 char *build_align_pad_path(const char *out);
 /* The bytes of padding the file PATH holds; 0 without one. */

@@ -338,6 +338,7 @@ void build_results_free(struct build_result *r, size_t n)
         free(r[x].message);
         free(r[x].level);
         free(r[x].level_from);
+        free(r[x].layout_why);
         strlist_free(&r[x].left_out);
         strlist_free(&r[x].left_out_why);
         strlist_free(&r[x].notes);

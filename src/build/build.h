@@ -61,6 +61,7 @@ struct build_result {
     bool layout_known;
     unsigned layout_pad;
     double layout_aligned;
+    char *layout_why; /* why the layout is not known, once the libraries linked */
     struct build_findings f;
 };
 
