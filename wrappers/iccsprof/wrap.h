@@ -76,8 +76,9 @@ struct iccsprof_wrap_shape {
     uint64_t min_ticks; /* the fastest measured call, the outliers' reference */
 };
 
-/* A helper's totals, kept apart from the shape table: exact whatever the
- * number of shapes.  The sums of its rows equal them. */
+/* A helper's totals, exact whatever the number of shapes: its calls,
+ * timed calls, ticks and outliers are the sums of its rows (every call is
+ * in exactly one), its nested and warming calls are kept apart. */
 struct iccsprof_wrap_total {
     uint64_t calls;       /* outermost calls */
     uint64_t timed_calls; /* kept timed calls */
