@@ -23,6 +23,14 @@
 /* Non-zero while the driver measures (api.c); read on every wrapped call. */
 extern volatile int wrap_enabled;
 
+/* Whether a call of HELPER keyed (IN_BITS, OUT_BITS) has the key of T's
+ * previous call, whose row is T's last. */
+static inline int wrap_same_key(const struct wrap_table *t, unsigned helper, uint64_t in_bits,
+                                uint64_t out_bits)
+{
+    return t->last_helper == helper + 1 && t->last_in == in_bits && t->last_out == out_bits;
+}
+
 /* Whether a call of HELPER keyed (IN_BITS, OUT_BITS) in table T is only
  * counted, and if so count it: it is outermost, its key is the previous
  * call's, its row's stride, drawn by wrap_sampled, has more than two calls
@@ -33,8 +41,8 @@ static inline int wrap_only_counted(struct wrap_table *t, unsigned helper, uint6
 {
     unsigned i = t->last;
 
-    if (__builtin_expect(t->depth == 0 && t->last_helper == helper + 1 && t->last_in == in_bits &&
-                             t->last_out == out_bits && t->left[i] > 2 && wrap_callers == 0,
+    if (__builtin_expect(t->depth == 0 && wrap_same_key(t, helper, in_bits, out_bits) &&
+                             t->left[i] > 2 && wrap_callers == 0,
                          1)) {
         t->slot[i].calls++;
         t->left[i]--;
@@ -68,7 +76,7 @@ static inline int wrap_only_counted(struct wrap_table *t, unsigned helper, uint6
 static inline unsigned wrap_count(struct wrap_table *t, unsigned helper, uint64_t in_bits,
                                   uint64_t out_bits)
 {
-    unsigned i = t->last_helper == helper + 1 && t->last_in == in_bits && t->last_out == out_bits
+    unsigned i = wrap_same_key(t, helper, in_bits, out_bits)
                      ? t->last
                      : wrap_row(t, helper, in_bits, out_bits);
 

@@ -262,19 +262,32 @@ static bool link_libraries(struct ib *b, size_t x, const struct build_settings *
     return queued;
 }
 
-/* Read where B's scheme code lies in its profiled library against the
- * plain one into its result; when the libraries were just LINKED and
- * most of it lies elsewhere in a cache line, set the padding that puts it
- * back and queue the profiled link again into Q.  A build where nothing
- * was linked keeps the padding it has, so that it links nothing. */
-static void link_align(struct ib *b, size_t x, const struct build_settings *s,
-                       const struct strlist *objs, bool linked, struct link_queue *q)
+/* The functions B's objects OBJS define, the scheme's code its layout
+ * is judged by, into FUNCTIONS. */
+static void link_functions(const struct ib *b, const struct strlist *objs,
+                           struct strlist *functions)
+{
+    char *dir = xasprintf("%s/%s/obj", b->i->build, b->mode);
+
+    build_align_functions(dir, objs, functions);
+    free(dir);
+}
+
+/* Read where B's FUNCTIONS lie in its profiled library against the plain
+ * one into its result; when the libraries were just LINKED and most of
+ * that code lies elsewhere in a cache line, set the padding that puts it
+ * back and queue the profiled link again into Q (whether it was queued).
+ * A build where nothing was linked keeps the padding it has, so that it
+ * links nothing. */
+static bool link_align(struct ib *b, size_t x, const struct build_settings *s,
+                       const struct strlist *objs, const struct strlist *functions, bool linked,
+                       struct link_queue *q)
 {
     char *plain = link_library(b, false), *prof = link_library(b, true);
-    char *pad = build_align_pad_path(prof), *dir = xasprintf("%s/%s/obj", b->i->build, b->mode);
-    struct strlist names = {0};
+    char *pad = build_align_pad_path(prof);
     unsigned shift, next;
     double aligned;
+    bool queued = false;
     char err[256];
 
     b->r->layout_known = false;
@@ -282,8 +295,7 @@ static void link_align(struct ib *b, size_t x, const struct build_settings *s,
     b->r->layout_why = NULL;
     if (!b->active)
         goto done;
-    build_align_functions(dir, objs, &names);
-    if (build_align_shift(plain, prof, &names, &shift, &aligned, err, sizeof err) != 0) {
+    if (build_align_shift(plain, prof, functions, &shift, &aligned, err, sizeof err) != 0) {
         b->r->layout_why = xstrdup(err);
         goto done;
     }
@@ -292,13 +304,12 @@ static void link_align(struct ib *b, size_t x, const struct build_settings *s,
     b->r->layout_aligned = aligned;
     next = build_align_next_pad(b->r->layout_pad, shift);
     if (linked && shift != 0 && build_align_set_pad(pad, next) == 0)
-        link_library_job(b, x, s, objs, true, false, q);
+        queued = link_library_job(b, x, s, objs, true, false, q);
 done:
-    strlist_free(&names);
-    free(dir);
     free(pad);
     free(prof);
     free(plain);
+    return queued;
 }
 
 /* Take the result of link job J of Q: the library in place, or the
@@ -350,12 +361,13 @@ static int link_run(struct ib *ib, struct link_queue *q, const struct build_sett
 /* Link the libraries of the instances of IB[N]. */
 int build_link(struct ib *ib, size_t n, const struct build_settings *s)
 {
-    struct strlist *objs = calloc(n + 1, sizeof *objs);
+    struct strlist *objs = calloc(n + 1, sizeof *objs),
+                   *functions = calloc(n + 1, sizeof *functions);
     bool *linked = calloc(n + 1, sizeof *linked);
     struct link_queue q = {0};
     int rc;
 
-    if (objs == NULL || linked == NULL)
+    if (objs == NULL || functions == NULL || linked == NULL)
         abort();
     /* the DRNG global first: the links need its object */
     for (size_t x = 0; x < n; x++)
@@ -371,18 +383,26 @@ int build_link(struct ib *ib, size_t n, const struct build_settings *s)
         linked[x] = link_libraries(&ib[x], x, s, &objs[x], &q);
     if (rc == 0)
         rc = link_run(ib, &q, s);
-    /* then the profiled library again where its code lies elsewhere */
-    for (size_t x = 0; rc == 0 && x < n; x++)
-        link_align(&ib[x], x, s, &objs[x], linked[x], &q);
+    /* then the profiled library again where its code lies elsewhere, and
+     * the layout read once more where it was linked again */
+    for (size_t x = 0; rc == 0 && x < n; x++) {
+        if (ib[x].active)
+            link_functions(&ib[x], &objs[x], &functions[x]);
+        linked[x] = link_align(&ib[x], x, s, &objs[x], &functions[x], linked[x], &q);
+    }
     if (rc == 0 && q.n > 0) {
         rc = link_run(ib, &q, s);
         for (size_t x = 0; rc == 0 && x < n; x++)
-            link_align(&ib[x], x, s, &objs[x], false, &q);
+            if (linked[x])
+                link_align(&ib[x], x, s, &objs[x], &functions[x], false, &q);
     }
     link_queue_free(&q);
-    for (size_t x = 0; x < n; x++)
+    for (size_t x = 0; x < n; x++) {
         strlist_free(&objs[x]);
+        strlist_free(&functions[x]);
+    }
     free(linked);
+    free(functions);
     free(objs);
     return rc;
 }
